@@ -1,0 +1,85 @@
+"""The one exception the rules engine raises: ``RulesError``, carrying a stable code.
+
+What it does: every rule the engine refuses (a bad card, an illegal play, an unknown house
+rule, ...) becomes a ``RulesError`` with a machine-readable ``code``, an English ``detail`` and a
+JSON ``pointer`` into the input (the hand record or the house-rules object). Several problems
+found at once travel as one ``RulesError`` whose ``errors`` lists each of them, so an API layer
+can turn it into one RFC 9457 problem document with an ``errors`` array.
+
+What it does not do: translate text, know about HTTP status codes, or format problem documents.
+
+Terms:
+- *code*: a stable identifier from ``ERROR_CODES`` (api.md); clients switch on it, never on detail.
+- *pointer*: an RFC 6901 JSON pointer ("/tricks/2/1"); "" means the whole input.
+"""
+
+from __future__ import annotations
+
+ERROR_CODES = frozenset(
+    {
+        "invalid_card",
+        "duplicate_card",
+        "illegal_play",
+        "illegal_rob",
+        "illegal_bid",
+        "wrong_trick_count",
+        "game_over",
+        "invalid_house_rule",
+        "invalid_record",
+        "invalid_seat",
+        "invalid_trump",
+        "wrong_dealer",
+        "wrong_leader",
+        "wrong_card_count",
+        "best_trump_mismatch",
+        "invalid_seating",
+    }
+)
+
+
+class RulesError(ValueError):
+    """A rule of the game or of the input format was broken.
+
+    ``errors`` holds the individual errors; it is ``[self]`` when there is just one. When several
+    are given, ``code`` is theirs if they all share one, and ``detail`` joins their details.
+    """
+
+    def __init__(
+        self,
+        code: str,
+        detail: str,
+        pointer: str = "",
+        errors: list[RulesError] | None = None,
+    ) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.pointer = pointer
+        self.errors: list[RulesError] = list(errors) if errors else [self]
+
+    @classmethod
+    def combine(cls, errors: list[RulesError]) -> RulesError:
+        """One error standing for ``errors`` (returned as is when there is exactly one)."""
+        if not errors:
+            raise ValueError("RulesError.combine needs at least one error")
+        if len(errors) == 1:
+            return errors[0]
+        flat = [single for error in errors for single in error.errors]
+        codes = {error.code for error in flat}
+        code = flat[0].code if len(codes) == 1 else "invalid_record"
+        detail = "; ".join(error.detail for error in flat)
+        return cls(code, detail, "", flat)
+
+    def with_pointer(self, pointer: str) -> RulesError:
+        """A copy of a single error with ``pointer`` set (callers know where the value was)."""
+        return RulesError(self.code, self.detail, pointer)
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "detail": self.detail, "pointer": self.pointer}
+
+    def as_list(self) -> list[dict]:
+        """Each individual error as a dict, for a problem document's ``errors`` array."""
+        return [error.as_dict() for error in self.errors]
+
+    def __repr__(self) -> str:
+        return f"RulesError({self.code!r}, {self.detail!r}, pointer={self.pointer!r})"
