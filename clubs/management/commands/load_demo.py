@@ -1,0 +1,171 @@
+"""``manage.py load_demo``: demo data to try Jink with, safe to run any number of times.
+
+What it does: makes sure the demo users (``organiser``, ``scorekeeper``, ``player``, all with the
+password ``DEMO_PASSWORD``, printed at the end), the demo club "The Hole in the Wall"
+(``hole-in-the-wall``: EUR, Europe/Dublin, game 25, public standings), its memberships, 24
+players and a few teams exist. Each step finds what an earlier run created before creating
+anything, so a second run changes nothing (except resetting the demo passwords).
+
+What it does not do: touch anything outside the demo club and the three demo users, or create a
+superuser (``manage.py createsuperuser`` does).
+
+Extending it: write ``def ensure_<things>(demo: DemoData, out) -> None`` using the services of
+your app, and append it to ``STEPS``; later steps see what earlier ones put in ``demo``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from clubs import services
+from clubs.models import Club, Membership, Player, Role, Team
+
+DEMO_PASSWORD = "jink-demo-2026"
+DEMO_CLUB_SLUG = "hole-in-the-wall"
+DEMO_USERS = {"organiser": Role.ORGANISER, "scorekeeper": Role.SCOREKEEPER, "player": Role.PLAYER}
+DEMO_PLAYER_NAMES = [
+    "Mary Byrne",
+    "Seán Murphy",
+    "Bridget Kelly",
+    "Paddy O'Brien",
+    "Nora Walsh",
+    "Tom Ryan",
+    "Kathleen Doyle",
+    "Mick Brennan",
+    "Siobhán Daly",
+    "Jimmy Nolan",
+    "Peggy Keane",
+    "Declan Moran",
+    "Aoife Kavanagh",
+    "Liam Gallagher",
+    "Maureen Quinn",
+    "Frank Hogan",
+    "Eileen Fitzgerald",
+    "Gerry Whelan",
+    "Úna Dunne",
+    "Christy Power",
+    "Rita Lynch",
+    "Dessie Carroll",
+    "Josie Flanagan",
+    "Packie Hayes",
+]
+# Which demo player each demo account is.
+DEMO_LINKED_PLAYERS = {"player": "Mary Byrne", "scorekeeper": "Seán Murphy"}
+DEMO_TEAMS = {
+    "The Knaves": ["Mary Byrne", "Seán Murphy"],
+    "Five Fingers": ["Bridget Kelly", "Paddy O'Brien"],
+    "Robbers": ["Nora Walsh", "Tom Ryan"],
+    "Ace of Hearts": ["Kathleen Doyle", "Mick Brennan"],
+    "Three Jinks": ["Siobhán Daly", "Jimmy Nolan", "Peggy Keane"],
+    "Half Past Nine": ["Declan Moran", "Aoife Kavanagh", "Liam Gallagher"],
+}
+
+
+@dataclass
+class DemoData:
+    """What the steps have found or created so far, for the steps after them."""
+
+    users: dict = field(default_factory=dict)
+    club: Club | None = None
+    players: dict[str, Player] = field(default_factory=dict)
+    teams: dict[str, Team] = field(default_factory=dict)
+
+
+def ensure_users(demo: DemoData, out) -> None:
+    user_model = get_user_model()
+    for username in DEMO_USERS:
+        user, created = user_model.objects.get_or_create(username=username)
+        # Reset every run, so the printed password always works.
+        user.set_password(DEMO_PASSWORD)
+        user.save()
+        demo.users[username] = user
+        out.write(f"{'Created' if created else 'Found'} user {username}")
+
+
+def ensure_club(demo: DemoData, out) -> None:
+    club = Club.objects.filter(slug=DEMO_CLUB_SLUG).first()
+    if club is None:
+        club = services.create_club(
+            user=demo.users["organiser"],
+            name="The Hole in the Wall",
+            slug=DEMO_CLUB_SLUG,
+            currency="EUR",
+            time_zone="Europe/Dublin",
+            default_game="25",
+            public_standings=True,
+        )
+        out.write(f"Created club {club.name}")
+    else:
+        out.write(f"Found club {club.name}")
+    demo.club = club
+
+
+def ensure_memberships(demo: DemoData, out) -> None:
+    for username, role in DEMO_USERS.items():
+        membership = Membership.objects.filter(club=demo.club, user=demo.users[username]).first()
+        if membership is None:
+            services.add_membership(club=demo.club, username=username, role=role)
+        elif membership.role != role:
+            services.change_membership_role(membership=membership, role=role)
+    out.write(f"Memberships: {', '.join(f'{name} ({role})' for name, role in DEMO_USERS.items())}")
+
+
+def ensure_players(demo: DemoData, out) -> None:
+    existing = {player.display_name.lower(): player for player in demo.club.players.all()}
+    linked = {name: username for username, name in DEMO_LINKED_PLAYERS.items()}
+    created = 0
+    for name in DEMO_PLAYER_NAMES:
+        player = existing.get(name.lower())
+        if player is None:
+            player = services.add_player(
+                club=demo.club, display_name=name, username=linked.get(name)
+            )
+            created += 1
+        demo.players[name] = player
+    out.write(f"Players: {len(DEMO_PLAYER_NAMES)} ({created} created)")
+
+
+def ensure_teams(demo: DemoData, out) -> None:
+    existing = {team.name.lower(): team for team in demo.club.teams.all()}
+    created = 0
+    for name, member_names in DEMO_TEAMS.items():
+        team = existing.get(name.lower())
+        if team is None:
+            team = services.create_team(
+                club=demo.club,
+                name=name,
+                member_ids=[demo.players[member].pk for member in member_names],
+            )
+            created += 1
+        demo.teams[name] = team
+    out.write(f"Teams: {len(DEMO_TEAMS)} ({created} created)")
+
+
+STEPS: list[Callable[[DemoData, object], None]] = [
+    ensure_users,
+    ensure_club,
+    ensure_memberships,
+    ensure_players,
+    ensure_teams,
+]
+
+
+class Command(BaseCommand):
+    help = "Create (or complete) the demo club, users, players and teams. Safe to run again."
+
+    def handle(self, *args, **options) -> None:
+        demo = DemoData()
+        with transaction.atomic():
+            for step in STEPS:
+                step(demo, self.stdout)
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo ready: club /api/clubs/{DEMO_CLUB_SLUG}/. Log in as "
+                f"{', '.join(DEMO_USERS)} with the password {DEMO_PASSWORD!r}."
+            )
+        )

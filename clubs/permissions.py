@@ -1,0 +1,135 @@
+"""Who may read, score and manage a club: the one place that decides it.
+
+What it does: answers, for a user and a club, which role the user holds (``role_in``) and whether
+they may read the club's books (``can_read_club``), record results (``can_score``) or manage the
+club (``can_manage``); and wraps those answers as DRF permission classes that every club-owned
+endpoint (in this app and in later ones) picks from.
+
+What it does not do: fetch the objects a view works on (views and selectors do), or filter lists
+(list querysets are scoped to the club in the URL by the selectors).
+
+Terms and the policy, in order of precedence:
+- *anonymous*: no authenticated user. Any write by an anonymous user is 401, whatever the club.
+- *reader*: a member of the club in any role, or anybody when the club made its books public
+  (``public_standings``). A club the user may not read does not exist for them: 404, not 403, so
+  that the existence of a private club, or of its players, is never revealed.
+- *scorer*: organiser or scorekeeper — records results.
+- *manager*: organiser — changes the club, its memberships, players and teams.
+- A reader who lacks the role a write (or an organiser-only read) needs gets 403.
+
+How a permission class finds the club: from the view's ``get_club()`` when the view has one and it
+returns a club (nested routes ``/api/clubs/{slug}/…``), else at object level from the object itself
+(a ``Club``) or its ``.club`` attribute (``/api/games/{id}/``).
+"""
+
+from __future__ import annotations
+
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from clubs.models import Club, Role
+
+SCORER_ROLES = frozenset({Role.ORGANISER, Role.SCOREKEEPER})
+
+# Cache of roles looked up on a club instance, keyed by user id. Clubs are fetched once per
+# request, so the cache lives exactly as long as the request and is never stale across requests.
+_ROLE_CACHE_ATTRIBUTE = "_roles_by_user_id"
+
+
+def remember_role(club: Club, user, role: str | None) -> None:
+    """Record a role already known (e.g. annotated by a selector) so ``role_in`` skips a query."""
+    if user is not None and user.is_authenticated:
+        club.__dict__.setdefault(_ROLE_CACHE_ATTRIBUTE, {})[user.pk] = role
+
+
+def role_in(user, club: Club) -> str | None:
+    """The user's role in the club ("organiser", "scorekeeper", "player"), or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    cache = club.__dict__.setdefault(_ROLE_CACHE_ATTRIBUTE, {})
+    if user.pk not in cache:
+        cache[user.pk] = (
+            club.memberships.filter(user_id=user.pk).values_list("role", flat=True).first()
+        )
+    return cache[user.pk]
+
+
+def can_read_club(user, club: Club) -> bool:
+    return club.public_standings or role_in(user, club) is not None
+
+
+def can_score(user, club: Club) -> bool:
+    return role_in(user, club) in SCORER_ROLES
+
+
+def can_manage(user, club: Club) -> bool:
+    return role_in(user, club) == Role.ORGANISER
+
+
+def club_of(obj) -> Club:
+    """The club an object belongs to: the object itself when it is a club, else ``obj.club``."""
+    return obj if isinstance(obj, Club) else obj.club
+
+
+class _ClubPermission(BasePermission):
+    """Reads need ``read_check``, writes need ``write_check``; an unreadable club is a 404.
+
+    Subclasses set the two checks; both take ``(user, club)``. ``write_check = None`` refuses every
+    write (a read-only endpoint).
+    """
+
+    read_check = staticmethod(can_read_club)
+    write_check = staticmethod(can_manage)
+
+    def has_permission(self, request, view) -> bool:
+        is_write = request.method not in SAFE_METHODS
+        if is_write and not request.user.is_authenticated:
+            return False  # DRF turns this into 401 for anonymous requests
+        get_club = getattr(view, "get_club", None)
+        club = get_club() if get_club is not None else None
+        if club is None:
+            return True  # the object decides (has_object_permission)
+        return self._check(request, club, is_write)
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        return self._check(request, club_of(obj), request.method not in SAFE_METHODS)
+
+    def _check(self, request, club: Club, is_write: bool) -> bool:
+        user = request.user
+        if not can_read_club(user, club):
+            raise NotFound()
+        if is_write:
+            return self.write_check is not None and self.write_check(user, club)
+        return self.read_check(user, club)
+
+
+class ClubReadPermission(_ClubPermission):
+    """Read-only: readers of the club may read; every write is refused."""
+
+    write_check = None
+
+
+class ClubScorePermission(_ClubPermission):
+    """Readers read; organisers and scorekeepers write (results: games, hands)."""
+
+    write_check = staticmethod(can_score)
+
+
+class ClubManagePermission(_ClubPermission):
+    """Readers read; organisers write (the club itself, its players and teams)."""
+
+    write_check = staticmethod(can_manage)
+
+
+class ClubOrganiserOnlyPermission(_ClubPermission):
+    """Organisers only, reads included (memberships); other readers get 403."""
+
+    read_check = staticmethod(can_manage)
+    write_check = staticmethod(can_manage)
+
+
+class AuthenticatedWritePermission(BasePermission):
+    """For collections not owned by one club (``/api/clubs/``): anyone reads, writes need login."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS or request.user.is_authenticated

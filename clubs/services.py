@@ -1,0 +1,397 @@
+"""Writes to clubs, memberships, players and teams: every change goes through here.
+
+What it does: each function checks the domain rules of one change (house rules valid for the game,
+names and slugs unique, a team made of two or three distinct active players of the same club, a
+club never left without an organiser), then writes inside one transaction. A broken rule raises
+``config.problems.Problem`` — a 4xx with a stable ``code`` and the JSON ``pointer`` of the offending
+field of the request body — and nothing is stored.
+
+What it does not do: check types and shapes of input (the API's input serializers do), decide who
+may call it (``clubs.permissions``), or shape reads (``clubs.selectors``).
+
+Terms:
+- *pointer*: RFC 6901 pointer into the API request body of the change ("/members/1").
+- Uniqueness is checked before writing for a clear error; a concurrent duplicate that slips past
+  the check is caught from the database constraint and reported the same way (never a 500).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, models, transaction
+from django.db.models.deletion import ProtectedError, RestrictedError
+
+from clubs.models import (
+    MAX_TEAM_SIZE,
+    MIN_TEAM_SIZE,
+    Club,
+    Membership,
+    Player,
+    Role,
+    Team,
+    TeamMember,
+    normalize_house_rule_overrides,
+)
+from config.problems import Problem, rules_error_to_problem
+from rules_engine.errors import RulesError
+
+# Database constraint name -> (pointer, detail) reported when a concurrent write hits it.
+_UNIQUE_CONSTRAINTS = {
+    "clubs_club_slug_key": ("/slug", "A club with this slug already exists."),
+    "clubs_membership_unique_user": ("/username", "This user already has a role in this club."),
+    "clubs_player_unique_name": ("/display_name", "A player with this name already exists."),
+    "clubs_player_unique_user": ("/username", "This account is already linked to a player."),
+    "clubs_team_unique_name": ("/name", "A team with this name already exists in this club."),
+}
+
+
+def _field_problem(pointer: str, code: str, detail: str, status: int = 400) -> Problem:
+    return Problem(status=status, code=code, detail=detail, pointer=pointer)
+
+
+def _unique_problem(pointer: str, detail: str) -> Problem:
+    return _field_problem(pointer, "unique", detail)
+
+
+def _save(instance: models.Model) -> None:
+    """Save in a savepoint, turning a unique-constraint violation into a 400 problem."""
+    try:
+        with transaction.atomic():
+            instance.save()
+    except IntegrityError as error:
+        constraint = getattr(getattr(error.__cause__, "diag", None), "constraint_name", None)
+        if constraint in _UNIQUE_CONSTRAINTS:
+            raise _unique_problem(*_UNIQUE_CONSTRAINTS[constraint]) from error
+        raise
+
+
+def _checked_house_rules(game: str, overrides: dict) -> dict:
+    try:
+        return normalize_house_rule_overrides(game, overrides)
+    except RulesError as error:
+        raise rules_error_to_problem(error, pointer_prefix="/default_house_rules") from error
+
+
+def _check_slug_free(slug: str, *, exclude: Club | None = None) -> None:
+    clubs = Club.objects.filter(slug=slug)
+    if exclude is not None:
+        clubs = clubs.exclude(pk=exclude.pk)
+    if clubs.exists():
+        raise _unique_problem("/slug", f"A club with the slug {slug!r} already exists.")
+
+
+def _user_by_username(username: str):
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise _field_problem("/username", "unknown_user", f"No user is called {username!r}.")
+    return user
+
+
+# Clubs ------------------------------------------------------------------------------------------
+
+CLUB_FIELDS = frozenset(
+    {
+        "name",
+        "slug",
+        "currency",
+        "time_zone",
+        "default_game",
+        "default_house_rules",
+        "public_standings",
+    }
+)
+
+
+@transaction.atomic
+def create_club(
+    *,
+    user,
+    name: str,
+    slug: str,
+    currency: str,
+    time_zone: str,
+    default_game: str = "25",
+    default_house_rules: dict | None = None,
+    public_standings: bool = False,
+) -> Club:
+    """Create a club and make ``user`` its organiser."""
+    overrides = _checked_house_rules(default_game, default_house_rules or {})
+    _check_slug_free(slug)
+    club = Club(
+        name=name,
+        slug=slug,
+        currency=currency,
+        time_zone=time_zone,
+        default_game=default_game,
+        default_house_rules=overrides,
+        public_standings=public_standings,
+    )
+    _save(club)
+    Membership.objects.create(club=club, user=user, role=Role.ORGANISER)
+    return club
+
+
+@transaction.atomic
+def update_club(*, club: Club, **changes) -> Club:
+    """Change some of ``CLUB_FIELDS``; the house rules are re-checked against the (new) game."""
+    unknown = set(changes) - CLUB_FIELDS
+    if unknown:
+        raise TypeError(f"update_club() got unknown fields: {sorted(unknown)}")
+    if "slug" in changes:
+        _check_slug_free(changes["slug"], exclude=club)
+    if "default_game" in changes or "default_house_rules" in changes:
+        game = changes.get("default_game", club.default_game)
+        overrides = changes.get("default_house_rules", club.default_house_rules)
+        changes["default_house_rules"] = _checked_house_rules(game, overrides)
+    for field, value in changes.items():
+        setattr(club, field, value)
+    _save(club)
+    return club
+
+
+@transaction.atomic
+def delete_club(*, club: Club) -> None:
+    try:
+        club.delete()
+    except (ProtectedError, RestrictedError) as error:
+        raise _field_problem(
+            "", "club_has_records", "The club has recorded results and cannot be deleted.", 409
+        ) from error
+
+
+# Memberships ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def add_membership(*, club: Club, username: str, role: str) -> Membership:
+    """Give the user called ``username`` a role in the club (one role per user and club)."""
+    user = _user_by_username(username)
+    if Membership.objects.filter(club=club, user=user).exists():
+        raise _unique_problem("/username", f"{username!r} already has a role in this club.")
+    membership = Membership(club=club, user=user, role=role)
+    _save(membership)
+    return membership
+
+
+def _check_other_organiser_remains(membership: Membership, pointer: str) -> None:
+    if membership.role != Role.ORGANISER:
+        return
+    # Lock the organisers so two concurrent demotions cannot both see "another one remains".
+    organisers = list(
+        Membership.objects.select_for_update()
+        .filter(club_id=membership.club_id, role=Role.ORGANISER)
+        .values_list("pk", flat=True)
+    )
+    if organisers == [membership.pk]:
+        raise _field_problem(
+            pointer, "last_organiser", "A club must keep at least one organiser.", 409
+        )
+
+
+@transaction.atomic
+def change_membership_role(*, membership: Membership, role: str) -> Membership:
+    if role != membership.role:
+        if role != Role.ORGANISER:
+            _check_other_organiser_remains(membership, "/role")
+        membership.role = role
+        membership.save(update_fields=["role"])
+    return membership
+
+
+@transaction.atomic
+def remove_membership(*, membership: Membership) -> None:
+    _check_other_organiser_remains(membership, "")
+    membership.delete()
+
+
+# Players ----------------------------------------------------------------------------------------
+
+
+def _check_player_name_free(club: Club, display_name: str, exclude: Player | None) -> None:
+    players = Player.objects.filter(club=club, display_name__iexact=display_name)
+    if exclude is not None:
+        players = players.exclude(pk=exclude.pk)
+    if players.exists():
+        raise _unique_problem(
+            "/display_name", f"A player called {display_name!r} already exists in this club."
+        )
+
+
+def _linked_user(club: Club, username: str | None, exclude: Player | None):
+    if username is None:
+        return None
+    user = _user_by_username(username)
+    players = Player.objects.filter(club=club, user=user)
+    if exclude is not None:
+        players = players.exclude(pk=exclude.pk)
+    if players.exists():
+        raise _unique_problem(
+            "/username", f"{username!r} is already linked to another player of this club."
+        )
+    return user
+
+
+@transaction.atomic
+def add_player(
+    *, club: Club, display_name: str, username: str | None = None, is_active: bool = True
+) -> Player:
+    """Add a person to the club's books, optionally linked to the account called ``username``."""
+    display_name = display_name.strip()
+    _check_player_name_free(club, display_name, None)
+    player = Player(
+        club=club,
+        display_name=display_name,
+        user=_linked_user(club, username, None),
+        is_active=is_active,
+    )
+    _save(player)
+    return player
+
+
+_UNSET = object()
+
+
+@transaction.atomic
+def update_player(
+    *, player: Player, display_name=_UNSET, username=_UNSET, is_active=_UNSET
+) -> Player:
+    """Rename, (un)link (``username=None`` unlinks) or (de)activate a player."""
+    if display_name is not _UNSET:
+        player.display_name = display_name.strip()
+        _check_player_name_free(player.club, player.display_name, player)
+    if username is not _UNSET:
+        player.user = _linked_user(player.club, username, player)
+    if is_active is not _UNSET:
+        player.is_active = is_active
+    _save(player)
+    return player
+
+
+@transaction.atomic
+def delete_player(*, player: Player) -> bool:
+    """Delete the player, or deactivate them when records refer to them (teams, games).
+
+    Returns True when deleted, False when deactivated instead.
+    """
+    try:
+        with transaction.atomic():
+            player.delete()
+        return True
+    except (ProtectedError, RestrictedError):
+        player.is_active = False
+        player.save(update_fields=["is_active"])
+        return False
+
+
+# Teams ------------------------------------------------------------------------------------------
+
+
+def _checked_members(club: Club, member_ids: Sequence[int]) -> list[Player]:
+    """The players for ``member_ids`` in order; every problem reported with its "/members/i"."""
+    if not MIN_TEAM_SIZE <= len(member_ids) <= MAX_TEAM_SIZE:
+        raise _field_problem(
+            "/members",
+            "team_size",
+            f"A team has {MIN_TEAM_SIZE} or {MAX_TEAM_SIZE} players, not {len(member_ids)}.",
+        )
+    players = Player.objects.filter(club=club, pk__in=member_ids).in_bulk()
+    errors = []
+    seen = set()
+    for index, player_id in enumerate(member_ids):
+        pointer = f"/members/{index}"
+        player = players.get(player_id)
+        if player_id in seen:
+            errors.append(
+                {
+                    "code": "duplicate_player",
+                    "detail": f"Player {player_id} is already a member of this team.",
+                    "pointer": pointer,
+                }
+            )
+        elif player is None:
+            # The same answer for another club's player as for no player, so ids of other clubs'
+            # players reveal nothing.
+            errors.append(
+                {
+                    "code": "unknown_player",
+                    "detail": f"No player with id {player_id} in this club.",
+                    "pointer": pointer,
+                }
+            )
+        elif not player.is_active:
+            errors.append(
+                {
+                    "code": "inactive_player",
+                    "detail": f"{player.display_name} is not an active player.",
+                    "pointer": pointer,
+                }
+            )
+        seen.add(player_id)
+    if errors:
+        raise Problem(
+            status=400,
+            code=errors[0]["code"],
+            detail="; ".join(error["detail"] for error in errors),
+            errors=errors,
+        )
+    return [players[player_id] for player_id in member_ids]
+
+
+def _check_team_name_free(club: Club, name: str, exclude: Team | None) -> None:
+    teams = Team.objects.filter(club=club, name__iexact=name)
+    if exclude is not None:
+        teams = teams.exclude(pk=exclude.pk)
+    if teams.exists():
+        raise _unique_problem("/name", f"A team called {name!r} already exists in this club.")
+
+
+def _set_members(team: Team, players: list[Player]) -> None:
+    TeamMember.objects.filter(team=team).delete()
+    TeamMember.objects.bulk_create(
+        TeamMember(team=team, player=player, position=position)
+        for position, player in enumerate(players)
+    )
+
+
+@transaction.atomic
+def create_team(
+    *, club: Club, name: str, member_ids: Sequence[int], is_active: bool = True
+) -> Team:
+    """A team of two or three distinct active players of ``club``, kept in the order given."""
+    name = name.strip()
+    _check_team_name_free(club, name, None)
+    players = _checked_members(club, member_ids)
+    team = Team(club=club, name=name, is_active=is_active)
+    _save(team)
+    _set_members(team, players)
+    return team
+
+
+@transaction.atomic
+def update_team(*, team: Team, name=_UNSET, member_ids=_UNSET, is_active=_UNSET) -> Team:
+    """Rename, replace the members of (in the order given) or (de)activate a team."""
+    if name is not _UNSET:
+        team.name = name.strip()
+        _check_team_name_free(team.club, team.name, team)
+    players = _checked_members(team.club, member_ids) if member_ids is not _UNSET else None
+    if is_active is not _UNSET:
+        team.is_active = is_active
+    _save(team)
+    if players is not None:
+        _set_members(team, players)
+    return team
+
+
+@transaction.atomic
+def delete_team(*, team: Team) -> bool:
+    """Delete the team, or deactivate it when records refer to it. True when deleted."""
+    try:
+        with transaction.atomic():
+            team.delete()
+        return True
+    except (ProtectedError, RestrictedError):
+        team.is_active = False
+        team.save(update_fields=["is_active"])
+        return False

@@ -1,0 +1,1 @@
+"""Tests of the clubs app: models, permissions, services, API, admin, demo data."""

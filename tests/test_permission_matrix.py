@@ -1,0 +1,309 @@
+"""Every route of the URL conf, every method, every kind of user: the status is a decision.
+
+What it does: ``ROUTES`` declares, for each route (by name, or by pattern for unnamed ones; glob
+keys like ``"admin:*"`` allowed) and each HTTP method, what an anonymous user, an outsider (logged
+in, no role), a player, a scorekeeper and an organiser of the club get — "ok" (any 2xx), or an
+exact status. Routes under a club are run against a private club and again against a public one.
+``test_every_route_is_declared`` walks the URL conf: a route missing from the table, a method a
+view implements but the table does not declare (for API views), or a table row that matches no
+route fails. So no endpoint ships without someone deciding who may use it.
+
+Adding a route: add a row to ``ROUTES`` (reuse the named expectations below), a request body to
+``BODIES`` for methods that take one (it must be valid, so "ok" really means the write worked),
+and, when the route has a new path parameter, a value in ``World.path_values``
+(tests/clubs/factories.py) or in ``world_for_matrix`` below.
+
+How requests authenticate: API routes (``/api/…``) with a device token (``Authorization:
+Token …``, as tablets do); pages and the admin with a session.
+
+What it does not do: check response bodies (the app tests do), or check Django's own form views
+beyond the methods declared (their other methods are Django's, CSRF-protected).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.views import APIView
+
+from accounts.services import issue_device_token
+from tests.clubs.factories import ROLE_NAMES, World, build_world
+
+# Expectations -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Expect:
+    """Outcomes for anonymous, outsider, player, scorekeeper, organiser ("ok" = any 2xx).
+
+    ``public`` is the same route on a club with public standings; None for routes that are not
+    under a club (they run once).
+    """
+
+    private: str
+    public: str | None = None
+
+    def outcomes(self, public: bool) -> dict[str, str]:
+        tokens = (self.public if public else self.private).split()
+        assert len(tokens) == len(ROLE_NAMES), self
+        return dict(zip(ROLE_NAMES, tokens, strict=True))
+
+
+@dataclass(frozen=True)
+class Delegated:
+    """A route whose permissions another test owns (said where); its methods are not run here."""
+
+    reason: str
+
+
+ANYONE = Expect("ok ok ok ok ok")
+LOGGED_IN = Expect("401 ok ok ok ok")
+REDIRECT_TO_LOGIN = Expect("302 302 302 302 302")
+# Under /api/clubs/{slug}/: readers read, an unreadable club is 404, a missing role 403.
+CLUB_READ = Expect(private="404 404 ok ok ok", public="ok ok ok ok ok")
+CLUB_MANAGE = Expect(private="401 404 403 403 ok", public="401 403 403 403 ok")
+CLUB_SCORE = Expect(private="401 404 403 ok ok", public="401 403 403 ok ok")
+CLUB_ORGANISER_READ = Expect(private="404 404 403 403 ok", public="401 403 403 403 ok")
+
+ADMIN = Delegated("staff-only Django admin: tests/clubs/test_admin.py and Django's own tests")
+
+ROUTES: dict[str, dict[str, Expect] | Delegated] = {
+    # clubs
+    "clubs:club-list": {"GET": ANYONE, "POST": LOGGED_IN},
+    "clubs:club-detail": {"GET": CLUB_READ, "PATCH": CLUB_MANAGE, "DELETE": CLUB_MANAGE},
+    "clubs:membership-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
+    "clubs:membership-detail": {
+        "GET": CLUB_ORGANISER_READ,
+        "PATCH": CLUB_MANAGE,
+        "DELETE": CLUB_MANAGE,
+    },
+    "clubs:player-list": {"GET": CLUB_READ, "POST": CLUB_MANAGE},
+    "clubs:player-detail": {"GET": CLUB_READ, "PATCH": CLUB_MANAGE, "DELETE": CLUB_MANAGE},
+    "clubs:team-list": {"GET": CLUB_READ, "POST": CLUB_MANAGE},
+    "clubs:team-detail": {"GET": CLUB_READ, "PATCH": CLUB_MANAGE, "DELETE": CLUB_MANAGE},
+    # accounts (/api/auth/)
+    "auth-register": {"POST": ANYONE},
+    "auth-token": {"POST": ANYONE},
+    "auth-logout": {"POST": LOGGED_IN},
+    "auth-devices": {"GET": LOGGED_IN},
+    # The device in the URL is the organiser's: nobody else may revoke it.
+    "auth-device-detail": {"DELETE": Expect("401 404 404 404 ok")},
+    "auth-me": {"GET": LOGGED_IN},
+    # schema and docs are public
+    "schema": {"GET": ANYONE},
+    "api-docs": {"GET": ANYONE},
+    # operations
+    "health": {"GET": ANYONE},
+    "health-workers": Delegated("needs a Celery worker: tests/test_health.py"),
+    # pages
+    "home": {"GET": ANYONE},
+    "login": {"GET": ANYONE},
+    "logout": Delegated("Django's session logout (POST, CSRF): tests/accounts/"),
+    "password_change": {"GET": Expect("302 ok ok ok ok")},
+    "password_change_done": {"GET": Expect("302 ok ok ok ok")},
+    "password_reset": Delegated("Django's password reset forms (e-mail): Django's own tests"),
+    "password_reset_done": Delegated("Django's password reset forms: Django's own tests"),
+    "password_reset_confirm": Delegated("Django's password reset forms: Django's own tests"),
+    "password_reset_complete": Delegated("Django's password reset forms: Django's own tests"),
+    # admin: the index is checked; the rest (one set of routes per model) is delegated
+    "admin:index": {"GET": REDIRECT_TO_LOGIN},
+    "admin:*": ADMIN,
+    "admin/*": ADMIN,  # the admin's unnamed routes (redirects, the catch-all)
+}
+
+MATRIX_PASSWORD = "matrix-pass-2026"
+
+# Valid bodies, so that "ok" means the request really did what it asks.
+BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
+    ("clubs:club-list", "POST"): lambda world: {
+        "name": "Newly Founded",
+        "slug": "newly-founded",
+        "currency": "GBP",
+        "time_zone": "Europe/London",
+    },
+    ("clubs:club-detail", "PATCH"): lambda world: {"name": "Renamed"},
+    ("clubs:membership-list", "POST"): lambda world: {
+        "username": world.spare_user.username,
+        "role": "player",
+    },
+    ("clubs:membership-detail", "PATCH"): lambda world: {"role": "scorekeeper"},
+    ("clubs:player-list", "POST"): lambda world: {"display_name": "Newcomer"},
+    ("clubs:player-detail", "PATCH"): lambda world: {"display_name": "Renamed"},
+    ("clubs:team-list", "POST"): lambda world: {
+        "name": "New pair",
+        "members": [world.players[2].pk, world.players[3].pk],
+    },
+    ("clubs:team-detail", "PATCH"): lambda world: {"name": "Renamed"},
+    ("auth-register", "POST"): lambda world: {"username": "brand-new", "password": "x7!Kq2#pLm9z"},
+    ("auth-token", "POST"): lambda world: {
+        "username": get_user_model()
+        .objects.create_user(username="has-a-password", password=MATRIX_PASSWORD)
+        .username,
+        "password": MATRIX_PASSWORD,
+    },
+}
+
+
+# The URL conf -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Route:
+    key: str  # the name ("clubs:player-list"), or the pattern when the route has no name
+    pattern: str
+    view_class: type | None
+
+
+def all_routes() -> list[Route]:
+    def walk(resolver, prefix: str, namespace: str | None):
+        for entry in resolver.url_patterns:
+            if isinstance(entry, URLResolver):
+                inner = ":".join(part for part in (namespace, entry.namespace) if part) or None
+                yield from walk(entry, prefix + str(entry.pattern), inner)
+            elif isinstance(entry, URLPattern):
+                pattern = prefix + str(entry.pattern)
+                if entry.name:
+                    key = f"{namespace}:{entry.name}" if namespace else entry.name
+                else:
+                    key = pattern
+                callback = entry.callback
+                view_class = getattr(callback, "view_class", None) or getattr(callback, "cls", None)
+                yield Route(key, pattern, view_class)
+
+    return list(walk(get_resolver(), "", None))
+
+
+def declaration_for(key: str):
+    """The table entry of a route key: an exact key first, else the first matching glob."""
+    if key in ROUTES:
+        return ROUTES[key]
+    for table_key, declaration in ROUTES.items():
+        if any(character in table_key for character in "*?[") and fnmatch.fnmatchcase(
+            key, table_key
+        ):
+            return declaration
+    return None
+
+
+def implemented_methods(view_class: type) -> set[str]:
+    return {
+        method.upper()
+        for method in view_class.http_method_names
+        if method not in ("options", "head") and hasattr(view_class, method)
+    }
+
+
+def test_every_route_is_declared():
+    routes = all_routes()
+    undeclared = [route.key for route in routes if declaration_for(route.key) is None]
+    assert undeclared == [], "declare these routes in ROUTES: " + ", ".join(undeclared)
+
+    mismatched = []
+    for route in routes:
+        declaration = declaration_for(route.key)
+        if isinstance(declaration, Delegated):
+            continue
+        if route.view_class is not None and issubclass(route.view_class, APIView):
+            implemented = implemented_methods(route.view_class)
+            if implemented != set(declaration):
+                mismatched.append(f"{route.key}: view has {sorted(implemented)}")
+    assert mismatched == [], "methods not declared as implemented: " + "; ".join(mismatched)
+
+    keys = [route.key for route in routes]
+    stale = [key for key in ROUTES if not any(fnmatch.fnmatchcase(k, key) for k in keys)]
+    assert stale == [], "ROUTES rows that match no route: " + ", ".join(stale)
+
+
+def test_the_table_lookup_prefers_exact_keys_and_refuses_unknown_routes():
+    assert declaration_for("admin:index") == {"GET": REDIRECT_TO_LOGIN}
+    assert declaration_for("admin:clubs_player_changelist") is ADMIN
+    assert declaration_for("admin/clubs/player/<path:object_id>/") is ADMIN
+    assert declaration_for("clubs:not-a-route") is None
+    assert declaration_for("games:game-list") is None
+
+
+def test_bodies_belong_to_declared_methods():
+    for route_key, method in BODIES:
+        declaration = ROUTES.get(route_key)
+        assert isinstance(declaration, dict) and method in declaration, (route_key, method)
+
+
+# The requests -----------------------------------------------------------------------------------
+
+
+def _cases():
+    for route_key, declaration in ROUTES.items():
+        if isinstance(declaration, Delegated):
+            continue
+        for method, expect in declaration.items():
+            for public in (False, True) if expect.public is not None else (False,):
+                for role_name in ROLE_NAMES:
+                    club = "public" if public else "private"
+                    yield pytest.param(
+                        route_key,
+                        method,
+                        public,
+                        role_name,
+                        id=f"{route_key}-{method}-{club}-{role_name}",
+                    )
+
+
+def world_for_matrix(*, public: bool) -> World:
+    world = build_world(public=public)
+    organiser = world.users["organiser"]
+    old_device, _ = issue_device_token(user=organiser, device="old tablet")
+    world.extra["path_values"] = {"device_token_id": old_device.pk}
+    return world
+
+
+def _path_parameters(route_key: str) -> list[str]:
+    """The names of a route's path parameters ("api/clubs/<slug:slug>/" -> ["slug"])."""
+    route = next(route for route in all_routes() if route.key == route_key)
+    return [part.split(">")[0].split(":")[-1] for part in route.pattern.split("<")[1:]]
+
+
+def _client_for(world: World, role_name: str, url: str) -> Client:
+    client = Client()
+    user = world.users[role_name]
+    if user is None:
+        return client
+    if url.startswith("/api/"):
+        _, token = issue_device_token(user=user, device="matrix")
+        client.defaults["HTTP_AUTHORIZATION"] = f"Token {token}"
+    else:
+        client.force_login(user)
+    return client
+
+
+def _matches(outcome: str, status_code: int) -> bool:
+    if outcome == "ok":
+        return 200 <= status_code < 300
+    return status_code == int(outcome)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("route_key", "method", "public", "role_name"), list(_cases()))
+def test_route_answers_as_declared(route_key, method, public, role_name):
+    world = world_for_matrix(public=public)
+    values = world.path_values()
+    url = reverse(route_key, kwargs={name: values[name] for name in _path_parameters(route_key)})
+    client = _client_for(world, role_name, url)
+    body = BODIES.get((route_key, method))
+    if body is None:
+        response = client.generic(method, url)
+    else:
+        response = client.generic(
+            method, url, json.dumps(body(world)), content_type="application/json"
+        )
+    expected = ROUTES[route_key][method].outcomes(public)[role_name]
+    assert _matches(expected, response.status_code), (
+        f"{method} {url} as {role_name}: expected {expected}, got {response.status_code} "
+        f"{response.content[:300]!r}"
+    )
