@@ -302,8 +302,13 @@ class HouseRules:
         return errors
 
     @classmethod
-    def for_game(cls, game: str, **overrides: Any) -> HouseRules:
-        """The defaults of ``game`` with ``overrides`` applied (validated)."""
+    def for_game(cls, game: str, /, **overrides: Any) -> HouseRules:
+        """The defaults of ``game`` with ``overrides`` applied (validated).
+
+        ``game`` is positional-only so that an override named "game" (or "cls") reaches the
+        validation below as an ordinary bad key instead of a ``TypeError``."""
+        if "game" in overrides:
+            raise _error("game", "is not a house rule; pass the game as the first argument")
         if not isinstance(game, str) or game not in GAMES:
             raise _error("game", f"unknown game {_show(game)}; allowed: {', '.join(GAMES)}")
         return _build(cls, {"game": game, **DEFAULTS[game]}, overrides)

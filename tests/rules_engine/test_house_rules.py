@@ -376,3 +376,10 @@ def test_direct_construction_is_validated_too():
     with pytest.raises(RulesError) as caught:
         HouseRules(**values)
     assert caught.value.pointer == "/target"
+
+
+def test_an_override_named_game_or_cls_is_a_rules_error_not_a_type_error():
+    assert caught_errors(HouseRules.for_game, "25", game="45") == [
+        ("/game", "game: is not a house rule; pass the game as the first argument")
+    ]
+    assert [pointer for pointer, _ in caught_errors(HouseRules.for_game, "25", cls=1)] == ["/cls"]
