@@ -1,0 +1,270 @@
+"""Standings for any format: totals per entrant, ordered by a configurable chain of tie-breaks.
+
+What it does: adds up each entrant's match results and byes into a ``Tally``, then orders the
+entrants by an optional ``primary`` key (a knockout passes how far each entrant got) followed by
+the chain of criteria in ``tie_breaks``, and numbers them 1, 2, 2, 4 ... (entrants still level
+after the whole chain share a rank). Drawing of lots is reproducible: it derives from a stored seed.
+
+What it does not do: decide matches (``matches``), store standings, or know which format is played.
+
+Criteria (every one is "higher is better"):
+- ``match_points``: points from ``ScoringRule`` for wins, draws, losses and byes.
+- ``match_wins``: matches won (a bye counts when ``ScoringRule.bye_is_match_win``).
+- ``games_won``: games won across matches.
+- ``points_for``: points scored; ``points_difference``: points for minus points against, where
+  *points against* in one match is the average of the opponents' points (at a table of two, simply
+  the opponent's points), kept exact as a ``Fraction``.
+- ``tricks_won``: tricks taken.
+- ``head_to_head``: among the entrants still tied, the results of matches between them only: at
+  each such table an entrant scores 2 for every tied opponent it finished above and 1 for every
+  one it finished level with. When this splits the group but leaves a smaller group tied, it is
+  applied again to that smaller group alone, before moving on down the chain.
+- ``buchholz``: the sum of the match points of every opponent met, once per meeting.
+- ``lots``: a number drawn for each entrant from ``seed`` (SHA-256 of seed and id): the same seed
+  always gives the same order, and it always separates entrants.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from tournaments.draw.types import (
+    DrawError,
+    MatchResult,
+    ScoringRule,
+    check_entrant_id,
+    check_entrants,
+)
+
+TIE_BREAKS = (
+    "match_points",
+    "match_wins",
+    "games_won",
+    "points_for",
+    "points_difference",
+    "tricks_won",
+    "head_to_head",
+    "buchholz",
+    "lots",
+)
+DEFAULT_TIE_BREAKS = ("match_points", "head_to_head", "games_won", "points_difference", "lots")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What one entrant has done: counts over its matches and byes."""
+
+    entrant: int
+    matches_played: int = 0
+    match_wins: int = 0
+    match_draws: int = 0
+    match_losses: int = 0
+    byes: int = 0
+    match_points: int = 0
+    games_won: int = 0
+    points_for: int = 0
+    points_against: Fraction = Fraction(0)
+    tricks_won: int = 0
+    opponents: tuple[int, ...] = ()
+
+    @property
+    def points_difference(self) -> Fraction:
+        return self.points_for - self.points_against
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings: the rank, the tally, and the values the chain compared."""
+
+    rank: int
+    entrant: int
+    tally: Tally
+    buchholz: int
+    lot: int
+    values: dict[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+
+def lot(seed: int | str, entrant: int) -> int:
+    """The drawing-of-lots number of ``entrant`` under ``seed`` (the same on every machine)."""
+    digest = hashlib.sha256(f"{seed}:{entrant}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def tally(
+    entrants: Sequence[int],
+    results: Iterable[MatchResult],
+    *,
+    byes: Iterable[int] | Mapping[int, int] = (),
+    scoring: ScoringRule | None = None,
+) -> dict[int, Tally]:
+    """Each entrant's ``Tally`` from ``results`` and ``byes`` (ids, once per bye, or id -> count).
+
+    Raises ``invalid_entrant`` when a result or bye names an entrant not in ``entrants``.
+    """
+    scoring = scoring or ScoringRule()
+    entrants = check_entrants(entrants, minimum=0)
+    counts: dict[int, dict] = {
+        entrant: {"opponents": [], "points_against": Fraction(0)} for entrant in entrants
+    }
+    bye_counts = Counter(byes) if not isinstance(byes, Mapping) else Counter(dict(byes))
+    for entrant, number in bye_counts.items():
+        if check_entrant_id(entrant) not in counts:
+            raise DrawError("invalid_entrant", f"bye for unknown entrant {entrant}")
+        line = counts[entrant]
+        line["byes"] = number
+        line["match_points"] = scoring.bye * number
+        if scoring.bye_is_match_win:
+            line["match_wins"] = number
+    points_by_outcome = {"win": scoring.win, "draw": scoring.draw, "loss": scoring.loss}
+    for result in results:
+        table = result.table
+        for entrant in table.entrants:
+            if entrant not in counts:
+                raise DrawError("invalid_entrant", f"result for unknown entrant {entrant}")
+        for entrant in table.entrants:
+            line = counts[entrant]
+            outcome = result.outcome_of(entrant)
+            opponents = table.opponents_of(entrant)
+            line["matches_played"] = line.get("matches_played", 0) + 1
+            key = {"win": "match_wins", "draw": "match_draws", "loss": "match_losses"}[outcome]
+            line[key] = line.get(key, 0) + 1
+            line["match_points"] = line.get("match_points", 0) + points_by_outcome[outcome]
+            line["games_won"] = line.get("games_won", 0) + result.games_won_by(entrant)
+            line["points_for"] = line.get("points_for", 0) + result.points_of(entrant)
+            line["tricks_won"] = line.get("tricks_won", 0) + result.tricks_of(entrant)
+            line["opponents"].extend(opponents)
+            if opponents:
+                against = sum(result.points_of(opponent) for opponent in opponents)
+                line["points_against"] += Fraction(against, len(opponents))
+    return {
+        entrant: Tally(entrant=entrant, **{**line, "opponents": tuple(line["opponents"])})
+        for entrant, line in counts.items()
+    }
+
+
+def _check_chain(tie_breaks: Sequence[str]) -> tuple[str, ...]:
+    if isinstance(tie_breaks, str):
+        raise DrawError("invalid_option", "tie_breaks must be a sequence of criterion names")
+    chain = tuple(tie_breaks)
+    for criterion in chain:
+        if criterion not in TIE_BREAKS:
+            raise DrawError(
+                "invalid_option", f"unknown tie-break {criterion!r}; choose from {TIE_BREAKS}"
+            )
+    if len(set(chain)) != len(chain):
+        raise DrawError("invalid_option", f"tie-break chain {chain!r} repeats a criterion")
+    return chain
+
+
+def _head_to_head(group: Sequence[int], results: Sequence[MatchResult]) -> dict[int, int]:
+    members = set(group)
+    scores = dict.fromkeys(group, 0)
+    for result in results:
+        present = members.intersection(result.table.entrants)
+        if len(present) < 2:
+            continue
+        for entrant in present:
+            rank = result.rank_of(entrant)
+            for other in present.intersection(result.table.opponents_of(entrant)):
+                other_rank = result.rank_of(other)
+                scores[entrant] += 2 if rank < other_rank else 1 if rank == other_rank else 0
+    return scores
+
+
+def compute_standings(
+    entrants: Sequence[int],
+    results: Iterable[MatchResult],
+    *,
+    byes: Iterable[int] | Mapping[int, int] = (),
+    scoring: ScoringRule | None = None,
+    tie_breaks: Sequence[str] = DEFAULT_TIE_BREAKS,
+    seed: int | str = 0,
+    primary: Mapping[int, object] | None = None,
+) -> tuple[Standing, ...]:
+    """The standings, best first.
+
+    ``primary`` (entrant -> comparable value, higher better) orders before the chain; every
+    entrant must have one when it is given. ``tie_breaks`` is the chain, from ``TIE_BREAKS``.
+    """
+    chain = _check_chain(tie_breaks)
+    results = list(results)
+    tallies = tally(entrants, results, byes=byes, scoring=scoring)
+    if primary is not None:
+        missing = set(tallies) - set(primary)
+        if missing:
+            raise DrawError("invalid_option", f"primary key missing for entrants {sorted(missing)}")
+    buchholz = {
+        entrant: sum(tallies[opponent].match_points for opponent in line.opponents)
+        for entrant, line in tallies.items()
+    }
+    lots = {entrant: lot(seed, entrant) for entrant in tallies}
+    global_values = {
+        "match_points": lambda entrant: tallies[entrant].match_points,
+        "match_wins": lambda entrant: tallies[entrant].match_wins,
+        "games_won": lambda entrant: tallies[entrant].games_won,
+        "points_for": lambda entrant: tallies[entrant].points_for,
+        "points_difference": lambda entrant: tallies[entrant].points_difference,
+        "tricks_won": lambda entrant: tallies[entrant].tricks_won,
+        "buchholz": lambda entrant: buchholz[entrant],
+        "lots": lambda entrant: lots[entrant],
+    }
+    recorded: dict[int, dict[str, object]] = {entrant: {} for entrant in tallies}
+
+    def split(group: list[int], value_of) -> list[list[int]]:
+        """``group`` split into blocks of equal value, best block first."""
+        ordered = sorted(group, key=value_of, reverse=True)
+        blocks: list[list[int]] = []
+        for entrant in ordered:
+            if blocks and value_of(blocks[-1][0]) == value_of(entrant):
+                blocks[-1].append(entrant)
+            else:
+                blocks.append([entrant])
+        return blocks
+
+    def order(group: list[int], position: int) -> list[list[int]]:
+        """``group`` (tied so far) as ordered blocks of entrants still tied after the chain."""
+        if len(group) == 1 or position == len(chain):
+            return [group]
+        criterion = chain[position]
+        if criterion == "head_to_head":
+            scores = _head_to_head(group, results)
+            for entrant in group:
+                recorded[entrant][criterion] = scores[entrant]
+            blocks = split(group, scores.__getitem__)
+            if len(blocks) == 1:
+                return order(group, position + 1)
+            # A smaller tied block is judged again on its own meetings (re-applied head to head).
+            return [part for block in blocks for part in order(block, position)]
+        value_of = global_values[criterion]
+        for entrant in group:
+            recorded[entrant][criterion] = value_of(entrant)
+        return [part for block in split(group, value_of) for part in order(block, position + 1)]
+
+    everyone = sorted(tallies)
+    if primary is not None:
+        top_blocks = split(everyone, primary.__getitem__)
+    else:
+        top_blocks = [everyone]
+    standings: list[Standing] = []
+    for top_block in top_blocks:
+        for block in order(top_block, 0):
+            rank = len(standings) + 1
+            for entrant in sorted(block):
+                values = dict(recorded[entrant])
+                if primary is not None:
+                    values = {"primary": primary[entrant], **values}
+                standings.append(
+                    Standing(
+                        rank=rank,
+                        entrant=entrant,
+                        tally=tallies[entrant],
+                        buchholz=buchholz[entrant],
+                        lot=lots[entrant],
+                        values=values,
+                    )
+                )
+    return tuple(standings)

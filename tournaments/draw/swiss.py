@@ -1,0 +1,280 @@
+"""Swiss rounds: tables of entrants on equal or near scores who have not met before.
+
+What it does: ``next_round`` draws the next round of a Swiss tournament from the rounds played so
+far. At tables of two it solves a maximum-weight perfect matching (networkx, blossom algorithm)
+whose costs put, in order of importance: no repeated opponents, no second bye, small score gaps,
+then the usual Swiss order inside a score group (top half against bottom half). At tables of more
+than two it groups entrants with a *heuristic*: the pairing order (below, dealt in as many bands as
+a table has seats) is cut into tables, then ``improve_grouping`` swaps entrants between tables
+while that lowers a cost in which one repeat outweighs every score gap; it stops at a local
+minimum, so no optimum is promised (repeats may remain that a cleverer search would avoid).
+
+What it does not do: rank the final standings (``ranking``), score byes (``ScoringRule`` does, in
+``ranking``), or store anything.
+
+Terms:
+- *score*: an entrant's match points so far (``ranking.tally``), byes included.
+- *score group*: entrants on the same score; groups are numbered 0 (highest) downwards and the
+  *gap* of two entrants is the difference of their group numbers.
+- *pairing order*: entrants by score (highest first), then by seed (their order in ``entrants``).
+  Inside a score group the order is interleaved (1, h+1, 2, h+2, ... with h half the group) so
+  that neighbours in it are the preferred Swiss pairs.
+- *repeat*: two entrants at one table who have met before (counted once per earlier meeting).
+- *bye*: when the entrants do not fill the tables, the lowest-ranked entrants without a bye (or,
+  when everyone has had one, with the fewest) sit the round out; ``ScoringRule.bye`` scores it.
+
+Two-sided pairing first tries a sparse graph: each entrant's next ``WINDOW`` not-yet-met entrants
+in pairing order, and a bye only to entrants without one. When that graph has no perfect matching
+it solves the complete graph, where a repeat costs more than every other cost together, so a
+repeat-free pairing is always found when one exists (and otherwise the fewest repeats).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+
+import networkx as nx
+
+from tournaments.draw.ranking import tally
+from tournaments.draw.types import (
+    DrawError,
+    PlayedRound,
+    RoundDraw,
+    ScoringRule,
+    Table,
+    check_count,
+    check_entrants,
+    check_rounds,
+    meetings,
+    pair_key,
+    table_sizes,
+)
+
+WINDOW = 8
+SCORE_GAP_COST = 64
+BYE = "bye"
+
+
+def pairing_order(
+    entrants: Sequence[int], scores: Mapping[int, int]
+) -> tuple[list[int], dict[int, int]]:
+    """Entrants by score then seed, and each entrant's score group number (0 = highest)."""
+    seed = {entrant: index for index, entrant in enumerate(entrants)}
+    order = sorted(entrants, key=lambda entrant: (-scores[entrant], seed[entrant]))
+    distinct = sorted({scores[entrant] for entrant in entrants}, reverse=True)
+    group_number = {score: number for number, score in enumerate(distinct)}
+    return order, {entrant: group_number[scores[entrant]] for entrant in entrants}
+
+
+def _interleaved(order: list[int], group: Mapping[int, int], ways: int = 2) -> list[int]:
+    """``order`` with each score group dealt in ``ways`` bands and interleaved.
+
+    A group of g splits into ``ways`` bands of g // ways, read across: with two ways
+    1, h+1, 2, h+2, ... (top half against bottom half); with four, 1, 5, 9, 13, 2, 6, ... for a
+    group of 16. The lowest g mod ``ways`` members follow, next to the group below.
+    """
+    sequence: list[int] = []
+    start = 0
+    while start < len(order):
+        end = start
+        while end < len(order) and group[order[end]] == group[order[start]]:
+            end += 1
+        members = order[start:end]
+        band = len(members) // ways
+        for index in range(band):
+            sequence.extend(members[index + way * band] for way in range(ways))
+        sequence.extend(members[band * ways :])
+        start = end
+    return sequence
+
+
+def _bye_costs(order, group, byes_had, *, eligible_only: bool) -> dict[int, int]:
+    """Cost of giving the bye to each candidate: lowest-ranked and fewest byes cost least."""
+    fewest = min(byes_had[entrant] for entrant in order)
+    bottom = group[order[-1]]
+    costs: dict[int, int] = {}
+    candidates = [entrant for entrant in reversed(order)]
+    if eligible_only:
+        candidates = [entrant for entrant in candidates if byes_had[entrant] == fewest][:WINDOW]
+    for rank_from_bottom, entrant in enumerate(candidates):
+        gap = bottom - group[entrant]
+        costs[entrant] = SCORE_GAP_COST * gap * gap + rank_from_bottom
+    return costs
+
+
+def _pair_two_sided(
+    order: list[int],
+    group: Mapping[int, int],
+    met: Mapping[tuple[int, int], int],
+    byes_had: Mapping[int, int],
+) -> tuple[list[tuple[int, int]], tuple[int, ...]]:
+    """The pairs (higher-ranked entrant first) and the bye (empty or one entrant)."""
+    sequence = _interleaved(order, group)
+    need_bye = len(order) % 2 == 1
+    for complete in (False, True):
+        graph = nx.Graph()
+        graph.add_nodes_from(sequence)
+        pair_costs = _pair_costs(sequence, group, met, complete=complete)
+        bye_costs = (
+            _bye_costs(order, group, byes_had, eligible_only=not complete) if need_bye else {}
+        )
+        if complete:
+            # Lexicographic costs: one more repeat must outweigh any other saving, and one more
+            # second bye must outweigh any saving in score gaps and order.
+            other = (len(order) // 2) * max(pair_costs.values(), default=0) + max(
+                bye_costs.values(), default=0
+            )
+            bye_step = other + 1
+            fewest = min(byes_had[entrant] for entrant in order)
+            most = max(byes_had[entrant] for entrant in order)
+            repeat_step = bye_step * (most - fewest + 1)
+            pair_costs = {
+                pair: cost + repeat_step * met.get(pair_key(*pair), 0)
+                for pair, cost in pair_costs.items()
+            }
+            bye_costs = {
+                entrant: cost + bye_step * (byes_had[entrant] - fewest)
+                for entrant, cost in bye_costs.items()
+            }
+        ceiling = max([*pair_costs.values(), *bye_costs.values()], default=0) + 1
+        for (first, second), cost in pair_costs.items():
+            graph.add_edge(first, second, weight=ceiling - cost)
+        for entrant, cost in bye_costs.items():
+            graph.add_edge(BYE, entrant, weight=ceiling - cost)
+        mates = nx.max_weight_matching(graph, maxcardinality=True)
+        if len(mates) * 2 == len(order) + need_bye:
+            break
+    pairs, bye = [], ()
+    for first, second in mates:
+        if BYE in (first, second):
+            bye = (second if first == BYE else first,)
+        else:
+            pairs.append((first, second))
+    rank = {entrant: index for index, entrant in enumerate(order)}
+    pairs = [
+        (first, second) if rank[first] < rank[second] else (second, first)
+        for first, second in pairs
+    ]
+    pairs.sort(key=lambda pair: rank[pair[0]])
+    return pairs, bye
+
+
+def _pair_costs(sequence, group, met, *, complete: bool) -> dict[tuple[int, int], int]:
+    """Edge costs: score gap squared (heavily) plus distance in the interleaved order."""
+    costs: dict[tuple[int, int], int] = {}
+    for index, first in enumerate(sequence):
+        found = 0
+        for other_index in range(index + 1, len(sequence)):
+            second = sequence[other_index]
+            if not complete and met.get(pair_key(first, second), 0):
+                continue
+            gap = group[first] - group[second]
+            distance = min(other_index - index - 1, WINDOW)
+            costs[(first, second)] = SCORE_GAP_COST * gap * gap + distance
+            found += 1
+            if not complete and found == WINDOW:
+                break
+    return costs
+
+
+def improve_grouping(
+    tables: list[list[int]], pair_cost: Callable[[int, int], int], *, max_passes: int = 50
+) -> list[list[int]]:
+    """A heuristic: swap entrants between tables while a swap lowers the summed pair costs.
+
+    The cost of a grouping is the sum of ``pair_cost`` over every two entrants sharing a table.
+    Passes try every swap of two entrants at different tables in a fixed order and keep any that
+    lowers the cost, until a pass changes nothing (a local minimum) or ``max_passes`` is reached.
+    Table sizes never change. Deterministic; not guaranteed optimal.
+    """
+    tables = [list(table) for table in tables]
+
+    def cost_with(entrant: int, table: list[int], skip: int) -> int:
+        return sum(pair_cost(entrant, other) for other in table if other != skip)
+
+    for _ in range(max_passes):
+        changed = False
+        for first_index, first_table in enumerate(tables):
+            for second_table in tables[first_index + 1 :]:
+                for seat, entrant in enumerate(first_table):
+                    for other_seat, other in enumerate(second_table):
+                        before = cost_with(entrant, first_table, entrant) + cost_with(
+                            other, second_table, other
+                        )
+                        after = cost_with(other, first_table, entrant) + cost_with(
+                            entrant, second_table, other
+                        )
+                        if after < before:
+                            first_table[seat], second_table[other_seat] = other, entrant
+                            entrant = other
+                            changed = True
+        if not changed:
+            break
+    return tables
+
+
+def _group_tables(
+    order: list[int],
+    group: Mapping[int, int],
+    met: Mapping[tuple[int, int], int],
+    byes_had: Mapping[int, int],
+    sizes: tuple[int, ...],
+    bye_count: int,
+) -> tuple[list[list[int]], tuple[int, ...]]:
+    """Tables of more than two: byes to the lowest-ranked, interleaved chunks, then swaps."""
+    rank = {entrant: index for index, entrant in enumerate(order)}
+    by_bye_need = sorted(order, key=lambda entrant: (byes_had[entrant], -rank[entrant]))
+    byes = tuple(sorted(by_bye_need[:bye_count], key=rank.__getitem__))
+    playing = _interleaved([entrant for entrant in order if entrant not in byes], group, sizes[0])
+    tables, start = [], 0
+    for size in sizes:
+        tables.append(playing[start : start + size])
+        start += size
+    widest_gap = max(group.values(), default=0)
+    pairs_per_round = sum(size * (size - 1) // 2 for size in sizes)
+    repeat_cost = widest_gap * widest_gap * pairs_per_round + 1
+
+    def pair_cost(first: int, second: int) -> int:
+        gap = group[first] - group[second]
+        return repeat_cost * met.get(pair_key(first, second), 0) + gap * gap
+
+    tables = improve_grouping(tables, pair_cost)
+    tables = [sorted(table, key=rank.__getitem__) for table in tables]
+    tables.sort(key=lambda table: rank[table[0]])
+    return tables, byes
+
+
+def next_round(
+    entrants: Sequence[int],
+    rounds: Sequence[PlayedRound],
+    *,
+    total_rounds: int,
+    table_size: int = 2,
+    min_table_size: int | None = None,
+    scoring: ScoringRule | None = None,
+) -> RoundDraw:
+    """The next Swiss round after ``rounds`` (every one complete), for ``entrants`` in seed order.
+
+    Tables come best-ranked first, each in rank order (seat 0 the higher-ranked). With
+    ``min_table_size`` (tables of more than two), short tables replace byes when they can
+    (``types.table_sizes``). Raises ``round_incomplete``, ``tournament_complete`` after
+    ``total_rounds``, ``too_few_entrants``, and the entrant and result errors of ``types``.
+    """
+    entrants = check_entrants(entrants, minimum=1)
+    total_rounds = check_count("total_rounds", total_rounds, minimum=1)
+    sizes, bye_count = table_sizes(len(entrants), table_size, min_table_size)
+    if isinstance(rounds, PlayedRound) or not isinstance(rounds, Sequence):
+        raise DrawError("invalid_result", "rounds must be a sequence of PlayedRound")
+    if len(rounds) >= total_rounds:
+        raise DrawError("tournament_complete", f"all {total_rounds} rounds have already been drawn")
+    results, byes_had = check_rounds(rounds, entrants)
+    tallies = tally(entrants, results, byes=byes_had, scoring=scoring)
+    order, group = pairing_order(entrants, {e: line.match_points for e, line in tallies.items()})
+    met = meetings(results)
+    byes_had = Counter({entrant: byes_had.get(entrant, 0) for entrant in entrants})
+    if table_size == 2:
+        pairs, byes = _pair_two_sided(order, group, met, byes_had)
+        return RoundDraw(tuple(Table(pair) for pair in pairs), byes)
+    tables, byes = _group_tables(order, group, met, byes_had, sizes, bye_count)
+    return RoundDraw(tuple(Table(tuple(table)) for table in tables), byes)
