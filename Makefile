@@ -1,0 +1,94 @@
+# Jink: the commands a person needs.
+#
+#   make demo    build .venv, migrate, load the demo club, run the site on http://127.0.0.1:8000/
+#                (SQLite, tasks in process: needs nothing installed)
+#   make test    ruff, import-linter contracts, missing-migration check, pytest
+#                (database tests on PostgreSQL at 127.0.0.1:5432, worker tests on Redis at
+#                127.0.0.1:6379 when they answer; skipped otherwise, failing when CI=true)
+#   make bench   every bench/bench_*.py, printing figures
+#   make lint    ruff and import-linter only
+#   make serve   the real stack: gunicorn + a Celery worker + beat
+#                (needs DATABASE_URL, REDIS_URL and DJANGO_SECRET_KEY, e.g. in .env)
+#
+# .venv is built from pyproject.toml and rebuilt only when pyproject.toml changes.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+.PHONY: help demo test bench lint serve venv
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.jink-installed
+
+DEMO_HOST := 127.0.0.1:8000
+DEMO_ADMIN_USER := admin
+DEMO_ADMIN_PASSWORD := jink-demo-admin
+# The demo is development only: debug on, a fixed secret, SQLite and tasks in process whatever
+# the shell or .env say (an empty variable in the environment wins over .env).
+DEMO_ENV := DJANGO_DEBUG=true DJANGO_SECRET_KEY=jink-demo-secret-not-for-production \
+	DATABASE_URL= REDIS_URL= DJANGO_HTTPS=false
+
+SERVE_BIND ?= 127.0.0.1:8000
+SERVE_WORKERS ?= 3
+
+help:
+	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+
+$(STAMP): pyproject.toml
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+venv: $(STAMP)
+
+demo: $(STAMP)
+	$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput
+	$(DEMO_ENV) $(BIN)/python manage.py load_demo
+	$(DEMO_ENV) $(BIN)/python manage.py ensure_superuser \
+		--username $(DEMO_ADMIN_USER) --password $(DEMO_ADMIN_PASSWORD)
+	@# Static files are served from the source folders in debug: no collectstatic needed.
+	@echo
+	@echo "Jink demo (SQLite db.sqlite3, tasks in process):"
+	@echo "  site      http://$(DEMO_HOST)/"
+	@echo "  API docs  http://$(DEMO_HOST)/api/docs/"
+	@echo "  admin     http://$(DEMO_HOST)/admin/   login: $(DEMO_ADMIN_USER) / $(DEMO_ADMIN_PASSWORD)"
+	@echo "  demo club logins are printed above by load_demo (organiser, scorekeeper, player)"
+	@echo
+	$(DEMO_ENV) $(BIN)/python manage.py runserver $(DEMO_HOST)
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+	DJANGO_DEBUG=true DJANGO_SECRET_KEY=makemigrations-check DATABASE_URL= REDIS_URL= \
+		$(BIN)/python manage.py makemigrations --check --dry-run
+	@# pytest exits 5 when it collects no test: not a failure of the suite.
+	env -u DJANGO_SETTINGS_MODULE $(BIN)/pytest; status=$$?; \
+		if [ $$status -eq 5 ]; then echo "pytest collected no tests"; status=0; fi; \
+		exit $$status
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/lint-imports
+
+bench: $(STAMP)
+	@set -e; found=0; \
+	for script in bench/bench_*.py; do \
+		[ -e "$$script" ] || continue; found=1; \
+		echo "== $$script"; \
+		PYTHONPATH=$(CURDIR) DJANGO_SECRET_KEY=$${DJANGO_SECRET_KEY:-jink-bench-secret-not-for-production} \
+			DJANGO_HTTPS=false $(BIN)/python "$$script"; \
+	done; \
+	[ $$found -eq 1 ] || echo "no bench/bench_*.py yet"
+
+serve: $(STAMP)
+	@$(BIN)/python manage.py shell -c 'from django.conf import settings as s; import sys; \
+		real = s.REDIS_URL and s.DATABASES["default"]["ENGINE"].endswith("postgresql"); \
+		sys.exit(0 if real else "make serve runs the real stack: set DATABASE_URL (PostgreSQL) and REDIS_URL")' \
+		|| exit 2
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput
+	@trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
+	$(BIN)/celery -A config worker --loglevel=INFO & \
+	$(BIN)/celery -A config beat --loglevel=INFO --schedule=$(VENV)/celerybeat-schedule & \
+	$(BIN)/gunicorn config.wsgi --bind $(SERVE_BIND) --workers $(SERVE_WORKERS) --access-logfile -

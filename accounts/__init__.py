@@ -1,0 +1,1 @@
+"""Accounts: registration, device tokens, session login and lockouts (see accounts.models)."""

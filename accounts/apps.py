@@ -1,0 +1,9 @@
+"""Django application configuration for the accounts app."""
+
+from django.apps import AppConfig
+
+
+class AccountsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "accounts"
+    verbose_name = "Accounts and device tokens"

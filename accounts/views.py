@@ -1,0 +1,151 @@
+"""The ``/api/auth/`` endpoints: register, token (login), logout, devices and me.
+
+What it does: thin views over ``accounts.services`` and ``accounts.selectors``. The token
+endpoint authenticates through ``django.contrib.auth.authenticate`` so that django-axes counts
+failures and refuses locked-out attempts (429, code ``locked_out``).
+
+What it does not do: session login for the pages (``django.contrib.auth.urls``).
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import authenticate, user_logged_in, user_logged_out
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from knox.auth import TokenAuthentication
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from accounts import selectors, services
+from accounts.lockout import lockout_response
+from accounts.serializers import (
+    DeviceOutput,
+    MeOutput,
+    RegisterInput,
+    TokenInput,
+    TokenOutput,
+    UserOutput,
+)
+from config.problems import Problem
+from config.serializers import ProblemSerializer
+
+
+class RegisterView(APIView):
+    """Create an account. Anyone may; sign-ups are throttled per address."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "register"
+
+    @extend_schema(request=RegisterInput, responses={201: UserOutput}, operation_id="register")
+    def post(self, request: Request) -> Response:
+        serializer = RegisterInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        user = services.register_user(**serializer.validated_data)
+        return Response(UserOutput(user).data, status=status.HTTP_201_CREATED)
+
+
+class TokenView(APIView):
+    """Log in: exchange a username and password for a device token."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=TokenInput,
+        responses={
+            200: TokenOutput,
+            (400, "application/problem+json"): OpenApiResponse(
+                ProblemSerializer, description="Bad input or wrong username/password."
+            ),
+            (429, "application/problem+json"): OpenApiResponse(
+                ProblemSerializer, description="Locked out after too many failures."
+            ),
+        },
+        operation_id="token",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = TokenInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        # The plain Django request: django-axes marks it when the attempt is locked out.
+        django_request = request._request
+        user = authenticate(django_request, username=data["username"], password=data["password"])
+        if getattr(django_request, "axes_locked_out", False):
+            return lockout_response(django_request)
+        if user is None:
+            raise Problem(
+                status=400,
+                code="invalid_credentials",
+                detail="Unable to log in with the username and password given.",
+                pointer="",
+            )
+        device_token, token = services.issue_device_token(user=user, device=data["device"])
+        # As for a session login: records last_login and lets django-axes reset the failures.
+        user_logged_in.send(sender=user.__class__, request=django_request, user=user)
+        request.auth = device_token
+        output = {
+            "token": token,
+            "expiry": device_token.expiry,
+            "device": device_token,
+            "user": user,
+        }
+        return Response(TokenOutput(output, context={"request": request}).data)
+
+
+class LogoutView(APIView):
+    """Revoke the token this request was made with."""
+
+    authentication_classes = [TokenAuthentication]
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None}, operation_id="logout")
+    def post(self, request: Request) -> Response:
+        request.auth.delete()
+        user_logged_out.send(
+            sender=request.user.__class__, request=request._request, user=request.user
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeviceListView(generics.ListAPIView):
+    """My devices that hold an unexpired token."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = DeviceOutput
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.list_device_tokens(user=self.request.user)
+
+
+class DeviceDetailView(APIView):
+    """Revoke one of my devices (a lost tablet)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={204: None}, operation_id="revoke_device")
+    def delete(self, request: Request, device_token_id: int) -> Response:
+        services.revoke_device_token(user=request.user, device_token_id=device_token_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeView(APIView):
+    """Who I am, and my roles in clubs."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MeOutput}, operation_id="me")
+    def get(self, request: Request) -> Response:
+        user = request.user
+        output = {
+            "id": user.pk,
+            "username": user.username,
+            "email": user.email,
+            "memberships": selectors.list_memberships(user=user),
+        }
+        return Response(MeOutput(output).data)

@@ -1,0 +1,240 @@
+"""RFC 9457 problem details for every error the API returns.
+
+What it does: ``problem_exception_handler`` is DRF's EXCEPTION_HANDLER. It turns every
+``APIException`` (and Django's ``Http404`` / ``PermissionDenied``) into an
+``application/problem+json`` document::
+
+    {"type": "urn:jink:problem:invalid", "title": "Invalid input.", "status": 400,
+     "detail": "...", "code": "invalid",
+     "errors": [{"code": "required", "detail": "This field is required.", "pointer": "/name"}]}
+
+DRF validation errors (nested dicts and lists) become one entry of ``errors`` per leaf message,
+each with the leaf's code and a JSON pointer to the offending value ("/seats/2", "/house_rules/x").
+``Problem`` is the exception services and views raise for their own refusals, and
+``rules_error_to_problem`` converts a ``rules_engine.RulesError``.
+
+What it does not do: handle unexpected exceptions (those stay 500s so they are seen and fixed),
+translate text, or decide status codes for domain errors other than the engine's.
+
+Terms:
+- *code*: a stable machine-readable identifier; clients switch on it, never on ``detail``.
+- *pointer*: an RFC 6901 JSON pointer into the request body; "" is the whole body and ``None``
+  means the error is not about the body (a missing object, a permission).
+- *type*: a URI naming the kind of problem, ``urn:jink:problem:<code>``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import set_rollback
+
+PROBLEM_CONTENT_TYPE = "application/problem+json"
+
+# Codes for the exception classes whose DRF default codes are vaguer than the contract wants.
+_CODES_BY_EXCEPTION: list[tuple[type[exceptions.APIException], str]] = [
+    (exceptions.ParseError, "parse_error"),
+    (exceptions.NotFound, "not_found"),
+    (exceptions.NotAuthenticated, "not_authenticated"),
+    (exceptions.AuthenticationFailed, "authentication_failed"),
+    (exceptions.PermissionDenied, "permission_denied"),
+    (exceptions.MethodNotAllowed, "method_not_allowed"),
+    (exceptions.NotAcceptable, "not_acceptable"),
+    (exceptions.UnsupportedMediaType, "unsupported_media_type"),
+    (exceptions.Throttled, "throttled"),
+    (exceptions.ValidationError, "invalid"),
+]
+
+_TITLES_BY_STATUS = {
+    400: "Invalid input.",
+    401: "Authentication required.",
+    403: "Permission denied.",
+    404: "Not found.",
+    405: "Method not allowed.",
+    406: "Not acceptable.",
+    409: "Conflict.",
+    412: "Precondition failed.",
+    415: "Unsupported media type.",
+    422: "Unprocessable content.",
+    429: "Too many requests.",
+}
+
+
+def problem_type(code: str) -> str:
+    """The ``type`` URI of a problem with ``code``."""
+    return f"urn:jink:problem:{code}"
+
+
+def escape_pointer_segment(segment: Any) -> str:
+    """One reference token of a JSON pointer: RFC 6901 escapes "~" and "/"."""
+    return str(segment).replace("~", "~0").replace("/", "~1")
+
+
+class Problem(exceptions.APIException):
+    """A refusal with a stable code, raised by services and views.
+
+    ``Problem(status=409, code="game_over", detail="The game is over.", pointer="")`` gives a
+    problem document whose ``errors`` holds that one error; pass ``errors`` (a list of dicts with
+    ``code``, ``detail`` and ``pointer``) to report several at once.
+    """
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid"
+    default_detail = "The request cannot be processed."
+
+    def __init__(
+        self,
+        *,
+        status: int = 400,
+        code: str = "invalid",
+        detail: str | None = None,
+        errors: Iterable[Mapping[str, Any]] | None = None,
+        pointer: str | None = None,
+        title: str | None = None,
+    ) -> None:
+        detail = detail if detail is not None else self.default_detail
+        super().__init__(detail=detail, code=code)
+        self.status_code = status
+        self.code = code
+        self.title = title
+        if errors is None:
+            self.errors = [{"code": code, "detail": str(detail), "pointer": pointer}]
+        else:
+            self.errors = [
+                {
+                    "code": error["code"],
+                    "detail": str(error.get("detail", "")),
+                    "pointer": error.get("pointer"),
+                }
+                for error in errors
+            ]
+
+
+def rules_error_to_problem(error: Any, pointer_prefix: str = "") -> Problem:
+    """A 400 ``Problem`` (409 for ``game_over``) for a ``rules_engine.RulesError``.
+
+    ``pointer_prefix`` is prepended to each error's pointer, for when the engine checked a part
+    of the request body (the house rules of a game are at "/house_rules").
+    """
+    errors = [
+        {
+            "code": single.code,
+            "detail": single.detail,
+            "pointer": pointer_prefix + (single.pointer or ""),
+        }
+        for single in (getattr(error, "errors", None) or [error])
+    ]
+    status_code = 409 if error.code == "game_over" else 400
+    return Problem(status=status_code, code=error.code, detail=error.detail, errors=errors)
+
+
+def flatten_validation_detail(detail: Any, pointer: str = "") -> list[dict[str, Any]]:
+    """One ``{"code", "detail", "pointer"}`` per leaf message of a DRF error structure.
+
+    DRF gives a field's messages as a list of strings and a nested field's errors as a dict (keyed
+    by field name or, for list fields, by index) or a list of dicts (``many=True``).
+    """
+    if isinstance(detail, Mapping):
+        errors = []
+        for key, value in detail.items():
+            if key == api_settings.NON_FIELD_ERRORS_KEY:
+                child_pointer = pointer
+            else:
+                child_pointer = f"{pointer}/{escape_pointer_segment(key)}"
+            errors.extend(flatten_validation_detail(value, child_pointer))
+        return errors
+    if isinstance(detail, list | tuple):
+        errors = []
+        for index, value in enumerate(detail):
+            if isinstance(value, Mapping | list | tuple):
+                # An item of a list field: the index is part of the pointer.
+                errors.extend(flatten_validation_detail(value, f"{pointer}/{index}"))
+            else:
+                errors.extend(flatten_validation_detail(value, pointer))
+        return errors
+    return [
+        {
+            "code": getattr(detail, "code", None) or "invalid",
+            "detail": str(detail),
+            "pointer": pointer,
+        }
+    ]
+
+
+def _code_for(exc: exceptions.APIException) -> str:
+    for exception_class, code in _CODES_BY_EXCEPTION:
+        if isinstance(exc, exception_class):
+            return code
+    codes = exc.get_codes()
+    return codes if isinstance(codes, str) else "error"
+
+
+def problem_document(exc: exceptions.APIException) -> dict[str, Any]:
+    """The problem document (a dict) for an API exception."""
+    status_code = exc.status_code
+    if isinstance(exc, Problem):
+        code = exc.code
+        errors = exc.errors
+        detail = str(exc.detail)
+        title = exc.title
+    elif isinstance(exc, exceptions.ValidationError):
+        code = "invalid"
+        errors = flatten_validation_detail(exc.detail)
+        if len(errors) == 1:
+            detail = errors[0]["detail"]
+        else:
+            detail = f"The request has {len(errors)} errors."
+        title = None
+    else:
+        code = _code_for(exc)
+        detail = str(exc.detail)
+        errors = [{"code": code, "detail": detail, "pointer": None}]
+        title = None
+    return {
+        "type": problem_type(code),
+        "title": title or _TITLES_BY_STATUS.get(status_code, "Error."),
+        "status": status_code,
+        "detail": detail,
+        "code": code,
+        "errors": errors,
+    }
+
+
+def problem_response(
+    document: Mapping[str, Any], headers: Mapping[str, str] | None = None
+) -> Response:
+    """A DRF response carrying ``document`` as ``application/problem+json``."""
+    return Response(
+        dict(document),
+        status=document["status"],
+        headers=dict(headers or {}),
+        content_type=PROBLEM_CONTENT_TYPE,
+    )
+
+
+def problem_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
+    """DRF EXCEPTION_HANDLER: every API exception as an RFC 9457 problem document."""
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if not isinstance(exc, exceptions.APIException):
+        return None
+
+    headers: dict[str, str] = {}
+    auth_header = getattr(exc, "auth_header", None)
+    if auth_header:
+        headers["WWW-Authenticate"] = auth_header
+    wait = getattr(exc, "wait", None)
+    if wait:
+        headers["Retry-After"] = str(int(wait))
+
+    # Like DRF's own handler: a refused request stores nothing.
+    set_rollback()
+    return problem_response(problem_document(exc), headers)

@@ -1,0 +1,289 @@
+"""The one settings module of Jink, driven by environment variables.
+
+What it does: reads the environment (and a ``.env`` file when present) and configures Django,
+DRF, Celery, the cache and the security headers. With nothing set it needs nothing installed:
+SQLite in ``db.sqlite3``, an in-process cache, and Celery tasks run in process (eager). Setting
+``DATABASE_URL`` selects PostgreSQL (or any database django-environ understands) and
+``REDIS_URL`` selects Redis as the Celery broker, result store and cache, with real workers.
+
+What it does not do: pick the test database (``tests/conftest.py`` does, through the same
+variables) or contain secrets.
+
+Safe by default: ``DEBUG`` is off unless ``DJANGO_DEBUG=true``, and outside debug there is no
+default ``SECRET_KEY`` — startup refuses with ``ImproperlyConfigured``. Outside debug, HTTPS is
+assumed (redirects, secure cookies, HSTS) unless ``DJANGO_HTTPS=false``.
+
+Variables (all listed in ``.env.example``):
+- ``DJANGO_SECRET_KEY``, ``DJANGO_DEBUG``, ``DJANGO_ALLOWED_HOSTS`` (comma-separated),
+  ``DATABASE_URL``, ``REDIS_URL``;
+- ``DJANGO_HTTPS`` (default: not debug), ``DJANGO_CSRF_TRUSTED_ORIGINS``,
+  ``DJANGO_TRUST_X_FORWARDED_PROTO`` (behind a TLS-terminating proxy), ``DJANGO_HSTS_SECONDS``;
+- ``DJANGO_STATIC_MANIFEST`` (hashed static file names, default: not debug; needs collectstatic);
+- ``DJANGO_TOKEN_DAYS`` (device token lifetime), ``DJANGO_LOGIN_FAILURE_LIMIT`` and
+  ``DJANGO_LOGIN_COOLOFF_MINUTES`` (lockouts), ``DJANGO_REGISTER_RATE`` (sign-up throttle);
+- ``DJANGO_ENV_FILE``: the env file to read (default ``.env`` beside manage.py; empty: none).
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import timedelta
+from pathlib import Path
+
+import environ
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+env = environ.Env()
+_env_file = os.environ.get("DJANGO_ENV_FILE", str(BASE_DIR / ".env"))
+if _env_file and Path(_env_file).is_file():
+    # Values already in the environment win over the file.
+    environ.Env.read_env(_env_file)
+
+DEBUG = env.bool("DJANGO_DEBUG", default=False)
+
+SECRET_KEY = env.str("DJANGO_SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "DJANGO_SECRET_KEY is not set. Set it to a long random value (for example the output "
+            "of `python -c 'import secrets; print(secrets.token_urlsafe(50))'`), or set "
+            "DJANGO_DEBUG=true for local development only (`make demo` does)."
+        )
+    # Development only: DEBUG is on, so this key never protects real data.
+    SECRET_KEY = "django-insecure-jink-development-only-key-never-use-in-production"
+
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "knox",
+    "django_filters",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
+    "health_check",
+    "simple_history",
+    "accounts",
+    "clubs",
+    "tournaments",
+    "games",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes requires: it turns a lockout into the lockout response.
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Database: SQLite unless DATABASE_URL says otherwise.
+if env.str("DATABASE_URL", default=""):
+    DATABASES = {"default": env.db_url("DATABASE_URL")}
+    DATABASES["default"]["CONN_MAX_AGE"] = env.int("DJANGO_CONN_MAX_AGE", default=60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+else:
+    DATABASES = {
+        "default": {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": BASE_DIR / "db.sqlite3",
+        }
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Redis: broker, result store and cache when REDIS_URL is set; otherwise everything in process.
+REDIS_URL = env.str("REDIS_URL", default="")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "jink",
+        }
+    }
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_RESULT_BACKEND = REDIS_URL
+    CELERY_TASK_ALWAYS_EAGER = False
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CELERY_BROKER_URL = "memory://"
+    CELERY_RESULT_BACKEND = "cache+memory://"
+    # No broker installed: run tasks in process so the embedded setup behaves like the real one.
+    CELERY_TASK_ALWAYS_EAGER = True
+    CELERY_TASK_EAGER_PROPAGATES = True
+
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_RESULT_EXPIRES = timedelta(days=1)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task that runs away is killed rather than left to block a worker forever.
+CELERY_TASK_SOFT_TIME_LIMIT = 60
+CELERY_TASK_TIME_LIMIT = 90
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Periodic repairs are added here by the apps that need them (style.md: something periodic
+# repairs what a lost message missed).
+CELERY_BEAT_SCHEDULE: dict = {}
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+AUTHENTICATION_BACKENDS = [
+    # First, as django-axes requires: refuses logins while locked out and counts failures.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+LANGUAGE_CODE = "en"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+CELERY_TIMEZONE = TIME_ZONE
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if env.bool("DJANGO_STATIC_MANIFEST", default=not DEBUG)
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+# Security. Outside debug the site is assumed to be served over HTTPS.
+HTTPS = env.bool("DJANGO_HTTPS", default=not DEBUG)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+if env.bool("DJANGO_TRUST_X_FORWARDED_PROTO", default=False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "knox.auth.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    # Closed by default; every view states its own permissions (clubs.permissions).
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "rest_framework.filters.OrderingFilter",
+    ],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "config.problems.problem_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.ProblemAutoSchema",
+    "DEFAULT_THROTTLE_RATES": {"register": env.str("DJANGO_REGISTER_RATE", default="20/hour")},
+    "TEST_REQUEST_DEFAULT_FORMAT": "json",
+}
+
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env.int("DJANGO_TOKEN_DAYS", default=30)),
+    "AUTH_HEADER_PREFIX": "Token",
+    # Expiry is fixed at login; a lost tablet's token dies on schedule even if it is used.
+    "AUTO_REFRESH": False,
+}
+# One token per user and device, with the device's name (accounts.models.DeviceToken).
+KNOX_TOKEN_MODEL = "accounts.DeviceToken"
+# Knox's own migrations create a table for its swapped-out token model, with a foreign key to
+# the users that breaks flushing the database (transactional tests). Knox has no other model.
+MIGRATION_MODULES = {"knox": None}
+
+AXES_FAILURE_LIMIT = env.int("DJANGO_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.int("DJANGO_LOGIN_COOLOFF_MINUTES", default=15))
+# Lock the pair (account, address): a stranger cannot lock a member out from elsewhere.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+# The token endpoint takes JSON; axes reads the username from the credentials it is given.
+AXES_USERNAME_FORM_FIELD = "username"
+if env.bool("DJANGO_TRUST_X_FORWARDED_PROTO", default=False):
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Jink API",
+    "DESCRIPTION": (
+        "Scores, games and tournaments for the Spoil Five family of card games (25, 45, "
+        "55/110/220 and Auction Forty-Fives). Errors are RFC 9457 problem details "
+        "(`application/problem+json`) with a stable `code` and a JSON `pointer` per error. "
+        "Authenticate with `Authorization: Token <token>` from `POST /api/auth/token/`."
+    ),
+    "VERSION": "1.0.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SCHEMA_PATH_PREFIX": r"/api/",
+    # One schema name per shared choice set (drf-spectacular warns on ambiguous names).
+    "ENUM_NAME_OVERRIDES": {"GameEnum": "clubs.models.GAME_CHOICES"},
+    # Swagger UI from the installed sidecar package, not a CDN: the docs work offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
+    "loggers": {
+        # django-axes logs every attempt at INFO; warnings (lockouts) are what matter.
+        "axes": {"level": "WARNING"},
+    },
+}

@@ -1,0 +1,33 @@
+"""URL routes of Jink.
+
+Routes: ``admin/``; ``api/auth/`` (accounts: register, token, devices, me); ``api/schema/`` and
+``api/docs/`` (OpenAPI schema and Swagger UI); ``api/`` (clubs and what hangs off them);
+``health/`` (database, cache and broker) and ``health/workers/`` (a Celery worker answers);
+``accounts/`` (session login and logout for the pages); ``""`` (home page).
+
+Outside debug, a 404 or 500 under ``/api/`` is a problem document, not an HTML page.
+"""
+
+from django.contrib import admin
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from config import views
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/auth/", include("accounts.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include("clubs.api.urls")),
+    path("api/", include("games.api.urls")),
+    path("api/", include("tournaments.api.urls")),
+    path("health/", views.HealthView.as_view(), name="health"),
+    path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("config.pages_urls")),
+    path("", views.home, name="home"),
+]
+
+handler404 = "config.views.page_not_found"
+handler500 = "config.views.server_error"

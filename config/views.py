@@ -1,0 +1,87 @@
+"""Project-level views: the home page, the health checks and the API-aware error handlers.
+
+What it does: ``home`` renders what Jink is with links to the API docs, the admin and the login,
+and lists the clubs whose standings are public. ``HealthView`` checks the database, the cache
+and, when ``REDIS_URL`` is set, the Redis broker; ``WorkersHealthView`` checks that a Celery
+worker answers a ping. ``page_not_found`` and ``server_error`` answer ``/api/`` paths with a
+problem document and everything else with Django's usual pages.
+
+What it does not do: anything about clubs beyond listing them (the clubs app owns that).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views import defaults
+from health_check.checks import Cache, Database
+from health_check.views import HealthCheckView
+
+from config.problems import PROBLEM_CONTENT_TYPE, problem_type
+
+
+def _public_clubs() -> list[Any]:
+    try:
+        from clubs.models import Club
+    except ImportError:  # the clubs app is optional for the home page
+        return []
+    return list(Club.objects.filter(public_standings=True).order_by("name")[:50])
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "home.html", {"public_clubs": _public_clubs()})
+
+
+class HealthView(HealthCheckView):
+    """Database and cache always; the Redis broker when REDIS_URL is set."""
+
+    def get_checks(self):
+        yield Database()
+        yield Cache()
+        redis_url = getattr(settings, "REDIS_URL", "")
+        if redis_url:
+            from health_check.contrib.redis import Redis
+            from redis.asyncio import Redis as RedisClient
+
+            yield Redis(client_factory=lambda: RedisClient.from_url(redis_url))
+
+
+class WorkersHealthView(HealthCheckView):
+    """A Celery worker answers a ping (only meaningful with REDIS_URL and real workers)."""
+
+    def get_checks(self):
+        from health_check.contrib.celery import Ping
+
+        from config.celery import app
+
+        yield Ping(app=app, timeout=datetime.timedelta(seconds=2))
+
+
+def _api_problem(status: int, code: str, title: str, detail: str) -> JsonResponse:
+    document = {
+        "type": problem_type(code),
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        "errors": [{"code": code, "detail": detail, "pointer": None}],
+    }
+    return JsonResponse(document, status=status, content_type=PROBLEM_CONTENT_TYPE)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return _api_problem(404, "not_found", "Not found.", "No such resource.")
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return _api_problem(
+            500, "server_error", "Server error.", "The server failed; the error was logged."
+        )
+    return defaults.server_error(request)

@@ -1,0 +1,57 @@
+"""/health/: database and cache (and the Redis broker when REDIS_URL is set)."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.conftest import ENVIRONMENT
+
+
+def health(path="/health/"):
+    return APIClient().get(path, HTTP_ACCEPT="application/json")
+
+
+@pytest.mark.django_db
+def test_health_checks_database_and_cache():
+    response = health()
+
+    assert response.status_code == 200
+    body = response.json()
+    assert sorted(body) == ["Cache(alias='default')", "Database(alias='default')"]
+    assert set(body.values()) == {"OK"}
+
+
+@pytest.mark.django_db
+def test_health_fails_when_the_broker_does_not_answer(settings):
+    settings.REDIS_URL = "redis://127.0.0.1:1/0"
+
+    response = health()
+
+    assert response.status_code == 500
+    body = response.json()
+    assert body["Database(alias='default')"] == "OK"
+    [redis_key] = [key for key in body if key.startswith("Redis")]
+    assert body[redis_key] != "OK"
+
+
+@pytest.mark.redis
+@pytest.mark.django_db
+def test_health_checks_the_redis_broker_when_configured(settings):
+    settings.REDIS_URL = ENVIRONMENT.redis_url
+
+    response = health()
+
+    assert response.status_code == 200
+    body = response.json()
+    assert len(body) == 3
+    assert set(body.values()) == {"OK"}
+
+
+@pytest.mark.django_db
+def test_health_text_format_for_load_balancers():
+    response = APIClient().get("/health/?format=text")
+
+    assert response.status_code == 200
+    assert response.content.decode().splitlines() == [
+        "Database(alias='default'): OK",
+        "Cache(alias='default'): OK",
+    ]

@@ -1,0 +1,47 @@
+"""The home page and the session login page."""
+
+import pytest
+from django.test import Client
+
+
+@pytest.mark.django_db
+def test_home_page_links_to_the_docs_admin_and_login():
+    response = Client().get("/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'href="/api/docs/"' in page
+    assert 'href="/admin/"' in page
+    assert 'href="/accounts/login/"' in page
+    assert "/static/css/jink.css" in page
+
+
+@pytest.mark.django_db
+def test_home_page_lists_clubs_with_public_standings_only():
+    clubs_models = pytest.importorskip("clubs.models")
+    clubs_models.Club.objects.create(
+        name="Kilkenny Card Club",
+        slug="kilkenny",
+        currency="EUR",
+        time_zone="Europe/Dublin",
+        public_standings=True,
+    )
+    clubs_models.Club.objects.create(
+        name="Private Forty-Fives", slug="private", currency="EUR", time_zone="Europe/Dublin"
+    )
+
+    page = Client().get("/").content.decode()
+
+    assert "Kilkenny Card Club" in page
+    assert "Private Forty-Fives" not in page
+
+
+@pytest.mark.django_db
+def test_login_page_has_a_form_with_csrf():
+    response = Client().get("/accounts/login/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert 'name="username"' in page
+    assert 'name="password"' in page
+    assert "csrfmiddlewaretoken" in page
