@@ -1,0 +1,294 @@
+"""The auction of the bidding games (55, 110, 220 and Auction 45): who won it, for how much.
+
+What it does: ``check_bidding`` walks a card-by-card record's ``bidding`` list call by call and
+returns the winning ``(seat, amount)``, or None when everybody passed and the hand is redealt;
+``check_bid`` checks the single ``bid`` of a trick-winner entry. Every refusal is a
+``RulesError("illegal_bid")`` pointing at the offending call ("/bidding/3/call"), or
+``invalid_record`` for a call that is not shaped like one.
+
+What it does not do: check the kitty, the discards or the play (``play.py``), or score the bid
+(``scoring.py``).
+
+Terms (rules.md "55, 110, 220" and "Auction Forty-Fives"):
+- *call*: one entry ``{"seat": 1, "call": "15"}``; a call is a bid (one of ``rules.bids``, given as
+  text or a number), ``"pass"`` or ``"hold"``.
+- *hold*: the dealer takes the current bid at the same value (``dealer_may_hold``). The player
+  whose bid was held may then raise or pass; the dealer may hold again, and so on until one
+  passes or the highest bid is held.
+- *minimum bid*: the lowest of ``rules.bids``, or ``min_bid_at_100`` for a player whose side's
+  total is 100 or more (holding counts as bidding at that value).
+- The auction goes once around from the dealer's left, the dealer last. A player who passed or
+  was outbid calls no more. With ``all_pass == "dealer_stuck"`` the dealer may not pass after all
+  the others did and must take the lowest bid allowed to the dealer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rules_engine.errors import RulesError
+from rules_engine.house_rules import HouseRules
+
+PASS = "pass"
+HOLD = "hold"
+MIN_BID_THRESHOLD = 100
+"""A side whose total is at least this bids at least ``min_bid_at_100``."""
+
+_CALL_KEYS = frozenset({"seat", "call"})
+_BID_KEYS = frozenset({"seat", "amount"})
+
+
+def minimum_bid(rules: HouseRules, side_total: int) -> int:
+    """The lowest bid a player of a side with ``side_total`` may make (or hold)."""
+    lowest = rules.bids[0]
+    if rules.min_bid_at_100 is not None and side_total >= MIN_BID_THRESHOLD:
+        return max(lowest, rules.min_bid_at_100)
+    return lowest
+
+
+def check_bid(
+    bid: object,
+    *,
+    seat_count: int,
+    rules: HouseRules,
+    totals: Sequence[int],
+    side_of_seat: Sequence[int],
+) -> tuple[int, int]:
+    """The ``(seat, amount)`` of a trick-winner entry's ``bid`` object, checked."""
+    if not isinstance(bid, Mapping):
+        raise RulesError(
+            "invalid_record", 'bid must be an object {"seat": ..., "amount": ...}', "/bid"
+        )
+    _check_keys(bid, _BID_KEYS, "/bid")
+    seat = bid["seat"]
+    if type(seat) is not int or not 0 <= seat < seat_count:
+        raise RulesError(
+            "invalid_seat", f"bid seat {seat!r}: seats are 0 to {seat_count - 1}", "/bid/seat"
+        )
+    amount = bid["amount"]
+    if type(amount) is not int:
+        raise RulesError(
+            "invalid_record", f"bid amount must be a number, got {amount!r}", "/bid/amount"
+        )
+    _check_amount(seat, amount, rules, totals[side_of_seat[seat]], "/bid/amount")
+    return seat, amount
+
+
+def check_bidding(
+    calls: object,
+    *,
+    dealer: int,
+    seat_count: int,
+    rules: HouseRules,
+    totals: Sequence[int],
+    side_of_seat: Sequence[int],
+) -> tuple[int, int] | None:
+    """The winning ``(seat, amount)`` of the auction in ``calls``; None when all passed and the
+    rules redeal."""
+    if not isinstance(calls, list | tuple):
+        raise RulesError("invalid_record", "bidding must be a list of calls", "/bidding")
+    auction = _Auction(calls, dealer, seat_count, rules, totals, side_of_seat)
+    return auction.run()
+
+
+class _Auction:
+    """One walk through the calls; ``index`` is the next call to read."""
+
+    __slots__ = ("calls", "dealer", "seat_count", "rules", "totals", "side_of_seat", "index")
+
+    def __init__(
+        self,
+        calls: Sequence[object],
+        dealer: int,
+        seat_count: int,
+        rules: HouseRules,
+        totals: Sequence[int],
+        side_of_seat: Sequence[int],
+    ) -> None:
+        self.calls = calls
+        self.dealer = dealer
+        self.seat_count = seat_count
+        self.rules = rules
+        self.totals = totals
+        self.side_of_seat = side_of_seat
+        self.index = 0
+
+    def run(self) -> tuple[int, int] | None:
+        rules = self.rules
+        dealer = self.dealer
+        high_seat: int | None = None
+        amount = 0
+        held_seat: int | None = None
+        for offset in range(1, self.seat_count + 1):
+            seat = (dealer + offset) % self.seat_count
+            call = self._next_call(seat)
+            if call == PASS:
+                if seat == dealer and high_seat is None and rules.all_pass == "dealer_stuck":
+                    lowest = self._minimum(seat)
+                    raise self._error(
+                        f"the dealer (seat {seat}) passed after everyone else passed, but with "
+                        f"all_pass dealer_stuck the dealer must bid {lowest}"
+                    )
+                continue
+            if call == HOLD:
+                self._check_hold(seat, high_seat, amount)
+                held_seat, high_seat = high_seat, seat
+                continue
+            self._check_raise(seat, call, high_seat, amount)
+            if seat == dealer and high_seat is None and rules.all_pass == "dealer_stuck":
+                lowest = self._minimum(seat)
+                if call != lowest:
+                    raise self._error(
+                        f"the dealer (seat {seat}) bid {call} after everyone else passed, but "
+                        f"with all_pass dealer_stuck the dealer takes the lowest bid, {lowest}"
+                    )
+            high_seat, amount = seat, call
+        if high_seat is None:
+            self._check_finished("everybody passed")
+            return None
+        highest = rules.bids[-1]
+        # The dealer held: the held player and the dealer go on until one passes, the dealer
+        # outbids, or the highest bid is held.
+        while high_seat == dealer and held_seat is not None and amount < highest:
+            call = self._next_call(held_seat)
+            if call == PASS:
+                break
+            if call == HOLD:
+                raise self._error(f"seat {held_seat} cannot hold: only the dealer holds")
+            self._check_raise(held_seat, call, high_seat, amount)
+            high_seat, amount = held_seat, call
+            call = self._next_call(dealer)
+            if call == PASS:
+                break
+            if call == HOLD:
+                self._check_hold(dealer, high_seat, amount)
+                high_seat = dealer
+                continue
+            self._check_raise(dealer, call, high_seat, amount)
+            high_seat, amount = dealer, call
+            break
+        self._check_finished(f"seat {high_seat} won the bid at {amount}")
+        return high_seat, amount
+
+    def _minimum(self, seat: int) -> int:
+        return minimum_bid(self.rules, self.totals[self.side_of_seat[seat]])
+
+    def _next_call(self, seat: int) -> str | int:
+        """The next call, which must be by ``seat``: PASS, HOLD or a bid amount."""
+        index = self.index
+        if index >= len(self.calls):
+            raise RulesError(
+                "illegal_bid",
+                f"the bidding is not finished: seat {seat} has still to call",
+                "/bidding",
+            )
+        entry = self.calls[index]
+        pointer = f"/bidding/{index}"
+        if not isinstance(entry, Mapping):
+            raise RulesError(
+                "invalid_record", 'each call must be an object {"seat": ..., "call": ...}', pointer
+            )
+        _check_keys(entry, _CALL_KEYS, pointer)
+        caller = entry["seat"]
+        if type(caller) is not int or not 0 <= caller < self.seat_count:
+            raise RulesError(
+                "invalid_seat",
+                f"call {index + 1}: seat {caller!r}; seats are 0 to {self.seat_count - 1}",
+                pointer + "/seat",
+            )
+        if caller != seat:
+            raise RulesError(
+                "illegal_bid",
+                f"call {index + 1} is by seat {caller}, but seat {seat} was next to call",
+                pointer + "/seat",
+            )
+        call = _parse_call(entry["call"], pointer + "/call")
+        self.index = index + 1
+        return call
+
+    def _error(self, detail: str) -> RulesError:
+        """An illegal_bid at the call just read."""
+        return RulesError("illegal_bid", detail, f"/bidding/{self.index - 1}/call")
+
+    def _check_hold(self, seat: int, high_seat: int | None, amount: int) -> None:
+        if seat != self.dealer:
+            raise self._error(f"seat {seat} cannot hold: only the dealer holds")
+        if not self.rules.dealer_may_hold:
+            raise self._error("the dealer may not hold in this game (dealer_may_hold is false)")
+        if high_seat is None:
+            raise self._error(f"the dealer (seat {seat}) held, but nobody had bid")
+        lowest = self._minimum(seat)
+        if amount < lowest:
+            raise self._error(
+                f"the dealer (seat {seat}) held {amount}, but a side on "
+                f"{MIN_BID_THRESHOLD} or more bids at least {lowest}"
+            )
+
+    def _check_raise(self, seat: int, call: int, high_seat: int | None, amount: int) -> None:
+        _check_amount(
+            seat,
+            call,
+            self.rules,
+            self.totals[self.side_of_seat[seat]],
+            f"/bidding/{self.index - 1}/call",
+        )
+        if high_seat is not None and call <= amount:
+            raise self._error(
+                f"seat {seat} bid {call}, but the bid was already {amount} (seat {high_seat}): "
+                "bid higher or pass"
+            )
+
+    def _check_finished(self, outcome: str) -> None:
+        if self.index != len(self.calls):
+            raise RulesError(
+                "illegal_bid",
+                f"the bidding was over ({outcome}), but call {self.index + 1} follows",
+                f"/bidding/{self.index}",
+            )
+
+
+def _check_amount(seat: int, amount: int, rules: HouseRules, side_total: int, pointer: str) -> None:
+    if amount not in rules.bids:
+        allowed = ", ".join(map(str, rules.bids))
+        raise RulesError(
+            "illegal_bid", f"seat {seat} bid {amount}: the bids are {allowed}", pointer
+        )
+    lowest = minimum_bid(rules, side_total)
+    if amount < lowest:
+        raise RulesError(
+            "illegal_bid",
+            f"seat {seat} bid {amount}, but its side has {side_total}, and a side on "
+            f"{MIN_BID_THRESHOLD} or more bids at least {lowest} (min_bid_at_100)",
+            pointer,
+        )
+
+
+def _parse_call(value: object, pointer: str) -> str | int:
+    if type(value) is int:
+        return value
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text == PASS or text == HOLD:
+            return text
+        if text.isdigit() and text.isascii():
+            return int(text)
+    raise RulesError(
+        "invalid_record",
+        f'a call is a bid such as "15", "pass" or "hold"; got {value!r}',
+        pointer,
+    )
+
+
+def _check_keys(entry: Mapping, expected: frozenset[str], pointer: str) -> None:
+    keys = entry.keys()
+    if keys == expected:
+        return
+    missing = sorted(expected - keys)
+    if missing:
+        raise RulesError("invalid_record", f"missing field(s): {', '.join(missing)}", pointer)
+    unknown = sorted(str(key) for key in keys - expected)
+    raise RulesError(
+        "invalid_record",
+        f"unknown field(s): {', '.join(unknown)}",
+        f"{pointer}/{unknown[0]}",
+    )

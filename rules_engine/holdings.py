@@ -1,0 +1,218 @@
+"""What each seat held for the play: the rob (25, 45) and the kitty and discards (bidding games).
+
+What it does: checks a card-by-card record's ``rob``, ``kitty`` and ``discard`` against the deal
+(when given) or against the plays (when not), and adjusts the hands: the robber's discard goes out
+and the turn-up comes in; the bidder takes the kitty and lays down as many cards.
+
+What it does not do: check plays for legality (``play.py``) or read card lists
+(``card_lists.py``).
+
+Terms:
+- *owner* (deal known): card -> the seat that may play it, or NOBODY (see ``card_lists``).
+- *played_by* (no deal): card -> the seat that played it; then the hands are what was played.
+- *ace of trumps*: the ace of the trump suit (AH when hearts are trumps). Its holder may rob the
+  turn-up; a turned-up ace may be robbed by the dealer only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules_engine.card_lists import NOBODY, duplicate, play_pointer, read_cards
+from rules_engine.cards import Card, parse_card
+from rules_engine.errors import RulesError
+from rules_engine.records import HAND_TRICKS, check_seat
+
+_ROB_KEYS = frozenset({"seat"})
+_ROB_KEYS_WITH_DISCARD = frozenset({"seat", "discard"})
+
+
+def check_rob(
+    record: Mapping,
+    seat_count: int,
+    dealer: int,
+    turn_up: Card,
+    owner: dict[Card, int] | None,
+    played_by: dict[Card, int] | None,
+    hands: list[list[Card]],
+) -> int:
+    """The robbing seat, checked. With the deal known (``owner``), updates owners and the
+    robber's hand; without it (``played_by``), checks the discard was not played."""
+    rob = record["rob"]
+    if not isinstance(rob, Mapping) or not (_ROB_KEYS <= rob.keys() <= _ROB_KEYS_WITH_DISCARD):
+        raise RulesError(
+            "invalid_record", 'rob must be an object {"seat": ..., "discard": ...}', "/rob"
+        )
+    robber = check_seat(rob["seat"], seat_count, "the robbing seat", "/rob/seat")
+    discard = None
+    if "discard" in rob:
+        try:
+            discard = parse_card(rob["discard"])
+        except RulesError as error:
+            raise error.with_pointer("/rob/discard") from None
+    if turn_up.rank == "A":
+        if robber != dealer:
+            raise RulesError(
+                "illegal_rob",
+                f"the turn-up {turn_up} is the ace of trumps: only the dealer (seat {dealer}) may "
+                f"rob it, not seat {robber}",
+                "/rob/seat",
+            )
+    else:
+        ace = parse_card("A" + turn_up.suit)
+        if owner is not None:
+            holder = owner.get(ace)
+        elif discard is ace:
+            holder = robber
+        else:
+            holder = played_by.get(ace)
+        if holder != robber:
+            held = "nobody held it" if holder in (None, NOBODY) else f"seat {holder} held it"
+            raise RulesError(
+                "illegal_rob",
+                f"seat {robber} robbed the turn-up {turn_up}, but only the holder of the ace of "
+                f"trumps ({ace}) may rob, and {held}",
+                "/rob/seat",
+            )
+    if discard is turn_up:
+        raise RulesError(
+            "illegal_rob", f"seat {robber} robbed {turn_up} and cannot discard it", "/rob/discard"
+        )
+    if owner is None:
+        if discard is not None and discard in played_by:
+            raise RulesError(
+                "duplicate_card",
+                f"seat {robber} discarded {discard} to rob, but seat {played_by[discard]} "
+                f"played it",
+                "/rob/discard",
+            )
+        return robber
+    if discard is None:
+        raise RulesError(
+            "invalid_record",
+            "missing field: rob discard (required with a deal, to check the robber's hand)",
+            "/rob/discard",
+        )
+    if owner.get(discard) != robber:
+        raise RulesError(
+            "illegal_rob",
+            f"seat {robber} discarded {discard} to rob, but was not dealt it",
+            "/rob/discard",
+        )
+    owner[discard] = NOBODY
+    owner[turn_up] = robber
+    hands[robber].remove(discard)
+    hands[robber].append(turn_up)
+    return robber
+
+
+def check_turn_up_plays(
+    record: Mapping,
+    turn_up: Card,
+    robber: int | None,
+    played_by: dict[Card, int],
+    trick_count: int,
+) -> None:
+    """Without a deal: only the robber plays the turn-up, and a robber plays it."""
+    player = played_by.get(turn_up)
+    if player is not None and player != robber:
+        robbed = "nobody robbed it" if robber is None else f"seat {robber} robbed it"
+        raise RulesError(
+            "duplicate_card",
+            f"seat {player} played {turn_up}, but {turn_up} is the turn-up and {robbed}",
+            _pointer_of_play(record, turn_up),
+        )
+    if robber is not None and player is None and trick_count == HAND_TRICKS:
+        raise RulesError(
+            "illegal_rob", f"seat {robber} robbed the turn-up {turn_up} but never played it",
+            "/rob",
+        )
+
+
+def apply_kitty(
+    record: Mapping,
+    kitty_size: int,
+    bidder: int,
+    owner: dict[Card, int] | None,
+    played_by: dict[Card, int] | None,
+    hands: list[list[Card]],
+) -> None:
+    """Check the kitty and the bidder's discards. With the deal known (``owner``) the bidder's
+    hand takes the kitty and loses the discards; without it, only the bidder may have played a
+    kitty card and nobody a discard."""
+    has_kitty = "kitty" in record
+    has_discard = "discard" in record
+    if owner is not None and kitty_size and not (has_kitty and has_discard):
+        missing = "kitty" if not has_kitty else "discard"
+        raise RulesError(
+            "invalid_record",
+            f"missing field: {missing} (required with a deal, to check the bidder's hand)",
+            f"/{missing}",
+        )
+    kitty = read_cards(record, "kitty", kitty_size) if has_kitty else ()
+    discards = read_cards(record, "discard", kitty_size) if has_discard else ()
+    if owner is None:
+        _check_kitty_against_plays(record, bidder, kitty, discards, played_by)
+        return
+    for index, card in enumerate(kitty):
+        if card in owner:
+            raise duplicate(record, card, f"/kitty/{index}")
+        owner[card] = bidder
+        hands[bidder].append(card)
+    for index, card in enumerate(discards):
+        card_owner = owner.get(card)
+        if card_owner == bidder:
+            owner[card] = NOBODY
+            hands[bidder].remove(card)
+        elif card_owner is None:
+            raise RulesError(
+                "illegal_play",
+                f"the bidder (seat {bidder}) discarded {card}, which was neither in its hand nor "
+                "in the kitty",
+                f"/discard/{index}",
+            )
+        else:
+            raise duplicate(record, card, f"/discard/{index}")
+
+
+def _check_kitty_against_plays(
+    record: Mapping,
+    bidder: int,
+    kitty: tuple[Card, ...],
+    discards: tuple[Card, ...],
+    played_by: dict[Card, int],
+) -> None:
+    seen: set[Card] = set()
+    for index, card in enumerate(kitty):
+        if card in seen:
+            raise duplicate(record, card, f"/kitty/{index}")
+        seen.add(card)
+        player = played_by.get(card)
+        if player is not None and player != bidder:
+            raise RulesError(
+                "duplicate_card",
+                f"seat {player} played {card}, but it was in the kitty, which the bidder (seat "
+                f"{bidder}) took",
+                _pointer_of_play(record, card),
+            )
+    discarded: set[Card] = set()
+    for index, card in enumerate(discards):
+        if card in discarded:
+            raise duplicate(record, card, f"/discard/{index}")
+        discarded.add(card)
+        if card in played_by:
+            raise RulesError(
+                "duplicate_card",
+                f"the bidder (seat {bidder}) discarded {card}, but seat {played_by[card]} "
+                "played it",
+                f"/discard/{index}",
+            )
+
+
+def _pointer_of_play(record: Mapping, card: Card) -> str:
+    for trick_index, trick in enumerate(record["tricks"]):
+        cards = trick["cards"] if isinstance(trick, Mapping) else trick
+        for position, value in enumerate(cards):
+            if parse_card(value) is card:
+                return play_pointer(record, trick_index, position)
+    return "/tricks"

@@ -1,0 +1,194 @@
+"""Seats and sides: how many may play each game and who may partner whom.
+
+What it does: ``check_seating`` turns the seat count and the optional list of sides given to
+``new_game`` into the canonical ``(sides, side_of_seat)`` pair, refusing seat counts a game is not
+played with, too few cards for the deal, and partners sitting next to each other.
+
+What it does not do: know players (the service maps player ids to seats) or deal cards.
+
+Terms:
+- *seat*: 0..n-1 clockwise; seat i+1 sits on seat i's left and seat n-1 neighbours seat 0.
+- *side*: the seats that pool their points (a partnership, or one player alone). Sides are
+  numbered in the order given; a side's seats are kept sorted.
+- *formation*: the seat count and the side sizes, e.g. 2 v 2 is 4 seats in 2 sides of 2.
+
+Decisions (rules.md "Players, sides, seating"):
+- 25, 55, 110 and 220: 2 to 10 seats, every seat alone or sides of equal size.
+- 45: 1 v 1 v 1 (3 seats alone), 2 v 2 or 3 v 3. Auction 45: 2 v 2 or 3 v 3.
+- Partners may not be neighbours, and partnerships sit in rotation, as rules.md describes them
+  (pairs opposite, 2 v 2 v 2 and 3 v 3 alternating, three teams of three each player between
+  the other two teams): seat i and seat i + (number of sides) are always partners.
+- The cards must suffice: 5 per seat plus the turn-up (25, 45) or the kitty must be at most 52.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules_engine.errors import RulesError
+from rules_engine.house_rules import HouseRules
+
+HAND_SIZE = 5
+PACK_SIZE = 52
+MIN_SEATS = 2
+MAX_SEATS = 10
+
+# Games whose formations rules.md lists one by one: seat count -> (number of sides, description).
+_FIXED_FORMATIONS: dict[str, dict[int, tuple[int, str]]] = {
+    "45": {3: (3, "1 v 1 v 1"), 4: (2, "2 v 2"), 6: (2, "3 v 3")},
+    "auction45": {4: (2, "2 v 2"), 6: (2, "3 v 3")},
+}
+
+
+def seat_count_of(seats: object) -> int:
+    """The number of seats: ``seats`` itself when it is an int, else the length of the sequence."""
+    if type(seats) is int:
+        count = seats
+    elif isinstance(seats, Sequence) and not isinstance(seats, str):
+        count = len(seats)
+    else:
+        raise RulesError(
+            "invalid_seating",
+            f"seats must be a number of seats or a list of players, got {type(seats).__name__}",
+            "/seats",
+        )
+    if not MIN_SEATS <= count <= MAX_SEATS:
+        raise RulesError(
+            "invalid_seating",
+            f"{count} seats: the games are played by {MIN_SEATS} to {MAX_SEATS} seats",
+            "/seats",
+        )
+    return count
+
+
+def check_seating(
+    rules: HouseRules, seat_count: int, sides: object = None
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """``(sides, side_of_seat)`` for a game, or ``RulesError("invalid_seating")``.
+
+    ``sides`` lists each side's seats (None: every seat its own side). ``seat_count`` is checked
+    like ``seat_count_of`` (callers may come here directly).
+    """
+    seat_count = seat_count_of(seat_count)
+    canonical = _parse_sides(seat_count, sides)
+    side_of_seat = [0] * seat_count
+    for side, seats in enumerate(canonical):
+        for seat in seats:
+            side_of_seat[seat] = side
+    _check_cards_suffice(rules, seat_count)
+    _check_neighbours(canonical, side_of_seat)
+    _check_formation(rules.game, seat_count, canonical, side_of_seat)
+    return canonical, tuple(side_of_seat)
+
+
+def _parse_sides(seat_count: int, sides: object) -> tuple[tuple[int, ...], ...]:
+    if sides is None:
+        return tuple((seat,) for seat in range(seat_count))
+    if not isinstance(sides, Sequence) or isinstance(sides, str):
+        raise RulesError(
+            "invalid_seating", "sides must be a list of lists of seats, e.g. [[0, 2], [1, 3]]",
+            "/sides",
+        )
+    seen: dict[int, int] = {}
+    canonical = []
+    for side_index, seats in enumerate(sides):
+        if not isinstance(seats, Sequence) or isinstance(seats, str) or not seats:
+            raise RulesError(
+                "invalid_seating",
+                f"side {side_index} must be a non-empty list of seats",
+                f"/sides/{side_index}",
+            )
+        for position, seat in enumerate(seats):
+            pointer = f"/sides/{side_index}/{position}"
+            if type(seat) is not int or not 0 <= seat < seat_count:
+                raise RulesError(
+                    "invalid_seating",
+                    f"side {side_index} names seat {seat!r}; seats are 0 to {seat_count - 1}",
+                    pointer,
+                )
+            if seat in seen:
+                raise RulesError(
+                    "invalid_seating",
+                    f"seat {seat} is in side {seen[seat]} and side {side_index}",
+                    pointer,
+                )
+            seen[seat] = side_index
+        canonical.append(tuple(sorted(seats)))
+    missing = [seat for seat in range(seat_count) if seat not in seen]
+    if missing:
+        raise RulesError(
+            "invalid_seating",
+            f"seat(s) {', '.join(map(str, missing))} belong to no side",
+            "/sides",
+        )
+    if len(canonical) < 2:
+        raise RulesError("invalid_seating", "a game needs at least two sides", "/sides")
+    return tuple(canonical)
+
+
+def _check_cards_suffice(rules: HouseRules, seat_count: int) -> None:
+    extra = 1 if rules.has_turn_up else (rules.kitty or 0)
+    needed = HAND_SIZE * seat_count + extra
+    if needed > PACK_SIZE:
+        what = "the turn-up" if rules.has_turn_up else f"a kitty of {extra}"
+        raise RulesError(
+            "invalid_seating",
+            f"{seat_count} seats need {needed} cards ({HAND_SIZE} each and {what}), "
+            f"more than the {PACK_SIZE} of the pack",
+            "/seats",
+        )
+
+
+def _check_neighbours(
+    sides: tuple[tuple[int, ...], ...], side_of_seat: list[int]
+) -> None:
+    seat_count = len(side_of_seat)
+    for seat in range(seat_count):
+        left = (seat + 1) % seat_count
+        if left != seat and side_of_seat[seat] == side_of_seat[left]:
+            raise RulesError(
+                "invalid_seating",
+                f"seats {seat} and {left} are partners (side {side_of_seat[seat]}) and sit next "
+                "to each other; partners must not be neighbours",
+                f"/sides/{side_of_seat[seat]}",
+            )
+
+
+def _check_formation(
+    game: str,
+    seat_count: int,
+    sides: tuple[tuple[int, ...], ...],
+    side_of_seat: list[int],
+) -> None:
+    side_count = len(sides)
+    fixed = _FIXED_FORMATIONS.get(game)
+    if fixed is not None:
+        allowed = fixed.get(seat_count)
+        if allowed is None or allowed[0] != side_count:
+            formations = ", ".join(
+                f"{description} ({count} seats)" for count, (_, description) in fixed.items()
+            )
+            raise RulesError(
+                "invalid_seating",
+                f"game {game} is played {formations}; got {seat_count} seats in "
+                f"{side_count} sides",
+                "/sides",
+            )
+    sizes = {len(seats) for seats in sides}
+    if len(sizes) != 1:
+        raise RulesError(
+            "invalid_seating",
+            "sides must be the same size, got sizes "
+            + ", ".join(str(len(seats)) for seats in sides),
+            "/sides",
+        )
+    for seat in range(seat_count):
+        across = (seat + side_count) % seat_count
+        if side_of_seat[seat] != side_of_seat[across]:
+            raise RulesError(
+                "invalid_seating",
+                f"partnerships must sit in rotation (pairs opposite, teams alternating): seat "
+                f"{seat} is on side {side_of_seat[seat]} but seat {across}, {side_count} places "
+                f"to its left, is on side {side_of_seat[across]}",
+                "/sides",
+            )
