@@ -1,0 +1,174 @@
+"""The club overview (``/clubs/<slug>/``), "my clubs" (``/me/``) and the home page's links."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.pages.html import elements, links, parse, text_of
+
+pytestmark = pytest.mark.django_db
+
+
+def game_cards(html, section_id: str) -> list[str]:
+    return [
+        card.text()
+        for card in elements(html, section_id, "li")
+        if "card" in card.classes
+    ]
+
+
+def winners(html, section_id: str) -> list[str]:
+    return [item.text() for item in elements(html, section_id, "li") if "winner" in item.classes]
+
+
+def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, client_for):
+    games = seed.games
+    response = client_for("pat").get("/clubs/kilkenny/")
+
+    assert response.status_code == 200
+    html = response.content
+    assert parse(html).find_all(lambda element: element.tag == "h1")[0].text() == (
+        "Kilkenny Card Club"
+    )
+    # Newest first; the date is the creation time in the club's time zone (not asserted).
+    in_progress = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "in-progress")]
+    assert in_progress == [
+        f"Twenty-Five #{games['final'].pk} In progress Ann 10 Bill 15 1 hand",
+        f"Forty-Five #{games['forty_five'].pk} In progress Dan & Finn 30 Eve & Gus 30 2 hands",
+    ]
+    finished = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "finished")]
+    assert finished == [
+        f"Twenty-Five #{games['semi_final_2'].pk} Finished Bill 25 Cait 10 2 hands",
+        f"Twenty-Five #{games['semi_final_1'].pk} Finished Ann 25 Dan 0 1 hand",
+        f"Twenty-Five #{games['twenty_five'].pk} Finished Ann & Cait 25 Bill & Pat 20 2 hands",
+    ]
+    assert winners(html, "finished") == ["Bill 25", "Ann 25", "Ann & Cait 25"]
+    assert game_cards(html, "tournaments") == [
+        "Winter Cup In progress Twenty-Five · Knockout · 4 entrants"
+    ]
+    page_links = links(html)
+    cup = seed.tournaments["cup"]
+    for game in games.values():
+        if game.club_id == seed.clubs["kilkenny"].pk:
+            assert f"/clubs/kilkenny/games/{game.pk}/" in page_links
+    assert f"/clubs/kilkenny/tournaments/{cup.pk}/" in page_links
+    assert "/clubs/kilkenny/balances/" in page_links
+    assert "/static/css/pages.css" in response.content.decode()
+
+
+def test_overview_of_a_public_club_for_a_visitor_shows_public_tournaments_only(seed, client_for):
+    html = client_for(None).get("/clubs/callan/").content
+
+    assert game_cards(html, "tournaments") == [
+        "Open Drive Registration Twenty-Five · Round robin · 3 entrants"
+    ]
+    finished = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "finished")]
+    assert finished == [
+        f"Twenty-Five #{seed.games['callan'].pk} Finished Cara 25 Declan 0 Eoin 0 1 hand"
+    ]
+    assert game_cards(html, "in-progress") == []
+    assert text_of(html, "in-progress") == "In progress No game in progress."
+    # Money is for members: no balances link for a visitor.
+    assert "/clubs/callan/balances/" not in links(html)
+
+
+def test_overview_of_a_public_club_for_its_member_shows_every_tournament(seed, client_for):
+    html = client_for("cara").get("/clubs/callan/").content
+
+    assert game_cards(html, "tournaments") == [
+        "Members Night Registration Twenty-Five · Round robin · 2 entrants",
+        "Open Drive Registration Twenty-Five · Round robin · 3 entrants",
+    ]
+    assert "/clubs/callan/balances/" in links(html)
+
+
+def test_my_clubs_lists_the_users_clubs_and_their_recent_games_with_their_result(
+    seed, client_for
+):
+    response = client_for("pat").get("/me/")
+
+    assert response.status_code == 200
+    html = response.content
+    sections = [
+        element.attributes["id"]
+        for element in parse(html).find_all(lambda element: element.tag == "section")
+    ]
+    assert sections == ["club-kilkenny"]
+    assert text_of(html, "club-kilkenny").startswith(
+        "Kilkenny Card Club Player · playing as Pat · Who owes whom Your recent games"
+    )
+    cards = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "club-kilkenny")]
+    assert cards == [
+        f"Twenty-Five #{seed.games['twenty_five'].pk} Lost Ann & Cait 25 Bill & Pat 20 2 hands"
+    ]
+
+
+def test_my_clubs_shows_a_public_club_where_the_user_plays_without_a_role(seed, client_for):
+    from clubs.models import Player
+
+    Player.objects.filter(pk=seed.players["Declan"].pk).update(user=seed.users["olive"])
+
+    html = client_for("olive").get("/me/").content
+
+    assert text_of(html, "club-callan").startswith(
+        "Callan Club Public club · playing as Declan Your recent games"
+    )
+    cards = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "club-callan")]
+    assert cards == [
+        f"Twenty-Five #{seed.games['callan'].pk} Lost Cara 25 Declan 0 Eoin 0 1 hand"
+    ]
+    assert "/clubs/callan/balances/" not in links(html)
+
+
+def test_my_clubs_hides_a_private_club_where_the_user_plays_without_a_role(seed, client_for):
+    from clubs.models import Player
+
+    Player.objects.filter(pk=seed.players["Gus"].pk).update(user=seed.users["olive"])
+
+    html = client_for("olive").get("/me/").content
+
+    assert "Kilkenny" not in html.decode()
+    assert "You are not in any club yet." in html.decode()
+
+
+def test_my_clubs_shows_at_most_five_games_per_club_newest_first(seed, client_for):
+    from tests.pages.seed import play_hands, start_game
+
+    club = seed.clubs["kilkenny"]
+    players = seed.players
+    started = [
+        start_game(club, seed.users["sean"], "25", [players["Pat"], players["Eve"]])
+        for _ in range(6)
+    ]
+    play_hands(started[-1], seed.users["sean"], [
+        {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]},
+    ])
+
+    html = client_for("pat").get("/me/").content
+
+    cards = [card for card in elements(html, "club-kilkenny", "li") if "card" in card.classes]
+    numbers = [card.find_all(lambda element: "muted" in element.classes)[0].text()
+               for card in cards]
+    results = [card.find_all(lambda element: "badge" in element.classes)[0].text()
+               for card in cards]
+    assert numbers == [f"#{game.pk}" for game in reversed(started[1:])]
+    assert results == ["Won", "In progress", "In progress", "In progress", "In progress"]
+
+
+def test_my_clubs_sends_a_visitor_to_the_login_page(seed, client_for):
+    response = client_for(None).get("/me/")
+
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/login/?next=/me/"
+
+
+def test_home_page_links_each_public_club_to_its_page(seed, client_for):
+    html = client_for(None).get("/").content
+
+    assert "/clubs/callan/" in links(html)
+    assert "/clubs/kilkenny/" not in links(html)
+
+
+def test_the_header_links_my_clubs_for_a_logged_in_user_only(seed, client_for):
+    assert "/me/" in links(client_for("pat").get("/clubs/kilkenny/").content)
+    assert "/me/" not in links(client_for(None).get("/clubs/callan/").content)

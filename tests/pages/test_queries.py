@@ -1,0 +1,181 @@
+"""The number of database queries each page costs, pinned, and the proof that it does not grow.
+
+Each page is opened twice: on the seeded data, then after adding more of what it lists (games,
+hands, players with stakes, rounds); the count must be the same exact number both times, so a
+page never makes one query per row (N+1).
+
+A logged-in request costs two queries before the page's own (the session and the user); the
+comment on each count says what the rest are.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.pages.seed import play_hands, start_game
+
+pytestmark = pytest.mark.django_db
+
+SESSION_AND_USER = 2
+
+
+def count_queries(django_assert_num_queries, client, url: str, expected: int) -> None:
+    with django_assert_num_queries(expected):
+        response = client.get(url)
+    assert response.status_code == 200
+
+
+def more_games(seed, count: int) -> None:
+    """``count`` more games in Kilkenny, each with a hand, half of them finished."""
+    club = seed.clubs["kilkenny"]
+    players = seed.players
+    for index in range(count):
+        game = start_game(
+            club, seed.users["sean"], "25", [players["Pat"], players["Eve"], players["Gus"]],
+            stake_minor=5,
+        )
+        winner = index % 2
+        tricks = [winner] * 5 if index % 4 < 2 else [0, 1, 2, 0, 1]
+        play_hands(game, seed.users["sean"], [{"dealer": 0, "trump": "S",
+                                                "trick_winners": tricks}])
+
+
+# Club, then the games in progress, the finished games (each: games, seats with players, sides
+# with teams), then the tournaments with their counts.
+OVERVIEW = 1 + 3 + 3 + 1
+
+
+def test_club_overview(seed, client_for, django_assert_num_queries):
+    client = client_for("pat")
+    count_queries(django_assert_num_queries, client, "/clubs/kilkenny/",
+                  SESSION_AND_USER + OVERVIEW)
+    more_games(seed, 8)
+    count_queries(django_assert_num_queries, client, "/clubs/kilkenny/",
+                  SESSION_AND_USER + OVERVIEW)
+
+
+def test_club_overview_for_a_visitor_needs_no_session(seed, client_for,
+                                                      django_assert_num_queries):
+    # Callan has no game in progress: an empty list needs no seats or sides (2 fewer).
+    count_queries(django_assert_num_queries, client_for(None), "/clubs/callan/", OVERVIEW - 2)
+
+
+# Club, the game with its match, round and tournament, its seats with players, its sides with
+# teams, its hands.
+GAME = 1 + 1 + 1 + 1 + 1
+
+
+def failed_bids(count: int) -> list[dict]:
+    """Auction 45 hands in which the bidding side fails, sides taking turns: the totals swing
+    between -20/+20 and 0/0, so the game goes on for as many hands as a test wants."""
+    hands = []
+    for number in range(count):
+        bidder = number % 2  # seat 0 (side 0), then seat 1 (side 1)
+        other = 1 - bidder
+        hands.append({
+            "dealer": number % 4,
+            "trump": "S",
+            "trick_winners": [other, other, other, bidder, bidder],
+            "best_trump": {"seat": other, "trick": 0},
+            "bid": {"seat": bidder, "amount": 20},
+        })
+    return hands
+
+
+def test_game_page(seed, client_for, django_assert_num_queries):
+    client = client_for("pat")
+    players = seed.players
+    seats = [players["Pat"], players["Eve"], players["Gus"], players["Finn"]]
+    game = start_game(seed.clubs["kilkenny"], seed.users["sean"], "auction45", seats,
+                      teams=[[0, 2], [1, 3]])
+    hands = failed_bids(7)
+    play_hands(game, seed.users["sean"], hands[:1])
+    url = f"/clubs/kilkenny/games/{game.pk}/"
+    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + GAME)
+    play_hands(game, seed.users["sean"], hands[1:])
+    assert (game.hands_played, game.status) == (7, "in_progress")
+    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + GAME)
+
+
+def test_game_page_of_a_tournament_game(seed, client_for, django_assert_num_queries):
+    url = f"/clubs/kilkenny/games/{seed.games['final'].pk}/"
+    count_queries(django_assert_num_queries, client_for("pat"), url, SESSION_AND_USER + GAME)
+
+
+# Club, tournament (with its counts), the standings (tournaments.standings: 7 for a knockout,
+# which also reads its bracket's results; 4 for the other formats), the bracket (rounds, matches,
+# slots with entrants, games: 4).
+KNOCKOUT = 1 + 1 + 7 + 4
+ROUND_ROBIN = 1 + 1 + 4 + 4
+
+
+def test_tournament_page(seed, client_for, django_assert_num_queries):
+    client = client_for("pat")
+    cup = seed.tournaments["cup"]
+    url = f"/clubs/kilkenny/tournaments/{cup.pk}/"
+    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + KNOCKOUT)
+    play_hands(seed.games["final"], seed.users["sean"], [
+        {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0]},
+    ])
+    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + KNOCKOUT)
+
+
+def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
+                                                            django_assert_num_queries):
+    from django.test import TestCase
+
+    from games.models import Game, GameStatus
+    from tournaments import services
+
+    tournament = seed.tournaments["open_drive"]
+    url = f"/clubs/callan/tournaments/{tournament.pk}/"
+    client = client_for(None)
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.draw_next_round(tournament_id=tournament.pk, user=None)
+    count_queries(django_assert_num_queries, client, url, ROUND_ROBIN)
+    # Play every round: the next one is drawn by itself when a round completes.
+    for _ in range(3):
+        for game in Game.objects.filter(
+            tournament_match__tournament=tournament, status=GameStatus.IN_PROGRESS
+        ):
+            play_hands(game, None, [{"dealer": 0, "trump": "S",
+                                     "trick_winners": [0, 0, 0, 0, 0]}])
+    tournament.refresh_from_db()
+    assert (tournament.rounds.count(), tournament.status) == (3, "finished")
+    count_queries(django_assert_num_queries, client, url, ROUND_ROBIN)
+
+
+# Club, then the nets per player and the players (games.selectors.club_balances).
+BALANCES = 1 + 2
+
+
+def test_balances_page(seed, client_for, django_assert_num_queries):
+    client = client_for("pat")
+    count_queries(django_assert_num_queries, client, "/clubs/kilkenny/balances/",
+                  SESSION_AND_USER + BALANCES)
+    more_games(seed, 4)
+    count_queries(django_assert_num_queries, client, "/clubs/kilkenny/balances/",
+                  SESSION_AND_USER + BALANCES)
+
+
+# Memberships with clubs, linked players with clubs, then the recent games (games, seats with
+# players, sides with teams).
+MY_CLUBS = 1 + 1 + 3
+
+
+def test_my_clubs_page(seed, client_for, django_assert_num_queries):
+    from clubs.models import Membership, Role
+
+    client = client_for("pat")
+    count_queries(django_assert_num_queries, client, "/me/", SESSION_AND_USER + MY_CLUBS)
+    # A second club (Callan: a member now, and playing as Eoin) and more games in the first.
+    Membership.objects.create(club=seed.clubs["callan"], user=seed.users["pat"],
+                              role=Role.PLAYER)
+    type(seed.players["Eoin"]).objects.filter(pk=seed.players["Eoin"].pk).update(
+        user=seed.users["pat"]
+    )
+    more_games(seed, 6)
+    count_queries(django_assert_num_queries, client, "/me/", SESSION_AND_USER + MY_CLUBS)
+    html = client.get("/me/").content.decode()
+    assert 'id="club-callan"' in html and 'id="club-kilkenny"' in html
