@@ -1,0 +1,146 @@
+"""Admin for games: games with their seats, sides, hands and history; hands; ledger; keys.
+
+Games, hands and ledger entries are view-only here: a hand is corrected through
+``games.services.correct_hand`` (which recomputes every later total and rebooks the ledger), never
+by editing a row, and the ledger is only ever appended to. Idempotency records may be deleted.
+"""
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from games.models import Game, GameSeat, GameSide, Hand, IdempotencyRecord, LedgerEntry
+
+
+class _ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class GameSeatInline(_ReadOnlyInline):
+    model = GameSeat
+    fields = ("seat", "player", "side")
+    readonly_fields = fields
+
+
+class GameSideInline(_ReadOnlyInline):
+    model = GameSide
+    fields = ("index", "team")
+    readonly_fields = fields
+
+
+class HandInline(_ReadOnlyInline):
+    model = Hand
+    fields = ("number", "dealer", "totals_after", "entered_by", "entered_at")
+    readonly_fields = fields
+    show_change_link = True
+
+
+@admin.register(Game)
+class GameAdmin(SimpleHistoryAdmin):
+    list_display = ("id", "club", "game", "status", "winner_side", "hands_played", "created_at")
+    list_filter = ("status", "game", "club")
+    search_fields = ("id", "club__name", "seats__player__display_name")
+    readonly_fields = (
+        "club",
+        "game",
+        "house_rules",
+        "first_dealer",
+        "status",
+        "winner_side",
+        "double_stake",
+        "totals",
+        "next_dealer",
+        "hands_played",
+        "engine_state",
+        "tournament_match",
+        "created_by",
+        "created_at",
+        "updated_at",
+        "version",
+    )
+    readonly_fields = ("stake_minor", *readonly_fields)
+    inlines = [GameSeatInline, GameSideInline, HandInline]
+
+    # View only: games are created and changed through the services (the engine validates the
+    # seating and every hand; a stake changed here would not rebook the ledger).
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Hand)
+class HandAdmin(SimpleHistoryAdmin):
+    list_display = ("game", "number", "dealer", "entered_by", "entered_at")
+    list_select_related = ("game", "entered_by")
+    search_fields = ("game__id",)
+    readonly_fields = (
+        "game",
+        "number",
+        "dealer",
+        "record",
+        "result",
+        "totals_after",
+        "state_after",
+        "entered_by",
+        "entered_at",
+        "updated_at",
+    )
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(admin.ModelAdmin):
+    list_display = ("game", "booking", "player", "amount_minor", "reason", "created_at")
+    list_filter = ("reason", "club")
+    list_select_related = ("game", "player")
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(IdempotencyRecord)
+class IdempotencyRecordAdmin(admin.ModelAdmin):
+    list_display = ("key", "scope", "method", "path", "response_status", "created_at")
+    search_fields = ("key", "scope", "path")
+    readonly_fields = (
+        "scope",
+        "key",
+        "fingerprint",
+        "method",
+        "path",
+        "response_status",
+        "response_body",
+        "response_headers",
+        "created_at",
+    )
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

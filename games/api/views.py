@@ -1,0 +1,469 @@
+"""HTTP endpoints of games, hands, legal plays, history, ledger and balances (thin views).
+
+What it does: each view checks permissions through ``clubs.permissions`` (scorekeepers and
+organisers write, readers read, a club the user may not read is a 404), validates the body, calls
+one service or selector and renders the output builders of ``games.api.serializers``. Creating
+POSTs honour ``Idempotency-Key`` (``config.idempotency``); the game and its hands carry the game's
+``ETag``; ``PUT``/``DELETE`` of a hand need ``If-Match`` (428 without, 412 when stale).
+
+What it does not do: rules (engine), workflows (``games.services``) or query shape (selectors).
+
+Terms: a *game-scoped view* serves ``/api/games/{game_id}/…``; its ``get_club()`` is the game's
+club, so the same permission classes as the club-scoped views apply.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from django.utils.functional import cached_property
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.response import Response
+
+from clubs import selectors as club_selectors
+from clubs.models import Club
+from clubs.permissions import ClubScorePermission
+from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
+from config.pagination import Pagination
+from config.problems import PROBLEM_CONTENT_TYPE, Problem
+from config.serializers import ProblemSerializer
+from games import selectors, services
+from games.api import serializers as shapes
+from games.api.filters import GameFilter
+from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
+from games.history import game_history
+from games.ledger import settle
+from games.legal_plays import legal_plays_for
+from games.models import Game
+from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
+
+IF_MATCH_PARAMETER = OpenApiParameter(
+    name="If-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=True,
+    description="The game's current ETag (from GET /api/games/{id}/ or any hand response).",
+)
+RESET_DEPENDENTS_PARAMETER = OpenApiParameter(
+    name="reset_dependents",
+    type=OpenApiTypes.BOOL,
+    location=OpenApiParameter.QUERY,
+    required=False,
+    description="Tournament games: allow a change of a decided match's winner even when a later "
+    "match depending on it has begun (organisers; the later matches are reset).",
+)
+
+
+def _problem(status_code: int, description: str) -> dict:
+    """A documented problem response of one status (for ``extend_schema(responses=...)``)."""
+    return {
+        (status_code, PROBLEM_CONTENT_TYPE): OpenApiResponse(
+            response=ProblemSerializer, description=description
+        )
+    }
+
+
+class ProblemExtrasMixin:
+    """Adds the stored hand to a ``hand_conflict`` problem (services raise ``HandConflict``)."""
+
+    def handle_exception(self, exc):
+        response = super().handle_exception(exc)
+        if isinstance(exc, services.HandConflict) and isinstance(response.data, dict):
+            response.data["hand"] = shapes.hand_output(exc.hand)
+        return response
+
+
+class ClubGamesView(ProblemExtrasMixin, GenericAPIView):
+    """A club's games. Filters: `status`, `game`, `player` (id), `tournament_match`, `date`,
+    `date_from`, `date_to` (days in the club's time zone); `ordering` by `created_at` or `id`."""
+
+    queryset = Game.objects.none()
+    permission_classes = [ClubScorePermission]
+    pagination_class = Pagination
+    filterset_class = GameFilter
+    ordering_fields = ["created_at", "id"]
+
+    def get_club(self) -> Club:
+        if getattr(self, "_club", None) is None:
+            self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
+        return self._club
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Game.objects.none()
+        return selectors.list_games(club=self.get_club())
+
+    @extend_schema(
+        operation_id="games_list",
+        summary="A club's games, newest first",
+        responses=shapes.GameOutput(many=True),
+    )
+    def get(self, request, slug):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response([shapes.game_output(game) for game in page])
+
+    @extend_schema(
+        operation_id="games_create",
+        summary="Start a game (scorekeepers and organisers)",
+        request=shapes.GameInput,
+        responses={201: shapes.GameOutput},
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, slug):
+        club = self.get_club()
+        serializer = shapes.GameInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        stake_minor = None
+        if data.get("stake") is not None:
+            try:
+                stake_minor = decimal_string_to_minor(data["stake"], club.minor_unit_exponent)
+            except InvalidAmount as error:
+                raise Problem(
+                    status=400, code="invalid_stake", detail=f"stake: {error}", pointer="/stake"
+                ) from error
+        sides = data.get("teams")
+        game = services.create_game(
+            club=club,
+            user=request.user,
+            game=data["game"],
+            seat_player_ids=data["seats"],
+            teams=[side["seats"] for side in sides] if sides else None,
+            team_ids=[side["team"] for side in sides] if sides else None,
+            first_dealer=data["first_dealer"],
+            house_rules=data.get("house_rules") or {},
+            stake_minor=stake_minor,
+            tournament_match=data.get("tournament_match"),
+        )
+        game = selectors.get_game(game_id=game.pk)
+        return Response(
+            shapes.game_output(game),
+            status=status.HTTP_201_CREATED,
+            headers={
+                "Location": reverse("games:game-detail", kwargs={"game_id": game.pk}),
+                "ETag": game.etag,
+            },
+        )
+
+
+class GameScopedView(ProblemExtrasMixin, GenericAPIView):
+    """Base of ``/api/games/{game_id}/…``: the game (with its club) is fetched once."""
+
+    queryset = Game.objects.none()
+    permission_classes = [ClubScorePermission]
+    filter_backends: list = []
+
+    @cached_property
+    def game(self) -> Game:
+        if self.request.method in SAFE_METHODS:
+            return selectors.get_game(game_id=self.kwargs["game_id"])
+        return selectors.get_game_for_check(game_id=self.kwargs["game_id"])
+
+    def get_club(self) -> Club:
+        return self.game.club
+
+    def if_match(self, required: bool) -> str | None:
+        value = self.request.headers.get("If-Match")
+        if value is None and required:
+            raise Problem(
+                status=428,
+                code="precondition_required",
+                detail="Send If-Match with the game's current ETag (GET /api/games/{id}/).",
+            )
+        return value
+
+    def not_modified(self, etag: str) -> bool:
+        if_none_match = self.request.headers.get("If-None-Match")
+        return if_none_match is not None and services.etag_matches(if_none_match, etag)
+
+    def reset_dependents(self) -> bool:
+        return self.request.query_params.get("reset_dependents", "").lower() in ("1", "true")
+
+
+class GameDetailView(GameScopedView):
+    """A game with its seats, sides, frozen house rules and totals. The `ETag` header is the
+    game's version; `If-None-Match` with it gives 304."""
+
+    @extend_schema(
+        operation_id="games_retrieve",
+        summary="One game, with its ETag",
+        responses={200: shapes.GameOutput, 304: OpenApiResponse(description="Not modified.")},
+    )
+    def get(self, request, game_id):
+        game = self.game
+        if self.not_modified(game.etag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": game.etag})
+        return Response(shapes.game_output(game), headers={"ETag": game.etag})
+
+
+class HandsView(GameScopedView):
+    """The hands of a game; the response's `ETag` is the game's."""
+
+    pagination_class = Pagination
+
+    @extend_schema(
+        operation_id="hands_list",
+        summary="The hands of a game, in order",
+        responses=shapes.HandOutput(many=True),
+    )
+    def get(self, request, game_id):
+        game = self.game
+        page = self.paginate_queryset(selectors.list_hands(game=game))
+        response = self.get_paginated_response([shapes.hand_output(hand) for hand in page])
+        response["ETag"] = game.etag
+        return response
+
+    @extend_schema(
+        operation_id="hands_create",
+        summary="Record a hand (trick-winner or card-by-card entry)",
+        description="The body is a hand record (api.md), optionally with `number`: the hand "
+        "number the client believes it is recording. A taken number is 409 `hand_conflict` "
+        "with the stored hand in the problem's `hand`.",
+        request=shapes.HandRecordInput,
+        responses={
+            201: shapes.HandWithGameOutput,
+            **_problem(
+                409,
+                "hand_conflict (the stored hand is in `hand`), hand_out_of_sequence, game_over "
+                "or idempotency_in_progress",
+            ),
+            **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
+            **_problem(422, "idempotency_key_reused"),
+        },
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, game_id):
+        self.game  # noqa: B018 - permission checks ran on it; the service locks it again
+        body = request.data
+        if not isinstance(body, dict):
+            raise Problem(
+                status=400,
+                code="invalid_record",
+                detail="A hand record is a JSON object.",
+                pointer="",
+            )
+        record = dict(body)
+        number = record.pop("number", None)
+        if number is not None and (type(number) is not int or number < 1):
+            raise Problem(
+                status=400,
+                code="invalid_record",
+                detail="number must be a positive integer.",
+                pointer="/number",
+            )
+        hand, outcome = services.record_hand(
+            game_id=self.game.pk,
+            user=request.user,
+            record=record,
+            number=number,
+            if_match=self.if_match(required=False),
+        )
+        return Response(
+            shapes.hand_output(hand, outcome.game),
+            status=status.HTTP_201_CREATED,
+            headers={
+                "Location": reverse(
+                    "games:hand-detail", kwargs={"game_id": hand.game_id, "number": hand.number}
+                ),
+                "ETag": outcome.game.etag,
+            },
+        )
+
+
+class HandDetailView(GameScopedView):
+    """One hand. Corrections and undo need `If-Match` with the game's current ETag."""
+
+    @extend_schema(operation_id="hands_retrieve", responses=shapes.HandOutput)
+    def get(self, request, game_id, number):
+        hand = selectors.get_hand(game=self.game, number=number)
+        return Response(shapes.hand_output(hand), headers={"ETag": self.game.etag})
+
+    @extend_schema(
+        operation_id="hands_update",
+        summary="Correct a hand; every later total is recomputed",
+        request=shapes.HandRecordInput,
+        responses={
+            200: shapes.CorrectionOutput,
+            **_problem(409, "later_hand_invalid or match_locked"),
+            **_problem(412, "precondition_failed: the If-Match is stale"),
+            **_problem(428, "precondition_required: no If-Match"),
+        },
+        parameters=[IF_MATCH_PARAMETER, RESET_DEPENDENTS_PARAMETER],
+    )
+    def put(self, request, game_id, number):
+        if_match = self.if_match(required=True)
+        record = request.data
+        if not isinstance(record, dict):
+            raise Problem(
+                status=400,
+                code="invalid_record",
+                detail="A hand record is a JSON object.",
+                pointer="",
+            )
+        record = dict(record)
+        if "number" in record and record.pop("number") != number:
+            raise Problem(
+                status=400,
+                code="invalid_record",
+                detail="number does not match the URL.",
+                pointer="/number",
+            )
+        hand, outcome = services.correct_hand(
+            game_id=self.game.pk,
+            number=number,
+            user=request.user,
+            record=record,
+            if_match=if_match,
+            reset_dependents=self.reset_dependents(),
+        )
+        body = shapes.hand_output(hand, outcome.game)
+        body["outcome"] = outcome.as_dict()
+        return Response(body, headers={"ETag": outcome.game.etag})
+
+    @extend_schema(
+        operation_id="hands_destroy",
+        summary="Undo the last hand",
+        responses={
+            200: shapes.UndoOutput,
+            **_problem(409, "not_last_hand or match_locked"),
+            **_problem(412, "precondition_failed: the If-Match is stale"),
+            **_problem(428, "precondition_required: no If-Match"),
+        },
+        parameters=[IF_MATCH_PARAMETER, RESET_DEPENDENTS_PARAMETER],
+    )
+    def delete(self, request, game_id, number):
+        if_match = self.if_match(required=True)
+        hand, outcome = services.undo_last_hand(
+            game_id=self.game.pk,
+            number=number,
+            user=request.user,
+            if_match=if_match,
+            reset_dependents=self.reset_dependents(),
+        )
+        body = {
+            "undone": shapes.hand_output(hand),
+            "game": shapes.game_summary(outcome.game),
+            "totals": shapes.totals_by_side(outcome.game.totals),
+            "outcome": outcome.as_dict(),
+        }
+        return Response(body, headers={"ETag": outcome.game.etag})
+
+
+class LegalPlaysView(GameScopedView):
+    """Which cards of `hand` may be played to `trick` under this game's rules; nothing is
+    stored. Give `trump`, or `turn_up` in 25 and 45."""
+
+    # A pure question about the game's rules: anyone who may read the game may ask it.
+    permission_classes = [ClubQuestionPermission]
+
+    @extend_schema(
+        operation_id="games_legal_plays",
+        summary="Which cards the next seat may play (for a tablet's card picker)",
+        request=shapes.LegalPlaysInput,
+        responses=shapes.LegalPlaysOutput,
+    )
+    def post(self, request, game_id):
+        serializer = shapes.LegalPlaysInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        return Response(legal_plays_for(self.game, **serializer.validated_data))
+
+
+class GameHistoryView(GameScopedView):
+    """The audit trail of a game and its hands, oldest first."""
+
+    pagination_class = Pagination
+
+    @extend_schema(
+        operation_id="games_history",
+        summary="Every change to the game and its hands: who, when, before and after",
+        responses=shapes.HistoryEntryOutput(many=True),
+    )
+    def get(self, request, game_id):
+        page = self.paginate_queryset(game_history(game=self.game))
+        return self.get_paginated_response(page)
+
+
+class GameLedgerView(GameScopedView):
+    """A game's stake bookings (members of the club only); they always sum to zero."""
+
+    permission_classes = [ClubMemberReadPermission]
+
+    @extend_schema(
+        operation_id="games_ledger",
+        summary="The stake bookings of a game (they sum to zero)",
+        responses=shapes.LedgerOutput,
+    )
+    def get(self, request, game_id):
+        game = self.game
+        exponent = game.club.minor_unit_exponent
+        entries = list(selectors.list_ledger_entries(game=game))
+        net: dict[str, int] = {}
+        for entry in entries:
+            net[str(entry.player_id)] = net.get(str(entry.player_id), 0) + entry.amount_minor
+        return Response(
+            {
+                "game": game.pk,
+                "currency": game.club.currency,
+                "stake": shapes.stake_string(game),
+                "net": {
+                    player: minor_to_decimal_string(amount, exponent)
+                    for player, amount in net.items()
+                },
+                "entries": [shapes.ledger_entry_output(entry, exponent) for entry in entries],
+            }
+        )
+
+
+class ClubBalancesView(GenericAPIView):
+    """Each player's net over the club's game stakes (members only), and the transfers that
+    settle them."""
+
+    queryset = Game.objects.none()
+    permission_classes = [ClubMemberReadPermission]
+    filter_backends: list = []
+
+    def get_club(self) -> Club:
+        if getattr(self, "_club", None) is None:
+            self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
+        return self._club
+
+    @extend_schema(
+        operation_id="clubs_balances",
+        summary="Each player's net from game stakes, and who pays whom to settle",
+        responses=shapes.BalancesOutput,
+    )
+    def get(self, request, slug):
+        club = self.get_club()
+        exponent = club.minor_unit_exponent
+        balances = selectors.club_balances(club=club)
+        players = {player.pk: player for player, _ in balances}
+
+        def reference(player_id: int) -> dict:
+            return {"id": player_id, "name": players[player_id].display_name}
+
+        transfers = settle({player.pk: net for player, net in balances})
+        return Response(
+            {
+                "currency": club.currency,
+                "balances": [
+                    {
+                        "player": reference(player.pk),
+                        "net": minor_to_decimal_string(net, exponent),
+                    }
+                    for player, net in balances
+                ],
+                "transfers": [
+                    {
+                        "payer": reference(payer),
+                        "payee": reference(payee),
+                        "amount": minor_to_decimal_string(amount, exponent),
+                    }
+                    for payer, payee, amount in transfers
+                ],
+            }
+        )

@@ -1,0 +1,258 @@
+"""Database models of games: a game, its seats and sides, its hands, its ledger, idempotency keys.
+
+What it holds: a ``Game`` (the frozen house rules, the seating, the running totals and the engine
+state needed to record the next hand without replaying history), its ``GameSeat`` and ``GameSide``
+rows, one ``Hand`` per hand recorded (the record as entered and the engine's result), the
+``LedgerEntry`` rows booking a finished game's stake, and ``IdempotencyRecord`` (the stored first
+response of a creating ``POST``, used by ``config/idempotency.py``).
+
+What it does not do: check any rule (``rules_engine``), decide workflows (``games/services``) or
+shape queries (``games/selectors.py``). Models hold data and small derived helpers only.
+
+Terms:
+- *seat*: 0..n-1 clockwise; *side*: the seats that pool their points (a partnership, or one
+  player when everybody plays for themselves); sides are numbered 0..m-1.
+- *version*: bumped on every change to a game or any of its hands; the game's ``ETag``.
+- *minor units*: integer cents (or the club currency's smallest unit); money is never a float.
+- *engine state*: what the engine needs to continue a game (totals, next dealer, hands played,
+  finished, winner, double stake and any engine-specific extras) — stored on the game so that
+  recording a hand costs the same whether it is the first or the hundredth.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+
+class GameStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress", "In progress"
+    FINISHED = "finished", "Finished"
+
+
+class GameType(models.TextChoices):
+    TWENTY_FIVE = "25", "Twenty-Five"
+    FORTY_FIVE = "45", "Forty-Five"
+    FIFTY_FIVE = "55", "Fifty-Five"
+    ONE_HUNDRED_TEN = "110", "One Hundred and Ten"
+    TWO_HUNDRED_TWENTY = "220", "Two Hundred and Twenty"
+    AUCTION_FORTY_FIVE = "auction45", "Auction Forty-Fives"
+
+
+class Game(models.Model):
+    """One game to a target score, at one table of one club."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="games")
+    game = models.CharField(max_length=16, choices=GameType.choices)
+    house_rules = models.JSONField(help_text="The full frozen rules (HouseRules.to_dict()).")
+    first_dealer = models.PositiveSmallIntegerField()
+    side_of_seat = models.JSONField(
+        default=list,
+        help_text="Side index of each seat: a copy of the seats' sides, so that recording a hand "
+        "needs no join.",
+    )
+    stake_minor = models.BigIntegerField(
+        null=True, blank=True, help_text="What each loser pays, in the club currency's minor units."
+    )
+    status = models.CharField(
+        max_length=16, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS, db_index=True
+    )
+    winner_side = models.PositiveSmallIntegerField(null=True, blank=True)
+    double_stake = models.BooleanField(default=False)
+    totals = models.JSONField(default=list, help_text="Points per side, by side index.")
+    next_dealer = models.PositiveSmallIntegerField()
+    hands_played = models.PositiveIntegerField(default=0)
+    engine_state = models.JSONField(
+        default=dict, blank=True, help_text="Engine-specific state needed to record the next hand."
+    )
+    tournament_match = models.ForeignKey(
+        "tournaments.Match",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="games",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1)
+
+    history = HistoricalRecords(excluded_fields=["updated_at"])
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["club", "status", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk} ({self.game}, {self.status})"
+
+    @property
+    def etag(self) -> str:
+        """The strong entity tag of the game and of each of its hands (RFC 9110 quoted form)."""
+        return f'"{self.pk}-{self.version}"'
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == GameStatus.FINISHED
+
+    def ordered_seats(self) -> list[GameSeat]:
+        """Seats by index (uses a ``seats`` prefetch when the selector made one)."""
+        return sorted(self.seats.all(), key=lambda seat: seat.seat)
+
+    def seat_players(self) -> list:
+        """The players by seat, clockwise from seat 0."""
+        return [seat.player for seat in self.ordered_seats()]
+
+    def sides_as_seats(self) -> list[list[int]]:
+        """Each side's seat indices, sides by index, seats ascending."""
+        sides: dict[int, list[int]] = {}
+        for seat in self.ordered_seats():
+            sides.setdefault(seat.side, []).append(seat.seat)
+        return [sides[index] for index in sorted(sides)]
+
+
+class GameSeat(models.Model):
+    """Who sits in one seat of a game, and which side they play for."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="game_seats")
+    side = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="games_seat_unique_per_game"),
+            models.UniqueConstraint(fields=["game", "player"], name="games_player_once_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} seat {self.seat}"
+
+
+class GameSide(models.Model):
+    """One side of a game, optionally playing as one of the club's teams."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    index = models.PositiveSmallIntegerField()
+    team = models.ForeignKey(
+        "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="game_sides"
+    )
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="games_side_unique_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} side {self.index}"
+
+
+class Hand(models.Model):
+    """One recorded hand: the record as the scorekeeper entered it, and the engine's result."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(help_text="1-based, in the order the hands were played.")
+    dealer = models.PositiveSmallIntegerField()
+    record = models.JSONField(help_text="The hand record exactly as entered.")
+    result = models.JSONField(help_text="The engine's HandResult.to_dict().")
+    totals_after = models.JSONField(help_text="Points per side after this hand.")
+    state_after = models.JSONField(
+        default=dict, help_text="The game's engine state after this hand (used by undo)."
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    history = HistoricalRecords(excluded_fields=["updated_at"])
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="games_hand_number_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id} hand {self.number}"
+
+
+class LedgerReason(models.TextChoices):
+    STAKE = "stake", "Stake"
+    REVERSAL = "reversal", "Reversal of an earlier booking"
+
+
+class LedgerEntry(models.Model):
+    """One player's share of a game's stake: positive receives, negative pays.
+
+    Entries are never edited or deleted: a result change books reversing entries and then the new
+    result, so the entries of one game always sum to zero and the history stays readable.
+    """
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="ledger_entries")
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="ledger_entries")
+    player = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, related_name="ledger_entries"
+    )
+    amount_minor = models.BigIntegerField()
+    reason = models.CharField(max_length=16, choices=LedgerReason.choices)
+    booking = models.PositiveIntegerField(
+        help_text="Which booking of this game the entry belongs to (1, 2, ...)."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "booking", "id"]
+        verbose_name_plural = "ledger entries"
+        indexes = [models.Index(fields=["club", "player"])]
+
+    def __str__(self) -> str:
+        return f"Game {self.game_id}: player {self.player_id} {self.amount_minor:+d}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to a creating request sent with an ``Idempotency-Key``.
+
+    Kept seven days (``games.tasks.purge_idempotency_records_task``); see ``config/idempotency.py``.
+    ``scope`` is who sent the key ("user:<id>"), so two clients never collide on a key.
+    """
+
+    scope = models.CharField(max_length=64)
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(
+        max_length=64, help_text="SHA-256 of the method, path and body of the first request."
+    )
+    method = models.CharField(max_length=8)
+    path = models.CharField(max_length=512)
+    response_status = models.PositiveSmallIntegerField()
+    response_body = models.JSONField(null=True)
+    response_headers = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotency_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

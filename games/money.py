@@ -1,0 +1,46 @@
+"""Money in the API: decimal strings in a club's currency, stored as integer minor units.
+
+What it does: converts between the API's decimal strings ("0.20") and integer minor units (20)
+given the currency's minor-unit exponent (2 for EUR, 0 for JPY), exactly and without floats.
+
+What it does not do: know currencies (``clubs.models`` holds the exponents) or round anything:
+an amount finer than the minor unit ("0.205" EUR) is refused, never rounded.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+
+class InvalidAmount(ValueError):
+    """The text is not an amount of money in this currency; the message says why."""
+
+
+def minor_to_decimal_string(amount_minor: int, exponent: int) -> str:
+    """``20, 2 -> "0.20"``; ``-5, 2 -> "-0.05"``; ``300, 0 -> "300"``."""
+    sign = "-" if amount_minor < 0 else ""
+    digits = str(abs(amount_minor))
+    if exponent == 0:
+        return sign + digits
+    digits = digits.rjust(exponent + 1, "0")
+    return f"{sign}{digits[:-exponent]}.{digits[-exponent:]}"
+
+
+def decimal_string_to_minor(text: object, exponent: int, *, allow_negative: bool = False) -> int:
+    """``"0.20", 2 -> 20``. Raises ``InvalidAmount`` for anything else than such a string."""
+    if not isinstance(text, str):
+        raise InvalidAmount('an amount is a decimal string such as "0.20"')
+    try:
+        value = Decimal(text.strip())
+    except InvalidOperation as error:
+        raise InvalidAmount(f'{text!r} is not a decimal amount such as "0.20"') from error
+    if not value.is_finite():
+        raise InvalidAmount(f"{text!r} is not a finite amount")
+    if value < 0 and not allow_negative:
+        raise InvalidAmount("an amount may not be negative")
+    scaled = value.scaleb(exponent)
+    if scaled != scaled.to_integral_value():
+        raise InvalidAmount(
+            f"{text!r} has more than {exponent} decimal place(s), finer than the currency allows"
+        )
+    return int(scaled)

@@ -1,0 +1,72 @@
+"""Reads of games, hands, ledgers and balances, in the shape the API needs.
+
+What it does: builds querysets with their ``select_related``/``prefetch_related`` so that every
+endpoint costs a fixed number of queries however many games, seats or hands there are (pinned in
+tests/games/test_queries.py), and fetches one game by id (``get_game``) for the views, which then
+check permissions on it.
+
+What it does not do: decide who may read what (``clubs.permissions``) or write (``services``).
+"""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, QuerySet, Sum
+from django.http import Http404
+
+from clubs.models import Club, Player
+from games.models import Game, GameSeat, GameSide, Hand, LedgerEntry
+
+
+def _with_seating(queryset: QuerySet[Game]) -> QuerySet[Game]:
+    return queryset.select_related("club", "created_by").prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+        Prefetch("sides", queryset=GameSide.objects.select_related("team").order_by("index")),
+    )
+
+
+def list_games(*, club: Club) -> QuerySet[Game]:
+    """The club's games, newest first, each with its seats, players and sides."""
+    return _with_seating(Game.objects.filter(club=club)).order_by("-created_at", "-id")
+
+
+def get_game(*, game_id: int) -> Game:
+    """The game with its club, seats and sides; Http404 if there is none."""
+    game = _with_seating(Game.objects.filter(pk=game_id)).first()
+    if game is None:
+        raise Http404("No game with this id.")
+    return game
+
+
+def get_game_for_check(*, game_id: int) -> Game:
+    """The game with its club only (for permission checks before a write); Http404 if none."""
+    game = Game.objects.select_related("club").filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No game with this id.")
+    return game
+
+
+def list_hands(*, game: Game) -> QuerySet[Hand]:
+    return Hand.objects.filter(game=game).select_related("entered_by").order_by("number")
+
+
+def get_hand(*, game: Game, number: int) -> Hand:
+    hand = list_hands(game=game).filter(number=number).first()
+    if hand is None:
+        raise Http404(f"Game {game.pk} has no hand {number}.")
+    return hand
+
+
+def list_ledger_entries(*, game: Game) -> QuerySet[LedgerEntry]:
+    return LedgerEntry.objects.filter(game=game).select_related("player").order_by("booking", "id")
+
+
+def club_balances(*, club: Club) -> list[tuple[Player, int]]:
+    """Each player of the club with a ledger entry, and their net (minor units), by name."""
+    nets = dict(
+        LedgerEntry.objects.filter(club=club)
+        .values_list("player_id")
+        .annotate(net=Sum("amount_minor"))
+        .values_list("player_id", "net")
+    )
+    players = Player.objects.filter(pk__in=nets).order_by("display_name", "id")
+    return [(player, nets[player.pk]) for player in players]

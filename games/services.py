@@ -1,0 +1,523 @@
+"""Writes to games: create a game, record a hand, correct a hand, undo the last hand.
+
+What it does: each service checks its input, locks the game row (``SELECT ... FOR UPDATE``, so two
+tablets at one table are served one after the other), runs the engine, and stores the hand, the
+new totals and engine state, the ledger bookings and the audit history in one transaction.
+Follow-up work (a tournament match's progress) is scheduled with ``transaction.on_commit`` so it
+never sees uncommitted data and never runs for a rolled-back change. A refusal raises
+``config.problems.Problem`` (a 4xx with a stable code and the JSON pointer of the offending value)
+and stores nothing.
+
+Recording a hand does not replay history: the game row carries the engine state needed to go on
+(``games.bridge``), so its cost does not grow with the hands already played. Corrections replay
+the whole game from its first hand with the corrected record, because every later total may
+change; undoing the last hand restores the state stored with the hand before it.
+
+What it does not do: check types and shapes of request bodies (``games.api.serializers``), decide
+who may call it (``clubs.permissions``, in the views) or shape reads (``games.selectors``).
+
+Terms:
+- *if_match*: the ``If-Match`` header as sent (``None`` when absent); it must name the game's
+  current ``ETag`` (``Game.etag``) or be ``*``; compared under the row lock.
+- *outcome*: what a change did to the game (``HandOutcome``): finished it, reopened it, changed
+  its winner, rebooked its ledger, recomputed later hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+
+from clubs.models import Club, Player, Team
+from config.problems import Problem, rules_error_to_problem
+from games import bridge
+from games.ledger import sync_ledger
+from games.models import Game, GameSeat, GameSide, GameStatus, Hand
+from games.tasks import notify_match_progress
+from rules_engine import RulesError
+from rules_engine.house_rules import GAMES
+
+
+class HandConflict(Problem):
+    """409 ``hand_conflict``: the hand number the client sent is already taken by ``hand``."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(
+            status=409,
+            code="hand_conflict",
+            detail=f"Hand {hand.number} of game {hand.game_id} is already recorded (the stored "
+            "hand is in this response's 'hand'); the next hand is number "
+            f"{hand.game.hands_played + 1}.",
+            pointer="/number",
+        )
+        self.hand = hand
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What recording, correcting or undoing a hand did to its game."""
+
+    game: Game
+    status_before: str
+    winner_before: int | None
+    ledger_rebooked: bool = False
+    recomputed_hands: tuple[int, ...] = ()
+
+    @property
+    def finished(self) -> bool:
+        return self.status_before != GameStatus.FINISHED and self.game.is_finished
+
+    @property
+    def reopened(self) -> bool:
+        return self.status_before == GameStatus.FINISHED and not self.game.is_finished
+
+    @property
+    def winner_changed(self) -> bool:
+        return self.status_before == GameStatus.FINISHED and (
+            self.winner_before != self.game.winner_side or not self.game.is_finished
+        )
+
+    def as_dict(self) -> dict:
+        return {
+            "status_before": self.status_before,
+            "status_after": self.game.status,
+            "winner_before": self.winner_before,
+            "winner_after": self.game.winner_side,
+            "winner_changed": self.winner_changed,
+            "reopened": self.reopened,
+            "finished": self.finished,
+            "ledger_rebooked": self.ledger_rebooked,
+            "recomputed_hands": list(self.recomputed_hands),
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# Creating a game
+
+
+def _check_players(club: Club, seat_player_ids: list[int]) -> list[Player]:
+    found = Player.objects.filter(club=club, pk__in=seat_player_ids)
+    players = {player.pk: player for player in found}
+    errors = []
+    seen: set[int] = set()
+    for index, player_id in enumerate(seat_player_ids):
+        pointer = f"/seats/{index}"
+        player = players.get(player_id)
+        if player is None:
+            errors.append(
+                {
+                    "code": "invalid_player",
+                    "detail": f"Player {player_id} is not a player of club {club.slug}.",
+                    "pointer": pointer,
+                }
+            )
+        elif not player.is_active:
+            errors.append(
+                {
+                    "code": "inactive_player",
+                    "detail": f"Player {player_id} ({player.display_name}) is no longer active.",
+                    "pointer": pointer,
+                }
+            )
+        elif player_id in seen:
+            errors.append(
+                {
+                    "code": "duplicate_player",
+                    "detail": f"Player {player_id} ({player.display_name}) is seated twice.",
+                    "pointer": pointer,
+                }
+            )
+        seen.add(player_id)
+    if errors:
+        raise Problem(status=400, code=errors[0]["code"], detail=errors[0]["detail"], errors=errors)
+    return [players[player_id] for player_id in seat_player_ids]
+
+
+def _resolve_match(club: Club, tournament_match):
+    if tournament_match is None:
+        return None
+    from tournaments.models import Match  # lazy: games does not need tournaments to be loaded
+
+    match_id = tournament_match if isinstance(tournament_match, int) else tournament_match.pk
+    match = (
+        Match.objects.select_related("tournament")
+        .filter(pk=match_id, tournament__club=club)
+        .first()
+    )
+    if match is None:
+        raise Problem(
+            status=400,
+            code="invalid_tournament_match",
+            detail=f"Match {match_id} is not a match of a tournament of club {club.slug}.",
+            pointer="/tournament_match",
+        )
+    return match
+
+
+def _frozen_rules(club: Club, game: str, match, overrides: dict) -> dict:
+    merged: dict = {}
+    if club.default_game == game:
+        merged.update(club.default_house_rules or {})
+    if match is not None:
+        merged.update(match.tournament.house_rules or {})
+    merged.update(overrides)
+    try:
+        return bridge.freeze_rules(game, merged)
+    except RulesError as error:
+        raise rules_error_to_problem(error, pointer_prefix="/house_rules") from error
+
+
+def _check_teams(club: Club, sides: list[list[int]], team_ids: list, players: list[Player]):
+    """The club team of each side (or None), checked against the side's players."""
+    wanted = [team_id for team_id in team_ids if team_id is not None]
+    if not wanted:
+        return [None] * len(sides)
+    teams = {
+        team.pk: team
+        for team in Team.objects.filter(club=club, pk__in=wanted).prefetch_related("team_members")
+    }
+    result = []
+    errors = []
+    for index, (seats, team_id) in enumerate(zip(sides, team_ids, strict=True)):
+        if team_id is None:
+            result.append(None)
+            continue
+        pointer = f"/teams/{index}/team"
+        team = teams.get(team_id)
+        if team is None:
+            errors.append(
+                {
+                    "code": "invalid_team",
+                    "detail": f"Team {team_id} is not a team of club {club.slug}.",
+                    "pointer": pointer,
+                }
+            )
+            continue
+        members = {member.player_id for member in team.team_members.all()}
+        seated = {players[seat].pk for seat in seats}
+        if members != seated:
+            errors.append(
+                {
+                    "code": "team_mismatch",
+                    "detail": f"Team {team_id} ({team.name}) is players {sorted(members)}, "
+                    f"but side {index} seats players {sorted(seated)}.",
+                    "pointer": pointer,
+                }
+            )
+        result.append(team)
+    if errors:
+        raise Problem(status=400, code=errors[0]["code"], detail=errors[0]["detail"], errors=errors)
+    return result
+
+
+def create_game(
+    *,
+    club: Club,
+    user,
+    game: str,
+    seat_player_ids: list[int],
+    teams: list[list[int]] | None = None,
+    team_ids: list[int | None] | None = None,
+    first_dealer: int = 0,
+    house_rules: dict | None = None,
+    stake_minor: int | None = None,
+    tournament_match=None,
+) -> Game:
+    """Start a game: seats are player ids clockwise; ``teams`` each side's seats (None: every
+    seat for itself); ``team_ids`` the club team of each side (optional).
+
+    House rules = the club's defaults (when ``game`` is the club's default game), then the
+    tournament's overrides, then ``house_rules``; frozen on the game. The stake defaults to the
+    tournament's.
+    """
+    if game not in GAMES:
+        raise Problem(
+            status=400,
+            code="invalid_game",
+            detail=f"Unknown game {game!r}; the games are {', '.join(GAMES)}.",
+            pointer="/game",
+        )
+    match = _resolve_match(club, tournament_match)
+    if match is not None and match.tournament.game != game:
+        raise Problem(
+            status=400,
+            code="invalid_tournament_match",
+            detail=f"Match {match.pk} belongs to a tournament of {match.tournament.game}, "
+            f"not {game}.",
+            pointer="/tournament_match",
+        )
+    players = _check_players(club, seat_player_ids)
+    rules = _frozen_rules(club, game, match, house_rules or {})
+    if stake_minor is None and match is not None:
+        stake_minor = match.tournament.stake_minor
+    try:
+        start = bridge.start(
+            rules=rules, seat_count=len(players), sides=teams, first_dealer=first_dealer
+        )
+    except RulesError as error:
+        raise bridge.seating_problem(error) from error
+    side_teams = _check_teams(club, start.sides, team_ids or [None] * len(start.sides), players)
+
+    with transaction.atomic():
+        new_game = Game(
+            club=club,
+            game=game,
+            house_rules=rules,
+            first_dealer=first_dealer,
+            stake_minor=stake_minor,
+            tournament_match=match,
+            created_by=user,
+            **start.fields,
+        )
+        new_game._history_user = user
+        new_game._change_reason = "game created"
+        new_game.save()
+        side_of_seat = {seat: side for side, seats in enumerate(start.sides) for seat in seats}
+        GameSeat.objects.bulk_create(
+            GameSeat(game=new_game, seat=seat, player=player, side=side_of_seat[seat])
+            for seat, player in enumerate(players)
+        )
+        GameSide.objects.bulk_create(
+            GameSide(game=new_game, index=index, team=team) for index, team in enumerate(side_teams)
+        )
+    return new_game
+
+
+# ---------------------------------------------------------------------------------------------
+# Hands
+
+
+def etag_matches(if_match: str, etag: str) -> bool:
+    """RFC 9110 strong comparison of an ``If-Match`` header with the current ``etag``."""
+    candidates = [candidate.strip() for candidate in if_match.split(",")]
+    return "*" in candidates or etag in candidates
+
+
+def _lock_game(game_id: int, if_match: str | None) -> Game:
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise Problem(status=404, code="not_found", detail=f"No game {game_id}.")
+    if if_match is not None and not etag_matches(if_match, game.etag):
+        raise Problem(
+            status=412,
+            code="precondition_failed",
+            detail=f"The game has changed: its ETag is now {game.etag}, not {if_match}. Fetch "
+            "it again and retry.",
+        )
+    return game
+
+
+def _save_game(game: Game, fields: dict, user, reason: str) -> None:
+    for name, value in fields.items():
+        setattr(game, name, value)
+    game.version += 1
+    game._history_user = user
+    game._change_reason = reason
+    # Only the state columns: the frozen rules and seating never change after creation.
+    game.save(update_fields=[*fields, "version", "updated_at"])
+
+
+def _after_change(game: Game, user, status_before: str, winner_before: int | None) -> bool:
+    """Rebook the ledger and schedule the tournament follow-up if the result changed."""
+    result_changed = (status_before, winner_before) != (game.status, game.winner_side)
+    rebooked = False
+    if result_changed or game.is_finished:
+        rebooked = sync_ledger(game=game, user=user)
+    if result_changed and game.tournament_match_id is not None:
+        match_id = game.tournament_match_id
+        transaction.on_commit(lambda: notify_match_progress(match_id))
+    return rebooked
+
+
+def _check_tournament_allows(game: Game, fields: dict, reset_dependents: bool, user) -> None:
+    """A decided match whose next match has begun may only change with ``reset_dependents``."""
+    if game.tournament_match_id is None or not game.is_finished:
+        return
+    new_winner = fields["winner_side"] if fields["status"] == GameStatus.FINISHED else None
+    if new_winner == game.winner_side:
+        return
+    try:
+        from tournaments.services import check_correction_allowed
+    except ImportError:
+        return  # tournaments not installed or older: nothing to protect
+    check_correction_allowed(
+        game=game, new_winner_side=new_winner, reset_dependents=reset_dependents, user=user
+    )
+
+
+def record_hand(
+    *, game_id: int, user, record: dict, number: int | None = None, if_match: str | None = None
+) -> tuple[Hand, HandOutcome]:
+    """Check ``record`` with the engine and store it as the game's next hand.
+
+    ``number`` is the hand number the client believes it is recording: a taken number is 409
+    ``hand_conflict`` (``HandConflict.hand`` is the stored hand), a number past the next one 409
+    ``hand_out_of_sequence``. A finished game is 409 ``game_over``.
+    """
+    with transaction.atomic():
+        game = _lock_game(game_id, if_match)
+        expected = game.hands_played + 1
+        if number is not None and number != expected:
+            if number < expected:
+                taken = Hand.objects.select_related("entered_by").get(game=game, number=number)
+                taken.game = game
+                raise HandConflict(taken)
+            raise Problem(
+                status=409,
+                code="hand_out_of_sequence",
+                detail=f"Game {game.pk} has {game.hands_played} hands; the next is number "
+                f"{expected}, not {number}. Record the missing hands first.",
+                pointer="/number",
+            )
+        if game.is_finished:
+            raise Problem(
+                status=409,
+                code="game_over",
+                detail=f"Game {game.pk} is finished; it takes no more hands.",
+            )
+        try:
+            fields, result = bridge.play(game, record)
+        except RulesError as error:
+            raise rules_error_to_problem(error) from error
+        status_before, winner_before = game.status, game.winner_side
+        hand = Hand(
+            game=game,
+            number=expected,
+            dealer=result["dealer"],
+            record=record,
+            result=result,
+            totals_after=fields["totals"],
+            state_after=fields,
+            entered_by=user,
+        )
+        hand._history_user = user
+        hand._change_reason = f"hand {expected} recorded"
+        hand.save()
+        _save_game(game, fields, user, f"hand {expected} recorded")
+        rebooked = False
+        if game.is_finished:
+            rebooked = _after_change(game, user, status_before, winner_before)
+    return hand, HandOutcome(game, status_before, winner_before, ledger_rebooked=rebooked)
+
+
+def correct_hand(
+    *,
+    game_id: int,
+    number: int,
+    user,
+    record: dict,
+    if_match: str,
+    reset_dependents: bool = False,
+) -> tuple[Hand, HandOutcome]:
+    """Replace hand ``number``'s record and recompute it and every later hand by replaying.
+
+    A later hand the correction makes impossible (it now comes after the game ended, or its
+    dealer is now out of turn, ...) refuses the correction: 409 ``later_hand_invalid`` listing
+    each problem; undo those hands first.
+    """
+    with transaction.atomic():
+        game = _lock_game(game_id, if_match)
+        hands = list(Hand.objects.filter(game=game).order_by("number"))
+        target = next((hand for hand in hands if hand.number == number), None)
+        if target is None:
+            raise Problem(
+                status=404, code="not_found", detail=f"Game {game.pk} has no hand {number}."
+            )
+        state = bridge.start_for(game)
+        replayed: list[tuple[Hand, dict, dict]] = []
+        for hand in hands:
+            hand_record = record if hand.number == number else hand.record
+            try:
+                state, fields, result = bridge.play_state(state, hand_record)
+            except RulesError as error:
+                if hand.number == number:
+                    raise rules_error_to_problem(error) from error
+                raise _later_hand_problem(number, hand.number, error) from error
+            replayed.append((hand, fields, result))
+        final_fields = replayed[-1][1]
+        _check_tournament_allows(game, final_fields, reset_dependents, user)
+
+        status_before, winner_before = game.status, game.winner_side
+        recomputed = []
+        for hand, fields, result in replayed:
+            if hand.number < number:
+                continue
+            changed = (
+                hand.result != result
+                or hand.totals_after != fields["totals"]
+                or hand.state_after != fields
+            )
+            if hand.number != number and not changed:
+                continue
+            if hand.number == number:
+                hand.record = record
+                hand._change_reason = f"hand {number} corrected"
+            else:
+                hand._change_reason = f"recomputed after a correction of hand {number}"
+                recomputed.append(hand.number)
+            hand.dealer = result["dealer"]
+            hand.result = result
+            hand.totals_after = fields["totals"]
+            hand.state_after = fields
+            hand._history_user = user
+            hand.save()
+        _save_game(game, final_fields, user, f"hand {number} corrected")
+        rebooked = _after_change(game, user, status_before, winner_before)
+    target.entered_by  # noqa: B018 - load for the response inside the transaction
+    return target, HandOutcome(
+        game, status_before, winner_before, rebooked, recomputed_hands=tuple(recomputed)
+    )
+
+
+def _later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
+    errors = [
+        {
+            "code": single.code,
+            "detail": f"hand {later}: {single.detail}",
+            "pointer": f"/hands/{later}{single.pointer}",
+        }
+        for single in error.errors
+    ]
+    return Problem(
+        status=409,
+        code="later_hand_invalid",
+        detail=f"After this correction of hand {number}, hand {later} is no longer valid "
+        f"({error.detail}). Undo the later hands first, or correct them.",
+        errors=errors,
+    )
+
+
+def undo_last_hand(
+    *, game_id: int, number: int, user, if_match: str, reset_dependents: bool = False
+) -> tuple[Hand, HandOutcome]:
+    """Delete the game's last hand (it must be ``number``) and restore the state before it."""
+    with transaction.atomic():
+        game = _lock_game(game_id, if_match)
+        if number != game.hands_played or number == 0:
+            if not Hand.objects.filter(game=game, number=number).exists():
+                raise Problem(
+                    status=404, code="not_found", detail=f"Game {game.pk} has no hand {number}."
+                )
+            raise Problem(
+                status=409,
+                code="not_last_hand",
+                detail=f"Only the last hand ({game.hands_played}) can be undone; correct hand "
+                f"{number} with PUT instead.",
+            )
+        hand = Hand.objects.select_related("entered_by").get(game=game, number=number)
+        if number > 1:
+            previous = Hand.objects.filter(game=game, number=number - 1).values_list(
+                "state_after", flat=True
+            )
+            fields = previous.get()
+        else:
+            fields = bridge.fields_of(bridge.start_for(game))
+        _check_tournament_allows(game, fields, reset_dependents, user)
+        status_before, winner_before = game.status, game.winner_side
+        hand._history_user = user
+        hand._change_reason = f"hand {number} undone"
+        hand.delete()
+        _save_game(game, fields, user, f"hand {number} undone")
+        rebooked = _after_change(game, user, status_before, winner_before)
+    return hand, HandOutcome(game, status_before, winner_before, rebooked)

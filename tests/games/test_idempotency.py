@@ -1,0 +1,119 @@
+"""Retries with ``Idempotency-Key`` (config/idempotency.py), in process. The concurrent cases run
+against a live server in test_races.py."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.utils import timezone
+
+from games.models import Game, Hand, IdempotencyRecord
+from games.tasks import purge_idempotency_records_task
+from tests.games.helpers_db import database_snapshot
+
+HAND = {"dealer": 3, "trump": "S", "trick_winners": [0, 1, 1, 2, 2]}
+
+
+@pytest.fixture
+def game(table):
+    return table.new_game("25", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
+
+
+@pytest.mark.django_db
+def test_a_retry_returns_the_first_response_and_stores_nothing(table, game):
+    first = table.post_hand(game["id"], HAND, **{"Idempotency-Key": "hand-1-tablet-a"})
+    assert first.status_code == 201
+    assert "Idempotent-Replayed" not in first
+    before = database_snapshot()
+    # The same body, keys in another order: the same request.
+    retry = table.post_hand(
+        game["id"],
+        {"trick_winners": [0, 1, 1, 2, 2], "trump": "S", "dealer": 3},
+        **{"Idempotency-Key": "hand-1-tablet-a"},
+    )
+    assert retry.status_code == 201
+    assert retry.json() == first.json()
+    assert retry["Location"] == first["Location"]
+    assert retry["ETag"] == first["ETag"]
+    assert retry["Idempotent-Replayed"] == "true"
+    assert database_snapshot() == before
+    assert Hand.objects.filter(game_id=game["id"]).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_same_key_with_another_body_is_refused(table, game):
+    assert table.post_hand(game["id"], HAND, **{"Idempotency-Key": "k1"}).status_code == 201
+    before = database_snapshot()
+    other = {**HAND, "trump": "H"}
+    response = table.post_hand(game["id"], other, **{"Idempotency-Key": "k1"})
+    assert response.status_code == 422
+    assert response.json()["code"] == "idempotency_key_reused"
+    # ... and on another endpoint.
+    response = table.client().post(
+        f"/api/clubs/{table.club.slug}/games/",
+        {"game": "25", "seats": table.player_ids(3)},
+        format="json",
+        headers={"Idempotency-Key": "k1"},
+    )
+    assert response.status_code == 422
+    assert database_snapshot() == before
+
+
+@pytest.mark.django_db
+def test_keys_belong_to_their_user(table, game):
+    assert table.post_hand(game["id"], HAND, **{"Idempotency-Key": "shared"}).status_code == 201
+    # The organiser's tablet used the same key for its own, different request: no clash.
+    response = table.post_hand(
+        game["id"],
+        {"dealer": 0, "misdeal": True},
+        role="organiser",
+        **{"Idempotency-Key": "shared"},
+    )
+    assert response.status_code == 201
+    assert response.json()["number"] == 2
+
+
+@pytest.mark.django_db
+def test_a_refused_request_keeps_no_key(table, game):
+    bad = {**HAND, "dealer": 0}
+    response = table.post_hand(game["id"], bad, **{"Idempotency-Key": "fix-and-retry"})
+    assert response.status_code == 400
+    assert not IdempotencyRecord.objects.exists()
+    response = table.post_hand(game["id"], HAND, **{"Idempotency-Key": "fix-and-retry"})
+    assert response.status_code == 201
+
+
+@pytest.mark.django_db
+def test_creating_a_game_is_idempotent(table):
+    body = {"game": "45", "seats": table.player_ids(3), "stake": "1.00"}
+    url = f"/api/clubs/{table.club.slug}/games/"
+    first = table.client().post(url, body, format="json", headers={"Idempotency-Key": "g"})
+    again = table.client().post(url, body, format="json", headers={"Idempotency-Key": "g"})
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.json() == first.json()
+    assert Game.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_key_must_be_short_and_printable(table, game):
+    before = database_snapshot()
+    response = table.post_hand(game["id"], HAND, **{"Idempotency-Key": "x" * 256})
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid_idempotency_key"
+    assert database_snapshot() == before
+
+
+@pytest.mark.django_db
+def test_keys_are_purged_after_seven_days(table, game):
+    for key in ("old", "recent"):
+        table.post_hand(game["id"], {"misdeal": True, "dealer": 3}, **{"Idempotency-Key": key})
+    IdempotencyRecord.objects.filter(key="old").update(
+        created_at=timezone.now() - datetime.timedelta(days=7, minutes=1)
+    )
+    IdempotencyRecord.objects.filter(key="recent").update(
+        created_at=timezone.now() - datetime.timedelta(days=6, hours=23)
+    )
+    assert purge_idempotency_records_task() == 1
+    assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["recent"]
+    assert purge_idempotency_records_task() == 0

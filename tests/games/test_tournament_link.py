@@ -1,0 +1,150 @@
+"""Games of a tournament match: rules and stake from the tournament, the match told after commit
+when the result changes, and corrections refused when tournaments says the match is locked."""
+
+from __future__ import annotations
+
+import pytest
+
+from config.problems import Problem
+from games import services
+from tests.clubs.factories import make_club
+from tests.games.helpers_db import database_snapshot
+from tournaments.models import Match, Round, Tournament
+
+
+def make_match(club, *, game="25", house_rules=None, stake_minor=None) -> Match:
+    tournament = Tournament.objects.create(
+        club=club,
+        name="Winter drive",
+        game=game,
+        format="knockout",
+        house_rules=house_rules or {},
+        stake_minor=stake_minor,
+        lots_seed=7,
+    )
+    round_ = Round.objects.create(tournament=tournament, number=1)
+    return Match.objects.create(tournament=tournament, round=round_, table=1)
+
+
+@pytest.fixture
+def notified(monkeypatch):
+    calls: list[int] = []
+    monkeypatch.setattr(services, "notify_match_progress", calls.append)
+    return calls
+
+
+@pytest.mark.django_db
+def test_a_match_game_takes_the_tournament_rules_and_stake(table):
+    match = make_match(table.club, house_rules={"target": 30}, stake_minor=50)
+    game = table.new_game("25", 3, tournament_match=match.pk)
+    assert game["tournament_match"] == match.pk
+    assert game["house_rules"]["target"] == 30
+    assert game["stake"] == "0.50"
+    # The game's own overrides still win, and so does its own stake.
+    game = table.new_game(
+        "25", 3, tournament_match=match.pk, house_rules={"target": 35}, stake="0.10"
+    )
+    assert (game["house_rules"]["target"], game["stake"]) == (35, "0.10")
+
+
+@pytest.mark.django_db
+def test_a_match_of_another_club_or_game_is_refused(table):
+    elsewhere = make_match(make_club("elsewhere"))
+    forty_five = make_match(table.club, game="45")
+    before = database_snapshot()
+    for match in (elsewhere, forty_five):
+        response = table.client().post(
+            f"/api/clubs/{table.club.slug}/games/",
+            {"game": "25", "seats": table.player_ids(3), "tournament_match": match.pk},
+            format="json",
+        )
+        assert response.status_code == 400
+        assert response.json()["errors"][0] == {
+            "code": "invalid_tournament_match",
+            "detail": response.json()["detail"],
+            "pointer": "/tournament_match",
+        }
+    assert database_snapshot() == before
+
+
+@pytest.mark.django_db
+def test_the_match_is_told_after_commit_when_the_result_changes(
+    table, notified, django_capture_on_commit_callbacks
+):
+    match = make_match(table.club)
+    game = table.new_game(
+        "25", 4, teams=[[0, 2], [1, 3]], first_dealer=3, tournament_match=match.pk
+    )
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        table.post_hand(game["id"], {"dealer": 3, "trump": "S", "trick_winners": [0, 1, 1, 2, 2]})
+    assert (callbacks, notified) == ([], [])  # nothing decided yet
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = table.post_hand(
+            game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]}
+        )
+    assert response.json()["game"]["status"] == "finished"
+    assert notified == [match.pk]
+    etag = table.client().get(f"/api/games/{game['id']}/")["ETag"]
+    with django_capture_on_commit_callbacks(execute=True):
+        table.client().delete(f"/api/games/{game['id']}/hands/2/", headers={"If-Match": etag})
+    assert notified == [match.pk, match.pk]  # reopened: the match must know
+
+
+@pytest.mark.django_db
+def test_a_refused_request_tells_nobody(table, notified, django_capture_on_commit_callbacks):
+    match = make_match(table.club)
+    game = table.new_game("25", 3, tournament_match=match.pk)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = table.post_hand(game["id"], {"dealer": 2, "misdeal": True})
+    assert response.status_code == 400
+    assert (callbacks, notified) == ([], [])
+
+
+@pytest.mark.django_db
+def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, notified):
+    import tournaments.services
+
+    match = make_match(table.club)
+    game = table.new_game(
+        "25", 4, teams=[[0, 2], [1, 3]], first_dealer=3, tournament_match=match.pk
+    )
+    table.post_hand(game["id"], {"dealer": 3, "trump": "S", "trick_winners": [0, 1, 1, 2, 2]})
+    table.post_hand(game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]})
+    asked = []
+
+    def check_correction_allowed(*, game, new_winner_side, reset_dependents, user):
+        asked.append((game.pk, new_winner_side, reset_dependents, user.username))
+        if not reset_dependents:
+            raise Problem(status=409, code="match_locked", detail="The next match has begun.")
+
+    monkeypatch.setattr(tournaments.services, "check_correction_allowed", check_correction_allowed)
+    etag = table.client().get(f"/api/games/{game['id']}/")["ETag"]
+    flipped = {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 1]}
+    before = database_snapshot()
+    response = table.client().put(
+        f"/api/games/{game['id']}/hands/2/", flipped, format="json", headers={"If-Match": etag}
+    )
+    assert (response.status_code, response.json()["code"]) == (409, "match_locked")
+    assert database_snapshot() == before
+    response = table.client("organiser").put(
+        f"/api/games/{game['id']}/hands/2/?reset_dependents=true",
+        flipped,
+        format="json",
+        headers={"If-Match": etag},
+    )
+    assert response.status_code == 200
+    assert response.json()["outcome"]["winner_after"] == 1
+    assert asked == [
+        (game["id"], 1, False, "the-local-scorekeeper"),
+        (game["id"], 1, True, "the-local-organiser"),
+    ]
+    # A correction that leaves the winner alone does not ask.
+    etag = response["ETag"]
+    response = table.client().put(
+        f"/api/games/{game['id']}/hands/1/",
+        {"dealer": 3, "trump": "D", "trick_winners": [0, 1, 1, 2, 2]},
+        format="json",
+        headers={"If-Match": etag},
+    )
+    assert response.status_code == 200
+    assert len(asked) == 2
