@@ -5,7 +5,9 @@ server, logs in through the session login page as a player, opens the tournament
 390 x 844 viewport and checks the standings table as the browser shows it, that the page does
 not scroll sideways (wide tables scroll inside their own box), that the pages' stylesheet is
 applied and that no request leaves the live server (no CDN); then opens a game page and checks
-its hand table. It saves a screenshot of each page to docs/screenshots/.
+its hand table. It saves a screenshot of each page to the test's temporary folder, or to the
+folder named by ``JINK_SCREENSHOTS`` (``JINK_SCREENSHOTS=docs/screenshots`` refreshes the README's
+pictures) — never into the work tree by default, so a test run leaves git clean.
 
 Chromium: the system's ``chromium`` (``apt-get install -y chromium``; ``scripts/ensure_chromium.sh``
 installs it when missing), never a browser downloaded by ``playwright install``. Without it the
@@ -24,7 +26,6 @@ from urllib.parse import urlsplit
 
 import pytest
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGUMENTS = [
     "--no-sandbox",
@@ -69,7 +70,7 @@ def _cell_texts(page, selector: str) -> list[list[str]]:
     )
 
 
-def test_a_player_reads_the_standings_and_a_game_on_a_phone(live_server, chromium_path):
+def test_a_player_reads_the_standings_and_a_game_on_a_phone(live_server, chromium_path, tmp_path):
     from playwright.sync_api import sync_playwright
 
     from tests.pages.seed import PASSWORD, seed_clubs
@@ -77,7 +78,8 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(live_server, chromiu
     seed = seed_clubs()
     tournament_path = f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/"
     game_path = f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    screenshots = Path(os.environ.get("JINK_SCREENSHOTS") or tmp_path)
+    screenshots.mkdir(parents=True, exist_ok=True)
     live_host = urlsplit(live_server.url).netloc
     outside_requests: list[str] = []
 
@@ -127,7 +129,7 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(live_server, chromiu
             assert page.eval_on_selector(
                 "#round-1-table-1 li.winner", "item => getComputedStyle(item).backgroundColor"
             ) == "rgb(227, 243, 234)"
-            page.screenshot(path=str(SCREENSHOTS / "tournament-page.png"), full_page=True)
+            page.screenshot(path=str(screenshots / "tournament-page.png"), full_page=True)
 
             page.goto(f"{live_server.url}{game_path}")
             assert " ".join(page.inner_text("#game-status").split()) == (
@@ -138,7 +140,7 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(live_server, chromiu
                 ["2", "Ann", "♥", "+10 25", "+10 20"],
             ]
             assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
-            page.screenshot(path=str(SCREENSHOTS / "game-page.png"), full_page=True)
+            page.screenshot(path=str(screenshots / "game-page.png"), full_page=True)
         finally:
             browser.close()
 
