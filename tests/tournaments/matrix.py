@@ -1,0 +1,49 @@
+"""What the permission matrix (tests/test_permission_matrix.py) needs from tournaments.
+
+``add_tournament_to_world(world)`` adds two tournaments to the world's club, public exactly when
+the club is (so the matrix's private/public expectations hold): one still in registration with
+four entrants (for the settings, entrants, rounds and close routes) and a drawn two-player final
+(for the match route). It returns the path values ``tournament_id``, ``entrant_id`` and
+``match_id``; ``TOURNAMENT_BODIES`` are valid bodies for the routes that take one.
+"""
+
+from __future__ import annotations
+
+from tournaments import services
+
+
+def add_tournament_to_world(world) -> dict:
+    organiser = world.users["organiser"]
+    public = world.club.public_standings
+    tournament = services.create_tournament(
+        club=world.club,
+        user=organiser,
+        values={"name": "Matrix cup", "game": "25", "format": "knockout", "is_public": public},
+        entrants=[{"player": player.pk} for player in world.players[:4]],
+    )
+    final = services.create_tournament(
+        club=world.club,
+        user=organiser,
+        values={"name": "Matrix final", "game": "25", "format": "knockout", "is_public": public},
+        entrants=[{"player": player.pk} for player in world.players[2:4]],
+    )
+    round_ = services.draw_next_round(tournament_id=final.pk, user=organiser)
+    return {
+        "tournament_id": tournament.pk,
+        "entrant_id": tournament.entrants.order_by("pk").last().pk,
+        "match_id": round_.matches.get().pk,
+    }
+
+
+TOURNAMENT_BODIES = {
+    ("tournaments:club-tournament-list", "POST"): lambda world: {
+        "name": "New cup",
+        "game": "25",
+        "format": "knockout",
+    },
+    ("tournaments:tournament-detail", "PATCH"): lambda world: {"name": "Renamed cup"},
+    ("tournaments:entrant-list", "POST"): lambda world: {
+        "entrants": [{"player": world.players[4].pk}]
+    },
+    ("tournaments:entrant-detail", "PATCH"): lambda world: {"seed": 9},
+}

@@ -1,0 +1,169 @@
+"""Test helpers for the tournaments API: a club full of players and teams, clients, and play.
+
+What it does: ``Event`` bundles one club (``tests.clubs.factories.build_world``) with as many
+extra players and teams as a test needs, an API client per role (device tokens, as tablets use),
+and ``call`` — one request with every ``transaction.on_commit`` callback run, so the chain
+"hand recorded -> game finished -> match_progress_task (in process) -> next round filled" runs
+exactly as in production. ``win_game`` plays a game to the end through the games API with
+trick-winner records, letting a chosen side win; ``win_match`` wins every game a match needs.
+
+What it does not do: assert anything about the API (the tests do) or use the services directly.
+
+Terms: *side* — as in games: side i of a match's game is the match's i-th entrant (or side of
+partnered individuals).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from django.test import TestCase
+from rest_framework.test import APIClient
+
+from accounts.services import issue_device_token
+from clubs.models import Player, Team
+from tests.clubs.factories import World, build_world, make_player, make_team
+
+
+def token_client(user) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        _, token = issue_device_token(user=user, device="tablet")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    return client
+
+
+@dataclass
+class Event:
+    world: World
+    players: list[Player]
+    teams: list[Team] = field(default_factory=list)
+    clients: dict = field(default_factory=dict)
+
+    @property
+    def club(self):
+        return self.world.club
+
+    def client(self, role: str = "organiser") -> APIClient:
+        if role not in self.clients:
+            self.clients[role] = token_client(self.world.users[role])
+        return self.clients[role]
+
+    def call(self, method: str, url: str, data=None, *, role: str = "organiser", **headers):
+        """One request; every on-commit callback (the progress task) runs before returning."""
+        client = self.client(role)
+        with TestCase.captureOnCommitCallbacks(execute=True):
+            return getattr(client, method)(url, data, format="json", headers=headers or None)
+
+    def ok(self, method: str, url: str, data=None, *, status: int = 200, role="organiser"):
+        response = self.call(method, url, data, role=role)
+        assert response.status_code == status, (response.status_code, response.content[:2000])
+        return response.json() if response.content else None
+
+    def create_tournament(self, **body) -> dict:
+        return self.ok("post", f"/api/clubs/{self.club.slug}/tournaments/", body, status=201)
+
+    def draw(self, tournament_id: int) -> dict:
+        return self.ok("post", f"/api/tournaments/{tournament_id}/rounds/", status=201)
+
+    def rounds(self, tournament_id: int) -> list[dict]:
+        return self.ok("get", f"/api/tournaments/{tournament_id}/rounds/")
+
+    def standings(self, tournament_id: int) -> list[dict]:
+        return self.ok("get", f"/api/tournaments/{tournament_id}/standings/")["standings"]
+
+    def tournament(self, tournament_id: int) -> dict:
+        return self.ok("get", f"/api/tournaments/{tournament_id}/")
+
+    def game(self, game_id: int) -> dict:
+        return self.ok("get", f"/api/games/{game_id}/", role="scorekeeper")
+
+
+def build_event(*, players: int = 8, teams: int = 0, team_size: int = 2, slug="the-local",
+                public: bool = False) -> Event:
+    """A club with ``players`` players not in any team plus ``teams`` teams of fresh players."""
+    world = build_world(public=public, slug=slug)
+    # world.players[:2] form world.team; the tests use their own players and teams only.
+    free = [make_player(world.club, f"Player {index:02d}") for index in range(1, players + 1)]
+    made_teams = []
+    for index in range(1, teams + 1):
+        members = [
+            make_player(world.club, f"Team {index:02d} member {position}")
+            for position in range(team_size)
+        ]
+        made_teams.append(make_team(world.club, f"Team {index:02d}", members))
+    return Event(world=world, players=free, teams=made_teams)
+
+
+def _hand_for(game: dict, side: int) -> dict:
+    """A trick-winner hand in which ``side`` takes every trick it needs (see ``win_game``)."""
+    rules = game["house_rules"]
+    sides = game["sides"]
+    seat = sides[side]["seats"][0]
+    totals = game["totals"]
+    current = totals[str(side)] if isinstance(totals, dict) else totals[side]
+    record: dict = {"dealer": game["next_dealer"], "trump": "S"}
+    tricks = 5
+    if rules["game_end"] == "at_trick" and rules.get("bids") is None:
+        # 25: the hand stops at the trick where the side reaches the target.
+        tricks = min(5, max(1, math.ceil((rules["target"] - current) / rules["trick_points"])))
+    record["trick_winners"] = [seat] * tricks
+    if rules.get("best_trump_bonus"):
+        record["best_trump"] = {"seat": seat, "trick": 0}
+    if rules.get("bids"):
+        record["bid"] = {"seat": seat, "amount": max(rules["bids"])}
+    return record
+
+
+def win_game(event: Event, game_id: int, side: int, *, role: str = "scorekeeper") -> dict:
+    """Record hands until ``side`` has won the game; returns the last hand's response."""
+    game = event.game(game_id)
+    last = None
+    for _ in range(20):
+        if game["status"] == "finished":
+            assert game["winner"] == side, game
+            return last
+        record = _hand_for(game, side)
+        last = event.ok("post", f"/api/games/{game_id}/hands/", record, status=201, role=role)
+        game = event.game(game_id)
+    raise AssertionError(f"game {game_id} did not finish")
+
+
+def current_game(event: Event, tournament_id: int, match_id: int) -> dict | None:
+    match = event.ok("get", f"/api/matches/{match_id}/")
+    for game in match["games"]:
+        if game["status"] == "in_progress":
+            return game
+    return None
+
+
+def win_match(event: Event, tournament_id: int, match_id: int, winner_position: int,
+              *, losses_first: int = 0) -> dict:
+    """Win match ``match_id`` for the entrant at ``winner_position`` (its side in every game).
+
+    ``losses_first`` games are first won by the next entrant at the table (to test best-of-N).
+    Returns the decided match.
+    """
+    match = event.ok("get", f"/api/matches/{match_id}/")
+    entrants = match["entrants"]
+    winner_side = _side_of_position(entrants, winner_position)
+    other_side = next(
+        _side_of_position(entrants, position) for position in range(len(entrants))
+        if _side_of_position(entrants, position) != winner_side
+    )
+    for number in range(30):
+        game = current_game(event, tournament_id, match_id)
+        if game is None:
+            break
+        side = other_side if number < losses_first else winner_side
+        win_game(event, game["id"], side)
+    match = event.ok("get", f"/api/matches/{match_id}/")
+    assert match["status"] == "decided", match
+    return match
+
+
+def _side_of_position(entrants: list[dict], position: int) -> int:
+    """The game side of the entrant at ``position``: its partnered side, else its position."""
+    entrant = entrants[position]
+    return entrant["side"] if entrant["side"] is not None else position

@@ -1,0 +1,1 @@
+"""Tournaments: knockout, round robin, swiss and drive events played as matches of Jink games."""

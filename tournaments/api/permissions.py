@@ -1,0 +1,32 @@
+"""Who may read and manage one tournament (``/api/tournaments/{id}/…``).
+
+What it does: ``TournamentPermission`` reads the tournament from the view's ``get_tournament()``
+and applies the policy: readers of the tournament (``selectors.can_read_tournament``: anybody for
+a public tournament, members of its club otherwise) read; organisers of its club write; anonymous
+writes are 401; a tournament the user may not read is a 404, so its existence is not revealed;
+a reader without the organiser role gets 403 on a write.
+
+What it does not do: cover club-scoped collections (``/api/clubs/{slug}/tournaments/`` uses
+``clubs.permissions.ClubManagePermission``) or results (scorekeepers record hands through games).
+"""
+
+from __future__ import annotations
+
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from clubs.permissions import can_manage
+from tournaments.selectors import can_read_tournament
+
+
+class TournamentPermission(BasePermission):
+    def has_permission(self, request, view) -> bool:
+        tournament = view.get_tournament()
+        user = request.user
+        if not can_read_tournament(user, tournament):
+            if request.method not in SAFE_METHODS and not user.is_authenticated:
+                return False  # 401 rather than 404 for anonymous writes
+            raise NotFound()
+        if request.method in SAFE_METHODS:
+            return True
+        return user.is_authenticated and can_manage(user, tournament.club)

@@ -1,0 +1,366 @@
+"""HTTP endpoints of tournaments (thin: check permissions, parse, call, render).
+
+What it does: the club-scoped list and creation of tournaments, and for one tournament its
+settings, entrants, rounds (and drawing the next one), matches, bracket, standings and closing.
+Writes call ``tournaments.services``; reads call ``tournaments.selectors`` and
+``tournaments.standings``. Creating POSTs honour ``Idempotency-Key``; the tournament carries an
+``ETag`` (``If-Match`` on PATCH, 412 when stale); the standings carry an ``ETag`` and answer
+``If-None-Match`` with 304.
+
+What it does not do: business rules or query shape.
+
+Terms: a *tournament-scoped view* serves ``/api/tournaments/{id}/…``; its ``get_tournament()``
+fetches the tournament once per request and ``TournamentPermission`` decides on it.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.generics import GenericAPIView
+from rest_framework.response import Response
+
+from clubs import selectors as club_selectors
+from clubs.permissions import ClubManagePermission
+from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
+from config.pagination import Pagination
+from tournaments import selectors, services, standings
+from tournaments.api.permissions import TournamentPermission
+from tournaments.api.serializers import (
+    BracketOutput,
+    EntrantOutput,
+    EntrantsInput,
+    EntrantUpdateInput,
+    MatchOutput,
+    RoundOutput,
+    StandingsOutput,
+    TournamentInput,
+    TournamentOutput,
+    TournamentUpdateInput,
+)
+from tournaments.models import Entrant, Match, Round, Tournament
+
+IF_MATCH_PARAMETER = OpenApiParameter(
+    name="If-Match", type=OpenApiTypes.STR, location=OpenApiParameter.HEADER, required=False,
+    description="The tournament's ETag; a stale one is refused with 412.",
+)
+IF_NONE_MATCH_PARAMETER = OpenApiParameter(
+    name="If-None-Match", type=OpenApiTypes.STR, location=OpenApiParameter.HEADER, required=False,
+    description="The standings' ETag from an earlier response; unchanged standings give 304.",
+)
+
+
+def _valid(serializer_class, request, *, partial: bool = False, context=None) -> dict:
+    serializer = serializer_class(data=request.data, partial=partial, context=context or {})
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def _detail_path(tournament: Tournament) -> str:
+    return reverse("tournaments:tournament-detail", kwargs={"tournament_id": tournament.pk})
+
+
+def _with_etag(data, tournament: Tournament, *, status_code: int = 200, location=None):
+    headers = {"ETag": services.etag_of(tournament)}
+    if location:
+        headers["Location"] = location
+    return Response(data, status=status_code, headers=headers)
+
+
+class ClubTournamentListView(GenericAPIView):
+    queryset = Tournament.objects.none()
+    permission_classes = [ClubManagePermission]
+    pagination_class = Pagination
+    filterset_fields = ["status", "format", "game", "is_public"]
+    ordering_fields = ["created_at", "name"]
+
+    def get_club(self):
+        if getattr(self, "_club", None) is None:
+            self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
+        return self._club
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Tournament.objects.none()
+        return selectors.list_tournaments(club=self.get_club(), user=self.request.user)
+
+    @extend_schema(
+        operation_id="clubs_tournaments_list",
+        summary="The club's tournaments (members: all; others: the public ones)",
+        responses=TournamentOutput(many=True),
+    )
+    def get(self, request, slug):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(TournamentOutput(page, many=True).data)
+
+    @extend_schema(
+        operation_id="clubs_tournaments_create",
+        summary="Create a tournament, optionally with its entrants (organisers)",
+        request=TournamentInput,
+        responses={201: TournamentOutput},
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, slug):
+        club = self.get_club()
+        values = _valid(TournamentInput, request, context={"club": club})
+        entrants = [dict(item) for item in values.pop("entrants", [])]
+        tournament = services.create_tournament(
+            club=club, user=request.user, values=values, entrants=entrants
+        )
+        tournament = selectors.get_tournament(tournament_id=tournament.pk)
+        return _with_etag(
+            TournamentOutput(tournament).data, tournament,
+            status_code=status.HTTP_201_CREATED, location=_detail_path(tournament),
+        )
+
+
+class TournamentScopedView(GenericAPIView):
+    permission_classes = [TournamentPermission]
+
+    def get_tournament(self) -> Tournament:
+        if getattr(self, "_tournament", None) is None:
+            self._tournament = selectors.get_tournament(
+                tournament_id=self.kwargs["tournament_id"]
+            )
+        return self._tournament
+
+
+class TournamentDetailView(TournamentScopedView):
+    queryset = Tournament.objects.none()
+
+    @extend_schema(operation_id="tournaments_retrieve", responses=TournamentOutput)
+    def get(self, request, tournament_id):
+        tournament = self.get_tournament()
+        return _with_etag(TournamentOutput(tournament).data, tournament)
+
+    @extend_schema(
+        operation_id="tournaments_partial_update",
+        summary="Change settings (organisers; play settings only before round 1: 409)",
+        request=TournamentUpdateInput(partial=True),
+        responses=TournamentOutput,
+        parameters=[IF_MATCH_PARAMETER],
+    )
+    def patch(self, request, tournament_id):
+        tournament = self.get_tournament()
+        changes = _valid(
+            TournamentUpdateInput, request, partial=True, context={"club": tournament.club}
+        )
+        services.update_tournament(
+            tournament_id=tournament.pk, user=request.user, changes=changes,
+            if_match=request.headers.get("If-Match"),
+        )
+        tournament = selectors.get_tournament(tournament_id=tournament.pk)
+        return _with_etag(TournamentOutput(tournament).data, tournament)
+
+
+class EntrantListView(TournamentScopedView):
+    queryset = Entrant.objects.none()
+
+    @extend_schema(operation_id="tournaments_entrants_list", responses=EntrantOutput(many=True))
+    def get(self, request, tournament_id):
+        entrants = selectors.list_entrants(tournament=self.get_tournament())
+        return Response(EntrantOutput(entrants, many=True).data)
+
+    @extend_schema(
+        operation_id="tournaments_entrants_create",
+        summary="Register entrants, with optional seeds (organisers, before round 1)",
+        request=EntrantsInput,
+        responses={201: EntrantOutput(many=True)},
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, tournament_id):
+        items = [dict(item) for item in _valid(EntrantsInput, request)["entrants"]]
+        created = services.register_entrants(
+            tournament_id=self.get_tournament().pk, user=request.user, entrants=items
+        )
+        entrants = selectors.list_entrants(tournament=self.get_tournament()).filter(
+            pk__in=[entrant.pk for entrant in created]
+        )
+        return Response(EntrantOutput(entrants, many=True).data, status=status.HTTP_201_CREATED)
+
+
+class EntrantDetailView(TournamentScopedView):
+    queryset = Entrant.objects.none()
+
+    @extend_schema(
+        operation_id="tournaments_entrants_partial_update",
+        summary="Change an entrant's seed (organisers, before round 1)",
+        request=EntrantUpdateInput,
+        responses=EntrantOutput,
+    )
+    def patch(self, request, tournament_id, entrant_id):
+        seed = _valid(EntrantUpdateInput, request)["seed"]
+        services.update_entrant(
+            tournament_id=self.get_tournament().pk, entrant_id=entrant_id, user=request.user,
+            seed=seed,
+        )
+        entrant = selectors.list_entrants(tournament=self.get_tournament()).get(pk=entrant_id)
+        return Response(EntrantOutput(entrant).data)
+
+    @extend_schema(
+        operation_id="tournaments_entrants_destroy",
+        summary="Withdraw an entrant (organisers, before round 1)",
+        responses={204: None},
+    )
+    def delete(self, request, tournament_id, entrant_id):
+        services.remove_entrant(
+            tournament_id=self.get_tournament().pk, entrant_id=entrant_id, user=request.user
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+def _named_rounds(tournament: Tournament, rounds) -> list[Round]:
+    total = selectors.knockout_round_total(tournament)
+    rounds = list(rounds)
+    for round_ in rounds:
+        round_.name = selectors.round_name(tournament, round_.number, total)
+    return rounds
+
+
+class RoundListView(TournamentScopedView):
+    queryset = Round.objects.none()
+
+    @extend_schema(
+        operation_id="tournaments_rounds_list",
+        summary="The rounds drawn so far, each with its matches",
+        responses=RoundOutput(many=True),
+    )
+    def get(self, request, tournament_id):
+        tournament = self.get_tournament()
+        rounds = _named_rounds(tournament, selectors.list_rounds(tournament=tournament))
+        return Response(RoundOutput(rounds, many=True).data)
+
+    @extend_schema(
+        operation_id="tournaments_rounds_create",
+        summary="Draw the next round and start its matches (organisers)",
+        description="A knockout draws its first round here; its later rounds fill by themselves "
+        "as matches are decided. Refused with 409 `round_incomplete` while the last round has "
+        "an undecided match, 409 `tournament_complete` after the last round, 400 "
+        "`too_few_entrants` / `invalid_entrant_count` / `invalid_table_size` when the entrants "
+        "cannot fill the tables.",
+        request=None,
+        responses={201: RoundOutput},
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+    )
+    @idempotent
+    def post(self, request, tournament_id):
+        tournament = self.get_tournament()
+        drawn = services.draw_next_round(tournament_id=tournament.pk, user=request.user)
+        tournament.refresh_from_db()
+        round_ = selectors.list_rounds(tournament=tournament).get(pk=drawn.pk)
+        (round_,) = _named_rounds(tournament, [round_])
+        return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
+
+
+class MatchListView(TournamentScopedView):
+    queryset = Match.objects.none()
+    pagination_class = Pagination
+    filterset_fields = ["status", "round__number"]
+    ordering_fields = None
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return Match.objects.none()
+        return selectors.list_matches(tournament=self.get_tournament())
+
+    @extend_schema(
+        operation_id="tournaments_matches_list",
+        summary="The matches, round by round, with entrants in seat order, games and results",
+        responses=MatchOutput(many=True),
+    )
+    def get(self, request, tournament_id):
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(MatchOutput(page, many=True).data)
+
+
+class MatchDetailView(TournamentScopedView):
+    """``/api/matches/{id}/``: one match, readable by the readers of its tournament."""
+
+    queryset = Match.objects.none()
+
+    def get_match(self) -> Match:
+        if getattr(self, "_match", None) is None:
+            self._match = selectors.get_match(match_id=self.kwargs["match_id"])
+        return self._match
+
+    def get_tournament(self) -> Tournament:
+        if getattr(self, "_tournament", None) is None:
+            self._tournament = selectors.get_tournament(
+                tournament_id=self.get_match().tournament_id
+            )
+        return self._tournament
+
+    @extend_schema(
+        operation_id="matches_retrieve",
+        summary="One match: entrants in seat order, its games (the one in progress to score), "
+        "result",
+        responses=MatchOutput,
+    )
+    def get(self, request, match_id):
+        self.get_tournament()
+        return Response(MatchOutput(self.get_match()).data)
+
+
+class BracketView(TournamentScopedView):
+    queryset = Tournament.objects.none()
+
+    @extend_schema(
+        operation_id="tournaments_bracket",
+        summary="Everything a bracket page needs: rounds, tables, entrants and winners",
+        responses=BracketOutput,
+    )
+    def get(self, request, tournament_id):
+        tournament = self.get_tournament()
+        bracket = selectors.bracket_of(tournament)
+        winners = []
+        if bracket["champion"] is not None:
+            winners = [bracket["champion"]]
+        elif tournament.status in ("finished", "closed"):
+            table = standings.compute_standings(tournament)["standings"]
+            winners = [row["entrant"]["id"] for row in table if row["rank"] == 1]
+        data = {
+            "tournament": tournament,
+            "entrants": list(selectors.list_entrants(tournament=tournament)),
+            "rounds": bracket["rounds"],
+            "winners": winners,
+        }
+        return Response(BracketOutput(data).data)
+
+
+class StandingsView(TournamentScopedView):
+    queryset = Tournament.objects.none()
+
+    @extend_schema(
+        operation_id="tournaments_standings",
+        summary="The standings, ranked by the tournament's tie-break chain",
+        responses={200: StandingsOutput, 304: OpenApiResponse(description="Not modified.")},
+        parameters=[IF_NONE_MATCH_PARAMETER],
+    )
+    def get(self, request, tournament_id):
+        result = standings.compute_standings(self.get_tournament())
+        etag = result.pop("etag")
+        if_none_match = request.headers.get("If-None-Match", "")
+        if etag in [candidate.strip() for candidate in if_none_match.split(",")] or (
+            if_none_match.strip() == "*"
+        ):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return Response(StandingsOutput(result).data, headers={"ETag": etag})
+
+
+class CloseView(TournamentScopedView):
+    queryset = Tournament.objects.none()
+
+    @extend_schema(
+        operation_id="tournaments_close",
+        summary="Close the tournament: its results become final (organisers)",
+        request=None,
+        responses=TournamentOutput,
+    )
+    def post(self, request, tournament_id):
+        services.close_tournament(tournament_id=self.get_tournament().pk, user=request.user)
+        tournament = selectors.get_tournament(tournament_id=self.get_tournament().pk)
+        return _with_etag(TournamentOutput(tournament).data, tournament)

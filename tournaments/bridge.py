@@ -1,0 +1,293 @@
+"""The one bridge between the database and the pure draw modules (``tournaments.draw``).
+
+What it does: loads a tournament's entrants, rounds and match results as the draw's plain values
+(entrant ids, ``Table``, ``RoundDraw``, ``PlayedRound``, ``MatchResult``, ``Bracket``,
+``DriveGame``), builds the options the draw takes from the tournament's settings (``ScoringRule``,
+``DriveRules``, the tie-break chain), and saves what the draw returns as ``Round``, ``Match`` and
+``MatchEntrant`` rows. ``draw_problem`` turns a ``DrawError`` into an API problem.
+
+What it does not do: decide anything (the draw modules do), take locks or check permissions (the
+services do), or play matches (``tournaments.play``).
+
+Terms:
+- *draw order*: the entrant ids in the order the draw takes them — seeded entrants by seed, then
+  the unseeded in an order drawn by lot from the tournament's stored seed. Fixed on the tournament
+  when round 1 is drawn (``Tournament.draw_order``) so later draws never depend on edits.
+- *stored result*: ``Match.result`` holds the decided ``MatchResult`` as JSON
+  (``{"placings": [[ids]], "games_won": {id: n}, "points": {...}, "tricks": {...}}``), refreshed
+  from the games by ``tournaments.progress`` whenever a game changes.
+- *knockout key*: ``(round number, table - 1)``, the draw's ``(round_number, position)``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from config.problems import Problem
+from tournaments.draw import drive, knockout, ranking
+from tournaments.draw.types import (
+    DrawError,
+    MatchResult,
+    PlayedRound,
+    RoundDraw,
+    ScoringRule,
+    Table,
+)
+from tournaments.models import (
+    Entrant,
+    Format,
+    Match,
+    MatchEntrant,
+    MatchStatus,
+    Round,
+    Tournament,
+)
+
+# 409: the request is fine but the tournament is not in a state to take it; 400: the settings or
+# entrants cannot make a draw at all.
+_CONFLICT_CODES = frozenset({"round_incomplete", "tournament_complete", "match_decided"})
+
+BYE_RULES = {
+    # bye_rule -> the ScoringRule fields for a bye: match points and whether it counts as a win.
+    "win": {"bye": 2, "bye_is_match_win": True},
+    "draw": {"bye": 1, "bye_is_match_win": False},
+    "loss": {"bye": 0, "bye_is_match_win": False},
+}
+
+DEFAULT_TIE_BREAKS = {
+    Format.KNOCKOUT: ("match_wins", "games_won", "points_difference", "lots"),
+    Format.ROUND_ROBIN: ranking.DEFAULT_TIE_BREAKS,
+    Format.SWISS: ("match_points", "buchholz", "head_to_head", "games_won", "points_difference",
+                   "lots"),
+    Format.DRIVE: ("match_wins", "points_for", "tricks_won", "lots"),
+}
+
+
+def draw_problem(error: DrawError, pointer: str | None = "") -> Problem:
+    """The API problem for a refusal of the draw (409 for state, 400 for settings)."""
+    status = 409 if error.code in _CONFLICT_CODES else 400
+    return Problem(status=status, code=error.code, detail=error.detail, pointer=pointer)
+
+
+# ---------------------------------------------------------------------------------------------
+# Settings
+
+
+def scoring_of(tournament: Tournament) -> ScoringRule:
+    return ScoringRule(**BYE_RULES.get(tournament.bye_rule, BYE_RULES["win"]))
+
+
+def tie_breaks_of(tournament: Tournament) -> tuple[str, ...]:
+    return tuple(tournament.tie_breaks) or DEFAULT_TIE_BREAKS[tournament.format]
+
+
+def drive_rules_of(tournament: Tournament) -> drive.DriveRules:
+    return drive.DriveRules(
+        table_size=tournament.table_size,
+        games=tournament.round_count or 1,
+        sides_per_table=tournament.sides_per_table,
+        winners_per_table=tournament.advancing_per_table,
+        movement=tournament.movement,
+    )
+
+
+def planned_draw_order(tournament: Tournament, entrants: list[Entrant] | None = None) -> list[int]:
+    """Seeded entrants by seed, then the unseeded in an order drawn by lot (module docstring)."""
+    if entrants is None:
+        entrants = list(tournament.entrants.all())
+    seeded = sorted((e for e in entrants if e.seed is not None), key=lambda e: e.seed)
+    unseeded = sorted((e for e in entrants if e.seed is None), key=lambda e: e.pk)
+    random.Random(f"{tournament.lots_seed}:draw-order").shuffle(unseeded)
+    return [entrant.pk for entrant in seeded + unseeded]
+
+
+def draw_order_of(tournament: Tournament) -> list[int]:
+    """The fixed draw order once round 1 is drawn, else the planned one."""
+    return list(tournament.draw_order) or planned_draw_order(tournament)
+
+
+def bracket_of(tournament: Tournament) -> knockout.Bracket:
+    return knockout.plan_bracket(
+        draw_order_of(tournament),
+        table_size=tournament.table_size,
+        advancing=tournament.advancing_per_table or 1,
+        third_place=tournament.third_place_match,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading rounds and results
+
+
+def table_from_slots(slots: list[MatchEntrant]) -> Table:
+    slots = sorted(slots, key=lambda slot: slot.position)
+    entrants = tuple(slot.entrant_id for slot in slots)
+    sides: dict[int, list[int]] = {}
+    for slot in slots:
+        if slot.side is not None:
+            sides.setdefault(slot.side, []).append(slot.entrant_id)
+    if not sides:
+        return Table(entrants)
+    return Table(entrants, tuple(tuple(sides[index]) for index in sorted(sides)))
+
+
+def result_to_json(result: MatchResult) -> dict:
+    entrants = result.table.entrants
+    return {
+        "placings": [list(group) for group in result.placings],
+        "games_won": {str(e): result.games_won_by(e) for e in entrants},
+        "points": {str(e): result.points_of(e) for e in entrants},
+        "tricks": {str(e): result.tricks_of(e) for e in entrants},
+    }
+
+
+def result_from_json(table: Table, data: dict) -> MatchResult:
+    def per_entrant(name: str) -> dict[int, int]:
+        return {int(key): value for key, value in (data.get(name) or {}).items()}
+
+    return MatchResult.build(
+        table,
+        [tuple(group) for group in data["placings"]],
+        games_won=per_entrant("games_won") or None,
+        points=per_entrant("points") or None,
+        tricks=per_entrant("tricks") or None,
+    )
+
+
+def stored_result(match: Match) -> MatchResult | None:
+    """The match's stored result (None while undecided, and for byes)."""
+    if match.is_bye or match.status != MatchStatus.DECIDED or not match.result:
+        return None
+    return result_from_json(table_from_slots(list(match.slots.all())), match.result)
+
+
+def rounds_with_matches(tournament: Tournament) -> list[Round]:
+    """The tournament's rounds in order, each with its matches and their slots prefetched."""
+    return list(
+        tournament.rounds.order_by("number").prefetch_related("matches__slots")
+    )
+
+
+def played_round(round_: Round) -> PlayedRound:
+    """A stored round as the draw's ``PlayedRound`` (byes from its bye matches)."""
+    tables, byes, results = [], [], []
+    for match in sorted(round_.matches.all(), key=lambda match: match.table):
+        slots = list(match.slots.all())
+        if match.is_bye:
+            byes.extend(slot.entrant_id for slot in slots)
+            continue
+        tables.append(table_from_slots(slots))
+        result = stored_result(match)
+        if result is not None:
+            results.append(result)
+    return PlayedRound(RoundDraw(tuple(tables), tuple(byes)), tuple(results))
+
+
+def played_rounds(tournament: Tournament) -> list[PlayedRound]:
+    return [played_round(round_) for round_ in rounds_with_matches(tournament)]
+
+
+def knockout_results(tournament: Tournament) -> dict[tuple[int, int], MatchResult]:
+    """Decided knockout tables by key."""
+    return knockout_results_of(rounds_with_matches(tournament))
+
+
+def knockout_results_of(rounds: list[Round]) -> dict[tuple[int, int], MatchResult]:
+    """Decided knockout tables by key, from rounds with their matches and slots prefetched."""
+    results = {}
+    for round_ in rounds:
+        for match in round_.matches.all():
+            result = stored_result(match)
+            if result is not None:
+                results[(round_.number, match.table - 1)] = result
+    return results
+
+
+def drive_game_of(round_: Round) -> drive.DriveGame:
+    matches = sorted(round_.matches.all(), key=lambda match: match.table)
+    return drive.DriveGame(
+        round_.number, tuple(table_from_slots(list(match.slots.all())) for match in matches)
+    )
+
+
+def all_results_and_byes(tournament: Tournament) -> tuple[list[MatchResult], list[int]]:
+    """Every decided result and every bye of the tournament (for the standings)."""
+    results, byes = [], []
+    for round_ in rounds_with_matches(tournament):
+        for match in round_.matches.all():
+            if match.is_bye:
+                byes.extend(slot.entrant_id for slot in match.slots.all())
+                continue
+            result = stored_result(match)
+            if result is not None:
+                results.append(result)
+    return results, byes
+
+
+# ---------------------------------------------------------------------------------------------
+# Saving what the draw returns
+
+
+def create_round(tournament: Tournament, number: int, user) -> Round:
+    round_ = Round(tournament=tournament, number=number, drawn_by=user)
+    round_._history_user = user
+    round_.save()
+    return round_
+
+
+def create_match(
+    round_: Round,
+    table_number: int,
+    table: Table,
+    *,
+    user=None,
+    is_bye: bool = False,
+    is_third_place: bool = False,
+    sources: dict[int, tuple[Match, int]] | None = None,
+) -> Match:
+    """A match at ``table_number`` seating ``table`` (entrants in seat order, with their sides).
+
+    ``sources`` maps an entrant id to the (match, place) it came from (knockout).
+    """
+    match = Match(
+        tournament_id=round_.tournament_id,
+        round=round_,
+        table=table_number,
+        is_bye=is_bye,
+        is_third_place=is_third_place,
+        status=MatchStatus.DECIDED if is_bye else MatchStatus.PENDING,
+    )
+    match._history_user = user
+    match.save()
+    side_index = {}
+    if table.sides:
+        side_index = {entrant: index for index, side in enumerate(table.sides) for entrant in side}
+    sources = sources or {}
+    MatchEntrant.objects.bulk_create(
+        MatchEntrant(
+            match=match,
+            position=position,
+            entrant_id=entrant_id,
+            side=side_index.get(entrant_id),
+            source_match=sources[entrant_id][0] if entrant_id in sources else None,
+            source_place=sources[entrant_id][1] if entrant_id in sources else None,
+            place=1 if is_bye else None,
+            advances=is_bye,
+        )
+        for position, entrant_id in enumerate(table.entrants)
+    )
+    return match
+
+
+def save_round_draw(
+    tournament: Tournament, number: int, draw: RoundDraw, user
+) -> tuple[Round, list[Match]]:
+    """A round with one match per table (table 1 first) and one bye match per bye."""
+    round_ = create_round(tournament, number, user)
+    matches = [
+        create_match(round_, index, table, user=user)
+        for index, table in enumerate(draw.tables, start=1)
+    ]
+    for offset, entrant_id in enumerate(draw.byes, start=len(draw.tables) + 1):
+        create_match(round_, offset, Table((entrant_id,)), user=user, is_bye=True)
+    return round_, matches

@@ -1,0 +1,305 @@
+"""Checking a tournament's settings and entrants before anything is stored.
+
+What it does: ``check_settings`` validates a whole set of tournament settings against each other
+(format, table size, advancing, partners, rounds, match rule, tie-breaks, house rules, seating)
+and returns them normalised; ``check_entrants`` validates entrants to register (players or teams
+of the club, not entered twice, one kind, teams of one size, distinct seeds) and returns what to
+create. Both collect every error, each with a stable code and a JSON pointer, and raise one
+``config.problems.Problem`` (400).
+
+What it does not do: store anything, lock anything, or check who asks (the services and views do).
+
+Terms:
+- *play settings*: those that shape the draw and the games (``PLAY_SETTINGS``); once round 1 is
+  drawn they may no longer change.
+- *formation*: the seats and sides of a table's game; the rules engine knows which a game allows
+  (45 and auction 45 only certain ones), and partners may never be neighbours.
+"""
+
+from __future__ import annotations
+
+from clubs.models import Player, Team, normalize_house_rule_overrides
+from config.problems import Problem
+from rules_engine import HouseRules, RulesError
+from rules_engine.seating import check_seating
+from tournaments.draw import drive, ranking
+from tournaments.draw.types import DrawError
+from tournaments.models import EntrantKind, Format, Tournament
+
+PLAY_SETTINGS = (
+    "game",
+    "house_rules",
+    "format",
+    "entrant_kind",
+    "table_size",
+    "advancing_per_table",
+    "sides_per_table",
+    "movement",
+    "min_table_size",
+    "match_rule",
+    "match_games",
+    "round_count",
+    "third_place_match",
+    "bye_rule",
+    "stake_minor",
+    "lots_seed",
+)
+FREE_SETTINGS = ("name", "is_public", "tie_breaks", "entry_fee_minor", "auto_advance")
+SETTINGS = PLAY_SETTINGS + FREE_SETTINGS
+
+# Which format an option belongs to; giving it to another format is refused, never ignored.
+FORMAT_OPTIONS = {
+    "advancing_per_table": (Format.KNOCKOUT, Format.DRIVE),
+    "third_place_match": (Format.KNOCKOUT,),
+    "sides_per_table": (Format.DRIVE,),
+    "movement": (Format.DRIVE,),
+    "min_table_size": (Format.SWISS, Format.ROUND_ROBIN),
+    "round_count": (Format.SWISS, Format.DRIVE, Format.ROUND_ROBIN),
+    "bye_rule": (Format.SWISS, Format.ROUND_ROBIN),
+}
+MAX_TEAM_TABLE = 3  # "a table seats ... two to three partnerships"
+MAX_PLAYER_TABLE = 10
+
+
+def _error(errors: list, code: str, detail: str, pointer: str) -> None:
+    errors.append({"code": code, "detail": detail, "pointer": pointer})
+
+
+def raise_errors(errors: list[dict]) -> None:
+    if errors:
+        first = errors[0]
+        detail = first["detail"] if len(errors) == 1 else f"{len(errors)} problems: " + "; ".join(
+            error["detail"] for error in errors
+        )
+        raise Problem(status=400, code=first["code"], detail=detail, errors=errors)
+
+
+def _check_formation(values: dict, errors: list, team_size: int | None = None) -> None:
+    """The rules engine accepts the seats and sides of one table's game."""
+    try:
+        rules = HouseRules.for_game(values["game"], **values["house_rules"])
+    except RulesError:
+        return  # reported at /house_rules already
+    table_size = values["table_size"]
+    if values["entrant_kind"] == EntrantKind.TEAM:
+        if team_size is None:
+            return  # known once teams are registered
+        seats = table_size * team_size
+        sides = [[index * table_size + side for index in range(team_size)]
+                 for side in range(table_size)]
+    elif values.get("sides_per_table"):
+        count = values["sides_per_table"]
+        if table_size % count:
+            return  # the drive check reports it
+        seats = table_size
+        sides = [[index * count + side for index in range(table_size // count)]
+                 for side in range(count)]
+    else:
+        # Individuals each for themselves; swiss and round robin may also seat short tables.
+        smallest = values.get("min_table_size") or table_size
+        for size in range(min(smallest, table_size), table_size + 1):
+            try:
+                check_seating(rules, size, None)
+            except RulesError as error:
+                pointer = "/table_size" if size == table_size else "/min_table_size"
+                _error(errors, "invalid_seating", f"{values['game']} cannot be played at "
+                       f"tables of {size}: {error.detail}", pointer)
+                return
+        return
+    try:
+        check_seating(rules, seats, sides)
+    except RulesError as error:
+        what = f"teams of {team_size} at tables of {table_size}" if team_size else (
+            f"tables of {table_size}"
+        )
+        _error(errors, "invalid_seating", f"{values['game']} cannot be played by {what}: "
+               f"{error.detail}", "/table_size")
+
+
+def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
+    """Validate a full set of settings (``values``); ``given`` names the keys the client sent.
+
+    Returns the values with the house rules normalised; raises a 400 ``Problem`` listing every
+    error.
+    """
+    errors: list[dict] = []
+    values = dict(values)
+    try:
+        values["house_rules"] = normalize_house_rule_overrides(
+            values["game"], values["house_rules"]
+        )
+    except RulesError as error:
+        for single in error.errors:
+            _error(errors, single.code, single.detail, f"{pointer}/house_rules{single.pointer}")
+    tournament_format = values["format"]
+    for option, formats in FORMAT_OPTIONS.items():
+        if option in given and tournament_format not in formats and values.get(option) not in (
+            None, False
+        ):
+            _error(errors, "option_not_applicable",
+                   f"{option} does not apply to a {tournament_format} tournament.",
+                   f"{pointer}/{option}")
+    table_size = values["table_size"]
+    if values["entrant_kind"] == EntrantKind.TEAM and table_size > MAX_TEAM_TABLE:
+        _error(errors, "invalid_table_size",
+               f"A table seats at most {MAX_TEAM_TABLE} teams, not {table_size}.",
+               f"{pointer}/table_size")
+    if values["entrant_kind"] == EntrantKind.TEAM and values.get("sides_per_table"):
+        _error(errors, "option_not_applicable",
+               "Teams are fixed partners; sides_per_table partners individuals.",
+               f"{pointer}/sides_per_table")
+    if tournament_format in (Format.SWISS, Format.DRIVE) and not values.get("round_count"):
+        _error(errors, "required", f"A {tournament_format} needs round_count, the number of "
+               "rounds to play.", f"{pointer}/round_count")
+    if tournament_format == Format.KNOCKOUT:
+        advancing = values.get("advancing_per_table") or 1
+        if advancing >= table_size or table_size % advancing:
+            _error(errors, "invalid_table_size",
+                   f"{advancing} advancing from tables of {table_size}: the number advancing "
+                   "must divide the table size and be smaller than it.",
+                   f"{pointer}/advancing_per_table")
+        elif values.get("third_place_match") and table_size // advancing != 2:
+            _error(errors, "option_not_applicable",
+                   "A third-place match needs half of each table to advance.",
+                   f"{pointer}/third_place_match")
+    if tournament_format == Format.DRIVE and values.get("round_count"):
+        try:
+            drive.DriveRules(
+                table_size=table_size,
+                games=values["round_count"],
+                sides_per_table=values.get("sides_per_table"),
+                winners_per_table=values.get("advancing_per_table"),
+                movement=values.get("movement") or "losers_stay",
+            )
+        except DrawError as error:
+            _error(errors, error.code, error.detail, f"{pointer}/table_size")
+    minimum = values.get("min_table_size")
+    if minimum is not None and not 2 <= minimum <= table_size:
+        _error(errors, "invalid_table_size",
+               f"min_table_size must be 2 to the table size ({table_size}).",
+               f"{pointer}/min_table_size")
+    tie_breaks = values.get("tie_breaks") or []
+    seen: set[str] = set()
+    for index, name in enumerate(tie_breaks):
+        if name not in ranking.TIE_BREAKS:
+            _error(errors, "unknown_tie_break",
+                   f"{name!r} is not a tie-break; choose from {', '.join(ranking.TIE_BREAKS)}.",
+                   f"{pointer}/tie_breaks/{index}")
+        elif name in seen:
+            _error(errors, "duplicate_tie_break", f"{name!r} is listed twice.",
+                   f"{pointer}/tie_breaks/{index}")
+        seen.add(name)
+    if not errors:
+        _check_formation(values, errors)
+    raise_errors(errors)
+    return values
+
+
+def settings_of(tournament: Tournament) -> dict:
+    return {name: getattr(tournament, name) for name in SETTINGS}
+
+
+# ---------------------------------------------------------------------------------------------
+# Entrants
+
+
+def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = "/entrants"):
+    """Validate entrants to add to ``tournament`` (each ``{"player"|"team": id, "seed"?: n}``).
+
+    Returns a list of ``(player or None, team or None, seed)``; raises a 400 ``Problem``.
+    """
+    errors: list[dict] = []
+    club = tournament.club
+    existing = list(tournament.entrants.select_related("team").prefetch_related(
+        "team__team_members"))
+    entered_players = {e.player_id: "alone" for e in existing if e.player_id}
+    entered_teams = {e.team_id for e in existing if e.team_id}
+    for entrant in existing:
+        if entrant.team_id:
+            for member in entrant.team.team_members.all():
+                entered_players[member.player_id] = f"in team {entrant.team.name}"
+    seeds_taken = {e.seed for e in existing if e.seed is not None}
+    team_sizes = {len(e.team.team_members.all()) for e in existing if e.team_id}
+    player_ids = [item["player"] for item in items if item.get("player") is not None]
+    team_ids = [item["team"] for item in items if item.get("team") is not None]
+    players = {p.pk: p for p in Player.objects.filter(club=club, pk__in=player_ids)}
+    teams = {
+        t.pk: t
+        for t in Team.objects.filter(club=club, pk__in=team_ids).prefetch_related(
+            "team_members__player"
+        )
+    }
+    accepted = []
+    for index, item in enumerate(items):
+        here = f"{pointer}/{index}"
+        player_id, team_id, seed = item.get("player"), item.get("team"), item.get("seed")
+        if (player_id is None) == (team_id is None):
+            _error(errors, "player_or_team", "Give exactly one of player and team.", here)
+            continue
+        if seed is not None:
+            if seed in seeds_taken:
+                _error(errors, "duplicate_seed", f"Seed {seed} is already taken.", f"{here}/seed")
+                continue
+        if player_id is not None:
+            player = players.get(player_id)
+            field = f"{here}/player"
+            if player is None:
+                _error(errors, "entrant_not_in_club",
+                       f"Player {player_id} is not a player of club {club.slug}.", field)
+                continue
+            if player_id in entered_players:
+                how = entered_players[player_id]
+                code = "already_entered" if how == "alone" else "player_entered_twice"
+                _error(errors, code, f"{player.display_name} is already entered {how}.", field)
+                continue
+            if tournament.entrant_kind != EntrantKind.PLAYER:
+                _error(errors, "wrong_entrant_kind",
+                       "This tournament is played by teams; enter a team.", field)
+                continue
+            if not player.is_active:
+                _error(errors, "entrant_inactive", f"{player.display_name} is not active.", field)
+                continue
+            entered_players[player_id] = "alone"
+            accepted.append((player, None, seed))
+        else:
+            team = teams.get(team_id)
+            field = f"{here}/team"
+            if team is None:
+                _error(errors, "entrant_not_in_club",
+                       f"Team {team_id} is not a team of club {club.slug}.", field)
+                continue
+            if team_id in entered_teams:
+                _error(errors, "already_entered", f"{team.name} is already entered.", field)
+                continue
+            members = [member.player for member in team.team_members.all()]
+            clash = next((m for m in members if m.pk in entered_players), None)
+            if clash is not None:
+                _error(errors, "player_entered_twice",
+                       f"{clash.display_name} of {team.name} is already entered "
+                       f"{entered_players[clash.pk]}.", field)
+                continue
+            if tournament.entrant_kind != EntrantKind.TEAM:
+                _error(errors, "wrong_entrant_kind",
+                       "This tournament is played by individual players; enter players.", field)
+                continue
+            if not team.is_active:
+                _error(errors, "entrant_inactive", f"{team.name} is not active.", field)
+                continue
+            if team_sizes and len(members) not in team_sizes:
+                _error(errors, "team_size_mismatch",
+                       f"{team.name} has {len(members)} players; the other teams have "
+                       f"{min(team_sizes)}.", field)
+                continue
+            team_sizes.add(len(members))
+            entered_teams.add(team_id)
+            for member in members:
+                entered_players[member.pk] = f"in team {team.name}"
+            accepted.append((None, team, seed))
+        if seed is not None:
+            seeds_taken.add(seed)
+    if not errors and tournament.entrant_kind == EntrantKind.TEAM and team_sizes:
+        _check_formation(settings_of(tournament), errors, team_size=min(team_sizes))
+        for error in errors:
+            error["pointer"] = pointer
+    raise_errors(errors)
+    return accepted

@@ -1,0 +1,201 @@
+"""Corrections of tournament games: when a changed result may stand; resetting what depends on it.
+
+What it does: ``check_correction_allowed`` is what ``games`` asks, inside its own transaction and
+before it saves a correction (or an undo) that changes a finished tournament game's winner. It
+works out whether the change would alter the decision of a decided match (its placings); if so and
+a *dependent* match has begun, the change is refused with 409 ``match_locked`` — unless the
+organiser asked for ``reset_dependents``, in which case every dependent match is reset, and the
+reset is written to the audit trail (``AuditEntry``, plus the simple-history records of the
+deleted ``Match`` and ``Round`` rows). A tournament that was closed takes no change at all (409
+``tournament_closed``).
+
+What it does not do: store the corrected game (``games`` does) or redraw anything: the match's
+progress task, scheduled by ``games`` after the commit, recomputes the match and refills the
+tournament from the corrected results.
+
+Terms:
+- *dependent match*: a match whose entrants or draw came from this match's result. In a knockout,
+  a match of a later round sharing an entrant with this match, and in turn its own dependents; in
+  a swiss or a drive, every match of a later round (each draw used the standings); in a round
+  robin, none (the schedule never depends on results).
+- *reset*: a dependent match is deleted; its games that have hands are kept as ordinary club games
+  (detached from the tournament, their stakes stay booked — they were played), games without a
+  hand are deleted. Later rounds left empty are deleted too.
+"""
+
+from __future__ import annotations
+
+from config.problems import Problem
+from games.models import Game
+from tournaments import bridge, play
+from tournaments.models import (
+    AuditEntry,
+    AuditKind,
+    Format,
+    Match,
+    MatchStatus,
+    TournamentStatus,
+)
+from tournaments.progress import delete_unplayed_games, is_begun, load_match, lock_tournament
+
+
+class _GameView:
+    """A game as it would be after the correction (only what ``play.read_match`` reads)."""
+
+    def __init__(self, game: Game, new_winner_side: int | None) -> None:
+        self._game = game
+        self.pk = game.pk
+        self.status = "finished" if new_winner_side is not None else "in_progress"
+        self.winner_side = new_winner_side
+        self.totals = game.totals
+        self.seats = game.seats
+        self.hands = game.hands
+
+
+class _MatchView:
+    """A match whose games are read with one game replaced by its corrected view."""
+
+    def __init__(self, match: Match, replaced: _GameView) -> None:
+        self._match = match
+        self._replaced = replaced
+        self.pk = match.pk
+        self.slots = match.slots
+
+    @property
+    def games(self):
+        replaced = self._replaced
+        games = [replaced if game.pk == replaced.pk else game for game in self._match.games.all()]
+        return _Listing(games)
+
+
+class _Listing:
+    def __init__(self, items) -> None:
+        self._items = items
+
+    def all(self):
+        return self._items
+
+
+def dependent_matches(match: Match) -> list[Match]:
+    """The matches that depend on ``match`` (see the module docstring), latest round first."""
+    tournament = match.tournament
+    if tournament.format == Format.ROUND_ROBIN:
+        return []
+    later = list(
+        Match.objects.filter(tournament=tournament, round__number__gt=match.round.number)
+        .select_related("round")
+        .prefetch_related("slots")
+    )
+    if tournament.format != Format.KNOCKOUT:
+        return sorted(later, key=lambda other: (-other.round.number, other.table))
+    dependents: dict[int, Match] = {}
+    frontier = {slot.entrant_id for slot in match.slots.all()}
+    for other in sorted(later, key=lambda other: (other.round.number, other.table)):
+        entrants = {slot.entrant_id for slot in other.slots.all()}
+        if entrants & frontier:
+            dependents[other.pk] = other
+            frontier |= entrants
+    return sorted(dependents.values(), key=lambda other: (-other.round.number, other.table))
+
+
+def reset_matches(tournament, matches: list[Match], *, user, cause: Match, game: Game) -> dict:
+    """Delete ``matches`` (see *reset*), audit it, and return what was done."""
+    detached, deleted_games = [], []
+    for dependent in matches:
+        deleted_games.extend(delete_unplayed_games(dependent))
+        for played in Game.objects.filter(tournament_match=dependent):
+            played.tournament_match = None
+            played._history_user = user
+            played._change_reason = (
+                f"detached from tournament {tournament.pk} match {dependent.pk} (dependents reset)"
+            )
+            played.save(update_fields=["tournament_match", "updated_at"])
+            detached.append(played.pk)
+    details = {
+        "cause_match": cause.pk,
+        "cause_game": game.pk,
+        "reset_matches": [
+            {"id": dependent.pk, "round": dependent.round.number, "table": dependent.table}
+            for dependent in matches
+        ],
+        "detached_games": detached,
+        "deleted_games": deleted_games,
+    }
+    AuditEntry.objects.create(
+        tournament=tournament,
+        kind=AuditKind.DEPENDENTS_RESET,
+        user=user if getattr(user, "is_authenticated", False) else None,
+        match=cause,
+        details=details,
+    )
+    emptied_rounds = set()
+    for dependent in matches:
+        dependent._history_user = user
+        dependent._change_reason = f"reset after a correction of match {cause.pk}"
+        emptied_rounds.add(dependent.round_id)
+        dependent.delete()
+    for round_ in tournament.rounds.filter(pk__in=emptied_rounds):
+        if not round_.matches.exists():
+            round_._history_user = user
+            round_.delete()
+    if tournament.status == TournamentStatus.FINISHED:
+        tournament.status = TournamentStatus.IN_PROGRESS
+        tournament.version += 1
+        tournament.save(update_fields=["status", "version", "updated_at"])
+    return details
+
+
+def check_correction_allowed(
+    *, game: Game, new_winner_side: int | None, reset_dependents: bool = False, user=None
+) -> dict | None:
+    """Refuse (409 ``match_locked``) or allow a change of a tournament game's winner.
+
+    ``new_winner_side`` is the winner after the change, None when the game would no longer be
+    finished. Returns None when nothing depends on the change, else the audit details of the reset.
+    """
+    if game.tournament_match_id is None:
+        return None
+    match_row = Match.objects.filter(pk=game.tournament_match_id).values("tournament_id").first()
+    if match_row is None:
+        return None
+    tournament = lock_tournament(match_row["tournament_id"])
+    if tournament.status == TournamentStatus.CLOSED:
+        raise Problem(
+            status=409,
+            code="tournament_closed",
+            detail=f"Tournament {tournament.pk} is closed; its results can no longer change.",
+        )
+    match = load_match(game.tournament_match_id)
+    if match is None or match.status != MatchStatus.DECIDED:
+        return None
+    match.tournament = tournament
+    stored_game = next((each for each in match.games.all() if each.pk == game.pk), None)
+    if stored_game is None:
+        return None
+    view = _MatchView(match, _GameView(stored_game, new_winner_side))
+    after = play.read_match(view, tournament).result
+    before = bridge.stored_result(match)
+    if after is not None and before is not None and after.placings == before.placings:
+        return None
+    dependents = dependent_matches(match)
+    begun = [dependent for dependent in dependents if is_begun(dependent)]
+    if not begun:
+        return None  # the progress task redraws what depends on it
+    if not reset_dependents:
+        listing = ", ".join(f"round {m.round.number} table {m.table}" for m in reversed(begun))
+        raise Problem(
+            status=409,
+            code="match_locked",
+            detail=f"This change would alter the result of round {match.round.number} table "
+            f"{match.table}, and play has begun in the matches that depend on it ({listing}). "
+            "An organiser may repeat the request with ?reset_dependents=true to reset them.",
+        )
+    from clubs.permissions import can_manage
+
+    if user is None or not can_manage(user, tournament.club):
+        raise Problem(
+            status=403,
+            code="permission_denied",
+            detail="Only an organiser of the club may reset the matches that depend on a result.",
+        )
+    return reset_matches(tournament, dependents, user=user, cause=match, game=game)

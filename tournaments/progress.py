@@ -1,0 +1,430 @@
+"""Drawing rounds and advancing tournaments as their games finish.
+
+What it does:
+- ``draw_round(tournament, user)`` draws the next round with the draw module of the tournament's
+  format, stores it (``bridge``) and starts its matches (their first games are created). Round 1
+  also fixes the draw order and puts the tournament in progress.
+- ``progress_match(match_id, user)`` — what ``tasks.match_progress_task`` runs — recomputes one
+  match from its games, stores the result, starts the match's next game when it is undecided, and
+  advances the tournament: a knockout fills every table whose entrants are now known; the other
+  formats close a round when its last match is decided and, with ``auto_advance``, draw the next
+  one; the tournament is finished after its last round (or final).
+- A result that changed after later tables were drawn is repaired here when nothing at those
+  tables has begun: their entrants are replaced (knockout) or the later rounds are drawn again
+  (swiss, drive). When play has begun there, ``corrections.check_correction_allowed`` has already
+  refused the change or reset those matches.
+
+What it does not do: check permissions or request shapes (the API layer), decide matches or draws
+(``tournaments.draw``), or lock anything but the tournament row — every function here expects the
+caller to hold it (``lock_tournament``) inside a transaction.
+
+Terms: *begun* — a match with a finished game or a game with at least one hand recorded;
+*unplayed game* — a game in progress with no hand yet, which may be deleted freely.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from clubs.models import TeamMember
+from config.problems import Problem
+from games.models import Game, GameSeat, GameStatus, Hand
+from tournaments import bridge, play
+from tournaments.draw import drive, knockout, round_robin, swiss
+from tournaments.draw.types import DrawError, RoundDraw
+from tournaments.models import (
+    Format,
+    Match,
+    MatchEntrant,
+    MatchStatus,
+    Round,
+    RoundStatus,
+    Tournament,
+    TournamentStatus,
+)
+
+logger = logging.getLogger(__name__)
+
+
+def lock_tournament(tournament_id: int) -> Tournament:
+    """The tournament row, locked until the end of the transaction (404 problem if none)."""
+    tournament = (
+        Tournament.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .filter(pk=tournament_id)
+        .first()
+    )
+    if tournament is None:
+        raise Problem(status=404, code="not_found", detail=f"No tournament {tournament_id}.")
+    return tournament
+
+
+def load_match(match_id: int) -> Match | None:
+    """A match with everything ``play.read_match`` reads, in a fixed number of queries."""
+    members = TeamMember.objects.order_by("position")
+    games = Game.objects.order_by("pk").prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.order_by("seat")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    )
+    slots = MatchEntrant.objects.select_related("entrant__team").prefetch_related(
+        Prefetch("entrant__team__team_members", queryset=members)
+    )
+    return (
+        Match.objects.select_related("round")
+        .prefetch_related(Prefetch("slots", queryset=slots), Prefetch("games", queryset=games))
+        .filter(pk=match_id)
+        .first()
+    )
+
+
+def is_begun(match: Match) -> bool:
+    if match.status == MatchStatus.DECIDED and not match.is_bye:
+        return True
+    return Game.objects.filter(tournament_match=match).filter(
+        status=GameStatus.FINISHED
+    ).exists() or Game.objects.filter(tournament_match=match, hands_played__gt=0).exists()
+
+
+def delete_unplayed_games(match: Match) -> list[int]:
+    """Delete the match's games in progress without a hand; returns their ids."""
+    unplayed = list(
+        Game.objects.select_for_update()
+        .filter(tournament_match=match, status=GameStatus.IN_PROGRESS, hands_played=0)
+        .values_list("pk", flat=True)
+    )
+    if unplayed:
+        Game.objects.filter(pk__in=unplayed).delete()
+    return unplayed
+
+
+def start_match(match: Match, tournament: Tournament, user) -> None:
+    """Create the first (or next) game of a match whose entrants are all known."""
+    match = load_match(match.pk)
+    if match is None or match.is_bye:
+        return
+    game = play.start_next_game(match, tournament, user=user)
+    if game is not None and match.status == MatchStatus.PENDING:
+        match.status = MatchStatus.IN_PROGRESS
+        match._history_user = user
+        match.save(update_fields=["status", "updated_at"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing
+
+
+def _first_round_checks(tournament: Tournament) -> None:
+    entrants = list(tournament.entrants.select_related("team").all())
+    if not entrants:
+        raise Problem(
+            status=400,
+            code="too_few_entrants",
+            detail="The tournament has no entrants yet; register them before drawing.",
+            pointer="",
+        )
+    tournament.draw_order = bridge.planned_draw_order(tournament, entrants)
+    tournament.status = TournamentStatus.IN_PROGRESS
+    tournament.version += 1
+    tournament.save(update_fields=["draw_order", "status", "version", "updated_at"])
+
+
+def _draw_knockout(tournament: Tournament, user, rounds: list[Round]) -> Round:
+    if rounds:
+        undecided = Match.objects.filter(tournament=tournament).exclude(
+            status=MatchStatus.DECIDED
+        )
+        if undecided.exists():
+            raise DrawError(
+                "round_incomplete",
+                "a knockout fills its next round by itself as matches are decided; "
+                "some matches are still undecided",
+            )
+        raise DrawError("tournament_complete", "the knockout is complete")
+    bridge.bracket_of(tournament)  # refuses impossible settings before anything is stored
+    _advance_knockout(tournament, user)
+    return tournament.rounds.order_by("number").first()
+
+
+def _next_round_draw(tournament: Tournament, rounds: list[Round]) -> RoundDraw:
+    order = bridge.draw_order_of(tournament)
+    played = [bridge.played_round(round_) for round_ in rounds]
+    if tournament.format == Format.ROUND_ROBIN:
+        return round_robin.next_round(
+            order,
+            played,
+            table_size=tournament.table_size,
+            rounds=tournament.round_count,
+            min_table_size=tournament.min_table_size,
+            seed=tournament.lots_seed,
+        )
+    if tournament.format == Format.SWISS:
+        return swiss.next_round(
+            order,
+            played,
+            total_rounds=tournament.round_count or 1,
+            table_size=tournament.table_size,
+            min_table_size=tournament.min_table_size,
+            scoring=bridge.scoring_of(tournament),
+        )
+    rules = bridge.drive_rules_of(tournament)
+    if not rounds:
+        # Without seeds a drive starts from a random seating, drawn from the stored seed.
+        seeded = tournament.entrants.filter(seed__isnull=False).exists()
+        game = drive.first_game(order, rules, seed=None if seeded else tournament.lots_seed)
+    else:
+        if not played[-1].is_complete:
+            raise DrawError("round_incomplete", f"round {len(rounds)} still has undecided games")
+        game = drive.next_game(rules, bridge.drive_game_of(rounds[-1]), played[-1].results)
+    return RoundDraw(game.tables)
+
+
+def draw_round(tournament: Tournament, user) -> Round:
+    """Draw, store and start the next round (see the module docstring); raises ``DrawError``."""
+    rounds = bridge.rounds_with_matches(tournament)
+    if not rounds:
+        _first_round_checks(tournament)
+    if tournament.format == Format.KNOCKOUT:
+        return _draw_knockout(tournament, user, rounds)
+    draw = _next_round_draw(tournament, rounds)
+    round_, matches = bridge.save_round_draw(tournament, len(rounds) + 1, draw, user)
+    for match in matches:
+        start_match(match, tournament, user)
+    _update_round_statuses(tournament, user)
+    return round_
+
+
+# ---------------------------------------------------------------------------------------------
+# Advancing
+
+
+def refresh_match(match: Match, tournament: Tournament, user) -> bool:
+    """Store the match's result recomputed from its games; True when its placings changed."""
+    if match.is_bye or any(slot.entrant_id is None for slot in match.slots.all()):
+        return False
+    reading = play.read_match(match, tournament)
+    old_placings = (match.result or {}).get("placings") if match.status == "decided" else None
+    if reading.result is not None:
+        status = MatchStatus.DECIDED
+        result = bridge.result_to_json(reading.result)
+    else:
+        status = MatchStatus.IN_PROGRESS if play.match_games(match) else MatchStatus.PENDING
+        result = {}
+    advancing = _advancing_count(tournament)
+    for slot in match.slots.all():
+        entrant_id = slot.entrant_id
+        place = reading.result.rank_of(entrant_id) if reading.result is not None else None
+        ordered = reading.result.ordered() if reading.result is not None else ()
+        values = {
+            "games_won": reading.games_won[entrant_id],
+            "points_for": reading.points[entrant_id],
+            "points_against": reading.points_against[entrant_id],
+            "tricks_won": reading.tricks[entrant_id],
+            "place": place,
+            "advances": entrant_id in ordered[:advancing],
+        }
+        if any(getattr(slot, name) != value for name, value in values.items()):
+            for name, value in values.items():
+                setattr(slot, name, value)
+            slot.save(update_fields=list(values))
+    if (match.status, match.result) != (status, result):
+        match.status = status
+        match.result = result
+        match.decided_at = timezone.now() if status == MatchStatus.DECIDED else None
+        match._history_user = user
+        match.save(update_fields=["status", "result", "decided_at", "updated_at"])
+    if status == MatchStatus.DECIDED:
+        delete_unplayed_games(match)
+    else:
+        start_match(match, tournament, user)
+    new_placings = result.get("placings") if status == MatchStatus.DECIDED else None
+    return old_placings != new_placings
+
+
+def _advancing_count(tournament: Tournament) -> int:
+    """How many of a decided table go through (knockout) or move up (drive); else the winner."""
+    if tournament.format == Format.KNOCKOUT:
+        return tournament.advancing_per_table or 1
+    if tournament.format == Format.DRIVE:
+        return bridge.drive_rules_of(tournament).winners
+    return 1
+
+
+def _update_round_statuses(tournament: Tournament, user) -> list[Round]:
+    rounds = bridge.rounds_with_matches(tournament)
+    bracket = results = None
+    if tournament.format == Format.KNOCKOUT:
+        bracket = bridge.bracket_of(tournament)
+        results = bridge.knockout_results_of(rounds)
+    for round_ in rounds:
+        complete = all(match.status == MatchStatus.DECIDED for match in round_.matches.all())
+        if bracket is not None and complete:
+            complete = _knockout_round_complete(bracket, results, round_.number)
+        status = RoundStatus.COMPLETE if complete else RoundStatus.IN_PROGRESS
+        if round_.status != status:
+            round_.status = status
+            round_.completed_at = timezone.now() if complete else None
+            round_._history_user = user
+            round_.save(update_fields=["status", "completed_at"])
+    return rounds
+
+
+def _knockout_round_complete(bracket, results, number: int) -> bool:
+    try:
+        draw = knockout.round_draw(bracket, number, results)
+    except DrawError:
+        return False
+    return all(table.key in results for table in draw.tables)
+
+
+def _set_status(tournament: Tournament, status: str) -> None:
+    if tournament.status != status:
+        tournament.status = status
+        tournament.version += 1
+        tournament.save(update_fields=["status", "version", "updated_at"])
+
+
+def _knockout_sources(tournament: Tournament, number: int, entrants) -> dict:
+    """Entrant id -> (match, place) of its table in the round before ``number``."""
+    if number == 1:
+        return {}
+    sources = {}
+    earlier = MatchEntrant.objects.filter(
+        match__tournament=tournament, match__round__number=number - 1, entrant_id__in=entrants
+    ).select_related("match")
+    for slot in earlier:
+        sources[slot.entrant_id] = (slot.match, slot.place)
+    return sources
+
+
+def _advance_knockout(tournament: Tournament, user) -> None:
+    bracket = bridge.bracket_of(tournament)
+    results = bridge.knockout_results(tournament)
+    try:
+        tables = knockout.advance(bracket, results)
+    except DrawError as error:
+        logger.warning("knockout %s cannot advance: %s", tournament.pk, error.detail)
+        return
+    rounds = {round_.number: round_ for round_ in tournament.rounds.all()}
+    existing = {
+        (match.round.number, match.table - 1): match
+        for match in Match.objects.filter(tournament=tournament)
+        .select_related("round")
+        .prefetch_related("slots")
+    }
+    wanted = {table.key for table in tables}
+    # An undecided table whose feeders are no longer decided (an undo) waits again: remove it
+    # while nothing has been played there.
+    for key, match in existing.items():
+        if match.status != MatchStatus.DECIDED and key not in wanted and not is_begun(match):
+            delete_unplayed_games(match)
+            match._history_user = user
+            match.delete()
+    for table in tables:
+        match = existing.get(table.key)
+        if match is not None and match.pk is not None:
+            if {slot.entrant_id for slot in match.slots.all()} == set(table.table.entrants):
+                continue
+            if is_begun(match):
+                logger.warning("knockout match %s has begun with other entrants", match.pk)
+                continue
+            delete_unplayed_games(match)
+            match._history_user = user
+            match.delete()
+        round_ = rounds.get(table.round_number)
+        if round_ is None:
+            round_ = rounds[table.round_number] = bridge.create_round(
+                tournament, table.round_number, user
+            )
+        sources = _knockout_sources(tournament, table.round_number, table.table.entrants)
+        created = bridge.create_match(
+            round_,
+            table.position + 1,
+            table.table,
+            user=user,
+            is_third_place=table.is_third_place,
+            sources=sources,
+        )
+        start_match(created, tournament, user)
+    rounds = _update_round_statuses(tournament, user)
+    finished = knockout.is_complete(bracket, bridge.knockout_results_of(rounds))
+    _set_status(tournament, TournamentStatus.FINISHED if finished else TournamentStatus.IN_PROGRESS)
+
+
+def _rounds_total(tournament: Tournament) -> int:
+    if tournament.format == Format.ROUND_ROBIN:
+        if tournament.round_count:
+            return tournament.round_count
+        return round_robin.default_rounds(len(bridge.draw_order_of(tournament)),
+                                          tournament.table_size)
+    return tournament.round_count or 1
+
+
+def _drop_stale_rounds(tournament: Tournament, after: int, user) -> bool:
+    """Delete the rounds after round ``after`` when nothing in them has begun; True if done."""
+    later = list(Match.objects.filter(tournament=tournament, round__number__gt=after))
+    if any(is_begun(match) for match in later if not match.is_bye):
+        logger.warning("tournament %s: a result changed under rounds already begun", tournament.pk)
+        return False
+    for match in later:
+        delete_unplayed_games(match)
+    for round_ in tournament.rounds.filter(number__gt=after):
+        round_._history_user = user
+        round_.delete()
+    return True
+
+
+def _advance_rounds(tournament: Tournament, user, changed_round: int | None) -> None:
+    if changed_round is not None and tournament.format in (Format.SWISS, Format.DRIVE):
+        if tournament.rounds.filter(number__gt=changed_round).exists():
+            _drop_stale_rounds(tournament, changed_round, user)
+    rounds = _update_round_statuses(tournament, user)
+    if not rounds:
+        return
+    if rounds[-1].status != RoundStatus.COMPLETE:
+        _set_status(tournament, TournamentStatus.IN_PROGRESS)
+        return
+    if len(rounds) >= _rounds_total(tournament):
+        _set_status(tournament, TournamentStatus.FINISHED)
+        return
+    _set_status(tournament, TournamentStatus.IN_PROGRESS)
+    if tournament.auto_advance:
+        draw_round(tournament, user)
+
+
+def advance(tournament: Tournament, user, *, changed_round: int | None = None) -> None:
+    """Bring the tournament's rounds and status up to date with its matches' results."""
+    if tournament.format == Format.KNOCKOUT:
+        _advance_knockout(tournament, user)
+    else:
+        _advance_rounds(tournament, user, changed_round)
+
+
+def progress_match(match_id: int, user=None) -> dict:
+    """Recompute match ``match_id`` and advance its tournament; the caller holds no lock.
+
+    Safe to run any number of times: everything is recomputed from the games.
+    """
+    from django.db import transaction
+
+    with transaction.atomic():
+        row = Match.objects.filter(pk=match_id).values("tournament_id").first()
+        if row is None:
+            return {"match": match_id, "outcome": "missing"}
+        tournament = lock_tournament(row["tournament_id"])
+        match = load_match(match_id)
+        if match is None:
+            return {"match": match_id, "outcome": "missing"}
+        if tournament.status == TournamentStatus.CLOSED:
+            return {"match": match_id, "outcome": "closed"}
+        changed = refresh_match(match, tournament, user)
+        advance(tournament, user, changed_round=match.round.number if changed else None)
+        match.refresh_from_db(fields=["status"])
+        return {
+            "match": match_id,
+            "outcome": match.status,
+            "changed": changed,
+            "tournament_status": tournament.status,
+        }

@@ -1,0 +1,110 @@
+"""A tournament's standings, computed on request from its stored match results.
+
+What it does: ``compute_standings(tournament)`` gathers every decided match and every bye
+(``bridge``), ranks the entrants with ``tournaments.draw.ranking`` — a knockout first by how far
+each entrant got (``knockout.stage_keys``), every format then by the tournament's tie-break chain
+(or its format's default chain) ending, when asked, in a drawing of lots from the stored seed —
+and returns plain JSON-ready data with an entity tag that changes exactly when the standings do.
+
+What it does not do: store the standings (they are cheap to compute from a few hundred rows) or
+decide who may read them (the views do).
+
+Terms:
+- *points against*: per match, the average of the opponents' points (exact fraction in the
+  ranking; shown rounded to two decimals).
+- *etag*: a strong entity tag, the SHA-256 of the standings' JSON (without ``computed_at``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from fractions import Fraction
+
+from django.utils import timezone
+
+from tournaments import bridge
+from tournaments.draw import knockout, ranking
+from tournaments.draw.types import DrawError
+from tournaments.models import Entrant, Format, Tournament
+
+
+def _number(value: object) -> object:
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else round(float(value), 2)
+    if isinstance(value, tuple):
+        return [_number(item) for item in value]
+    return value
+
+
+def _entrant_json(entrant: Entrant) -> dict:
+    return {
+        "id": entrant.pk,
+        "name": entrant.name,
+        "player": entrant.player_id,
+        "team": entrant.team_id,
+        "seed": entrant.seed,
+    }
+
+
+def compute_standings(tournament: Tournament) -> dict:
+    """``{"tournament", "status", "tie_breaks", "computed_at", "etag", "standings": [...]}``."""
+    entrants = {
+        entrant.pk: entrant
+        for entrant in tournament.entrants.select_related("player", "team").all()
+    }
+    order = bridge.draw_order_of(tournament) if entrants else []
+    order = [entrant_id for entrant_id in order if entrant_id in entrants]
+    results, byes = bridge.all_results_and_byes(tournament)
+    chain = bridge.tie_breaks_of(tournament)
+    primary = None
+    if tournament.format == Format.KNOCKOUT and tournament.draw_order:
+        try:
+            by_key = bridge.knockout_results(tournament)
+            primary = knockout.stage_keys(bridge.bracket_of(tournament), by_key)
+        except DrawError:
+            primary = None
+        if primary is not None and set(primary) != set(order):
+            primary = None
+    lines = ranking.compute_standings(
+        order,
+        results,
+        byes=byes,
+        scoring=bridge.scoring_of(tournament),
+        tie_breaks=chain,
+        seed=tournament.lots_seed,
+        primary=primary,
+    )
+    rows = []
+    for line in lines:
+        tally = line.tally
+        rows.append(
+            {
+                "rank": line.rank,
+                "entrant": _entrant_json(entrants[line.entrant]),
+                "matches_played": tally.matches_played,
+                "match_wins": tally.match_wins,
+                "match_draws": tally.match_draws,
+                "match_losses": tally.match_losses,
+                "byes": tally.byes,
+                "match_points": tally.match_points,
+                "games_won": tally.games_won,
+                "points_for": tally.points_for,
+                "points_against": _number(tally.points_against),
+                "points_difference": _number(tally.points_difference),
+                "tricks_won": tally.tricks_won,
+                "buchholz": line.buchholz,
+                "tie_break_values": {
+                    name: _number(value) for name, value in line.values.items()
+                    if name != "primary"
+                },
+            }
+        )
+    body = {
+        "tournament": tournament.pk,
+        "status": tournament.status,
+        "tie_breaks": list(chain),
+        "standings": rows,
+    }
+    digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32]
+    return {**body, "computed_at": timezone.now(), "etag": f'"{digest}"'}

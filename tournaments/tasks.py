@@ -1,0 +1,50 @@
+"""Celery tasks of tournaments: bring a match (and so its tournament) up to date with its games.
+
+What it does: ``match_progress_task(match_id)`` is scheduled by ``games`` after the commit of any
+change to a tournament game's status or winner (a game finished, corrected or undone). It
+recomputes the match from its games and advances the tournament, by calling
+``tournaments.services.progress_match``. ``repair_tournaments_task`` is the periodic safety net: it
+runs the same recomputation for every match of a running tournament whose games disagree with it,
+so a lost message only delays an advance, never loses it.
+
+What it does not do: decide anything itself (the services do) or trust anything in the message
+but the id: the games are the source of truth, so running a task twice (or late, or after a
+newer one) gives the same result.
+"""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import DatabaseError, OperationalError
+
+from tournaments import services
+
+
+# Retries: only for transient database trouble (a dropped connection, a serialization failure or
+# a lock timeout); the recomputation is idempotent, so repeating it is always safe — hence also
+# acks_late, so a worker killed mid-task leaves the message to be redelivered.
+@shared_task(
+    name="tournaments.match_progress_task",
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    retry_backoff_max=60,
+    max_retries=5,
+)
+def match_progress_task(match_id: int) -> dict:
+    """Recompute match ``match_id`` from its games and advance its tournament; returns a summary."""
+    return services.progress_match(match_id=match_id)
+
+
+# No retries: the next periodic run repairs whatever this one could not.
+@shared_task(name="tournaments.repair_tournaments_task", acks_late=True)
+def repair_tournaments_task() -> int:
+    """Progress every match that is out of step with its games; returns how many were repaired."""
+    repaired = 0
+    for match_id in services.list_matches_needing_progress():
+        try:
+            services.progress_match(match_id=match_id)
+        except DatabaseError:
+            continue  # another worker holds the lock, or the database hiccuped: next run
+        repaired += 1
+    return repaired
