@@ -24,6 +24,8 @@ from django.db import transaction
 
 from clubs import services
 from clubs.models import Club, Membership, Player, Role, Team
+from games.demo import ensure_games
+from tournaments.demo import ensure_tournament
 
 DEMO_PASSWORD = "jink-demo-2026"
 DEMO_CLUB_SLUG = "hole-in-the-wall"
@@ -152,6 +154,8 @@ STEPS: list[Callable[[DemoData, object], None]] = [
     ensure_memberships,
     ensure_players,
     ensure_teams,
+    ensure_games,
+    ensure_tournament,  # tournaments/demo.py: keep it after the games step (it plays games)
 ]
 
 
