@@ -117,10 +117,12 @@ def check_turn_up_plays(
     player = played_by.get(turn_up)
     if player is not None and player != robber:
         robbed = "nobody robbed it" if robber is None else f"seat {robber} robbed it"
+        trick_index, pointer = _where_played(record, turn_up)
         raise RulesError(
             "duplicate_card",
-            f"seat {player} played {turn_up}, but {turn_up} is the turn-up and {robbed}",
-            _pointer_of_play(record, turn_up),
+            f"seat {player} played {turn_up} to trick {trick_index + 1}, but {turn_up} is the "
+            f"turn-up and {robbed}",
+            pointer,
         )
     if robber is not None and player is None and trick_count == HAND_TRICKS:
         raise RulesError(
@@ -189,11 +191,12 @@ def _check_kitty_against_plays(
         seen.add(card)
         player = played_by.get(card)
         if player is not None and player != bidder:
+            trick_index, pointer = _where_played(record, card)
             raise RulesError(
                 "duplicate_card",
-                f"seat {player} played {card}, but it was in the kitty, which the bidder (seat "
-                f"{bidder}) took",
-                _pointer_of_play(record, card),
+                f"seat {player} played {card} to trick {trick_index + 1}, but it was in the "
+                f"kitty, which the bidder (seat {bidder}) took",
+                pointer,
             )
     discarded: set[Card] = set()
     for index, card in enumerate(discards):
@@ -209,10 +212,11 @@ def _check_kitty_against_plays(
             )
 
 
-def _pointer_of_play(record: Mapping, card: Card) -> str:
+def _where_played(record: Mapping, card: Card) -> tuple[int, str]:
+    """(trick index, pointer) of the play of ``card``, which the caller knows was played."""
     for trick_index, trick in enumerate(record["tricks"]):
         cards = trick["cards"] if isinstance(trick, Mapping) else trick
         for position, value in enumerate(cards):
             if parse_card(value) is card:
-                return play_pointer(record, trick_index, position)
-    return "/tricks"
+                return trick_index, play_pointer(record, trick_index, position)
+    raise AssertionError(f"unreachable: {card} was played but is in no trick")

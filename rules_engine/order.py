@@ -288,9 +288,10 @@ def legal_plays(
     Hand order is kept. An empty trick means this hand leads: everything is legal.
     """
     cards = card_list(hand)
+    # Checked even when leading, so a bad trump is refused whatever the trick.
+    trump = _as_trump(trump)
     if not trick:
         return cards
-    trump = _as_trump(trump)
     led_suit, obliging = _obligation(cards, parse_card(trick[0]), trump, rules)
     if not obliging:
         return cards
@@ -314,11 +315,11 @@ def why_illegal(
     """
     cards = card_list(hand)
     played = parse_card(card)
+    trump = _as_trump(trump)
     if played not in cards:
         return f"the hand did not hold {played}"
     if not trick:
         return None
-    trump = _as_trump(trump)
     follow = _FOLLOW_SUIT_IN[trump]
     led = parse_card(trick[0])
     led_suit = follow[led]

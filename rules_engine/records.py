@@ -37,7 +37,6 @@ PLAYED = "played"
 RENEGE = "renege"
 MISDEAL = "misdeal"
 REDEAL = "redeal"
-KINDS = (PLAYED, RENEGE, MISDEAL, REDEAL)
 
 _TRICK_WINNER_FIELDS = frozenset(
     {"dealer", "trump", "turn_up", "trick_winners", "best_trump", "bid", "bidding", "rob",

@@ -7,10 +7,12 @@ Spades are trumps unless a test says otherwise.
 
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rules_engine.cards import FULL_PACK, parse_card
+from rules_engine.errors import RulesError
 from rules_engine.house_rules import HouseRules
 from rules_engine.order import TRUMP, follow_suit, legal_plays, why_illegal
 
@@ -233,6 +235,16 @@ def test_ace_of_hearts_follows_hearts_from_house_rules():
 
 def test_card_not_in_hand():
     assert why("4D KC", "3D", "8H") == "the hand did not hold 8H"
+
+
+@pytest.mark.parametrize("trick", ["", "3D"])
+def test_bad_trump_is_refused_even_when_leading(trick):
+    with pytest.raises(RulesError) as caught:
+        legal("4D KC", trick, trump="X")
+    assert caught.value.code == "invalid_trump"
+    with pytest.raises(RulesError) as caught:
+        why("4D KC", trick, "KC", trump="X")
+    assert caught.value.code == "invalid_trump"
 
 
 def test_hand_order_is_kept_and_spellings_accepted():

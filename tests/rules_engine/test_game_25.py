@@ -3,7 +3,7 @@ and a side taking all five tricks from no score wins double stakes (rules.md "25
 
 import pytest
 
-from rules_engine import RulesError, new_game
+from rules_engine import BestTrump, RulesError, new_game, parse_card
 from tests.rules_engine.fixtures.examples import example_a, example_j
 
 
@@ -17,7 +17,8 @@ def test_example_a_seats_alone():
     result, after = new_game("25", 4).record(example_a())
     assert result.trick_winners == (2, 1, 0, 0, 2)
     assert result.points == (10, 5, 10, 0)
-    assert result.best_trump is not None  # known, but worth nothing in 25
+    # Known from the cards, but worth nothing in 25.
+    assert result.best_trump == BestTrump(seat=2, card=parse_card("5S"), trick=4)
     assert after.totals == (10, 5, 10, 0)
     assert after.next_dealer == 1
 

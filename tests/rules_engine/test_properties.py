@@ -2,9 +2,10 @@
 
 - Every card ``legal_plays`` offers at a point of a hand is accepted in a card-by-card record,
   and every other card of the hand is refused with ``illegal_play`` pointing at that play.
-- Random legal games played to the end score the right points: each hand distributes 5 per trick
-  and the best-trump bonus (25 a hand without one, 30 with one, less when a 25 hand stops early);
-  the bid only changes what the bidder scores.
+- Random legal games played to the end score the right points: the trick winners, the best trump
+  and every side's points agree with what the simulation worked out on its own (5 per trick, the
+  best-trump bonus: 25 a hand without one, 30 with one, less when a 25 hand stops early, and
+  only the bidder's score changed by its bid), and the winner is a side at the target.
 - A correction replayed from the start gives the same states as recording the corrected hands
   afresh, and as replaying from the stored state before the corrected hand; stored states never
   change.
@@ -101,15 +102,30 @@ def test_legal_cards_accepted_and_others_refused(config, rules, seed, data):
                 raise AssertionError(f"{card} at {target} was accepted but is not legal")
 
 
-def taken_by_side(state, result):
-    """Each side's trick points for the hand, counted from the result's winners and best trump."""
+def expected_points(state, hand):
+    """Each side's points for a simulated hand, worked out from the simulation alone (who took
+    each trick, who played the best trump, the bid), never from the engine's result."""
     rules = state.rules
+    side_of_seat = state.side_of_seat
     taken = [0] * len(state.sides)
-    for trick, seat in enumerate(result.trick_winners):
-        taken[state.side_of_seat[seat]] += rules.trick_points
-        if result.best_trump is not None and result.best_trump.trick == trick:
-            taken[state.side_of_seat[seat]] += rules.best_trump_bonus
-    return taken
+    for seat in hand.trick_winners:
+        taken[side_of_seat[seat]] += rules.trick_points
+    if hand.best_trump is not None:
+        # The highest trump of the hand takes its trick: the bonus goes to its player's side.
+        taken[side_of_seat[hand.best_trump[0]]] += rules.best_trump_bonus
+    points = list(taken)
+    if hand.bidder is not None:
+        amount = int(next(call["call"] for call in hand.record["bidding"]
+                          if call["call"] != "pass"))
+        side = side_of_seat[hand.bidder]
+        if amount == rules.jink_bid:
+            all_five = all(side_of_seat[seat] == side for seat in hand.trick_winners)
+            points[side] = amount if all_five else -amount
+        elif taken[side] < amount:
+            points[side] = -amount
+        elif amount == 30 and rules.made_thirty_scores is not None:
+            points[side] = rules.made_thirty_scores
+    return points
 
 
 @SETTINGS
@@ -123,36 +139,43 @@ def test_games_to_the_end_score_the_right_points(config, seed, data):
         hand = play_hand(state, rng, include_deal=rng.random() < 0.5)
         record = hand.record if card_by_card else to_trick_winners(state, hand)
         result, after = state.record(record)
-        taken = taken_by_side(state, result)
-        tricks = len(result.trick_winners)
-        bonus = rules.best_trump_bonus if result.best_trump is not None else 0
-        assert sum(taken) == 5 * tricks + bonus
+        tricks = len(hand.trick_winners)
+        assert list(result.trick_winners) == hand.trick_winners
+        if hand.best_trump is None or not (card_by_card or rules.best_trump_bonus):
+            # A trick-winner entry names the best trump only where it scores.
+            assert result.best_trump is None
+        else:
+            seat, card, trick = hand.best_trump
+            assert (result.best_trump.seat, result.best_trump.trick) == (seat, trick)
+            assert result.best_trump.card == (card if card_by_card else None)
+        assert list(result.points) == expected_points(state, hand)
         if rules.game == "25":
+            # 5 a trick, no bonus; a hand stops early only at the trick that ends the game.
             assert sum(result.points) == 5 * tricks
             assert tricks == 5 or after.finished
         elif rules.game == "45":
-            assert sum(result.points) in (25, 30)
+            assert sum(result.points) == (25 if hand.best_trump is None else 30)
             assert tricks == 5
-        if result.bid is None:
-            assert list(result.points) == taken
         else:
-            bidder_side = state.side_of_seat[result.bid.seat]
-            for side, points in enumerate(result.points):
-                if side != bidder_side:
-                    assert points == taken[side]
-            amount = result.bid.amount
-            if result.bid.made:
-                assert result.points[bidder_side] in (taken[bidder_side], rules.jink_bid,
-                                                      rules.made_thirty_scores)
-            else:
-                assert result.points[bidder_side] == -amount
+            assert tricks == 5
         assert after.totals == tuple(
             total + points for total, points in zip(state.totals, result.points, strict=True)
         )
         assert after.hands_played == state.hands_played + 1
+        at_target = [side for side, total in enumerate(after.totals) if total >= rules.target]
+        if after.finished:
+            assert after.winner in at_target
+            if rules.game == "25":
+                # The game ends the moment a side reaches 25: with the last trick recorded.
+                assert after.winner == state.side_of_seat[hand.trick_winners[-1]]
+            elif rules.game == "45":
+                assert after.totals[after.winner] == max(after.totals)
+        else:
+            # Nobody at the target, or an exact tie between sides there plays on.
+            tied = [after.totals[side] for side in at_target]
+            assert not at_target or len(tied) != len(set(tied))
         state = after
         if state.finished:
-            assert state.totals[state.winner] >= rules.target
             break
 
 

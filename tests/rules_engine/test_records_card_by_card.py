@@ -271,7 +271,9 @@ def test_robbed_turn_up_played_by_another_seat():
     error = error_of(new_game("45", 3), record)
     assert error.code == "duplicate_card"
     assert error.pointer == "/tricks/0/1"
-    assert error.detail == "seat 2 played AC, but AC is the turn-up and seat 0 robbed it"
+    assert error.detail == (
+        "seat 2 played AC to trick 1, but AC is the turn-up and seat 0 robbed it"
+    )
 
 
 def test_only_the_dealer_robs_a_turned_up_ace():
