@@ -182,6 +182,18 @@ def test_byes_go_to_the_top_seeds_and_the_bracket_shows_them():
     assert semis[0]["entrants"][0]["source_match"] is None  # seed 1 had a bye
     assert semis[0]["entrants"][1]["source_match"] == round_one["matches"][0]["id"]
 
+    # Mid-round standings: 2 waits (bye) for the winner of 3 v 6, which is still playing; it is
+    # through to the semi-finals, so it ranks with 1 and 5, above 3 and 6, and 4 is last. 5 won
+    # a match; 1 and 2 are level on everything and split by lot.
+    seed = event.tournament(tournament_id)["lots_seed"]
+    standings = event.standings(tournament_id)
+    assert [row["entrant"]["id"] for row in standings] == [
+        entrant_of[5],
+        *by_lot(seed, [entrant_of[1], entrant_of[2]]),
+        *by_lot(seed, [entrant_of[3], entrant_of[6]]),
+        entrant_of[4],
+    ]
+
 
 def test_tables_of_four_send_the_top_two_through():
     event = build_event(players=8)

@@ -32,6 +32,25 @@ def test_only_public_tournaments_are_visible_outside_the_club():
         assert (hidden.status_code, hidden.json()["code"]) == (404, "not_found")
 
 
+def test_the_club_list_filters_by_format_status_and_visibility():
+    event = build_event(players=2)
+    event.create_tournament(name="Cup", game="25", format="knockout", is_public=True)
+    event.create_tournament(name="Evening", game="25", format="swiss", round_count=3)
+    listing = f"/api/clubs/{event.club.slug}/tournaments/"
+
+    def names(query: str) -> list[str]:
+        return sorted(item["name"] for item in event.ok("get", listing + query)["results"])
+
+    # ``format`` is the tournament's format here, not DRF's renderer override.
+    assert names("?format=swiss") == ["Evening"]
+    assert names("?format=knockout") == ["Cup"]
+    assert names("?format=drive") == []
+    assert names("?is_public=true") == ["Cup"]
+    assert names("?status=registration&format=swiss") == ["Evening"]
+    bad = event.call("get", listing + "?format=league")
+    assert (bad.status_code, bad.json()["errors"][0]["pointer"]) == (400, "/format")
+
+
 def test_a_public_tournament_of_a_private_club_is_readable_by_anyone():
     event = build_event(players=2)
     tournament = event.create_tournament(

@@ -98,6 +98,17 @@ def test_swiss_of_seven_with_byes_drawn_one_click_at_a_time():
         points = {row["entrant"]["id"]: row["match_points"] for row in table}
         gaps = sorted(abs(points[first] - points[second]) for first, second in pairs(current))
         assert gaps[0] == 0
+        # Exactly: round 2 has 1, 2, 3 on two points, 7 on one (its bye), 4, 5, 6 on none, so 3
+        # floats down to 7 and 6 sits out; round 3 has 1 and 3 on four, 2 and 4 on two, 6 and 7
+        # on one and 5, the only one left without a bye, on none.
+        expected_pairs, expected_bye = {
+            1: ([(1, 2), (3, 7), (4, 5)], 6),
+            2: ([(1, 3), (2, 4), (6, 7)], 5),
+        }[number]
+        assert pairs(current) == [
+            (entrant_of[first], entrant_of[second]) for first, second in expected_pairs
+        ]
+        assert byes(current) == [entrant_of[expected_bye]]
 
     assert event.tournament(tournament_id)["status"] == "finished"
     done = event.call("post", f"/api/tournaments/{tournament_id}/rounds/")
@@ -111,8 +122,14 @@ def test_swiss_of_seven_with_byes_drawn_one_click_at_a_time():
         assert row["match_points"] == 2 * row["match_wins"] + row["byes"]
         assert row["matches_played"] + row["byes"] == 3
     assert sum(row["byes"] for row in standings) == 3
-    ranks = [row["rank"] for row in standings]
-    assert ranks == sorted(ranks)
+    # Match points 6, 4, 4, 3, 2, 1, 1: 3 and 2 are split by Buchholz (opponents 6, 7 and 1
+    # scored 3 + 1 + 6 = 10; opponents 5, 1 and 4 scored 1 + 6 + 2 = 9), and so are 7 and 5
+    # (opponents 3 and 6: 4 + 3 = 7; opponents 2 and 4: 4 + 2 = 6). Byes add nothing to it.
+    assert [
+        (row["rank"], seed_of[row["entrant"]["id"]], row["match_points"], row["buchholz"])
+        for row in standings
+    ] == [(1, 1, 6, 10), (2, 3, 4, 10), (3, 2, 4, 9), (4, 6, 3, 5), (5, 4, 2, 11),
+          (6, 7, 1, 7), (7, 5, 1, 6)]
 
 
 def test_round_robin_of_four_ranks_ties_by_head_to_head():

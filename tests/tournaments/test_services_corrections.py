@@ -59,7 +59,6 @@ def test_a_flip_before_the_next_match_begins_refills_it():
     final = final_of(event, tournament_id)
     assert [slot["entrant"] for slot in final["entrants"]] == [entrant_of[1], entrant_of[2]]
     unplayed = final["games"][0]["id"]
-    semi_game = semis[0]["games"][0]["id"] if semis[0]["games"] else None
     semi_game = event.ok("get", f"/api/matches/{semis[0]['id']}/")["games"][0]["id"]
 
     response = change_hand(event, semi_game, 1, [1, 1, 1, 1, 1])  # now 4 beats 1

@@ -15,11 +15,14 @@ fetches the tournament once per request and ``TournamentPermission`` decides on 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
@@ -69,9 +72,20 @@ def _with_etag(data, tournament: Tournament, *, status_code: int = 200, location
     return Response(data, status=status_code, headers=headers)
 
 
+class FormatIsAFilter(DefaultContentNegotiation):
+    """Content negotiation that leaves ``?format=`` alone: here it filters tournaments by format.
+
+    DRF otherwise reads ``?format=swiss`` as a request for a renderer named "swiss" and answers
+    404. Clients choose JSON with the ``Accept`` header as everywhere else.
+    """
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)
+
+
 class ClubTournamentListView(GenericAPIView):
     queryset = Tournament.objects.none()
     permission_classes = [ClubManagePermission]
+    content_negotiation_class = FormatIsAFilter
     pagination_class = Pagination
     filterset_fields = ["status", "format", "game", "is_public"]
     ordering_fields = ["created_at", "name"]

@@ -302,13 +302,23 @@ def stage_keys(bracket: Bracket, results: Mapping[Key, MatchResult]) -> dict[int
     there); an entrant still waiting at an undecided table has placing 0, above anyone already
     out of that round. So the final orders the top k, the third-place table the next ones, and
     entrants knocked out earlier rank below, level with those out in the same round and place.
+    An entrant that went through (by result or walkover) to a table not yet formed — a sibling
+    feeder is still undecided — already counts as waiting in the next round: it must not rank
+    below the entrants still playing the round it has left.
     """
     known = _resolve(bracket, results)
     keys: dict[int, tuple] = {}
-    for (round_number, position), (entrants, _, _) in sorted(known.items()):
-        is_final = 1 if (round_number, position) == (bracket.rounds, 0) else 0
+
+    def is_final(key: Key) -> int:
+        return 1 if key == (bracket.rounds, 0) else 0
+
+    for (round_number, position), (entrants, advancing, _) in sorted(known.items()):
         result = results.get((round_number, position))
         for entrant in entrants:
             placing = result.rank_of(entrant) if result is not None else 0
-            keys[entrant] = (round_number, is_final, -placing)
+            keys[entrant] = (round_number, is_final((round_number, position)), -placing)
+        following = (round_number + 1, position // bracket.group)
+        if advancing and round_number < bracket.rounds and following not in known:
+            for entrant in advancing:
+                keys[entrant] = (following[0], is_final(following), 0)
     return keys

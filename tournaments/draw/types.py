@@ -319,7 +319,8 @@ class PlayedRound:
 
     @property
     def is_complete(self) -> bool:
-        return all(self.result_for(table) is not None for table in self.draw.tables)
+        decided = {frozenset(result.table.entrants) for result in self.results}
+        return all(frozenset(table.entrants) in decided for table in self.draw.tables)
 
 
 def check_rounds(
