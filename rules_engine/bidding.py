@@ -263,6 +263,9 @@ def _check_amount(seat: int, amount: int, rules: HouseRules, side_total: int, po
         )
 
 
+MAX_BID_DIGITS = 6
+
+
 def _parse_call(value: object, pointer: str) -> str | int:
     if type(value) is int:
         return value
@@ -270,11 +273,14 @@ def _parse_call(value: object, pointer: str) -> str | int:
         text = value.strip().lower()
         if text == PASS or text == HOLD:
             return text
-        if text.isdigit() and text.isascii():
+        # Bids are small numbers: a longer digit string is refused before int() (which refuses
+        # more than 4,300 digits with a ValueError of its own).
+        if text.isdigit() and text.isascii() and len(text) <= MAX_BID_DIGITS:
             return int(text)
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
     raise RulesError(
         "invalid_record",
-        f'a call is a bid such as "15", "pass" or "hold"; got {value!r}',
+        f'a call is a bid such as "15", "pass" or "hold"; got {shown}',
         pointer,
     )
 

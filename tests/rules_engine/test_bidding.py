@@ -213,3 +213,16 @@ def test_check_bid_of_a_trick_winner_entry():
         with pytest.raises(RulesError) as caught:
             check_bid(bid, **kwargs)
         assert (caught.value.code, caught.value.pointer) == (code, pointer)
+
+
+def test_a_call_of_thousands_of_digits_is_an_invalid_record_not_a_crash():
+    error = refused(calls((1, "9" * 5000), (2, "pass"), (3, "pass"), (0, "pass")))
+    assert (error.code, error.pointer) == ("invalid_record", "/bidding/0/call")
+    # The value is shown cut to 40 characters: a quote, 36 nines and "...".
+    shown = "'" + "9" * 36 + "..."
+    assert error.detail == f'a call is a bid such as "15", "pass" or "hold"; got {shown}'
+
+
+def test_a_six_digit_call_is_read_as_a_bid_and_refused_as_one():
+    error = refused(calls((1, "100000"), (2, "pass"), (3, "pass"), (0, "pass")))
+    assert (error.code, error.pointer) == ("illegal_bid", "/bidding/0/call")
