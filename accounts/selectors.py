@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from accounts.models import DeviceToken
+from clubs.models import Membership
 
 
 def list_device_tokens(*, user) -> QuerySet[DeviceToken]:
@@ -19,9 +20,5 @@ def list_device_tokens(*, user) -> QuerySet[DeviceToken]:
     return DeviceToken.objects.filter(user=user).filter(Q(expiry__isnull=True) | Q(expiry__gt=now))
 
 
-def list_memberships(*, user) -> list:
-    try:
-        from clubs.models import Membership
-    except ImportError:  # accounts works without the clubs app
-        return []
+def list_memberships(*, user) -> list[Membership]:
     return list(Membership.objects.filter(user=user).select_related("club").order_by("club__name"))

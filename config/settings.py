@@ -155,9 +155,21 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
-# Periodic repairs are added here by the apps that need them (style.md: something periodic
-# repairs what a lost message missed).
-CELERY_BEAT_SCHEDULE: dict = {}
+# What `celery -A config beat` runs, all in one place (style.md: something periodic repairs
+# what a lost message missed). Task names, not imports: the settings load before the apps.
+CELERY_BEAT_SCHEDULE = {
+    # Idempotency-Key records are kept seven days; a daily purge is enough (games.tasks).
+    "games.purge_idempotency_records": {
+        "task": "games.tasks.purge_idempotency_records_task",
+        "schedule": timedelta(days=1),
+    },
+    # A match progress message lost between a finished game and its match only delays the
+    # advance by up to five minutes (tournaments.tasks).
+    "tournaments.repair_tournaments": {
+        "task": "tournaments.repair_tournaments_task",
+        "schedule": timedelta(minutes=5),
+    },
+}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -227,6 +239,9 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "config.problems.problem_exception_handler",
+    # OPTIONS is refused (405): the OpenAPI schema at /api/schema/ describes every endpoint, and
+    # DRF's metadata would introspect input serializers that views build per method.
+    "DEFAULT_METADATA_CLASS": None,
     "DEFAULT_SCHEMA_CLASS": "config.schema.ProblemAutoSchema",
     "DEFAULT_THROTTLE_RATES": {"register": env.str("DJANGO_REGISTER_RATE", default="20/hour")},
     "TEST_REQUEST_DEFAULT_FORMAT": "json",

@@ -5,7 +5,8 @@ Routes: ``admin/``; ``api/auth/`` (accounts: register, token, devices, me); ``ap
 ``health/`` (database, cache and broker) and ``health/workers/`` (a Celery worker answers);
 ``accounts/`` (session login and logout for the pages); ``""`` (home page).
 
-Outside debug, a 404 or 500 under ``/api/`` is a problem document, not an HTML page.
+Outside debug, a 400, 403, 404 or 500 that Django itself raises under ``/api/`` is a problem
+document, not an HTML page (DRF's own errors are problems already).
 """
 
 from django.contrib import admin
@@ -29,5 +30,7 @@ urlpatterns = [
     path("", views.home, name="home"),
 ]
 
+handler400 = "config.views.bad_request"
+handler403 = "config.views.permission_denied"
 handler404 = "config.views.page_not_found"
 handler500 = "config.views.server_error"

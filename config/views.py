@@ -1,10 +1,12 @@
 """Project-level views: the home page, the health checks and the API-aware error handlers.
 
 What it does: ``home`` renders what Jink is with links to the API docs, the admin and the login,
-and lists the clubs whose standings are public. ``HealthView`` checks the database, the cache
-and, when ``REDIS_URL`` is set, the Redis broker; ``WorkersHealthView`` checks that a Celery
-worker answers a ping. ``page_not_found`` and ``server_error`` answer ``/api/`` paths with a
-problem document and everything else with Django's usual pages.
+and lists the clubs whose standings are public (GET and HEAD only). ``HealthView`` checks the
+database, the cache and, when ``REDIS_URL`` is set, the Redis broker; ``WorkersHealthView``
+checks that a Celery worker answers a ping. ``bad_request``, ``permission_denied``,
+``page_not_found`` and ``server_error`` answer ``/api/`` paths with a problem document and
+everything else with Django's usual pages: errors raised outside DRF (a bad Host header, a CSRF
+refusal, an unknown path) are problems too.
 
 What it does not do: anything about clubs beyond listing them (the clubs app owns that).
 """
@@ -18,6 +20,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.views import defaults
+from django.views.decorators.http import require_safe
 from health_check.checks import Cache, Database
 from health_check.views import HealthCheckView
 
@@ -25,13 +28,12 @@ from config.problems import PROBLEM_CONTENT_TYPE, problem_type
 
 
 def _public_clubs() -> list[Any]:
-    try:
-        from clubs.models import Club
-    except ImportError:  # the clubs app is optional for the home page
-        return []
+    from clubs.models import Club  # lazy: the URL conf imports this module while apps load
+
     return list(Club.objects.filter(public_standings=True).order_by("name")[:50])
 
 
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"public_clubs": _public_clubs()})
 
@@ -71,6 +73,18 @@ def _api_problem(status: int, code: str, title: str, detail: str) -> JsonRespons
         "errors": [{"code": code, "detail": detail, "pointer": None}],
     }
     return JsonResponse(document, status=status, content_type=PROBLEM_CONTENT_TYPE)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return _api_problem(400, "bad_request", "Bad request.", "The request is malformed.")
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return _api_problem(403, "permission_denied", "Permission denied.", "You may not do this.")
+    return defaults.permission_denied(request, exception)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -84,6 +84,7 @@ class HandAdmin(SimpleHistoryAdmin):
     list_display = ("game", "number", "dealer", "entered_by", "entered_at")
     list_select_related = ("game", "entered_by")
     search_fields = ("game__id",)
+    list_filter = ("game__club", "game__game")
     readonly_fields = (
         "game",
         "number",
@@ -111,6 +112,7 @@ class HandAdmin(SimpleHistoryAdmin):
 class LedgerEntryAdmin(admin.ModelAdmin):
     list_display = ("game", "booking", "player", "amount_minor", "reason", "created_at")
     list_filter = ("reason", "club")
+    search_fields = ("player__display_name", "game__id")
     list_select_related = ("game", "player")
 
     def has_add_permission(self, request) -> bool:
@@ -127,6 +129,7 @@ class LedgerEntryAdmin(admin.ModelAdmin):
 class IdempotencyRecordAdmin(admin.ModelAdmin):
     list_display = ("key", "scope", "method", "path", "response_status", "created_at")
     search_fields = ("key", "scope", "path")
+    list_filter = ("method", "response_status", "scope")
     readonly_fields = (
         "scope",
         "key",

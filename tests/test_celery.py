@@ -1,4 +1,7 @@
-"""Celery: tasks run in process in the embedded setup, and through a real worker on Redis."""
+"""Celery: tasks run in process in the embedded setup, through a real worker on Redis, and beat's
+schedule names the periodic tasks."""
+
+from datetime import timedelta
 
 import pytest
 from celery.result import AsyncResult, EagerResult
@@ -51,3 +54,21 @@ def test_worker_sees_what_the_test_committed(celery_worker_with_database, django
 
     assert not isinstance(result, EagerResult)
     assert result.get(timeout=20) == 2
+
+
+def test_beat_schedule_names_both_periodic_tasks_and_each_is_a_registered_task():
+    app.loader.import_default_modules()
+    schedule = app.conf.beat_schedule
+
+    assert {name: (entry["task"], entry["schedule"]) for name, entry in schedule.items()} == {
+        "games.purge_idempotency_records": (
+            "games.tasks.purge_idempotency_records_task",
+            timedelta(days=1),
+        ),
+        "tournaments.repair_tournaments": (
+            "tournaments.repair_tournaments_task",
+            timedelta(minutes=5),
+        ),
+    }
+    # A typo in a task name would make beat send messages no worker understands.
+    assert {entry["task"] for entry in schedule.values()} <= set(app.tasks)

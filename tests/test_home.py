@@ -3,6 +3,8 @@
 import pytest
 from django.test import Client
 
+from clubs.models import Club
+
 
 @pytest.mark.django_db
 def test_home_page_links_to_the_docs_admin_and_login():
@@ -18,15 +20,14 @@ def test_home_page_links_to_the_docs_admin_and_login():
 
 @pytest.mark.django_db
 def test_home_page_lists_clubs_with_public_standings_only():
-    clubs_models = pytest.importorskip("clubs.models")
-    clubs_models.Club.objects.create(
+    Club.objects.create(
         name="Kilkenny Card Club",
         slug="kilkenny",
         currency="EUR",
         time_zone="Europe/Dublin",
         public_standings=True,
     )
-    clubs_models.Club.objects.create(
+    Club.objects.create(
         name="Private Forty-Fives", slug="private", currency="EUR", time_zone="Europe/Dublin"
     )
 
@@ -45,3 +46,12 @@ def test_login_page_has_a_form_with_csrf():
     assert 'name="username"' in page
     assert 'name="password"' in page
     assert "csrfmiddlewaretoken" in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete", "options"])
+def test_home_page_answers_only_get_and_head(method):
+    response = getattr(Client(), method)("/")
+
+    assert response.status_code == 405
+    assert response["Allow"] == "GET, HEAD"

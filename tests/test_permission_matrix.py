@@ -8,6 +8,14 @@ exact status. Routes under a club are run against a private club and again again
 view implements but the table does not declare (for API views), or a table row that matches no
 route fails. So no endpoint ships without someone deciding who may use it.
 
+HEAD and OPTIONS, decided once for every route: HEAD answers exactly as GET would, for every
+role, without a body (``test_head_answers_as_get_does``); a route without GET refuses it. OPTIONS
+is refused with 405 everywhere in the API (settings: no DRF metadata; the schema describes the
+API) and on the pages; only Django's own views answer it (an empty reply listing the methods).
+``test_undeclared_methods_are_refused`` sends every method a route does not declare, as the
+organiser (who passes the permission checks), and expects 405 unless ``UNDECLARED_METHODS``
+says otherwise.
+
 Adding a route: add a row to ``ROUTES`` (reuse the named expectations below), a request body to
 ``BODIES`` for methods that take one (it must be valid, so "ok" really means the write worked),
 and, when the route has a new path parameter, a value in ``World.path_values``
@@ -16,8 +24,7 @@ and, when the route has a new path parameter, a value in ``World.path_values``
 How requests authenticate: API routes (``/api/…``) with a device token (``Authorization:
 Token …``, as tablets do); pages and the admin with a session.
 
-What it does not do: check response bodies (the app tests do), or check Django's own form views
-beyond the methods declared (their other methods are Django's, CSRF-protected).
+What it does not do: check response bodies (the app tests do).
 """
 
 from __future__ import annotations
@@ -108,9 +115,11 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "health-workers": Delegated("needs a Celery worker: tests/test_health.py"),
     # pages
     "home": {"GET": ANYONE},
-    "login": {"GET": ANYONE},
+    # The session login form; posted empty it comes back with errors (the login itself and its
+    # lockout: tests/accounts/test_lockout.py).
+    "login": {"GET": ANYONE, "POST": ANYONE},
     "logout": Delegated("Django's session logout (POST, CSRF): tests/accounts/"),
-    "password_change": {"GET": Expect("302 ok ok ok ok")},
+    "password_change": {"GET": Expect("302 ok ok ok ok"), "POST": Expect("302 ok ok ok ok")},
     "password_change_done": {"GET": Expect("302 ok ok ok ok")},
     "password_reset": Delegated("Django's password reset forms (e-mail): Django's own tests"),
     "password_reset_done": Delegated("Django's password reset forms: Django's own tests"),
@@ -149,6 +158,24 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
     "admin/*": ADMIN,  # the admin's unnamed routes (redirects, the catch-all)
+}
+
+ALL_METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
+
+# What the organiser gets for a method a route does not declare, where it is not 405.
+UNDECLARED_METHODS: dict[str, dict[str, int]] = {
+    # Django's own views: View.options answers with an empty 200 listing the allowed methods,
+    # and the form views take PUT like POST (CSRF-protected like POST outside the test client).
+    "health": {"OPTIONS": 200},
+    "login": {"PUT": 200, "OPTIONS": 200},
+    "password_change": {"PUT": 200, "OPTIONS": 200},
+    "password_change_done": {"OPTIONS": 200},
+    # The admin sends anyone who is not staff to its login page, whatever the method.
+    "admin:index": dict.fromkeys(("POST", "PUT", "PATCH", "DELETE", "OPTIONS"), 302),
+    # Read-only money views: their permission refuses every write before the method is looked at.
+    "games:club-balances": dict.fromkeys(WRITE_METHODS, 403),
+    "games:game-ledger": dict.fromkeys(WRITE_METHODS, 403),
 }
 
 MATRIX_PASSWORD = "matrix-pass-2026"
@@ -270,6 +297,14 @@ def test_bodies_belong_to_declared_methods():
         assert isinstance(declaration, dict) and method in declaration, (route_key, method)
 
 
+def test_undeclared_method_exceptions_are_for_undeclared_methods():
+    for route_key, outcomes in UNDECLARED_METHODS.items():
+        declaration = ROUTES.get(route_key)
+        assert isinstance(declaration, dict), route_key
+        assert not set(outcomes) & set(declaration), route_key
+        assert set(outcomes) <= set(ALL_METHODS), route_key
+
+
 # The requests -----------------------------------------------------------------------------------
 
 
@@ -328,6 +363,20 @@ def _client_for(world: World, role_name: str, url: str) -> Client:
     return client
 
 
+def _url_for(route_key: str, world: World) -> str:
+    values = world.path_values()
+    return reverse(route_key, kwargs={name: values[name] for name in _path_parameters(route_key)})
+
+
+def _world_for_route(route_key: str, *, public: bool) -> World:
+    parameters = set(_path_parameters(route_key))
+    return world_for_matrix(
+        public=public,
+        with_game="game_id" in parameters,
+        with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
+    )
+
+
 def _matches(outcome: str, status_code: int) -> bool:
     if outcome == "ok":
         return 200 <= status_code < 300
@@ -337,14 +386,8 @@ def _matches(outcome: str, status_code: int) -> bool:
 @pytest.mark.django_db
 @pytest.mark.parametrize(("route_key", "method", "public", "role_name"), list(_cases()))
 def test_route_answers_as_declared(route_key, method, public, role_name):
-    parameters = set(_path_parameters(route_key))
-    world = world_for_matrix(
-        public=public,
-        with_game="game_id" in parameters,
-        with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
-    )
-    values = world.path_values()
-    url = reverse(route_key, kwargs={name: values[name] for name in _path_parameters(route_key)})
+    world = _world_for_route(route_key, public=public)
+    url = _url_for(route_key, world)
     client = _client_for(world, role_name, url)
     body = BODIES.get((route_key, method))
     if body is None:
@@ -358,3 +401,50 @@ def test_route_answers_as_declared(route_key, method, public, role_name):
         f"{method} {url} as {role_name}: expected {expected}, got {response.status_code} "
         f"{response.content[:300]!r}"
     )
+
+
+def _head_cases():
+    for route_key, declaration in ROUTES.items():
+        if isinstance(declaration, dict) and "GET" in declaration:
+            for public in (False, True) if declaration["GET"].public is not None else (False,):
+                club = "public" if public else "private"
+                yield pytest.param(route_key, public, id=f"{route_key}-{club}")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("route_key", "public"), list(_head_cases()))
+def test_head_answers_as_get_does(route_key, public):
+    world = _world_for_route(route_key, public=public)
+    url = _url_for(route_key, world)
+    failures = []
+    for role_name, outcome in ROUTES[route_key]["GET"].outcomes(public).items():
+        response = _client_for(world, role_name, url).head(url)
+        if not _matches(outcome, response.status_code) or response.content != b"":
+            failures.append(
+                f"{role_name}: expected {outcome}, got {response.status_code} "
+                f"with {len(response.content)} bytes"
+            )
+    assert failures == [], f"HEAD {url}: " + "; ".join(failures)
+
+
+@pytest.mark.django_db
+def test_undeclared_methods_are_refused():
+    world = world_for_matrix(public=False, with_game=True, with_tournament=True)
+    failures = []
+    checked = 0
+    for route_key, declaration in ROUTES.items():
+        if isinstance(declaration, Delegated):
+            continue
+        url = _url_for(route_key, world)
+        client = _client_for(world, "organiser", url)
+        declared = set(declaration) | ({"HEAD"} if "GET" in declaration else set())
+        for method in ALL_METHODS:
+            if method in declared:
+                continue
+            expected = UNDECLARED_METHODS.get(route_key, {}).get(method, 405)
+            status_code = client.generic(method, url).status_code
+            checked += 1
+            if status_code != expected:
+                failures.append(f"{method} {route_key}: expected {expected}, got {status_code}")
+    assert failures == [], "; ".join(failures)
+    assert checked > 100  # the walk really ran over the table

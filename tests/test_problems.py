@@ -67,10 +67,18 @@ class RaiseView(APIView):
         raise RAISED[kind]
 
 
+def plain_django_view(request):
+    """Not a DRF view: its errors go through Django's handlers, not DRF's exception handler."""
+    raise DjangoPermissionDenied
+
+
 urlpatterns = [
     path("api/echo/", EchoView.as_view()),
     path("api/raise/<str:kind>/", RaiseView.as_view()),
+    path("api/plain/", plain_django_view),
+    path("plain/", plain_django_view),
 ]
+handler403 = "config.views.permission_denied"
 handler500 = "config.views.server_error"
 
 use_these_urls = pytest.mark.urls(__name__)
@@ -285,6 +293,32 @@ def test_unknown_api_path_is_a_404_problem():
     assert response.status_code == 404
     assert response["Content-Type"] == "application/problem+json"
     assert json.loads(response.content)["code"] == "not_found"
+
+
+def test_a_bad_host_header_under_api_is_a_400_problem():
+    # Django refuses the Host before any view runs; the handler400 of config.urls answers.
+    response = APIClient().get("/api/clubs/", HTTP_HOST="evil.example.org")
+
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert response.json() == {
+        "type": "urn:jink:problem:bad_request",
+        "title": "Bad request.",
+        "status": 400,
+        "detail": "The request is malformed.",
+        "code": "bad_request",
+        "errors": [{"code": "bad_request", "detail": "The request is malformed.", "pointer": None}],
+    }
+
+
+@use_these_urls
+def test_a_refusal_outside_drf_is_a_403_problem_under_api_and_a_page_elsewhere():
+    api = APIClient().get("/api/plain/")
+    page = APIClient().get("/plain/")
+
+    assert (api.status_code, api["Content-Type"]) == (403, "application/problem+json")
+    assert api.json()["code"] == "permission_denied"
+    assert (page.status_code, page["Content-Type"].split(";")[0]) == (403, "text/html")
 
 
 def test_unknown_page_path_is_an_html_404():
