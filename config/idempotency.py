@@ -101,7 +101,7 @@ def request_fingerprint(request: Request) -> str:
     return digest.hexdigest()
 
 
-def _lock_identifier(scope: str, key: str) -> int:
+def advisory_lock_identifier(scope: str, key: str) -> int:
     """A signed 64-bit integer for ``pg_try_advisory_xact_lock`` (collisions only cost a 409)."""
     digest = hashlib.sha256(f"idempotency\0{scope}\0{key}".encode()).digest()
     return int.from_bytes(digest[:8], "big", signed=True)
@@ -112,7 +112,9 @@ def _try_lock(scope: str, key: str) -> bool:
     if connection.vendor != "postgresql":
         return True
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [_lock_identifier(scope, key)])
+        cursor.execute(
+            "SELECT pg_try_advisory_xact_lock(%s)", [advisory_lock_identifier(scope, key)]
+        )
         return bool(cursor.fetchone()[0])
 
 

@@ -1,7 +1,8 @@
 """Money in the API: decimal strings in a club's currency, stored as integer minor units.
 
 What it does: converts between the API's decimal strings ("0.20") and integer minor units (20)
-given the currency's minor-unit exponent (2 for EUR, 0 for JPY), exactly and without floats.
+given the currency's minor-unit exponent (2 for EUR, 0 for JPY), exactly and without floats, and
+refuses amounts of more than ``MAX_DIGITS`` digits in minor units.
 
 What it does not do: know currencies (``clubs.models`` holds the exponents) or round anything:
 an amount finer than the minor unit ("0.205" EUR) is refused, never rounded.
@@ -9,7 +10,11 @@ an amount finer than the minor unit ("0.205" EUR) is refused, never rounded.
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation, localcontext
+
+# Amounts are accepted below 10**MAX_DIGITS minor units (ten billion euros): far above any
+# stake, far below the 64-bit columns that store amounts and their sums.
+MAX_DIGITS = 12
 
 
 class InvalidAmount(ValueError):
@@ -36,11 +41,25 @@ def decimal_string_to_minor(text: object, exponent: int, *, allow_negative: bool
         raise InvalidAmount(f'{text!r} is not a decimal amount such as "0.20"') from error
     if not value.is_finite():
         raise InvalidAmount(f"{text!r} is not a finite amount")
+    if value.is_zero():
+        return 0  # "-0" and "0.000" too
     if value < 0 and not allow_negative:
         raise InvalidAmount("an amount may not be negative")
-    scaled = value.scaleb(exponent)
-    if scaled != scaled.to_integral_value():
-        raise InvalidAmount(
-            f"{text!r} has more than {exponent} decimal place(s), finer than the currency allows"
-        )
+    # Bounds first, by the position of the leading digit (no arithmetic, so "1e999999999" and
+    # "1e-999999999" cannot overflow or underflow the decimal context).
+    magnitude = value.adjusted() + exponent  # the leading digit is at 10**magnitude minor units
+    if magnitude >= MAX_DIGITS:
+        raise InvalidAmount(f"{text!r} is too large: amounts have at most {MAX_DIGITS} digits")
+    if magnitude < 0:
+        raise InvalidAmount(_too_fine(text, exponent))
+    # Enough precision for every digit given: "1.000000000000000000000000000001" must not be
+    # rounded to 1 by the default 28 digits and then pass as a whole number of minor units.
+    with localcontext(prec=len(value.as_tuple().digits) + exponent + 2):
+        scaled = value.scaleb(exponent)
+        if scaled != scaled.to_integral_value():
+            raise InvalidAmount(_too_fine(text, exponent))
     return int(scaled)
+
+
+def _too_fine(text: str, exponent: int) -> str:
+    return f"{text!r} has more than {exponent} decimal place(s), finer than the currency allows"

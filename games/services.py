@@ -1,8 +1,9 @@
 """Writes to games: create a game, record a hand, correct a hand, undo the last hand.
 
-What it does: each service checks its input, locks the game row (``SELECT ... FOR UPDATE``, so two
-tablets at one table are served one after the other), runs the engine, and stores the hand, the
-new totals and engine state, the ledger bookings and the audit history in one transaction.
+What it does: each service checks its input (a new game's against its club in
+``games.new_game_checks``), locks the game row (``SELECT ... FOR UPDATE``, so two tablets at one
+table are served one after the other), runs the engine, and stores the hand, the new totals and
+engine state, the ledger bookings and the audit history in one transaction.
 Follow-up work (a tournament match's progress) is scheduled with ``transaction.on_commit`` so it
 never sees uncommitted data and never runs for a rolled-back change. A refusal raises
 ``config.problems.Problem`` (a 4xx with a stable code and the JSON pointer of the offending value)
@@ -29,9 +30,9 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from clubs.models import Club, Player, Team
+from clubs.models import Club
 from config.problems import Problem, rules_error_to_problem
-from games import bridge
+from games import bridge, new_game_checks
 from games.ledger import sync_ledger
 from games.models import Game, GameSeat, GameSide, GameStatus, Hand
 from games.tasks import notify_match_progress
@@ -96,121 +97,6 @@ class HandOutcome:
 # Creating a game
 
 
-def _check_players(club: Club, seat_player_ids: list[int]) -> list[Player]:
-    found = Player.objects.filter(club=club, pk__in=seat_player_ids)
-    players = {player.pk: player for player in found}
-    errors = []
-    seen: set[int] = set()
-    for index, player_id in enumerate(seat_player_ids):
-        pointer = f"/seats/{index}"
-        player = players.get(player_id)
-        if player is None:
-            errors.append(
-                {
-                    "code": "invalid_player",
-                    "detail": f"Player {player_id} is not a player of club {club.slug}.",
-                    "pointer": pointer,
-                }
-            )
-        elif not player.is_active:
-            errors.append(
-                {
-                    "code": "inactive_player",
-                    "detail": f"Player {player_id} ({player.display_name}) is no longer active.",
-                    "pointer": pointer,
-                }
-            )
-        elif player_id in seen:
-            errors.append(
-                {
-                    "code": "duplicate_player",
-                    "detail": f"Player {player_id} ({player.display_name}) is seated twice.",
-                    "pointer": pointer,
-                }
-            )
-        seen.add(player_id)
-    if errors:
-        raise Problem(status=400, code=errors[0]["code"], detail=errors[0]["detail"], errors=errors)
-    return [players[player_id] for player_id in seat_player_ids]
-
-
-def _resolve_match(club: Club, tournament_match):
-    if tournament_match is None:
-        return None
-    from tournaments.models import Match  # lazy: games does not need tournaments to be loaded
-
-    match_id = tournament_match if isinstance(tournament_match, int) else tournament_match.pk
-    match = (
-        Match.objects.select_related("tournament")
-        .filter(pk=match_id, tournament__club=club)
-        .first()
-    )
-    if match is None:
-        raise Problem(
-            status=400,
-            code="invalid_tournament_match",
-            detail=f"Match {match_id} is not a match of a tournament of club {club.slug}.",
-            pointer="/tournament_match",
-        )
-    return match
-
-
-def _frozen_rules(club: Club, game: str, match, overrides: dict) -> dict:
-    merged: dict = {}
-    if club.default_game == game:
-        merged.update(club.default_house_rules or {})
-    if match is not None:
-        merged.update(match.tournament.house_rules or {})
-    merged.update(overrides)
-    try:
-        return bridge.freeze_rules(game, merged)
-    except RulesError as error:
-        raise rules_error_to_problem(error, pointer_prefix="/house_rules") from error
-
-
-def _check_teams(club: Club, sides: list[list[int]], team_ids: list, players: list[Player]):
-    """The club team of each side (or None), checked against the side's players."""
-    wanted = [team_id for team_id in team_ids if team_id is not None]
-    if not wanted:
-        return [None] * len(sides)
-    teams = {
-        team.pk: team
-        for team in Team.objects.filter(club=club, pk__in=wanted).prefetch_related("team_members")
-    }
-    result = []
-    errors = []
-    for index, (seats, team_id) in enumerate(zip(sides, team_ids, strict=True)):
-        if team_id is None:
-            result.append(None)
-            continue
-        pointer = f"/teams/{index}/team"
-        team = teams.get(team_id)
-        if team is None:
-            errors.append(
-                {
-                    "code": "invalid_team",
-                    "detail": f"Team {team_id} is not a team of club {club.slug}.",
-                    "pointer": pointer,
-                }
-            )
-            continue
-        members = {member.player_id for member in team.team_members.all()}
-        seated = {players[seat].pk for seat in seats}
-        if members != seated:
-            errors.append(
-                {
-                    "code": "team_mismatch",
-                    "detail": f"Team {team_id} ({team.name}) is players {sorted(members)}, "
-                    f"but side {index} seats players {sorted(seated)}.",
-                    "pointer": pointer,
-                }
-            )
-        result.append(team)
-    if errors:
-        raise Problem(status=400, code=errors[0]["code"], detail=errors[0]["detail"], errors=errors)
-    return result
-
-
 def create_game(
     *,
     club: Club,
@@ -238,7 +124,7 @@ def create_game(
             detail=f"Unknown game {game!r}; the games are {', '.join(GAMES)}.",
             pointer="/game",
         )
-    match = _resolve_match(club, tournament_match)
+    match = new_game_checks.resolve_match(club, tournament_match)
     if match is not None and match.tournament.game != game:
         raise Problem(
             status=400,
@@ -247,8 +133,8 @@ def create_game(
             f"not {game}.",
             pointer="/tournament_match",
         )
-    players = _check_players(club, seat_player_ids)
-    rules = _frozen_rules(club, game, match, house_rules or {})
+    players = new_game_checks.check_players(club, seat_player_ids)
+    rules = new_game_checks.frozen_rules(club, game, match, house_rules or {})
     if stake_minor is None and match is not None:
         stake_minor = match.tournament.stake_minor
     try:
@@ -257,7 +143,9 @@ def create_game(
         )
     except RulesError as error:
         raise bridge.seating_problem(error) from error
-    side_teams = _check_teams(club, start.sides, team_ids or [None] * len(start.sides), players)
+    side_teams = new_game_checks.check_teams(
+        club, start.sides, team_ids or [None] * len(start.sides), players
+    )
 
     with transaction.atomic():
         new_game = Game(
@@ -337,10 +225,9 @@ def _check_tournament_allows(game: Game, fields: dict, reset_dependents: bool, u
     new_winner = fields["winner_side"] if fields["status"] == GameStatus.FINISHED else None
     if new_winner == game.winner_side:
         return
-    try:
-        from tournaments.services import check_correction_allowed
-    except ImportError:
-        return  # tournaments not installed or older: nothing to protect
+    # Lazy: tournaments imports games' services to start a match's games.
+    from tournaments.services import check_correction_allowed
+
     check_correction_allowed(
         game=game, new_winner_side=new_winner, reset_dependents=reset_dependents, user=user
     )

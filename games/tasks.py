@@ -1,9 +1,9 @@
 """Celery tasks of games: purging old idempotency keys, and telling tournaments a game changed.
 
 What it does:
-- ``purge_idempotency_records_task`` (periodic, daily): deletes ``Idempotency-Key`` records older
-  than seven days. Safe to run twice (a second run finds nothing to delete); it does not retry —
-  tomorrow's run catches up.
+- ``purge_idempotency_records_task`` (daily, scheduled in ``CELERY_BEAT_SCHEDULE`` of
+  config/settings.py): deletes ``Idempotency-Key`` records older than seven days. Safe to run
+  twice (a second run finds nothing to delete); it does not retry — tomorrow's run catches up.
 - ``notify_match_progress(match_id)`` is called by the services *after commit* when a game of a
   tournament match finished, changed winner or reopened; it enqueues the tournaments helper's
   ``tournaments.tasks.match_progress_task`` (which recomputes the match from its games, so it is
@@ -23,9 +23,6 @@ from config.idempotency import purge_expired_idempotency_records
 
 logger = logging.getLogger(__name__)
 
-PURGE_SCHEDULE_NAME = "games.purge_idempotency_records"
-PURGE_EVERY_SECONDS = 24 * 60 * 60
-
 
 @shared_task(acks_late=True)
 def purge_idempotency_records_task() -> int:
@@ -37,11 +34,9 @@ def purge_idempotency_records_task() -> int:
 
 def notify_match_progress(match_id: int) -> None:
     """Enqueue the tournament match's recomputation; never raises (see the module docstring)."""
-    try:
-        from tournaments.tasks import match_progress_task  # lazy: tournaments is optional here
-    except ImportError:
-        logger.warning("tournaments.tasks.match_progress_task is missing; match %s", match_id)
-        return
+    # Lazy: tournaments imports games, and its tasks need the app registry.
+    from tournaments.tasks import match_progress_task
+
     try:
         match_progress_task.delay(match_id)
     except Exception:  # a down broker must not fail a committed request

@@ -70,6 +70,18 @@ class SideField(serializers.Field):
         return value
 
 
+class MoneyField(serializers.CharField):
+    """An amount as api.md writes money: a decimal string ("0.20"), never a JSON number (a float
+    such as 0.1 + 0.2 is not an amount). The view converts it to minor units."""
+
+    default_error_messages = {"invalid": 'An amount is a decimal string such as "0.20".'}
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class GameInput(StrictFieldsMixin, serializers.Serializer):
     game = serializers.CharField(help_text='"25", "45", "55", "110", "220" or "auction45".')
     seats = serializers.ListField(
@@ -81,6 +93,8 @@ class GameInput(StrictFieldsMixin, serializers.Serializer):
         child=SideField(),
         required=False,
         allow_null=True,
+        # [] is refused rather than read as "no partnerships": leave teams out (or null) for that.
+        allow_empty=False,
         help_text="Optional partnerships: each side's seats, optionally with the club team id. "
         "Without it every seat plays for itself.",
     )
@@ -88,7 +102,7 @@ class GameInput(StrictFieldsMixin, serializers.Serializer):
     house_rules = serializers.DictField(
         required=False, default=dict, help_text="Overrides of the club's (or tournament's) rules."
     )
-    stake = serializers.CharField(
+    stake = MoneyField(
         required=False,
         allow_null=True,
         help_text='What each player of a losing side pays, in the club currency ("0.20").',

@@ -306,7 +306,8 @@ class HandDetailView(GameScopedView):
                 pointer="",
             )
         record = dict(record)
-        if "number" in record and record.pop("number") != number:
+        sent_number = record.pop("number", number)
+        if type(sent_number) is not int or sent_number != number:
             raise Problem(
                 status=400,
                 code="invalid_record",

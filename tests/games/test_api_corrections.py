@@ -263,6 +263,40 @@ def test_if_match_is_required_and_must_be_current(table, three_players):
 
 
 @pytest.mark.django_db
+def test_recording_a_hand_with_a_stale_if_match_is_refused(table, three_players):
+    game_id = three_players["id"]
+    stale = etag_of(table, game_id)
+    assert table.post_hand(game_id, {"dealer": 2, "misdeal": True}).status_code == 201
+    before = database_snapshot()
+    response = table.post_hand(game_id, {"dealer": 2, "misdeal": True}, **{"If-Match": stale})
+    assert (response.status_code, response.json()["code"]) == (412, "precondition_failed")
+    assert database_snapshot() == before
+    current = etag_of(table, game_id)
+    response = table.post_hand(game_id, {"dealer": 2, "misdeal": True}, **{"If-Match": current})
+    assert (response.status_code, response.json()["number"]) == (201, 4)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("number", [2, True, 1.0, "1", None])
+def test_a_correction_naming_another_number_than_its_url_is_refused(table, three_players, number):
+    game_id = three_players["id"]
+    record = {"number": number, "dealer": 0, "trump": "S", "trick_winners": [2, 2, 0, 0, 1]}
+    before = database_snapshot()
+    response = put_hand(table, game_id, 1, record, etag_of(table, game_id))
+    assert (response.status_code, response.json()["errors"][0]["pointer"]) == (400, "/number")
+    assert response.json()["code"] == "invalid_record"
+    assert database_snapshot() == before
+    # The same number as the URL is accepted (and not stored in the record).
+    response = put_hand(table, game_id, 1, {**record, "number": 1}, etag_of(table, game_id))
+    assert response.status_code == 200
+    assert response.json()["record"] == {
+        "dealer": 0,
+        "trump": "S",
+        "trick_winners": [2, 2, 0, 0, 1],
+    }
+
+
+@pytest.mark.django_db
 def test_conditional_get_of_a_game(table, three_players):
     game_id = three_players["id"]
     response = table.client().get(f"/api/games/{game_id}/")

@@ -121,6 +121,30 @@ CREATE_CASES = {
         "invalid_stake",
         "/stake",
     ),
+    "stake as a JSON number": (
+        lambda t: {"game": "25", "seats": _seats(t), "stake": 0.2},
+        400,
+        "invalid",
+        "/stake",
+    ),
+    "stake too large to store": (
+        lambda t: {"game": "25", "seats": _seats(t), "stake": "1e30"},
+        400,
+        "invalid_stake",
+        "/stake",
+    ),
+    "stake overflowing a decimal": (
+        lambda t: {"game": "25", "seats": _seats(t), "stake": "1e999999999"},
+        400,
+        "invalid_stake",
+        "/stake",
+    ),
+    "empty list of teams": (
+        lambda t: {"game": "25", "seats": _seats(t), "teams": []},
+        400,
+        "empty",
+        "/teams",
+    ),
     "team of no club": (
         lambda t: {
             "game": "25",

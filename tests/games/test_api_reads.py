@@ -6,7 +6,7 @@ import datetime
 
 import pytest
 
-from games.models import Game
+from games.models import Game, Hand
 from tests.clubs.factories import build_world
 from tests.games.helpers import Table, build_table
 
@@ -203,6 +203,14 @@ def test_admin_pages_of_games(table, admin_client):
         "/admin/games/idempotencyrecord/",
     ):
         assert admin_client.get(url).status_code == 200, url
+    # The audit history is readable in the admin: who changed the game or hand, and why.
+    game_history = admin_client.get(f"/admin/games/game/{game['id']}/history/")
+    assert "hand 1 recorded" in game_history.text
+    assert "the-local-scorekeeper" in game_history.text
+    hand = Hand.objects.get(game_id=game["id"], number=1)
+    hand_history = admin_client.get(f"/admin/games/hand/{hand.pk}/history/")
+    assert hand_history.status_code == 200
+    assert "hand 1 recorded" in hand_history.text
 
 
 @pytest.mark.django_db

@@ -4,10 +4,13 @@ against a live server in test_races.py."""
 from __future__ import annotations
 
 import datetime
+from contextlib import contextmanager
 
 import pytest
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import timezone
 
+from config.idempotency import advisory_lock_identifier
 from games.models import Game, Hand, IdempotencyRecord
 from games.tasks import purge_idempotency_records_task
 from tests.games.helpers_db import database_snapshot
@@ -89,10 +92,65 @@ def test_creating_a_game_is_idempotent(table):
     body = {"game": "45", "seats": table.player_ids(3), "stake": "1.00"}
     url = f"/api/clubs/{table.club.slug}/games/"
     first = table.client().post(url, body, format="json", headers={"Idempotency-Key": "g"})
+    assert first.status_code == 201
+    before = database_snapshot()
     again = table.client().post(url, body, format="json", headers={"Idempotency-Key": "g"})
-    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.status_code == 201
     assert again.json() == first.json()
+    assert (again["Location"], again["ETag"]) == (first["Location"], first["ETag"])
+    assert again["Idempotent-Replayed"] == "true"
+    assert database_snapshot() == before
     assert Game.objects.count() == 1
+    other = table.client().post(
+        url, {**body, "stake": "2.00"}, format="json", headers={"Idempotency-Key": "g"}
+    )
+    assert (other.status_code, other.json()["code"]) == (422, "idempotency_key_reused")
+    assert database_snapshot() == before
+
+
+@contextmanager
+def key_held_by_another_request(user, key: str):
+    """Hold the advisory lock of ``key`` from a second database session, as a request still
+    running with that key does (see config/idempotency.py)."""
+    other = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        with other.cursor() as cursor:
+            lock = advisory_lock_identifier(f"user:{user.pk}", key)
+            cursor.execute("SELECT pg_advisory_lock(%s)", [lock])
+            try:
+                yield
+            finally:
+                cursor.execute("SELECT pg_advisory_unlock(%s)", [lock])
+    finally:
+        other.close()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("endpoint", ["game", "hand"])
+def test_a_key_still_being_processed_is_a_conflict(table, game, endpoint):
+    if endpoint == "game":
+        url = f"/api/clubs/{table.club.slug}/games/"
+        body = {"game": "25", "seats": table.player_ids(3)}
+    else:
+        url = f"/api/games/{game['id']}/hands/"
+        body = HAND
+    client = table.client()
+    headers = {"Idempotency-Key": "slow"}
+    before = database_snapshot()
+    with key_held_by_another_request(table.world.users["scorekeeper"], "slow"):
+        response = client.post(url, body, format="json", headers=headers)
+        assert response.status_code == 409
+        assert response["Content-Type"] == "application/problem+json"
+        assert response.json()["code"] == "idempotency_in_progress"
+        assert database_snapshot() == before
+    # Once the first request is over (here it stored nothing), the retry runs, then replays.
+    retry = client.post(url, body, format="json", headers=headers)
+    assert retry.status_code == 201
+    assert "Idempotent-Replayed" not in retry
+    replay = client.post(url, body, format="json", headers=headers)
+    assert (replay.status_code, replay.json()) == (201, retry.json())
+    assert replay["Idempotent-Replayed"] == "true"
+    assert IdempotencyRecord.objects.filter(key="slow").count() == 1
 
 
 @pytest.mark.django_db

@@ -35,6 +35,14 @@ def test_minor_units_as_text_and_back(amount, exponent, text):
         ("abc", 2, "not a decimal amount"),
         ("NaN", 2, "not a finite amount"),
         (0.2, 2, "decimal string"),
+        # Bounded before any arithmetic: neither overflows the decimal context nor builds an
+        # integer of a billion digits, and nothing reaches the 64-bit column too large.
+        ("1e999999999", 2, "too large"),
+        ("-1e999999999", 2, "may not be negative"),
+        ("10000000000", 2, "too large"),
+        ("1e-999999999", 2, "more than 2 decimal place(s)"),
+        # More digits than the default decimal precision: not rounded into a whole amount.
+        ("1.000000000000000000000000000001", 2, "more than 2 decimal place(s)"),
     ],
 )
 def test_amounts_that_are_not_money_are_refused(text, exponent, message):
@@ -45,6 +53,10 @@ def test_amounts_that_are_not_money_are_refused(text, exponent, message):
 def test_whole_amounts_and_trailing_zeros_are_accepted():
     assert decimal_string_to_minor("2", 2) == 200
     assert decimal_string_to_minor(" 0.200 ", 2) == 20
+    assert decimal_string_to_minor("0.2000000000000000000000000000000000", 2) == 20
+    assert decimal_string_to_minor("-0", 2) == 0
+    assert decimal_string_to_minor("9999999999.99", 2) == 999_999_999_999
+    assert decimal_string_to_minor("1E+2", 2) == 10_000
 
 
 def seats(*sides):
@@ -78,6 +90,30 @@ def test_an_indivisible_minor_unit_stays_with_the_first_winner_in_seat_order():
         seats=[(1, 7, 0), (0, 9, 0), (2, 8, 1)], winner_side=0, stake_minor=3, double_stake=False
     )
     assert shares == {9: 2, 7: 1, 8: -3}
+
+
+@pytest.mark.parametrize(
+    ("sides", "winner", "stake", "double", "expected"),
+    [
+        # 3 losers x 0.25 among 2 winners: 0.75 does not halve; the odd cent goes to seat 1,
+        # the first winner in seat order.
+        ((0, 1, 0, 1, 0), 1, 25, False, {100: -25, 101: 38, 102: -25, 103: 37, 104: -25}),
+        # 3 losers x 0.10 among 2 winners: 0.30 halves exactly.
+        ((1, 0, 1, 0, 1), 0, 10, False, {100: -10, 101: 15, 102: -10, 103: 15, 104: -10}),
+        # 1 loser x 0.10 among 3 winners: 0.04, 0.03, 0.03.
+        ((0, 0, 1, 0), 0, 10, False, {100: 4, 101: 3, 102: -10, 103: 3}),
+        # The same, doubled: the loser pays 0.20; both odd cents go to the first winner.
+        ((0, 0, 1, 0), 0, 10, True, {100: 8, 101: 6, 102: -20, 103: 6}),
+        # 2 losers x 0.01 among 3 winners: two cents cannot be shared, both go to seat 2.
+        ((1, 1, 0, 0, 0), 0, 1, False, {100: -1, 101: -1, 102: 2, 103: 0, 104: 0}),
+    ],
+)
+def test_indivisible_pots_exactly(sides, winner, stake, double, expected):
+    shares = stake_shares(
+        seats=seats(*sides), winner_side=winner, stake_minor=stake, double_stake=double
+    )
+    assert shares == expected
+    assert sum(shares.values()) == 0
 
 
 def test_nothing_is_due_without_a_stake_or_a_winner():

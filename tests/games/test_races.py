@@ -13,8 +13,10 @@ import threading
 
 import pytest
 import requests
+from django.db import DEFAULT_DB_ALIAS, connections
 
 from accounts.services import issue_device_token
+from config.idempotency import advisory_lock_identifier
 from games.models import Hand, IdempotencyRecord
 from tests.games.helpers import build_table
 
@@ -114,6 +116,62 @@ def test_the_same_idempotency_key_posted_concurrently(live_server, live_table):
         assert retry.status_code == 201
         assert retry.json() == created[0]
         assert retry.headers["Idempotent-Replayed"] == "true"
+
+
+def test_a_key_held_by_a_running_request_is_refused_over_http(live_server, live_table):
+    """Deterministic companion of the race above: a second database session holds the key's
+    lock, as a request still being processed does, while the tablet retries."""
+    user = live_table.world.users["scorekeeper"]
+    tablet = token_session(user, "tablet")
+    game = new_game(tablet, live_server, live_table)
+    url = f"{live_server.url}/api/games/{game['id']}/hands/"
+    post = functools.partial(
+        tablet.post,
+        url,
+        json={"dealer": 0, "misdeal": True},
+        headers={"Idempotency-Key": "held"},
+        timeout=30,
+    )
+    other = connections.create_connection(DEFAULT_DB_ALIAS)
+    try:
+        with other.cursor() as cursor:
+            lock = advisory_lock_identifier(f"user:{user.pk}", "held")
+            cursor.execute("SELECT pg_advisory_lock(%s)", [lock])
+            response = post()
+            cursor.execute("SELECT pg_advisory_unlock(%s)", [lock])
+    finally:
+        other.close()
+    assert (response.status_code, response.json()["code"]) == (409, "idempotency_in_progress")
+    assert not Hand.objects.filter(game_id=game["id"]).exists()
+    assert post().status_code == 201
+    assert post().headers["Idempotent-Replayed"] == "true"
+    assert Hand.objects.filter(game_id=game["id"]).count() == 1
+
+
+def test_two_tablets_recording_without_a_number_are_served_one_after_the_other(
+    live_server, live_table
+):
+    tablet_a = token_session(live_table.world.users["scorekeeper"], "tablet a")
+    tablet_b = token_session(live_table.world.users["organiser"], "tablet b")
+    game = new_game(tablet_a, live_server, live_table)
+    url = f"{live_server.url}/api/games/{game['id']}/hands/"
+    # Misdeals keep the dealer, so both records are valid whichever is stored first.
+    record = {"dealer": 0, "misdeal": True}
+    for round_number in range(1, ROUNDS + 1):
+        responses = fire_together(
+            [
+                functools.partial(tablet_a.post, url, json=record, timeout=30),
+                functools.partial(tablet_b.post, url, json=record, timeout=30),
+            ]
+        )
+        assert [response.status_code for response in responses] == [201, 201]
+        numbers = sorted(response.json()["number"] for response in responses)
+        assert numbers == [2 * round_number - 1, 2 * round_number]
+        etags = {response.headers["ETag"] for response in responses}
+        assert len(etags) == 2  # each saw its own version of the game
+    assert list(
+        Hand.objects.filter(game_id=game["id"]).order_by("number").values_list("number", flat=True)
+    ) == list(range(1, 2 * ROUNDS + 1))
 
 
 def test_two_tablets_correcting_with_the_same_etag(live_server, live_table):
