@@ -55,7 +55,20 @@ CURRENCY_MINOR_UNIT_EXPONENTS: dict[str, int] = {
     "KRW": 0,
 }
 CURRENCY_CHOICES = [(code, code) for code in sorted(CURRENCY_MINOR_UNIT_EXPONENTS)]
-GAME_CHOICES = [(game, game) for game in GAMES]
+
+
+class GameType(models.TextChoices):
+    """The games Jink scores (``rules_engine.GAMES``), with the names players use."""
+
+    TWENTY_FIVE = "25", "Twenty-Five"
+    FORTY_FIVE = "45", "Forty-Five"
+    FIFTY_FIVE = "55", "Fifty-Five"
+    ONE_HUNDRED_TEN = "110", "One Hundred and Ten"
+    TWO_HUNDRED_TWENTY = "220", "Two Hundred and Twenty"
+    AUCTION_FORTY_FIVE = "auction45", "Auction Forty-Fives"
+
+
+GAME_CHOICES = GameType.choices
 
 MIN_TEAM_SIZE = 2
 MAX_TEAM_SIZE = 3

@@ -33,10 +33,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
-from clubs.models import Club, Membership, Player, Role
+from clubs.models import Club, GameType, Membership, Player, Role
 from clubs.permissions import can_read_club, role_in
 from games import selectors as game_selectors
-from games.models import Game, GameSeat, GameSide, GameStatus, GameType
+from games.models import Game, GameSeat, GameSide, GameStatus
 from games.money import minor_to_decimal_string
 from tournaments import selectors as tournament_selectors
 
@@ -217,12 +217,10 @@ def list_recent_games_of_user(*, user, club_ids: list[int]) -> list[Game]:
 
 
 def _result_for(user, game: Game) -> str:
-    """"Won", "Lost" or the game's status, from the side the user's player sat on."""
+    """The game seen from the user's side: "Won", "Lost", or else the game's status."""
     if not game.is_finished:
         return game.get_status_display()
-    side = next(
-        (seat.side for seat in game.seats.all() if seat.player.user_id == user.pk), None
-    )
+    side = next((seat.side for seat in game.seats.all() if seat.player.user_id == user.pk), None)
     if side is None or game.winner_side is None:
         return game.get_status_display()
     return "Won" if side == game.winner_side else "Lost"
@@ -250,4 +248,3 @@ def my_clubs(request: HttpRequest) -> HttpResponse:
         )
         entry["games"] = games_by_club.get(club.pk, [])
     return render(request, "pages/me.html", {"clubs": clubs})
-

@@ -25,19 +25,12 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from clubs.models import GameType
+
 
 class GameStatus(models.TextChoices):
     IN_PROGRESS = "in_progress", "In progress"
     FINISHED = "finished", "Finished"
-
-
-class GameType(models.TextChoices):
-    TWENTY_FIVE = "25", "Twenty-Five"
-    FORTY_FIVE = "45", "Forty-Five"
-    FIFTY_FIVE = "55", "Fifty-Five"
-    ONE_HUNDRED_TEN = "110", "One Hundred and Ten"
-    TWO_HUNDRED_TWENTY = "220", "Two Hundred and Twenty"
-    AUCTION_FORTY_FIVE = "auction45", "Auction Forty-Fives"
 
 
 class Game(models.Model):

@@ -11,7 +11,8 @@ import zoneinfo
 
 import django_filters
 
-from games.models import Game, GameStatus, GameType
+from clubs.models import GameType
+from games.models import Game, GameStatus
 
 
 def _start_of_day(day: datetime.date, time_zone: str) -> datetime.datetime:

@@ -164,3 +164,18 @@ def test_team_member_clean_refuses_a_player_of_another_club():
     with pytest.raises(ValidationError) as caught:
         TeamMember(team=team, player=stranger, position=2).full_clean()
     assert [error.code for error in caught.value.error_dict["player"]] == ["other_club"]
+
+
+def test_game_types_are_the_engines_games_in_its_order():
+    from clubs.models import GAME_CHOICES, GameType
+    from rules_engine import GAMES
+
+    assert tuple(GameType.values) == GAMES
+    assert GAME_CHOICES == [
+        ("25", "Twenty-Five"),
+        ("45", "Forty-Five"),
+        ("55", "Fifty-Five"),
+        ("110", "One Hundred and Ten"),
+        ("220", "Two Hundred and Twenty"),
+        ("auction45", "Auction Forty-Fives"),
+    ]
