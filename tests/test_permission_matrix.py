@@ -153,6 +153,8 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "tournaments:match-detail": {"GET": CLUB_READ},
     "tournaments:bracket": {"GET": CLUB_READ},
     "tournaments:standings": {"GET": CLUB_READ},
+    # money, as in games: the members of the club only (its other readers 401/403)
+    "tournaments:settlement": {"GET": CLUB_MEMBER_READ},
     "tournaments:close": {"POST": CLUB_MANAGE},
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},

@@ -6,6 +6,10 @@ a public tournament, members of its club otherwise) read; organisers of its club
 writes are 401; a tournament the user may not read is a 404, so its existence is not revealed;
 a reader without the organiser role gets 403 on a write.
 
+``TournamentMemberReadPermission`` guards a tournament's money (its settlement) as
+``games.api.permissions.ClubMemberReadPermission`` guards the club's: a tournament the user may
+not read is a 404; its other readers who are not members of the club get 401 (anonymous) or 403.
+
 What it does not do: cover club-scoped collections (``/api/clubs/{slug}/tournaments/`` uses
 ``clubs.permissions.ClubManagePermission``) or results (scorekeepers record hands through games).
 """
@@ -15,7 +19,7 @@ from __future__ import annotations
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from clubs.permissions import can_manage
+from clubs.permissions import can_manage, role_in
 from tournaments.selectors import can_read_tournament
 
 
@@ -30,3 +34,12 @@ class TournamentPermission(BasePermission):
         if request.method in SAFE_METHODS:
             return True
         return user.is_authenticated and can_manage(user, tournament.club)
+
+
+class TournamentMemberReadPermission(BasePermission):
+    def has_permission(self, request, view) -> bool:
+        tournament = view.get_tournament()
+        if not can_read_tournament(request.user, tournament):
+            raise NotFound()
+        # Members pass whatever the method: the view's methods decide (405 for a write).
+        return role_in(request.user, tournament.club) is not None

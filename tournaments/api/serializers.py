@@ -3,7 +3,7 @@
 What it does: ``<Thing>Input`` serializers check the types and shapes of request bodies (unknown
 fields refused by ``StrictFieldsMixin``) and turn money strings into minor units with the club's
 currency; ``<Thing>Output`` serializers render what ``tournaments.selectors`` and
-``tournaments.standings`` built, without further queries.
+``tournaments.standings`` and ``tournaments.settlement`` built, without further queries.
 
 What it does not do: apply business rules (the settings against each other, entrants against the
 club: ``tournaments.configuration``) or write anything.
@@ -17,6 +17,7 @@ from rest_framework import serializers
 
 from clubs.models import GAME_CHOICES
 from config.serializers import StrictFieldsMixin
+from games.api.serializers import PlayerRefOutput, TransferOutput
 from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
 from tournaments.bridge import BYE_RULES
 from tournaments.models import EntrantKind, Format, MatchRule, Tournament
@@ -343,3 +344,39 @@ class StandingsOutput(serializers.Serializer):
     tie_breaks = serializers.ListField(child=serializers.CharField())
     computed_at = serializers.DateTimeField()
     standings = StandingOutput(many=True)
+
+
+class SettlementBalanceOutput(serializers.Serializer):
+    player = PlayerRefOutput()
+    stakes = serializers.CharField(
+        help_text='The net of the stakes of the tournament\'s games: + receives, - pays ("-0.40").'
+    )
+    entry_fee_due = serializers.CharField(
+        help_text='What the player owes the club to enter ("5.00"; "0.00" without a fee).'
+    )
+
+
+class EntryFeesOutput(serializers.Serializer):
+    fee = serializers.CharField(
+        allow_null=True, help_text="The tournament's entry fee per player; null when none."
+    )
+    players = serializers.IntegerField(
+        help_text="Players entered: individual entrants and every member of a team entrant."
+    )
+    pot = serializers.CharField(help_text="The fees owed to the club: fee x players.")
+
+
+class SettlementOutput(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    currency = serializers.CharField()
+    stake = serializers.CharField(allow_null=True, help_text="The tournament's stake per game.")
+    computed_at = serializers.DateTimeField()
+    balances = SettlementBalanceOutput(
+        many=True, help_text="Every player entered or with stakes booked, by name."
+    )
+    transfers = TransferOutput(
+        many=True,
+        help_text="The fewest player-to-player transfers that clear the stakes (entry fees are "
+        "owed to the club and not included).",
+    )
+    entry_fees = EntryFeesOutput()

@@ -57,6 +57,11 @@ urlpatterns = [
         name="standings",
     ),
     path(
+        "tournaments/<int:tournament_id>/settlement/",
+        views.SettlementView.as_view(),
+        name="settlement",
+    ),
+    path(
         "tournaments/<int:tournament_id>/close/",
         views.CloseView.as_view(),
         name="close",

@@ -1,11 +1,11 @@
 """HTTP endpoints of tournaments (thin: check permissions, parse, call, render).
 
 What it does: the club-scoped list and creation of tournaments, and for one tournament its
-settings, entrants, rounds (and drawing the next one), matches, bracket, standings and closing.
-Writes call ``tournaments.services``; reads call ``tournaments.selectors`` and
-``tournaments.standings``. Creating POSTs honour ``Idempotency-Key``; the tournament carries an
-``ETag`` (``If-Match`` on PATCH, 412 when stale); the standings carry an ``ETag`` and answer
-``If-None-Match`` with 304.
+settings, entrants, rounds (and drawing the next one), matches, bracket, standings, settlement
+and closing. Writes call ``tournaments.services``; reads call ``tournaments.selectors``,
+``tournaments.standings`` and ``tournaments.settlement``. Creating POSTs honour
+``Idempotency-Key``; the tournament carries an ``ETag`` (``If-Match`` on PATCH, 412 when stale);
+the standings and the settlement carry an ``ETag`` and answer ``If-None-Match`` with 304.
 
 What it does not do: business rules or query shape.
 
@@ -29,8 +29,8 @@ from clubs import selectors as club_selectors
 from clubs.permissions import ClubManagePermission
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
-from tournaments import selectors, services, standings
-from tournaments.api.permissions import TournamentPermission
+from tournaments import selectors, services, settlement, standings
+from tournaments.api.permissions import TournamentMemberReadPermission, TournamentPermission
 from tournaments.api.serializers import (
     BracketOutput,
     EntrantOutput,
@@ -38,6 +38,7 @@ from tournaments.api.serializers import (
     EntrantUpdateInput,
     MatchOutput,
     RoundOutput,
+    SettlementOutput,
     StandingsOutput,
     TournamentInput,
     TournamentOutput,
@@ -53,6 +54,11 @@ IF_NONE_MATCH_PARAMETER = OpenApiParameter(
     name="If-None-Match", type=OpenApiTypes.STR, location=OpenApiParameter.HEADER, required=False,
     description="The standings' ETag from an earlier response; unchanged standings give 304.",
 )
+SETTLEMENT_IF_NONE_MATCH_PARAMETER = OpenApiParameter(
+    name="If-None-Match", type=OpenApiTypes.STR, location=OpenApiParameter.HEADER, required=False,
+    description="The settlement's ETag from an earlier response; an unchanged settlement gives "
+    "304.",
+)
 
 
 def _valid(serializer_class, request, *, partial: bool = False, context=None) -> dict:
@@ -63,6 +69,13 @@ def _valid(serializer_class, request, *, partial: bool = False, context=None) ->
 
 def _detail_path(tournament: Tournament) -> str:
     return reverse("tournaments:tournament-detail", kwargs={"tournament_id": tournament.pk})
+
+
+def _not_modified(request, etag: str) -> bool:
+    """``If-None-Match`` names ``etag`` (in a list of tags) or is ``*``."""
+    if_none_match = request.headers.get("If-None-Match", "")
+    candidates = [candidate.strip() for candidate in if_none_match.split(",")]
+    return etag in candidates or if_none_match.strip() == "*"
 
 
 def _with_etag(data, tournament: Tournament, *, status_code: int = 200, location=None):
@@ -357,12 +370,35 @@ class StandingsView(TournamentScopedView):
     def get(self, request, tournament_id):
         result = standings.compute_standings(self.get_tournament())
         etag = result.pop("etag")
-        if_none_match = request.headers.get("If-None-Match", "")
-        if etag in [candidate.strip() for candidate in if_none_match.split(",")] or (
-            if_none_match.strip() == "*"
-        ):
+        if _not_modified(request, etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
         return Response(StandingsOutput(result).data, headers={"ETag": etag})
+
+
+class SettlementView(TournamentScopedView):
+    """Who pays whom: the stakes of the tournament's games per player, settled in the fewest
+    transfers, and the entry fees owed to the club (members of the club only)."""
+
+    queryset = Tournament.objects.none()
+    permission_classes = [TournamentMemberReadPermission]
+
+    @extend_schema(
+        operation_id="tournaments_settlement",
+        summary="Who pays whom, in the fewest transfers (members of the club only)",
+        description="Each player's net of the stakes booked for the tournament's games, the "
+        "fewest player-to-player transfers that clear them, and apart from them the entry fees "
+        "each entered player owes the club (the pot). Money as decimal strings in the club's "
+        "currency. Readers of the tournament who are not members of its club get 401 "
+        "(anonymous) or 403; others 404.",
+        responses={200: SettlementOutput, 304: OpenApiResponse(description="Not modified.")},
+        parameters=[SETTLEMENT_IF_NONE_MATCH_PARAMETER],
+    )
+    def get(self, request, tournament_id):
+        result = settlement.compute_settlement(self.get_tournament())
+        etag = result.pop("etag")
+        if _not_modified(request, etag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return Response(SettlementOutput(result).data, headers={"ETag": etag})
 
 
 class CloseView(TournamentScopedView):
