@@ -22,6 +22,22 @@ class _ReadOnlyInline(admin.TabularInline):
         return False
 
 
+class _ViewOnly:
+    """Admin mixin: rows are shown, never added or changed here (the services own the writes).
+    Deleting stays Django's default; ``_ViewOnlyNoDelete`` refuses it too."""
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class _ViewOnlyNoDelete(_ViewOnly):
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 class GameSeatInline(_ReadOnlyInline):
     model = GameSeat
     fields = ("seat", "player", "side")
@@ -41,8 +57,10 @@ class HandInline(_ReadOnlyInline):
     show_change_link = True
 
 
+# View only: games are created and changed through the services (the engine validates the
+# seating and every hand; a stake changed here would not rebook the ledger).
 @admin.register(Game)
-class GameAdmin(SimpleHistoryAdmin):
+class GameAdmin(_ViewOnlyNoDelete, SimpleHistoryAdmin):
     list_display = ("id", "club", "game", "status", "winner_side", "hands_played", "created_at")
     list_filter = ("status", "game", "club")
     search_fields = ("id", "club__name", "seats__player__display_name")
@@ -67,20 +85,9 @@ class GameAdmin(SimpleHistoryAdmin):
     readonly_fields = ("stake_minor", *readonly_fields)
     inlines = [GameSeatInline, GameSideInline, HandInline]
 
-    # View only: games are created and changed through the services (the engine validates the
-    # seating and every hand; a stake changed here would not rebook the ledger).
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(Hand)
-class HandAdmin(SimpleHistoryAdmin):
+class HandAdmin(_ViewOnlyNoDelete, SimpleHistoryAdmin):
     list_display = ("game", "number", "dealer", "entered_by", "entered_at")
     list_select_related = ("game", "entered_by")
     search_fields = ("game__id",)
@@ -98,35 +105,17 @@ class HandAdmin(SimpleHistoryAdmin):
         "updated_at",
     )
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
+class LedgerEntryAdmin(_ViewOnlyNoDelete, admin.ModelAdmin):
     list_display = ("game", "booking", "player", "amount_minor", "reason", "created_at")
     list_filter = ("reason", "club")
     search_fields = ("player__display_name", "game__id")
     list_select_related = ("game", "player")
 
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
-
-    def has_delete_permission(self, request, obj=None) -> bool:
-        return False
-
 
 @admin.register(IdempotencyRecord)
-class IdempotencyRecordAdmin(admin.ModelAdmin):
+class IdempotencyRecordAdmin(_ViewOnly, admin.ModelAdmin):
     list_display = ("key", "scope", "method", "path", "response_status", "created_at")
     search_fields = ("key", "scope", "path")
     list_filter = ("method", "response_status", "scope")
@@ -141,9 +130,3 @@ class IdempotencyRecordAdmin(admin.ModelAdmin):
         "response_headers",
         "created_at",
     )
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False

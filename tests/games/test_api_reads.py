@@ -214,6 +214,33 @@ def test_admin_pages_of_games(table, admin_client):
 
 
 @pytest.mark.django_db
+def test_the_admin_shows_games_hands_and_the_ledger_but_never_writes_them(table, admin_client):
+    from games.models import IdempotencyRecord
+
+    game = table.new_game("25", 4, teams=[[0, 2], [1, 3]], stake="0.20")
+    table.post_hand(game["id"], {"dealer": 0, "misdeal": True}, **{"Idempotency-Key": "k1"})
+    hand = Hand.objects.get(game_id=game["id"], number=1)
+    record = IdempotencyRecord.objects.get(key="k1")
+    refused = [
+        "/admin/games/game/add/",
+        f"/admin/games/game/{game['id']}/delete/",
+        "/admin/games/hand/add/",
+        f"/admin/games/hand/{hand.pk}/delete/",
+        "/admin/games/ledgerentry/add/",
+        "/admin/games/idempotencyrecord/add/",
+    ]
+    assert {url: admin_client.get(url).status_code for url in refused} == dict.fromkeys(
+        refused, 403
+    )
+    # A change page shows the row without a save button; an idempotency record may be deleted.
+    change_page = admin_client.get(f"/admin/games/hand/{hand.pk}/change/")
+    assert change_page.status_code == 200
+    assert 'name="_save"' not in change_page.text
+    delete_page = admin_client.get(f"/admin/games/idempotencyrecord/{record.pk}/delete/")
+    assert delete_page.status_code == 200
+
+
+@pytest.mark.django_db
 def test_the_demo_games(table):
     from games.demo import load_demo_games
 
