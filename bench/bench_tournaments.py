@@ -12,8 +12,9 @@ PostgreSQL answers, else SQLite), with tasks run in process after each commit (a
   six rounds: the draw of each round (networkx matching on the stored results), and the
   standings at the end.
 
-Each figure is a median in milliseconds (with the count). It asserts nothing about speed. The pure
-draw modules are benchmarked without a database in ``bench_draw.py``.
+Each figure is a median in milliseconds (with the count); the draws and the deciding hands also
+show how many SQL queries they made (the after-commit work included). It asserts nothing about
+speed. The pure draw modules are benchmarked without a database in ``bench_draw.py``.
 
 Run: ``.venv/bin/python bench/bench_tournaments.py`` from the project root.
 """
@@ -39,11 +40,23 @@ def median_ms(samples: list[float]) -> str:
     return f"{statistics.median(samples) * 1000:8.1f} ms (n={len(samples)})"
 
 
-def timed(call):
-    started = time.perf_counter()
-    response = call()
-    elapsed = time.perf_counter() - started
+def query_range(counts: list[int]) -> str:
+    low, high = min(counts), max(counts)
+    return f"{low} queries" if low == high else f"{low}-{high} queries"
+
+
+def timed(call, queries: list[int] | None = None):
+    """Run ``call`` (a request); its time, its response, and its query count in ``queries``."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        started = time.perf_counter()
+        response = call()
+        elapsed = time.perf_counter() - started
     assert response.status_code in (200, 201), response.content[:500]
+    if queries is not None:
+        queries.append(len(captured.captured_queries))
     return elapsed, response
 
 
@@ -79,9 +92,10 @@ def run(description: str) -> None:
         format="json",
     ).json()
     base = f"/api/tournaments/{tournament['id']}/"
-    draw_time, response = timed(lambda: organiser.post(base + "rounds/"))
+    draw_queries: list[int] = []
+    draw_time, response = timed(lambda: organiser.post(base + "rounds/"), draw_queries)
     pending = [match["id"] for match in response.json()["matches"]]
-    plain, finishing = [], []
+    plain, finishing, finishing_queries = [], [], []
     while pending:
         match_id = pending.pop(0)
         match = organiser.get(f"/api/matches/{match_id}/").json()
@@ -92,7 +106,8 @@ def run(description: str) -> None:
             (finishing, {"dealer": 1, "trump": "S", "trick_winners": [0, 0]}),
         ):
             elapsed, _ = timed(
-                lambda url=hands, body=record: scorekeeper.post(url, body, format="json")
+                lambda url=hands, body=record: scorekeeper.post(url, body, format="json"),
+                finishing_queries if samples is finishing else None,
             )
             samples.append(elapsed)
         if not pending:
@@ -104,9 +119,11 @@ def run(description: str) -> None:
     standings = [timed(lambda: organiser.get(base + "standings/"))[0] for _ in range(READS)]
     bracket = [timed(lambda: organiser.get(base + "bracket/"))[0] for _ in range(READS)]
     print(f"knockout ({status}):")
-    print(f"  draw round 1                         {median_ms([draw_time])}")
+    print(f"  draw round 1                         {median_ms([draw_time])}, "
+          f"{query_range(draw_queries)}")
     print(f"  hand that does not finish the game   {median_ms(plain)}")
-    print(f"  hand that decides the match          {median_ms(finishing)}")
+    print(f"  hand that decides the match          {median_ms(finishing)}, "
+          f"{query_range(finishing_queries)}")
     print("    (the match, the next table and its game, in the request's after-commit work)")
     print(f"  GET standings                        {median_ms(standings)}")
     print(f"  GET bracket                          {median_ms(bracket)}")
@@ -119,9 +136,9 @@ def run(description: str) -> None:
         format="json",
     ).json()
     base = f"/api/tournaments/{tournament['id']}/"
-    draws = []
+    draws, draw_queries = [], []
     for _ in range(SWISS_ROUNDS):
-        elapsed, response = timed(lambda: organiser.post(base + "rounds/"))
+        elapsed, response = timed(lambda: organiser.post(base + "rounds/"), draw_queries)
         draws.append(elapsed)
         for match in response.json()["matches"]:
             if match["is_bye"]:
@@ -134,7 +151,8 @@ def run(description: str) -> None:
             )
     standings = [timed(lambda: organiser.get(base + "standings/"))[0] for _ in range(READS)]
     print(f"swiss ({organiser.get(base).json()['status']}):")
-    print(f"  draw a round (POST /rounds/)         {median_ms(draws)}")
+    print(f"  draw a round (POST /rounds/)         {median_ms(draws)}, "
+          f"{query_range(draw_queries)}")
     print(f"  GET standings after {SWISS_ROUNDS} rounds        {median_ms(standings)}")
 
 

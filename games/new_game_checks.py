@@ -7,6 +7,11 @@ rules frozen on the game, and ``check_teams`` finds the club team a side plays a
 its players are exactly the side's. Each refusal is a 400 ``Problem`` naming the offending value by
 its JSON pointer into the request body ("/seats/3", "/teams/0/team"), all errors at once.
 
+Starting many games at once (a tournament round, ``games.services.create_games``) loads the club's
+players, teams and matches for all of them at once (``load_players``, ``load_teams``,
+``load_matches``) and passes what it loaded to the same per-game checks, so each game is checked
+exactly as a lone game would be without a query per game.
+
 What it does not do: check the seating itself (partners apart, sides of equal size: the engine
 does, through ``games.bridge.start``) or store anything (``games.services.create_game`` does).
 """
@@ -19,9 +24,16 @@ from games import bridge
 from rules_engine import RulesError
 
 
-def check_players(club: Club, seat_player_ids: list[int]) -> list[Player]:
-    found = Player.objects.filter(club=club, pk__in=seat_player_ids)
-    players = {player.pk: player for player in found}
+def load_players(club: Club, player_ids) -> dict[int, Player]:
+    """The club's players among ``player_ids``, by id (one query)."""
+    return {player.pk: player for player in Player.objects.filter(club=club, pk__in=player_ids)}
+
+
+def check_players(
+    club: Club, seat_player_ids: list[int], known: dict[int, Player] | None = None
+) -> list[Player]:
+    """The seated players, checked; ``known``: the result of ``load_players`` for these ids."""
+    players = known if known is not None else load_players(club, seat_player_ids)
     errors = []
     seen: set[int] = set()
     for index, player_id in enumerate(seat_player_ids):
@@ -57,17 +69,33 @@ def check_players(club: Club, seat_player_ids: list[int]) -> list[Player]:
     return [players[player_id] for player_id in seat_player_ids]
 
 
-def resolve_match(club: Club, tournament_match):
-    if tournament_match is None:
-        return None
+def match_id_of(tournament_match) -> int | None:
+    """The id of a tournament match named by id or given as a row (None: no match)."""
+    if tournament_match is None or isinstance(tournament_match, int):
+        return tournament_match
+    return tournament_match.pk
+
+
+def load_matches(club: Club, match_ids) -> dict:
+    """The tournament matches of the club among ``match_ids``, with their tournaments, by id."""
     from tournaments.models import Match  # lazy: games does not need tournaments to be loaded
 
-    match_id = tournament_match if isinstance(tournament_match, int) else tournament_match.pk
-    match = (
-        Match.objects.select_related("tournament")
-        .filter(pk=match_id, tournament__club=club)
-        .first()
-    )
+    return {
+        match.pk: match
+        for match in Match.objects.select_related("tournament").filter(
+            pk__in=match_ids, tournament__club=club
+        )
+    }
+
+
+def resolve_match(club: Club, tournament_match, known: dict | None = None):
+    """The club's tournament match named by ``tournament_match`` (None when none is named);
+    ``known``: the result of ``load_matches`` for this id."""
+    match_id = match_id_of(tournament_match)
+    if match_id is None:
+        return None
+    matches = known if known is not None else load_matches(club, [match_id])
+    match = matches.get(match_id)
     if match is None:
         raise Problem(
             status=400,
@@ -91,15 +119,29 @@ def frozen_rules(club: Club, game: str, match, overrides: dict) -> dict:
         raise rules_error_to_problem(error, pointer_prefix="/house_rules") from error
 
 
-def check_teams(club: Club, sides: list[list[int]], team_ids: list, players: list[Player]):
-    """The club team of each side (or None), checked against the side's players."""
+def load_teams(club: Club, team_ids) -> dict[int, Team]:
+    """The club's teams among ``team_ids`` with their members, by id (two queries)."""
+    return {
+        team.pk: team
+        for team in Team.objects.filter(club=club, pk__in=team_ids).prefetch_related(
+            "team_members"
+        )
+    }
+
+
+def check_teams(
+    club: Club,
+    sides: list[list[int]],
+    team_ids: list,
+    players: list[Player],
+    known: dict[int, Team] | None = None,
+):
+    """The club team of each side (or None), checked against the side's players; ``known``:
+    the result of ``load_teams`` for these ids."""
     wanted = [team_id for team_id in team_ids if team_id is not None]
     if not wanted:
         return [None] * len(sides)
-    teams = {
-        team.pk: team
-        for team in Team.objects.filter(club=club, pk__in=wanted).prefetch_related("team_members")
-    }
+    teams = known if known is not None else load_teams(club, wanted)
     result = []
     errors = []
     for index, (seats, team_id) in enumerate(zip(sides, team_ids, strict=True)):

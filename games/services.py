@@ -1,4 +1,5 @@
-"""Writes to games: create a game, record a hand, correct a hand, undo the last hand.
+"""Writes to games: create a game (or a batch of games), record a hand, correct a hand, undo the
+last hand.
 
 What it does: each service checks its input (a new game's against its club in
 ``games.new_game_checks``), locks the game row (``SELECT ... FOR UPDATE``, so two tablets at one
@@ -26,9 +27,12 @@ Terms:
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
+from simple_history.utils import bulk_create_with_history
 
 from clubs.models import Club
 from config.problems import Problem, rules_error_to_problem
@@ -97,6 +101,19 @@ class HandOutcome:
 # Creating a game
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """One game of a batch for ``create_games``: the arguments of ``create_game`` that differ
+    from game to game."""
+
+    seat_player_ids: list[int]
+    teams: list[list[int]] | None = None
+    team_ids: list[int | None] | None = None
+    first_dealer: int = 0
+    stake_minor: int | None = None
+    tournament_match: Any = None
+
+
 def create_game(
     *,
     club: Club,
@@ -117,6 +134,36 @@ def create_game(
     tournament's overrides, then ``house_rules``; frozen on the game. The stake defaults to the
     tournament's.
     """
+    (created,) = create_games(
+        club=club,
+        user=user,
+        game=game,
+        house_rules=house_rules,
+        new_games=[
+            NewGame(
+                seat_player_ids=seat_player_ids,
+                teams=teams,
+                team_ids=team_ids,
+                first_dealer=first_dealer,
+                stake_minor=stake_minor,
+                tournament_match=tournament_match,
+            )
+        ],
+    )
+    return created
+
+
+def create_games(
+    *, club: Club, user, game: str, new_games: list[NewGame], house_rules: dict | None = None
+) -> list[Game]:
+    """Start every game of ``new_games`` (in order), all or none, each exactly as
+    ``create_game`` would: the same checks, refusals, rows and history.
+
+    The first game that ``create_game`` would refuse is refused, with the same problem. The
+    players, teams and tournament matches of all the games are loaded once, and the game, history,
+    seat and side rows are inserted in one statement each, so a tournament round costs a fixed
+    number of queries however many tables it has.
+    """
     if game not in GAMES:
         raise Problem(
             status=400,
@@ -124,35 +171,61 @@ def create_game(
             detail=f"Unknown game {game!r}; the games are {', '.join(GAMES)}.",
             pointer="/game",
         )
-    match = new_game_checks.resolve_match(club, tournament_match)
-    if match is not None and match.tournament.game != game:
-        raise Problem(
-            status=400,
-            code="invalid_tournament_match",
-            detail=f"Match {match.pk} belongs to a tournament of {match.tournament.game}, "
-            f"not {game}.",
-            pointer="/tournament_match",
-        )
-    players = new_game_checks.check_players(club, seat_player_ids)
-    rules = new_game_checks.frozen_rules(club, game, match, house_rules or {})
-    if stake_minor is None and match is not None:
-        stake_minor = match.tournament.stake_minor
-    try:
-        start = bridge.start(
-            rules=rules, seat_count=len(players), sides=teams, first_dealer=first_dealer
-        )
-    except RulesError as error:
-        raise bridge.seating_problem(error) from error
-    side_teams = new_game_checks.check_teams(
-        club, start.sides, team_ids or [None] * len(start.sides), players
+    known_matches = {}
+    match_ids = {new_game_checks.match_id_of(spec.tournament_match) for spec in new_games} - {None}
+    if match_ids:
+        known_matches = new_game_checks.load_matches(club, match_ids)
+    known_players = new_game_checks.load_players(
+        club, {player_id for spec in new_games for player_id in spec.seat_player_ids}
     )
+    team_ids = {
+        team_id for spec in new_games for team_id in spec.team_ids or () if team_id is not None
+    }
+    known_teams = new_game_checks.load_teams(club, team_ids) if team_ids else {}
+    # The frozen rules depend only on the tournament (the club and the overrides are shared):
+    # merged and checked once per tournament rather than once per game.
+    rules_by_tournament: dict[int | None, dict] = {}
+    checked = []
+    for spec in new_games:
+        match = new_game_checks.resolve_match(club, spec.tournament_match, known_matches)
+        if match is not None and match.tournament.game != game:
+            raise Problem(
+                status=400,
+                code="invalid_tournament_match",
+                detail=f"Match {match.pk} belongs to a tournament of {match.tournament.game}, "
+                f"not {game}.",
+                pointer="/tournament_match",
+            )
+        players = new_game_checks.check_players(club, spec.seat_player_ids, known_players)
+        tournament_id = match.tournament_id if match is not None else None
+        rules = rules_by_tournament.get(tournament_id)
+        if rules is None:
+            rules = new_game_checks.frozen_rules(club, game, match, house_rules or {})
+            rules_by_tournament[tournament_id] = rules
+        stake_minor = spec.stake_minor
+        if stake_minor is None and match is not None:
+            stake_minor = match.tournament.stake_minor
+        try:
+            start = bridge.start(
+                rules=rules,
+                seat_count=len(players),
+                sides=spec.teams,
+                first_dealer=spec.first_dealer,
+            )
+        except RulesError as error:
+            raise bridge.seating_problem(error) from error
+        side_teams = new_game_checks.check_teams(
+            club, start.sides, spec.team_ids or [None] * len(start.sides), players, known_teams
+        )
+        checked.append((spec, match, players, rules, stake_minor, start, side_teams))
 
-    with transaction.atomic():
+    games = []
+    for spec, match, _players, rules, stake_minor, start, _side_teams in checked:
         new_game = Game(
             club=club,
             game=game,
-            house_rules=rules,
-            first_dealer=first_dealer,
+            house_rules=copy.deepcopy(rules),
+            first_dealer=spec.first_dealer,
             stake_minor=stake_minor,
             tournament_match=match,
             created_by=user,
@@ -160,16 +233,28 @@ def create_game(
         )
         new_game._history_user = user
         new_game._change_reason = "game created"
-        new_game.save()
-        side_of_seat = {seat: side for side, seats in enumerate(start.sides) for seat in seats}
-        GameSeat.objects.bulk_create(
-            GameSeat(game=new_game, seat=seat, player=player, side=side_of_seat[seat])
-            for seat, player in enumerate(players)
-        )
+        games.append(new_game)
+    with transaction.atomic():
+        # One INSERT for the games and one for their "game created" history rows (the same rows
+        # ``save()`` would write: simple-history reads the same ``_history_user`` and
+        # ``_change_reason``); nothing listens to the games' post_save.
+        bulk_create_with_history(games, Game)
+        seat_rows = []
+        for new_game, (_spec, _match, players, _rules, _stake, start, _teams) in zip(
+            games, checked, strict=True
+        ):
+            side_of_seat = {seat: side for side, seats in enumerate(start.sides) for seat in seats}
+            seat_rows.extend(
+                GameSeat(game=new_game, seat=seat, player=player, side=side_of_seat[seat])
+                for seat, player in enumerate(players)
+            )
+        GameSeat.objects.bulk_create(seat_rows)
         GameSide.objects.bulk_create(
-            GameSide(game=new_game, index=index, team=team) for index, team in enumerate(side_teams)
+            GameSide(game=new_game, index=index, team=team)
+            for new_game, (*_, side_teams) in zip(games, checked, strict=True)
+            for index, team in enumerate(side_teams)
         )
-    return new_game
+    return games
 
 
 # ---------------------------------------------------------------------------------------------

@@ -4,7 +4,8 @@ What it does: loads a tournament's entrants, rounds and match results as the dra
 (entrant ids, ``Table``, ``RoundDraw``, ``PlayedRound``, ``MatchResult``, ``Bracket``,
 ``DriveGame``), builds the options the draw takes from the tournament's settings (``ScoringRule``,
 ``DriveRules``, the tie-break chain), and saves what the draw returns as ``Round``, ``Match`` and
-``MatchEntrant`` rows. ``draw_problem`` turns a ``DrawError`` into an API problem.
+``MatchEntrant`` rows (a round's matches in one statement each, ``create_matches``).
+``draw_problem`` turns a ``DrawError`` into an API problem.
 
 What it does not do: decide anything (the draw modules do), take locks or check permissions (the
 services do), or play matches (``tournaments.play``).
@@ -22,6 +23,9 @@ Terms:
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+
+from simple_history.utils import bulk_create_with_history
 
 from config.problems import Problem
 from tournaments.draw import drive, knockout, ranking
@@ -203,6 +207,30 @@ def knockout_results_of(rounds: list[Round]) -> dict[tuple[int, int], MatchResul
     return results
 
 
+def knockout_sources(tournament: Tournament, tables) -> dict[tuple[int, int], tuple]:
+    """(round number, entrant id) -> (match, place) of the entrant's table in the round before,
+    for the entrants of ``tables`` (knockout tables to store) after round 1; one query."""
+    wanted = {
+        (table.round_number - 1, entrant_id)
+        for table in tables
+        if table.round_number > 1
+        for entrant_id in table.table.entrants
+    }
+    if not wanted:
+        return {}
+    earlier = MatchEntrant.objects.filter(
+        match__tournament=tournament,
+        match__round__number__in={number for number, _ in wanted},
+        entrant_id__in={entrant_id for _, entrant_id in wanted},
+    ).select_related("match__round")
+    sources = {}
+    for slot in earlier:
+        key = (slot.match.round.number, slot.entrant_id)
+        if key in wanted:
+            sources[key] = (slot.match, slot.place)
+    return sources
+
+
 def drive_game_of(round_: Round) -> drive.DriveGame:
     matches = sorted(round_.matches.all(), key=lambda match: match.table)
     return drive.DriveGame(
@@ -235,59 +263,75 @@ def create_round(tournament: Tournament, number: int, user) -> Round:
     return round_
 
 
-def create_match(
-    round_: Round,
-    table_number: int,
-    table: Table,
-    *,
-    user=None,
-    is_bye: bool = False,
-    is_third_place: bool = False,
-    sources: dict[int, tuple[Match, int]] | None = None,
-) -> Match:
-    """A match at ``table_number`` seating ``table`` (entrants in seat order, with their sides).
+@dataclass(frozen=True)
+class NewMatch:
+    """A match to store: at ``table_number`` of ``round``, seating ``table`` (entrants in seat
+    order, with their sides). ``sources`` maps an entrant id to the (match, place) it came from
+    (knockout)."""
 
-    ``sources`` maps an entrant id to the (match, place) it came from (knockout).
-    """
-    match = Match(
-        tournament_id=round_.tournament_id,
-        round=round_,
-        table=table_number,
-        is_bye=is_bye,
-        is_third_place=is_third_place,
-        status=MatchStatus.DECIDED if is_bye else MatchStatus.PENDING,
-    )
-    match._history_user = user
-    match.save()
-    side_index = {}
-    if table.sides:
-        side_index = {entrant: index for index, side in enumerate(table.sides) for entrant in side}
-    sources = sources or {}
-    MatchEntrant.objects.bulk_create(
-        MatchEntrant(
-            match=match,
-            position=position,
-            entrant_id=entrant_id,
-            side=side_index.get(entrant_id),
-            source_match=sources[entrant_id][0] if entrant_id in sources else None,
-            source_place=sources[entrant_id][1] if entrant_id in sources else None,
-            place=1 if is_bye else None,
-            advances=is_bye,
+    round: Round
+    table_number: int
+    table: Table
+    is_bye: bool = False
+    is_third_place: bool = False
+    sources: dict[int, tuple[Match, int]] | None = None
+
+
+def create_matches(new_matches: list[NewMatch], *, user=None) -> list[Match]:
+    """Store ``new_matches`` in order with their entrants' slots: one INSERT for the matches, one
+    for their history (the rows ``save()`` would write, by ``user``) and one for all the slots."""
+    matches = []
+    for new in new_matches:
+        match = Match(
+            tournament_id=new.round.tournament_id,
+            round=new.round,
+            table=new.table_number,
+            is_bye=new.is_bye,
+            is_third_place=new.is_third_place,
+            status=MatchStatus.DECIDED if new.is_bye else MatchStatus.PENDING,
         )
-        for position, entrant_id in enumerate(table.entrants)
-    )
-    return match
+        match._history_user = user
+        matches.append(match)
+    if not matches:
+        return []
+    bulk_create_with_history(matches, Match)
+    slots = []
+    for match, new in zip(matches, new_matches, strict=True):
+        side_index = {}
+        if new.table.sides:
+            side_index = {
+                entrant: index for index, side in enumerate(new.table.sides) for entrant in side
+            }
+        sources = new.sources or {}
+        slots.extend(
+            MatchEntrant(
+                match=match,
+                position=position,
+                entrant_id=entrant_id,
+                side=side_index.get(entrant_id),
+                source_match=sources[entrant_id][0] if entrant_id in sources else None,
+                source_place=sources[entrant_id][1] if entrant_id in sources else None,
+                place=1 if new.is_bye else None,
+                advances=new.is_bye,
+            )
+            for position, entrant_id in enumerate(new.table.entrants)
+        )
+    MatchEntrant.objects.bulk_create(slots)
+    return matches
 
 
 def save_round_draw(
     tournament: Tournament, number: int, draw: RoundDraw, user
 ) -> tuple[Round, list[Match]]:
-    """A round with one match per table (table 1 first) and one bye match per bye."""
+    """A round with one match per table (table 1 first) and one bye match per bye; returns the
+    round and the matches of its tables (not the byes)."""
     round_ = create_round(tournament, number, user)
-    matches = [
-        create_match(round_, index, table, user=user)
-        for index, table in enumerate(draw.tables, start=1)
+    tables = [
+        NewMatch(round_, index, table) for index, table in enumerate(draw.tables, start=1)
     ]
-    for offset, entrant_id in enumerate(draw.byes, start=len(draw.tables) + 1):
-        create_match(round_, offset, Table((entrant_id,)), user=user, is_bye=True)
-    return round_, matches
+    byes = [
+        NewMatch(round_, offset, Table((entrant_id,)), is_bye=True)
+        for offset, entrant_id in enumerate(draw.byes, start=len(draw.tables) + 1)
+    ]
+    matches = create_matches(tables + byes, user=user)
+    return round_, matches[: len(tables)]

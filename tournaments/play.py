@@ -7,9 +7,9 @@ What it does:
   sides are partners, as rules.md wants).
 - ``read_match(match)`` recomputes a match from its games — the source of truth — into the draw's
   ``MatchResult`` (None while undecided) plus the per-entrant figures the tables show.
-- ``start_next_game(match, user)`` creates the match's next game through ``games.services``
-  (house rules = the tournament's overrides, stake = the tournament's), when the match is
-  undecided and has no game in progress.
+- ``start_next_games(matches, tournament, user)`` creates each match's next game through
+  ``games.services.create_games`` (house rules = the tournament's overrides, stake = the
+  tournament's), when the match is undecided and has no game in progress — a whole round at once.
 
 What it does not do: decide when a match is over (``tournaments.draw.matches`` does) or advance
 the tournament (``tournaments.progress``). It takes no locks: its callers hold the tournament's.
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.models import Game, GameStatus
-from games.services import create_game
+from games.services import NewGame, create_games
 from tournaments.bridge import table_from_slots
 from tournaments.draw import ranking
 from tournaments.draw.matches import match_result
@@ -222,25 +222,39 @@ def break_ties(result: MatchResult, seed: int) -> MatchResult:
     return MatchResult(table, tuple(placings), result.games_won, result.points, result.tricks)
 
 
-def start_next_game(match: Match, tournament: Tournament, *, user=None) -> Game | None:
-    """Create the match's next game, unless it is decided or a game is already in progress."""
-    reading = read_match(match, tournament)
-    if reading.is_decided or reading.in_progress:
-        return None
-    seating = seating_of(match, tournament)
-    game_number = len(match_games(match))
-    game = create_game(
-        club=tournament.club,
-        user=user,
-        game=tournament.game,
-        seat_player_ids=seating.seat_player_ids,
-        teams=seating.sides,
-        team_ids=seating.team_ids,
-        first_dealer=game_number % len(seating.seat_player_ids),
-        stake_minor=tournament.stake_minor,
-        tournament_match=match,
-    )
-    # Keep a prefetched ``games`` cache (if any) in step with the new row.
-    cache = getattr(match, "_prefetched_objects_cache", {})
-    cache.pop("games", None)
-    return game
+def start_next_games(
+    matches: list[Match], tournament: Tournament, *, user=None
+) -> list[Game | None]:
+    """Create the next game of each of ``matches`` (None for a match that is decided or has a
+    game in progress), all together by ``games.services.create_games``: the same games as one
+    by one, in a fixed number of queries however many matches there are."""
+    specs: list[NewGame] = []
+    starting: list[Match] = []
+    for match in matches:
+        reading = read_match(match, tournament)
+        if reading.is_decided or reading.in_progress:
+            continue
+        seating = seating_of(match, tournament)
+        game_number = len(match_games(match))
+        specs.append(
+            NewGame(
+                seat_player_ids=seating.seat_player_ids,
+                teams=seating.sides,
+                team_ids=seating.team_ids,
+                first_dealer=game_number % len(seating.seat_player_ids),
+                stake_minor=tournament.stake_minor,
+                tournament_match=match,
+            )
+        )
+        starting.append(match)
+    created: dict[int, Game] = {}
+    if specs:
+        games = create_games(
+            club=tournament.club, user=user, game=tournament.game, new_games=specs
+        )
+        created = {id(match): game for match, game in zip(starting, games, strict=True)}
+    for match in starting:
+        # Keep a prefetched ``games`` cache (if any) in step with the new row.
+        cache = getattr(match, "_prefetched_objects_cache", {})
+        cache.pop("games", None)
+    return [created.get(id(match)) for match in matches]

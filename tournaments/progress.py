@@ -64,6 +64,13 @@ def lock_tournament(tournament_id: int) -> Tournament:
 
 def load_match(match_id: int) -> Match | None:
     """A match with everything ``play.read_match`` reads, in a fixed number of queries."""
+    (match,) = load_matches([match_id])
+    return match
+
+
+def load_matches(match_ids: list[int]) -> list[Match | None]:
+    """``load_match`` for each id (None where there is no such match), in the same fixed number
+    of queries however many ids there are."""
     members = TeamMember.objects.order_by("position")
     games = Game.objects.order_by("pk").prefetch_related(
         Prefetch("seats", queryset=GameSeat.objects.order_by("seat")),
@@ -72,12 +79,13 @@ def load_match(match_id: int) -> Match | None:
     slots = MatchEntrant.objects.select_related("entrant__team").prefetch_related(
         Prefetch("entrant__team__team_members", queryset=members)
     )
-    return (
-        Match.objects.select_related("round")
+    found = {
+        match.pk: match
+        for match in Match.objects.select_related("round")
         .prefetch_related(Prefetch("slots", queryset=slots), Prefetch("games", queryset=games))
-        .filter(pk=match_id)
-        .first()
-    )
+        .filter(pk__in=match_ids)
+    }
+    return [found.get(match_id) for match_id in match_ids]
 
 
 def is_begun(match: Match) -> bool:
@@ -102,14 +110,35 @@ def delete_unplayed_games(match: Match) -> list[int]:
 
 def start_match(match: Match, tournament: Tournament, user) -> None:
     """Create the first (or next) game of a match whose entrants are all known."""
-    match = load_match(match.pk)
-    if match is None or match.is_bye:
+    start_matches([match], tournament, user)
+
+
+def start_matches(matches: list[Match], tournament: Tournament, user) -> None:
+    """``start_match`` for each of ``matches``, in a fixed number of queries: the matches are
+    loaded together, their games created together, and those that were pending are marked in
+    progress with one UPDATE and one INSERT of their history (the rows ``save()`` would write)."""
+    loaded = [
+        match for match in load_matches([match.pk for match in matches])
+        if match is not None and not match.is_bye
+    ]
+    if not loaded:
         return
-    game = play.start_next_game(match, tournament, user=user)
-    if game is not None and match.status == MatchStatus.PENDING:
-        match.status = MatchStatus.IN_PROGRESS
-        match._history_user = user
-        match.save(update_fields=["status", "updated_at"])
+    games = play.start_next_games(loaded, tournament, user=user)
+    now = timezone.now()
+    started = []
+    for match, game in zip(loaded, games, strict=True):
+        if game is not None and match.status == MatchStatus.PENDING:
+            match.status = MatchStatus.IN_PROGRESS
+            match.updated_at = now  # auto_now is not applied by an UPDATE of a queryset
+            match._history_user = user
+            started.append(match)
+    if started:
+        # Every started match gets the same values: one plain UPDATE, then their "~" history
+        # rows as ``save()`` writes them (by ``_history_user``, no change reason).
+        Match.objects.filter(pk__in=[match.pk for match in started]).update(
+            status=MatchStatus.IN_PROGRESS, updated_at=now
+        )
+        Match.history.bulk_history_create(started, update=True, default_change_reason=None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -190,8 +219,7 @@ def draw_round(tournament: Tournament, user) -> Round:
         return _draw_knockout(tournament, user, rounds)
     draw = _next_round_draw(tournament, rounds)
     round_, matches = bridge.save_round_draw(tournament, len(rounds) + 1, draw, user)
-    for match in matches:
-        start_match(match, tournament, user)
+    start_matches(matches, tournament, user)
     _update_round_statuses(tournament, user)
     return round_
 
@@ -253,13 +281,27 @@ def _advancing_count(tournament: Tournament) -> int:
 
 
 def _update_round_statuses(tournament: Tournament, user) -> list[Round]:
+    """Mark each round complete or in progress from its matches (reloaded); returns the rounds
+    with their matches and slots."""
     rounds = bridge.rounds_with_matches(tournament)
     bracket = results = None
     if tournament.format == Format.KNOCKOUT:
         bracket = bridge.bracket_of(tournament)
         results = bridge.knockout_results_of(rounds)
-    for round_ in rounds:
-        complete = all(match.status == MatchStatus.DECIDED for match in round_.matches.all())
+    _store_round_statuses(
+        user, [(round_, list(round_.matches.all())) for round_ in rounds], bracket, results
+    )
+    return rounds
+
+
+def _store_round_statuses(
+    user, round_matches: list[tuple[Round, list[Match]]], bracket, results
+) -> None:
+    """Save the status of each round (in order) that its matches change: complete when all are
+    decided (and, in a knockout — ``bracket`` and its decided ``results`` given — every table
+    of the round is stored and decided), else in progress."""
+    for round_, matches in round_matches:
+        complete = all(match.status == MatchStatus.DECIDED for match in matches)
         if bracket is not None and complete:
             complete = _knockout_round_complete(bracket, results, round_.number)
         status = RoundStatus.COMPLETE if complete else RoundStatus.IN_PROGRESS
@@ -268,7 +310,6 @@ def _update_round_statuses(tournament: Tournament, user) -> list[Round]:
             round_.completed_at = timezone.now() if complete else None
             round_._history_user = user
             round_.save(update_fields=["status", "completed_at"])
-    return rounds
 
 
 def _knockout_round_complete(bracket, results, number: int) -> bool:
@@ -286,42 +327,41 @@ def _set_status(tournament: Tournament, status: str) -> None:
         tournament.save(update_fields=["status", "version", "updated_at"])
 
 
-def _knockout_sources(tournament: Tournament, number: int, entrants) -> dict:
-    """Entrant id -> (match, place) of its table in the round before ``number``."""
-    if number == 1:
-        return {}
-    sources = {}
-    earlier = MatchEntrant.objects.filter(
-        match__tournament=tournament, match__round__number=number - 1, entrant_id__in=entrants
-    ).select_related("match")
-    for slot in earlier:
-        sources[slot.entrant_id] = (slot.match, slot.place)
-    return sources
-
-
 def _advance_knockout(tournament: Tournament, user) -> None:
     bracket = bridge.bracket_of(tournament)
-    results = bridge.knockout_results(tournament)
+    # The rounds, matches and slots are loaded once, and kept in step below with what is deleted
+    # and created, rather than reloaded for the round statuses.
+    rounds = bridge.rounds_with_matches(tournament)
+    results = bridge.knockout_results_of(rounds)
     try:
         tables = knockout.advance(bracket, results)
     except DrawError as error:
         logger.warning("knockout %s cannot advance: %s", tournament.pk, error.detail)
         return
-    rounds = {round_.number: round_ for round_ in tournament.rounds.all()}
+    round_matches = {round_.number: (round_, list(round_.matches.all())) for round_ in rounds}
     existing = {
-        (match.round.number, match.table - 1): match
-        for match in Match.objects.filter(tournament=tournament)
-        .select_related("round")
-        .prefetch_related("slots")
+        (round_.number, match.table - 1): match
+        for round_, match in sorted(
+            ((round_, match) for round_, matches in round_matches.values() for match in matches),
+            key=lambda pair: (pair[1].round_id, pair[1].table),
+        )
     }
     wanted = {table.key for table in tables}
+
+    def delete(key: tuple[int, int], match: Match) -> None:
+        # Only undecided matches are deleted (a decided one has begun), so ``results`` stays
+        # the decided tables.
+        delete_unplayed_games(match)
+        round_matches[key[0]][1].remove(match)
+        match._history_user = user
+        match.delete()
+
     # An undecided table whose feeders are no longer decided (an undo) waits again: remove it
     # while nothing has been played there.
     for key, match in existing.items():
         if match.status != MatchStatus.DECIDED and key not in wanted and not is_begun(match):
-            delete_unplayed_games(match)
-            match._history_user = user
-            match.delete()
+            delete(key, match)
+    to_create = []
     for table in tables:
         match = existing.get(table.key)
         if match is not None and match.pk is not None:
@@ -330,26 +370,40 @@ def _advance_knockout(tournament: Tournament, user) -> None:
             if is_begun(match):
                 logger.warning("knockout match %s has begun with other entrants", match.pk)
                 continue
-            delete_unplayed_games(match)
-            match._history_user = user
-            match.delete()
-        round_ = rounds.get(table.round_number)
-        if round_ is None:
-            round_ = rounds[table.round_number] = bridge.create_round(
-                tournament, table.round_number, user
+            delete(table.key, match)
+        to_create.append(table)
+    if to_create:
+        sources = bridge.knockout_sources(tournament, to_create)
+        new_matches = []
+        for table in to_create:
+            if table.round_number not in round_matches:
+                round_matches[table.round_number] = (
+                    bridge.create_round(tournament, table.round_number, user),
+                    [],
+                )
+            previous = table.round_number - 1
+            new_matches.append(
+                bridge.NewMatch(
+                    round_matches[table.round_number][0],
+                    table.position + 1,
+                    table.table,
+                    is_third_place=table.is_third_place,
+                    sources={
+                        entrant_id: sources[(previous, entrant_id)]
+                        for entrant_id in table.table.entrants
+                        if (previous, entrant_id) in sources
+                    },
+                )
             )
-        sources = _knockout_sources(tournament, table.round_number, table.table.entrants)
-        created = bridge.create_match(
-            round_,
-            table.position + 1,
-            table.table,
-            user=user,
-            is_third_place=table.is_third_place,
-            sources=sources,
-        )
-        start_match(created, tournament, user)
-    rounds = _update_round_statuses(tournament, user)
-    finished = knockout.is_complete(bracket, bridge.knockout_results_of(rounds))
+        created = bridge.create_matches(new_matches, user=user)
+        for new, match in zip(new_matches, created, strict=True):
+            # Undecided (pending, or in progress once started): ``results`` is unchanged.
+            round_matches[new.round.number][1].append(match)
+        start_matches(created, tournament, user)
+    _store_round_statuses(
+        user, [round_matches[number] for number in sorted(round_matches)], bracket, results
+    )
+    finished = knockout.is_complete(bracket, results)
     _set_status(tournament, TournamentStatus.FINISHED if finished else TournamentStatus.IN_PROGRESS)
 
 

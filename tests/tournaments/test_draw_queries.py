@@ -1,0 +1,225 @@
+"""Query counts of drawing a round and of deciding a knockout match: fixed, however many tables.
+
+What it checks: ``POST /api/tournaments/{id}/rounds/`` costs the same number of queries for a
+swiss of 16 and of 63 entrants (round 1, and round 2 drawn on stored results) and for a knockout of
+16 and of 64 entrants (round 1); the hand that decides a knockout match and fills the next table
+costs the same in a bracket of 8 and of 16. It also pins what the batched writes store: the
+rows and the django-simple-history trail of a drawn round are those that saving each match and
+game one by one writes, and ``games.services.create_games`` refuses a batch with the problem
+``create_game`` would have raised first, storing nothing.
+
+What it does not check: the draws themselves (``test_api_swiss_and_round_robin``,
+``test_api_knockout`` and the ``test_draw_*`` modules do) or speed (``bench/bench_tournaments.py``
+prints figures).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from clubs.models import Player
+from config.problems import Problem
+from games import services as game_services
+from games.models import Game, GameSeat, GameSide, GameStatus
+from tests.tournaments.play_helpers import build_event, win_game
+from tournaments.models import Match, MatchStatus
+
+pytestmark = pytest.mark.django_db
+
+# POST /rounds/ by an organiser with a device token, without Idempotency-Key; nothing here
+# depends on the number of tables (0 queries per table):
+#   4 before the service: the token and its user, the user's other tokens (knox), the
+#     tournament (view), the caller's role;
+#   the service's transaction (SAVEPOINT/RELEASE here, BEGIN/COMMIT in production: 2);
+#   lock the tournament (1); its rounds with matches and slots, the draw's input (1 while there
+#   are none, else 3); round 1 only: its entrants and the UPDATE fixing the draw order (2);
+#   INSERT the round + history (2); INSERT every match, byes included, + history, and every
+#   slot (3); load the matches to start: matches, slots with entrants, games (3);
+#   create_games (8): the matches checked against the club, the players, SAVEPOINT, INSERT the
+#   games + history, the seats, the sides, RELEASE; UPDATE the matches to in progress +
+#   history (2); the round statuses: rounds, matches, slots (3); INSERT the audit entry (1);
+#   5 for the response: the tournament again, the round, its matches, slots and games.
+SWISS_ROUND_ONE = 4 + 2 + 1 + 1 + 2 + 2 + 3 + 3 + 8 + 2 + 3 + 1 + 5
+# Round 2 reads round 1's matches and slots to draw (+2) and fixes no draw order (-2).
+SWISS_ROUND_TWO = SWISS_ROUND_ONE
+# A knockout reads its rounds a second time to advance the bracket (+1), keeps them in memory
+# for the round statuses (-3) and reads back round 1 for the service's answer (+1).
+KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 3 + 1
+
+# The hand that decides a knockout match whose neighbour is decided, opening round 2:
+#   13 for the hand (tests/games/test_queries.py's 11, + the seats and the ledger sums of the
+#     finished game);
+#   37 for the match's progress, after the commit: its own transaction (2), the match's
+#     tournament, the lock, the match with slots, games, seats and hands (5), its 2 slots and
+#     itself + history (4), its unplayed games (1), the rounds with matches and slots (3), the
+#     sources of the next table (1), INSERT round 2 + history (2), INSERT the match + history +
+#     slots (3), load it to start (3), create_games (8, as in the draw), mark it in progress +
+#     history (2), the match's status for the task's answer (1).
+# However many matches the bracket holds.
+DECIDING_HAND_FILLING_A_TABLE = 50
+
+
+def count_queries(event, method: str, url: str, data=None, *, role="organiser"):
+    with CaptureQueriesContext(connection) as context:
+        response = event.call(method, url, data, role=role)
+    assert response.status_code in (200, 201), response.content[:2000]
+    return len(context.captured_queries), response.json()
+
+
+def play_round(event, matches: list[dict]) -> None:
+    """Side 0 wins every game of every match that is not a bye."""
+    for match in matches:
+        if not match["is_bye"]:
+            win_game(event, match["games"][0]["id"], 0)
+
+
+@pytest.mark.parametrize("entrant_count", [16, 63])
+def test_drawing_a_swiss_round_costs_the_same_however_many_tables(entrant_count):
+    event = build_event(players=entrant_count)
+    tournament = event.create_tournament(
+        name="Swiss", game="25", format="swiss", round_count=3, auto_advance=False,
+        entrants=[{"player": player.pk, "seed": index + 1}
+                  for index, player in enumerate(event.players)],
+    )
+    url = f"/api/tournaments/{tournament['id']}/rounds/"
+    event.client("organiser")  # the token is issued before counting
+    count, round_one = count_queries(event, "post", url)
+    assert count == SWISS_ROUND_ONE
+    assert len(round_one["matches"]) == (entrant_count + 1) // 2
+    assert [match["is_bye"] for match in round_one["matches"]].count(True) == entrant_count % 2
+    play_round(event, round_one["matches"])
+    count, round_two = count_queries(event, "post", url)
+    assert count == SWISS_ROUND_TWO
+    assert round_two["number"] == 2
+
+
+@pytest.mark.parametrize("entrant_count", [16, 64])
+def test_drawing_knockout_round_one_costs_the_same_however_many_tables(entrant_count):
+    event = build_event(players=entrant_count)
+    tournament = event.create_tournament(
+        name="Cup", game="25", format="knockout",
+        entrants=[{"player": player.pk, "seed": index + 1}
+                  for index, player in enumerate(event.players)],
+    )
+    event.client("organiser")
+    count, round_one = count_queries(event, "post", f"/api/tournaments/{tournament['id']}/rounds/")
+    assert count == KNOCKOUT_ROUND_ONE
+    assert len(round_one["matches"]) == entrant_count // 2
+    assert {match["status"] for match in round_one["matches"]} == {"in_progress"}
+
+
+@pytest.mark.parametrize("entrant_count", [8, 16])
+def test_the_hand_that_fills_the_next_table_costs_the_same_however_big_the_bracket(entrant_count):
+    event = build_event(players=entrant_count)
+    tournament = event.create_tournament(
+        name="Cup", game="25", format="knockout",
+        entrants=[{"player": player.pk, "seed": index + 1}
+                  for index, player in enumerate(event.players)],
+    )
+    round_one = event.draw(tournament["id"])
+    first, second = round_one["matches"][:2]
+    win_game(event, first["games"][0]["id"], 0)
+    game_id = second["games"][0]["id"]
+    event.client("scorekeeper")
+    # 25 at trick 5: side 0 takes every trick of one hand and reaches 25.
+    count, _ = count_queries(
+        event, "post", f"/api/games/{game_id}/hands/",
+        {"dealer": 0, "trump": "S", "trick_winners": [0] * 5}, role="scorekeeper",
+    )
+    assert count == DECIDING_HAND_FILLING_A_TABLE
+    round_two = event.rounds(tournament["id"])[1]
+    assert [match["table"] for match in round_two["matches"]] == [1]
+    assert round_two["matches"][0]["status"] == "in_progress"
+
+
+def test_a_drawn_round_stores_the_rows_and_history_of_saving_one_by_one():
+    event = build_event(players=5)
+    organiser = event.world.users["organiser"]
+    tournament = event.create_tournament(
+        name="Swiss", game="25", format="swiss", round_count=2, auto_advance=False,
+        stake="0.50", house_rules={"target": 45},
+        entrants=[{"player": player.pk, "seed": index + 1}
+                  for index, player in enumerate(event.players)],
+    )
+    drawn = event.draw(tournament["id"])
+    matches = list(Match.objects.filter(tournament_id=tournament["id"]).order_by("table"))
+    assert [(match.table, match.is_bye, match.status) for match in matches] == [
+        (1, False, MatchStatus.IN_PROGRESS),
+        (2, False, MatchStatus.IN_PROGRESS),
+        (3, True, MatchStatus.DECIDED),
+    ]
+    assert [match["id"] for match in drawn["matches"]] == [match.pk for match in matches]
+    # Each played match: created pending, then marked in progress when its game started; the
+    # bye: created decided. Every row by the organiser, with no change reason.
+    for match in matches:
+        trail = [
+            (record.history_type, record.status, record.history_user_id,
+             record.history_change_reason)
+            for record in match.history.order_by("history_date", "history_id")
+        ]
+        if match.is_bye:
+            assert trail == [("+", MatchStatus.DECIDED, organiser.pk, None)]
+        else:
+            assert trail == [
+                ("+", MatchStatus.PENDING, organiser.pk, None),
+                ("~", MatchStatus.IN_PROGRESS, organiser.pk, None),
+            ]
+            assert match.history.order_by("history_id").last().updated_at == match.updated_at
+    games = list(Game.objects.filter(tournament_match__tournament_id=tournament["id"])
+                 .order_by("pk"))
+    # One game per played table, in table order, seated in the match's seat order.
+    assert [game.tournament_match_id for game in games] == [match.pk for match in matches[:2]]
+    seeds = {player.pk: index + 1 for index, player in enumerate(event.players)}
+    for game, match in zip(games, matches, strict=False):
+        slots = list(match.slots.order_by("position").select_related("entrant"))
+        seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
+        assert [(seat.seat, seat.player_id, seat.side) for seat in seats] == [
+            (0, slots[0].entrant.player_id, 0),
+            (1, slots[1].entrant.player_id, 1),
+        ]
+        assert sorted(seeds[seat.player_id] for seat in seats) in ([1, 3], [2, 4])
+        assert list(GameSide.objects.filter(game=game).order_by("index")
+                    .values_list("index", "team_id")) == [(0, None), (1, None)]
+        assert (game.status, game.first_dealer, game.stake_minor, game.house_rules["target"],
+                game.created_by_id) == (GameStatus.IN_PROGRESS, 0, 50, 45, organiser.pk)
+        assert [
+            (record.history_type, record.history_user_id, record.history_change_reason)
+            for record in game.history.all()
+        ] == [("+", organiser.pk, "game created")]
+
+
+def test_create_games_refuses_with_the_first_problem_create_game_would_raise():
+    event = build_event(players=6)
+    club = event.club
+    organiser = event.world.users["organiser"]
+    first, second, third, fourth, fifth, sixth = event.players
+    Player.objects.filter(pk=fourth.pk).update(is_active=False)
+    before = Game.objects.count()
+    batch = [
+        game_services.NewGame(seat_player_ids=[first.pk, second.pk]),
+        # Game 2 seats an inactive player; game 3 names a match of no tournament of the club.
+        game_services.NewGame(seat_player_ids=[third.pk, fourth.pk], first_dealer=1),
+        game_services.NewGame(seat_player_ids=[fifth.pk, sixth.pk], tournament_match=999999),
+    ]
+    with pytest.raises(Problem) as refused:
+        game_services.create_games(club=club, user=organiser, game="25", new_games=batch)
+    assert (refused.value.code, refused.value.errors) == (
+        "inactive_player",
+        [{"code": "inactive_player",
+          "detail": f"Player {fourth.pk} ({fourth.display_name}) is no longer active.",
+          "pointer": "/seats/1"}],
+    )
+    with pytest.raises(Problem) as refused:
+        game_services.create_games(club=club, user=organiser, game="25", new_games=batch[2:])
+    assert (refused.value.code, refused.value.errors[0]["pointer"]) == (
+        "invalid_tournament_match", "/tournament_match"
+    )
+    assert Game.objects.count() == before
+    created = game_services.create_games(
+        club=club, user=organiser, game="25", new_games=[batch[0]]
+    )
+    assert [
+        [seat.player_id for seat in game.seats.order_by("seat")] for game in created
+    ] == [[first.pk, second.pk]]
