@@ -288,46 +288,45 @@ def delete_player(*, player: Player) -> bool:
 # Teams ------------------------------------------------------------------------------------------
 
 
-def _checked_members(club: Club, member_ids: Sequence[int]) -> list[Player]:
-    """The players for ``member_ids`` in order; every problem reported with its "/members/i"."""
-    if not MIN_TEAM_SIZE <= len(member_ids) <= MAX_TEAM_SIZE:
-        raise _field_problem(
-            "/members",
-            "team_size",
-            f"A team has {MIN_TEAM_SIZE} or {MAX_TEAM_SIZE} players, not {len(member_ids)}.",
-        )
-    players = Player.objects.filter(club=club, pk__in=member_ids).in_bulk()
+def check_club_players(
+    *,
+    club: Club,
+    player_ids: Sequence[int],
+    pointer: str,
+    twice: str,
+    known: dict[int, Player] | None = None,
+) -> list[Player]:
+    """The club's active players for ``player_ids``, in order, or a 400 ``Problem`` listing every
+    bad id at ``"<pointer>/<index>"``: ``unknown_player`` (no such player in this club — the same
+    answer for another club's player, so other clubs' ids reveal nothing), ``inactive_player``,
+    or ``duplicate_player`` for an id given twice (``twice`` ends its detail: "is seated twice").
+    ``known``: the players already loaded for these ids (by id), to spare the query."""
+    players = (
+        known
+        if known is not None
+        else Player.objects.filter(club=club, pk__in=player_ids).in_bulk()
+    )
     errors = []
-    seen = set()
-    for index, player_id in enumerate(member_ids):
-        pointer = f"/members/{index}"
+    seen: set[int] = set()
+    for index, player_id in enumerate(player_ids):
+        here = f"{pointer}/{index}"
         player = players.get(player_id)
-        if player_id in seen:
-            errors.append(
-                {
-                    "code": "duplicate_player",
-                    "detail": f"Player {player_id} is already a member of this team.",
-                    "pointer": pointer,
-                }
-            )
-        elif player is None:
-            # The same answer for another club's player as for no player, so ids of other clubs'
-            # players reveal nothing.
-            errors.append(
-                {
-                    "code": "unknown_player",
-                    "detail": f"No player with id {player_id} in this club.",
-                    "pointer": pointer,
-                }
-            )
+        if player is None:
+            code, detail = "unknown_player", f"No player with id {player_id} in this club."
         elif not player.is_active:
-            errors.append(
-                {
-                    "code": "inactive_player",
-                    "detail": f"{player.display_name} is not an active player.",
-                    "pointer": pointer,
-                }
+            code, detail = (
+                "inactive_player",
+                (f"Player {player_id} ({player.display_name}) is no longer active."),
             )
+        elif player_id in seen:
+            code, detail = (
+                "duplicate_player",
+                (f"Player {player_id} ({player.display_name}) {twice}."),
+            )
+        else:
+            code = None
+        if code is not None:
+            errors.append({"code": code, "detail": detail, "pointer": here})
         seen.add(player_id)
     if errors:
         raise Problem(
@@ -336,7 +335,20 @@ def _checked_members(club: Club, member_ids: Sequence[int]) -> list[Player]:
             detail="; ".join(error["detail"] for error in errors),
             errors=errors,
         )
-    return [players[player_id] for player_id in member_ids]
+    return [players[player_id] for player_id in player_ids]
+
+
+def _checked_members(club: Club, member_ids: Sequence[int]) -> list[Player]:
+    """The players for ``member_ids`` in order; every problem reported with its "/members/i"."""
+    if not MIN_TEAM_SIZE <= len(member_ids) <= MAX_TEAM_SIZE:
+        raise _field_problem(
+            "/members",
+            "team_size",
+            f"A team has {MIN_TEAM_SIZE} or {MAX_TEAM_SIZE} players, not {len(member_ids)}.",
+        )
+    return check_club_players(
+        club=club, player_ids=member_ids, pointer="/members", twice="is in this team twice"
+    )
 
 
 def _check_team_name_free(club: Club, name: str, exclude: Team | None) -> None:

@@ -19,6 +19,7 @@ does, through ``games.bridge.start``) or store anything (``games.services.create
 from __future__ import annotations
 
 from clubs.models import Club, Player, Team
+from clubs.services import check_club_players
 from config.problems import Problem, rules_error_to_problem
 from games import bridge
 from rules_engine import RulesError
@@ -33,40 +34,13 @@ def check_players(
     club: Club, seat_player_ids: list[int], known: dict[int, Player] | None = None
 ) -> list[Player]:
     """The seated players, checked; ``known``: the result of ``load_players`` for these ids."""
-    players = known if known is not None else load_players(club, seat_player_ids)
-    errors = []
-    seen: set[int] = set()
-    for index, player_id in enumerate(seat_player_ids):
-        pointer = f"/seats/{index}"
-        player = players.get(player_id)
-        if player is None:
-            errors.append(
-                {
-                    "code": "invalid_player",
-                    "detail": f"Player {player_id} is not a player of club {club.slug}.",
-                    "pointer": pointer,
-                }
-            )
-        elif not player.is_active:
-            errors.append(
-                {
-                    "code": "inactive_player",
-                    "detail": f"Player {player_id} ({player.display_name}) is no longer active.",
-                    "pointer": pointer,
-                }
-            )
-        elif player_id in seen:
-            errors.append(
-                {
-                    "code": "duplicate_player",
-                    "detail": f"Player {player_id} ({player.display_name}) is seated twice.",
-                    "pointer": pointer,
-                }
-            )
-        seen.add(player_id)
-    if errors:
-        raise Problem(status=400, code=errors[0]["code"], detail=errors[0]["detail"], errors=errors)
-    return [players[player_id] for player_id in seat_player_ids]
+    return check_club_players(
+        club=club,
+        player_ids=seat_player_ids,
+        pointer="/seats",
+        twice="is seated twice",
+        known=known if known is not None else load_players(club, seat_player_ids),
+    )
 
 
 def match_id_of(tournament_match) -> int | None:
@@ -123,9 +97,7 @@ def load_teams(club: Club, team_ids) -> dict[int, Team]:
     """The club's teams among ``team_ids`` with their members, by id (two queries)."""
     return {
         team.pk: team
-        for team in Team.objects.filter(club=club, pk__in=team_ids).prefetch_related(
-            "team_members"
-        )
+        for team in Team.objects.filter(club=club, pk__in=team_ids).prefetch_related("team_members")
     }
 
 

@@ -51,7 +51,7 @@ CREATE_CASES = {
     "player of no club": (
         lambda t: {"game": "25", "seats": [*_seats(t, 3), 999_999]},
         400,
-        "invalid_player",
+        "unknown_player",
         "/seats/3",
     ),
     "player seated twice": (
@@ -201,7 +201,7 @@ def test_players_of_another_club_and_inactive_players_are_refused_at_their_seats
     body = {"game": "25", "seats": [*table.player_ids(2), stranger.pk, retired.pk]}
     before = database_snapshot()
     response = table.client().post(f"/api/clubs/{table.club.slug}/games/", body, format="json")
-    problem = refused(response, 400, "invalid_player", "/seats/2")
+    problem = refused(response, 400, "unknown_player", "/seats/2")
     assert problem["errors"][1] == {
         "code": "inactive_player",
         "detail": f"Player {retired.pk} (Dan) is no longer active.",
