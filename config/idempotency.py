@@ -15,9 +15,9 @@ whatever the request created, and kept seven days; then
 
 A refused request (any 4xx/5xx, raised or returned) stores no key: the retry is evaluated again.
 
-Use ``@idempotent`` on a DRF view's handler method (``def post(self, request, ...)``) or
-``IdempotentPostMixin`` on a generic view; add ``IDEMPOTENCY_KEY_PARAMETER`` to the view's
-``extend_schema(parameters=...)`` so the schema documents the header.
+Use ``@idempotent`` on a DRF view's handler method (``def post(self, request, ...)``); add
+``IDEMPOTENCY_KEY_PARAMETER`` to the view's ``extend_schema(parameters=...)`` so the schema
+documents the header.
 
 What it does not do: decide who may call the view (DRF runs authentication and permissions before
 the handler, so a key never leaks a response to another client), or purge old keys by itself
@@ -203,14 +203,6 @@ def idempotent(handler: Callable[..., Response]) -> Callable[..., Response]:
         return run_idempotently(request, lambda: handler(view, request, *args, **kwargs))
 
     return wrapper
-
-
-class IdempotentPostMixin:
-    """For generic views: their ``post`` honours ``Idempotency-Key``."""
-
-    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        parent_post = super().post  # type: ignore[misc]
-        return run_idempotently(request, lambda: parent_post(request, *args, **kwargs))
 
 
 def purge_expired_idempotency_records(*, now=None) -> int:

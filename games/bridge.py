@@ -150,5 +150,5 @@ def play_state(state: GameState, record: dict) -> tuple[GameState, dict, dict]:
 
 def play(game, record: dict) -> tuple[dict, dict]:
     """Record ``record`` as the game's next hand: ``(fields after, result dict)``."""
-    result, after = state_of(game).record(record)
-    return fields_of(after), result.to_dict()
+    _, fields, result = play_state(state_of(game), record)
+    return fields, result

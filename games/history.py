@@ -43,23 +43,23 @@ def _user_summary(user) -> dict[str, Any] | None:
     return {"id": user.pk, "username": user.get_username()}
 
 
-def _entries(records, object_kind: str, fields: tuple[str, ...], key) -> list[dict[str, Any]]:
+def _entries(records, object_kind: str, fields: tuple[str, ...]) -> list[dict[str, Any]]:
     entries = []
     previous_by_object: dict[Any, Any] = {}
     for record in records:
-        object_key = key(record)
-        previous = previous_by_object.get(object_key)
+        previous = previous_by_object.get(record.id)
         action = _ACTIONS.get(record.history_type, record.history_type)
         changes = []
         for field in fields:
-            before = getattr(previous, field) if previous is not None else None
-            after = getattr(record, field) if action != "deleted" else None
             if action == "deleted":
-                before = getattr(record, field)
+                before, after = getattr(record, field), None
+            else:
+                before = getattr(previous, field) if previous is not None else None
+                after = getattr(record, field)
             if before != after:
                 name = field.removesuffix("_id")
                 changes.append({"field": name, "before": before, "after": after})
-        previous_by_object[object_key] = record
+        previous_by_object[record.id] = record
         entries.append(
             {
                 "id": f"{object_kind}-{record.history_id}",
@@ -87,7 +87,7 @@ def game_history(*, game: Game) -> list[dict[str, Any]]:
         .select_related("history_user")
         .order_by("history_date", "history_id")
     )
-    entries = _entries(game_records, "game", GAME_FIELDS, key=lambda record: record.id)
-    entries += _entries(hand_records, "hand", HAND_FIELDS, key=lambda record: record.id)
+    entries = _entries(game_records, "game", GAME_FIELDS)
+    entries += _entries(hand_records, "hand", HAND_FIELDS)
     entries.sort(key=lambda entry: (entry["at"], entry["object"] != "hand", entry["id"]))
     return entries

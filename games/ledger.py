@@ -86,32 +86,22 @@ def sync_ledger(*, game: Game, user) -> bool:
             current[row["player_id"]] = row["net"]
     if current == desired:
         return False
-    booking = last_booking + 1
-    entries = [
-        LedgerEntry(
-            club_id=game.club_id,
-            game=game,
-            player_id=player,
-            amount_minor=-amount,
-            reason=LedgerReason.REVERSAL,
-            booking=booking,
-            created_by=user,
-        )
-        for player, amount in sorted(current.items())
+    changes = [
+        *((LedgerReason.REVERSAL, player, -amount) for player, amount in sorted(current.items())),
+        *((LedgerReason.STAKE, player, amount) for player, amount in sorted(desired.items())),
     ]
-    entries += [
+    LedgerEntry.objects.bulk_create(
         LedgerEntry(
             club_id=game.club_id,
             game=game,
             player_id=player,
             amount_minor=amount,
-            reason=LedgerReason.STAKE,
-            booking=booking,
+            reason=reason,
+            booking=last_booking + 1,
             created_by=user,
         )
-        for player, amount in sorted(desired.items())
-    ]
-    LedgerEntry.objects.bulk_create(entries)
+        for reason, player, amount in changes
+    )
     return True
 
 

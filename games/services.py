@@ -217,10 +217,6 @@ def create_games(
         side_teams = new_game_checks.check_teams(
             club, start.sides, spec.team_ids or [None] * len(start.sides), players, known_teams
         )
-        checked.append((spec, match, players, rules, stake_minor, start, side_teams))
-
-    games = []
-    for spec, match, _players, rules, stake_minor, start, _side_teams in checked:
         new_game = Game(
             club=club,
             game=game,
@@ -233,25 +229,22 @@ def create_games(
         )
         new_game._history_user = user
         new_game._change_reason = "game created"
-        games.append(new_game)
+        checked.append((new_game, players, start.side_of_seat, side_teams))
+
+    games = [new_game for new_game, *_ in checked]
     with transaction.atomic():
         # One INSERT for the games and one for their "game created" history rows (the same rows
         # ``save()`` would write: simple-history reads the same ``_history_user`` and
         # ``_change_reason``); nothing listens to the games' post_save.
         bulk_create_with_history(games, Game)
-        seat_rows = []
-        for new_game, (_spec, _match, players, _rules, _stake, start, _teams) in zip(
-            games, checked, strict=True
-        ):
-            side_of_seat = {seat: side for side, seats in enumerate(start.sides) for seat in seats}
-            seat_rows.extend(
-                GameSeat(game=new_game, seat=seat, player=player, side=side_of_seat[seat])
-                for seat, player in enumerate(players)
-            )
-        GameSeat.objects.bulk_create(seat_rows)
+        GameSeat.objects.bulk_create(
+            GameSeat(game=new_game, seat=seat, player=player, side=side_of_seat[seat])
+            for new_game, players, side_of_seat, _ in checked
+            for seat, player in enumerate(players)
+        )
         GameSide.objects.bulk_create(
             GameSide(game=new_game, index=index, team=team)
-            for new_game, (*_, side_teams) in zip(games, checked, strict=True)
+            for new_game, _, _, side_teams in checked
             for index, team in enumerate(side_teams)
         )
     return games

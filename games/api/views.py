@@ -23,7 +23,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 
-from clubs import selectors as club_selectors
+from clubs.api.views import ClubScopedView
 from clubs.models import Club
 from clubs.permissions import ClubScorePermission
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
@@ -66,6 +66,19 @@ def _problem(status_code: int, description: str) -> dict:
     }
 
 
+def _hand_record(body) -> dict:
+    """A copy of a hand-record request body (POST or PUT); 400 ``invalid_record`` if not an
+    object."""
+    if not isinstance(body, dict):
+        raise Problem(
+            status=400,
+            code="invalid_record",
+            detail="A hand record is a JSON object.",
+            pointer="",
+        )
+    return dict(body)
+
+
 class ProblemExtrasMixin:
     """Adds the stored hand to a ``hand_conflict`` problem (services raise ``HandConflict``)."""
 
@@ -76,23 +89,17 @@ class ProblemExtrasMixin:
         return response
 
 
-class ClubGamesView(ProblemExtrasMixin, GenericAPIView):
+class ClubGamesView(ProblemExtrasMixin, ClubScopedView):
     """A club's games. Filters: `status`, `game`, `player` (id), `tournament_match`, `date`,
     `date_from`, `date_to` (days in the club's time zone); `ordering` by `created_at` or `id`."""
 
     queryset = Game.objects.none()
     permission_classes = [ClubScorePermission]
-    pagination_class = Pagination
     filterset_class = GameFilter
     ordering_fields = ["created_at", "id"]
 
-    def get_club(self) -> Club:
-        if getattr(self, "_club", None) is None:
-            self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
-        return self._club
-
     def get_queryset(self):
-        if getattr(self, "swagger_fake_view", False):
+        if self.is_schema_generation():
             return Game.objects.none()
         return selectors.list_games(club=self.get_club())
 
@@ -239,15 +246,7 @@ class HandsView(GameScopedView):
     @idempotent
     def post(self, request, game_id):
         self.game  # noqa: B018 - permission checks ran on it; the service locks it again
-        body = request.data
-        if not isinstance(body, dict):
-            raise Problem(
-                status=400,
-                code="invalid_record",
-                detail="A hand record is a JSON object.",
-                pointer="",
-            )
-        record = dict(body)
+        record = _hand_record(request.data)
         number = record.pop("number", None)
         if number is not None and (type(number) is not int or number < 1):
             raise Problem(
@@ -297,15 +296,7 @@ class HandDetailView(GameScopedView):
     )
     def put(self, request, game_id, number):
         if_match = self.if_match(required=True)
-        record = request.data
-        if not isinstance(record, dict):
-            raise Problem(
-                status=400,
-                code="invalid_record",
-                detail="A hand record is a JSON object.",
-                pointer="",
-            )
-        record = dict(record)
+        record = _hand_record(request.data)
         sent_number = record.pop("number", number)
         if type(sent_number) is not int or sent_number != number:
             raise Problem(
@@ -420,18 +411,13 @@ class GameLedgerView(GameScopedView):
         )
 
 
-class ClubBalancesView(GenericAPIView):
+class ClubBalancesView(ClubScopedView):
     """Each player's net over the club's game stakes (members only), and the transfers that
     settle them."""
 
     queryset = Game.objects.none()
     permission_classes = [ClubMemberReadPermission]
     filter_backends: list = []
-
-    def get_club(self) -> Club:
-        if getattr(self, "_club", None) is None:
-            self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
-        return self._club
 
     @extend_schema(
         operation_id="clubs_balances",
