@@ -28,14 +28,16 @@ from dataclasses import dataclass
 from simple_history.utils import bulk_create_with_history
 
 from config.problems import Problem
-from tournaments.draw import drive, knockout, ranking
-from tournaments.draw.types import (
+from tournaments.draw import (
     DrawError,
     MatchResult,
     PlayedRound,
     RoundDraw,
     ScoringRule,
     Table,
+    drive,
+    knockout,
+    ranking,
 )
 from tournaments.models import (
     Entrant,
@@ -191,11 +193,6 @@ def played_rounds(tournament: Tournament) -> list[PlayedRound]:
     return [played_round(round_) for round_ in rounds_with_matches(tournament)]
 
 
-def knockout_results(tournament: Tournament) -> dict[tuple[int, int], MatchResult]:
-    """Decided knockout tables by key."""
-    return knockout_results_of(rounds_with_matches(tournament))
-
-
 def knockout_results_of(rounds: list[Round]) -> dict[tuple[int, int], MatchResult]:
     """Decided knockout tables by key, from rounds with their matches and slots prefetched."""
     results = {}
@@ -238,10 +235,11 @@ def drive_game_of(round_: Round) -> drive.DriveGame:
     )
 
 
-def all_results_and_byes(tournament: Tournament) -> tuple[list[MatchResult], list[int]]:
-    """Every decided result and every bye of the tournament (for the standings)."""
+def all_results_and_byes(rounds: list[Round]) -> tuple[list[MatchResult], list[int]]:
+    """Every decided result and every bye (for the standings), from rounds with their matches
+    and slots prefetched (``rounds_with_matches``)."""
     results, byes = [], []
-    for round_ in rounds_with_matches(tournament):
+    for round_ in rounds:
         for match in round_.matches.all():
             if match.is_bye:
                 byes.extend(slot.entrant_id for slot in match.slots.all())

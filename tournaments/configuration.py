@@ -203,6 +203,25 @@ def settings_of(tournament: Tournament) -> dict:
 # Entrants
 
 
+WRONG_KIND_DETAIL = {
+    # the tournament's entrant kind -> what an entrant of the other kind is told
+    EntrantKind.PLAYER: "This tournament is played by individual players; enter players.",
+    EntrantKind.TEAM: "This tournament is played by teams; enter a team.",
+}
+
+
+def _may_enter(tournament: Tournament, kind: str, name: str, is_active: bool, errors: list,
+               field: str) -> bool:
+    """An entrant of ``kind`` may enter: the tournament's kind, and active (else an error)."""
+    if tournament.entrant_kind != kind:
+        _error(errors, "wrong_entrant_kind", WRONG_KIND_DETAIL[tournament.entrant_kind], field)
+        return False
+    if not is_active:
+        _error(errors, "entrant_inactive", f"{name} is not active.", field)
+        return False
+    return True
+
+
 def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = "/entrants"):
     """Validate entrants to add to ``tournament`` (each ``{"player"|"team": id, "seed"?: n}``).
 
@@ -252,12 +271,8 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
                 code = "already_entered" if how == "alone" else "player_entered_twice"
                 _error(errors, code, f"{player.display_name} is already entered {how}.", field)
                 continue
-            if tournament.entrant_kind != EntrantKind.PLAYER:
-                _error(errors, "wrong_entrant_kind",
-                       "This tournament is played by teams; enter a team.", field)
-                continue
-            if not player.is_active:
-                _error(errors, "entrant_inactive", f"{player.display_name} is not active.", field)
+            if not _may_enter(tournament, EntrantKind.PLAYER, player.display_name,
+                              player.is_active, errors, field):
                 continue
             entered_players[player_id] = "alone"
             accepted.append((player, None, seed))
@@ -278,12 +293,8 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
                        f"{clash.display_name} of {team.name} is already entered "
                        f"{entered_players[clash.pk]}.", field)
                 continue
-            if tournament.entrant_kind != EntrantKind.TEAM:
-                _error(errors, "wrong_entrant_kind",
-                       "This tournament is played by individual players; enter players.", field)
-                continue
-            if not team.is_active:
-                _error(errors, "entrant_inactive", f"{team.name} is not active.", field)
+            if not _may_enter(tournament, EntrantKind.TEAM, team.name, team.is_active, errors,
+                              field):
                 continue
             if team_sizes and len(members) not in team_sizes:
                 _error(errors, "team_size_mismatch",

@@ -29,8 +29,8 @@ from clubs import selectors as club_selectors
 from clubs.pages import format_money, game_label
 from clubs.permissions import can_read_club
 from tournaments import selectors
-from tournaments.models import Match, MatchStatus, Tournament, TournamentStatus
-from tournaments.standings import compute_standings
+from tournaments.models import Match, MatchStatus, Tournament
+from tournaments.standings import compute_standings, winners_of
 
 PLACE_NAMES = {1: "Winner", 2: "Runner-up"}
 GAME_STATUS_NAMES = {"in_progress": "in progress", "finished": "finished"}
@@ -161,11 +161,7 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
     rows = standings["standings"]
     names = {row["entrant"]["id"]: row["entrant"]["name"] for row in rows}
     bracket = selectors.bracket_of(tournament)
-    winners: list[int] = []
-    if bracket["champion"] is not None:
-        winners = [bracket["champion"]]
-    elif tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CLOSED):
-        winners = [row["entrant"]["id"] for row in rows if row["rank"] == 1]
+    winners = winners_of(tournament, bracket["champion"], rows)
     club_is_readable = can_read_club(request.user, club)
     context = {
         "club": club,

@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import logging
 
-from django.db.models import Prefetch
+from django.db import transaction
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from clubs.models import TeamMember
@@ -91,9 +92,9 @@ def load_matches(match_ids: list[int]) -> list[Match | None]:
 def is_begun(match: Match) -> bool:
     if match.status == MatchStatus.DECIDED and not match.is_bye:
         return True
-    return Game.objects.filter(tournament_match=match).filter(
-        status=GameStatus.FINISHED
-    ).exists() or Game.objects.filter(tournament_match=match, hands_played__gt=0).exists()
+    return Game.objects.filter(
+        Q(status=GameStatus.FINISHED) | Q(hands_played__gt=0), tournament_match=match
+    ).exists()
 
 
 def delete_unplayed_games(match: Match) -> list[int]:
@@ -233,7 +234,9 @@ def refresh_match(match: Match, tournament: Tournament, user) -> bool:
     if match.is_bye or any(slot.entrant_id is None for slot in match.slots.all()):
         return False
     reading = play.read_match(match, tournament)
-    old_placings = (match.result or {}).get("placings") if match.status == "decided" else None
+    old_placings = (
+        (match.result or {}).get("placings") if match.status == MatchStatus.DECIDED else None
+    )
     if reading.result is not None:
         status = MatchStatus.DECIDED
         result = bridge.result_to_json(reading.result)
@@ -241,10 +244,10 @@ def refresh_match(match: Match, tournament: Tournament, user) -> bool:
         status = MatchStatus.IN_PROGRESS if play.match_games(match) else MatchStatus.PENDING
         result = {}
     advancing = _advancing_count(tournament)
+    ordered = reading.result.ordered() if reading.result is not None else ()
     for slot in match.slots.all():
         entrant_id = slot.entrant_id
         place = reading.result.rank_of(entrant_id) if reading.result is not None else None
-        ordered = reading.result.ordered() if reading.result is not None else ()
         values = {
             "games_won": reading.games_won[entrant_id],
             "points_for": reading.points[entrant_id],
@@ -461,8 +464,6 @@ def progress_match(match_id: int, user=None) -> dict:
 
     Safe to run any number of times: everything is recomputed from the games.
     """
-    from django.db import transaction
-
     with transaction.atomic():
         row = Match.objects.filter(pk=match_id).values("tournament_id").first()
         if row is None:

@@ -156,16 +156,12 @@ def bracket_of(tournament: Tournament) -> dict:
             "champion": None,
         }
     bracket = bridge.bracket_of(tournament)
-    results = {}
-    stored = {}
-    for round_ in rounds:
-        for match in round_.matches.all():
-            stored[(round_.number, match.table - 1)] = match
-            if match.status == "decided" and match.result:
-                table = bridge.table_from_slots(list(match.slots.all()))
-                results[(round_.number, match.table - 1)] = bridge.result_from_json(
-                    table, match.result
-                )
+    results = bridge.knockout_results_of(rounds)
+    stored = {
+        (round_.number, match.table - 1): match
+        for round_ in rounds
+        for match in round_.matches.all()
+    }
     try:
         champion = knockout.champion(bracket, results)
     except DrawError:

@@ -26,7 +26,7 @@ from django.utils import timezone
 from tournaments import bridge
 from tournaments.draw import knockout, ranking
 from tournaments.draw.types import DrawError
-from tournaments.models import Entrant, Format, Tournament
+from tournaments.models import Entrant, Format, Tournament, TournamentStatus
 
 
 def _number(value: object) -> object:
@@ -55,12 +55,13 @@ def compute_standings(tournament: Tournament) -> dict:
     }
     order = bridge.draw_order_of(tournament) if entrants else []
     order = [entrant_id for entrant_id in order if entrant_id in entrants]
-    results, byes = bridge.all_results_and_byes(tournament)
+    rounds = bridge.rounds_with_matches(tournament)
+    results, byes = bridge.all_results_and_byes(rounds)
     chain = bridge.tie_breaks_of(tournament)
     primary = None
     if tournament.format == Format.KNOCKOUT and tournament.draw_order:
         try:
-            by_key = bridge.knockout_results(tournament)
+            by_key = bridge.knockout_results_of(rounds)
             primary = knockout.stage_keys(bridge.bracket_of(tournament), by_key)
         except DrawError:
             primary = None
@@ -108,3 +109,15 @@ def compute_standings(tournament: Tournament) -> dict:
     }
     digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32]
     return {**body, "computed_at": timezone.now(), "etag": f'"{digest}"'}
+
+
+def winners_of(tournament: Tournament, champion: int | None, rows: list[dict] | None = None):
+    """The tournament's winners (entrant ids): a knockout's ``champion``, else once every round
+    is played the entrants ranked first in the standings (``rows``, computed when not given)."""
+    if champion is not None:
+        return [champion]
+    if tournament.status not in (TournamentStatus.FINISHED, TournamentStatus.CLOSED):
+        return []
+    if rows is None:
+        rows = compute_standings(tournament)["standings"]
+    return [row["entrant"]["id"] for row in rows if row["rank"] == 1]

@@ -102,22 +102,21 @@ def test_game_page_of_a_tournament_game(seed, client_for, django_assert_num_quer
     count_queries(django_assert_num_queries, client_for("pat"), url, SESSION_AND_USER + GAME)
 
 
-# Club, tournament (with its counts), the standings (tournaments.standings: 7 for a knockout,
-# which also reads its bracket's results; 4 for the other formats), the bracket (rounds, matches,
+# Club, tournament (with its counts), the standings (tournaments.standings: 4 for every format;
+# a knockout reads its bracket's results from the same rounds), the bracket (rounds, matches,
 # slots with entrants, games: 4).
-KNOCKOUT = 1 + 1 + 7 + 4
-ROUND_ROBIN = 1 + 1 + 4 + 4
+TOURNAMENT_PAGE = 1 + 1 + 4 + 4
 
 
 def test_tournament_page(seed, client_for, django_assert_num_queries):
     client = client_for("pat")
     cup = seed.tournaments["cup"]
     url = f"/clubs/kilkenny/tournaments/{cup.pk}/"
-    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + KNOCKOUT)
+    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + TOURNAMENT_PAGE)
     play_hands(seed.games["final"], seed.users["sean"], [
         {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0]},
     ])
-    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + KNOCKOUT)
+    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + TOURNAMENT_PAGE)
 
 
 def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
@@ -133,7 +132,7 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
 
     with TestCase.captureOnCommitCallbacks(execute=True):
         services.draw_next_round(tournament_id=tournament.pk, user=None)
-    count_queries(django_assert_num_queries, client, url, ROUND_ROBIN)
+    count_queries(django_assert_num_queries, client, url, TOURNAMENT_PAGE)
     # Play every round: the next one is drawn by itself when a round completes.
     for _ in range(3):
         for game in Game.objects.filter(
@@ -143,7 +142,7 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
                                      "trick_winners": [0, 0, 0, 0, 0]}])
     tournament.refresh_from_db()
     assert (tournament.rounds.count(), tournament.status) == (3, "finished")
-    count_queries(django_assert_num_queries, client, url, ROUND_ROBIN)
+    count_queries(django_assert_num_queries, client, url, TOURNAMENT_PAGE)
 
 
 # Club, then the nets per player and the players (games.selectors.club_balances).

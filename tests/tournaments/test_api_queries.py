@@ -23,7 +23,7 @@ EXPECTED = {
     "matches": 8,
     "match": 7,
     "bracket": 9,
-    "standings": 11,
+    "standings": 8,
 }
 
 

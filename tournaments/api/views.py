@@ -78,6 +78,15 @@ def _not_modified(request, etag: str) -> bool:
     return etag in candidates or if_none_match.strip() == "*"
 
 
+def _tagged(request, result: dict, output_class) -> Response:
+    """``result`` (computed with its ``etag``) rendered by ``output_class``, or 304 when the
+    client's ``If-None-Match`` names that tag."""
+    etag = result.pop("etag")
+    if _not_modified(request, etag):
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+    return Response(output_class(result).data, headers={"ETag": etag})
+
+
 def _with_etag(data, tournament: Tournament, *, status_code: int = 200, location=None):
     headers = {"ETag": services.etag_of(tournament)}
     if location:
@@ -343,17 +352,11 @@ class BracketView(TournamentScopedView):
     def get(self, request, tournament_id):
         tournament = self.get_tournament()
         bracket = selectors.bracket_of(tournament)
-        winners = []
-        if bracket["champion"] is not None:
-            winners = [bracket["champion"]]
-        elif tournament.status in ("finished", "closed"):
-            table = standings.compute_standings(tournament)["standings"]
-            winners = [row["entrant"]["id"] for row in table if row["rank"] == 1]
         data = {
             "tournament": tournament,
             "entrants": list(selectors.list_entrants(tournament=tournament)),
             "rounds": bracket["rounds"],
-            "winners": winners,
+            "winners": standings.winners_of(tournament, bracket["champion"]),
         }
         return Response(BracketOutput(data).data)
 
@@ -368,11 +371,8 @@ class StandingsView(TournamentScopedView):
         parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, tournament_id):
-        result = standings.compute_standings(self.get_tournament())
-        etag = result.pop("etag")
-        if _not_modified(request, etag):
-            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return Response(StandingsOutput(result).data, headers={"ETag": etag})
+        return _tagged(request, standings.compute_standings(self.get_tournament()),
+                       StandingsOutput)
 
 
 class SettlementView(TournamentScopedView):
@@ -394,11 +394,8 @@ class SettlementView(TournamentScopedView):
         parameters=[SETTLEMENT_IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, tournament_id):
-        result = settlement.compute_settlement(self.get_tournament())
-        etag = result.pop("etag")
-        if _not_modified(request, etag):
-            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
-        return Response(SettlementOutput(result).data, headers={"ETag": etag})
+        return _tagged(request, settlement.compute_settlement(self.get_tournament()),
+                       SettlementOutput)
 
 
 class CloseView(TournamentScopedView):
