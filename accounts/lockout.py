@@ -10,10 +10,10 @@ What it does not do: count failures or decide the limits (django-axes and the AX
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from config.problems import PROBLEM_CONTENT_TYPE, problem_type
+from config.problems import Problem, problem_json_response
 
 LOCKED_OUT_STATUS = 429
 
@@ -36,16 +36,8 @@ def lockout_response(
     seconds = cool_off_seconds(request)
     detail = locked_out_detail(seconds)
     if request.path.startswith("/api/"):
-        document = {
-            "type": problem_type("locked_out"),
-            "title": "Too many requests.",
-            "status": LOCKED_OUT_STATUS,
-            "detail": detail,
-            "code": "locked_out",
-            "errors": [{"code": "locked_out", "detail": detail, "pointer": None}],
-        }
-        response: HttpResponse = JsonResponse(
-            document, status=LOCKED_OUT_STATUS, content_type=PROBLEM_CONTENT_TYPE
+        response: HttpResponse = problem_json_response(
+            Problem(status=LOCKED_OUT_STATUS, code="locked_out", detail=detail)
         )
     else:
         response = render(

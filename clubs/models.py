@@ -31,6 +31,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
 
+from config.problems import escape_pointer_segment
 from rules_engine.errors import RulesError
 from rules_engine.house_rules import GAMES, KEYS, HouseRules
 
@@ -94,8 +95,7 @@ def _unknown_house_rule(key: str) -> RulesError:
         detail = "game: set by the default game, not a house rule"
     else:
         detail = f"{key}: unknown house rule; known keys: {', '.join(KEYS)}"
-    escaped = key.replace("~", "~0").replace("/", "~1")  # RFC 6901
-    return RulesError("invalid_house_rule", detail, f"/{escaped}")
+    return RulesError("invalid_house_rule", detail, f"/{escape_pointer_segment(key)}")
 
 
 def normalize_house_rule_overrides(game: str, overrides: dict) -> dict:

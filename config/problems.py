@@ -11,7 +11,8 @@ What it does: ``problem_exception_handler`` is DRF's EXCEPTION_HANDLER. It turns
 DRF validation errors (nested dicts and lists) become one entry of ``errors`` per leaf message,
 each with the leaf's code and a JSON pointer to the offending value ("/seats/2", "/house_rules/x").
 ``Problem`` is the exception services and views raise for their own refusals, and
-``rules_error_to_problem`` converts a ``rules_engine.RulesError``.
+``rules_error_to_problem`` converts a ``rules_engine.RulesError``. Code outside DRF (Django's error
+handlers, the login lockout) answers with ``problem_json_response``.
 
 What it does not do: handle unexpected exceptions (those stay 500s so they are seen and fixed),
 translate text, or decide status codes for domain errors other than the engine's.
@@ -29,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -216,6 +217,13 @@ def problem_response(
         headers=dict(headers or {}),
         content_type=PROBLEM_CONTENT_TYPE,
     )
+
+
+def problem_json_response(problem: Problem) -> JsonResponse:
+    """A plain Django response carrying ``problem``'s document, for code outside DRF's views
+    (the project's error handlers, the login lockout)."""
+    document = problem_document(problem)
+    return JsonResponse(document, status=document["status"], content_type=PROBLEM_CONTENT_TYPE)
 
 
 def problem_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:

@@ -216,7 +216,8 @@ CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = env.int("DJANGO_HSTS_SECONDS", default=31_536_000 if HTTPS else 0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
-if env.bool("DJANGO_TRUST_X_FORWARDED_PROTO", default=False):
+TRUST_X_FORWARDED_PROTO = env.bool("DJANGO_TRUST_X_FORWARDED_PROTO", default=False)
+if TRUST_X_FORWARDED_PROTO:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -230,8 +231,7 @@ REST_FRAMEWORK = {
     ],
     # Closed by default; every view states its own permissions (clubs.permissions).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",
-    "PAGE_SIZE": 50,
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",  # sets its own page size
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
         "rest_framework.filters.OrderingFilter",
@@ -268,7 +268,7 @@ AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429
 # The token endpoint takes JSON; axes reads the username from the credentials it is given.
 AXES_USERNAME_FORM_FIELD = "username"
-if env.bool("DJANGO_TRUST_X_FORWARDED_PROTO", default=False):
+if TRUST_X_FORWARDED_PROTO:
     AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 
 SPECTACULAR_SETTINGS = {

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_safe
 from health_check.checks import Cache, Database
 from health_check.views import HealthCheckView
 
-from config.problems import PROBLEM_CONTENT_TYPE, problem_type
+from config.problems import Problem, problem_json_response
 
 
 def _public_clubs() -> list[Any]:
@@ -64,15 +64,7 @@ class WorkersHealthView(HealthCheckView):
 
 
 def _api_problem(status: int, code: str, title: str, detail: str) -> JsonResponse:
-    document = {
-        "type": problem_type(code),
-        "title": title,
-        "status": status,
-        "detail": detail,
-        "code": code,
-        "errors": [{"code": code, "detail": detail, "pointer": None}],
-    }
-    return JsonResponse(document, status=status, content_type=PROBLEM_CONTENT_TYPE)
+    return problem_json_response(Problem(status=status, code=code, detail=detail, title=title))
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -9,6 +9,7 @@ from knox.crypto import hash_token
 from rest_framework.test import APIClient
 
 from accounts.models import DeviceToken
+from clubs.models import Club, Membership
 from tests.accounts.helpers import PASSWORD, login, make_user, token_client
 
 pytestmark = pytest.mark.django_db
@@ -220,18 +221,17 @@ def test_session_login_can_use_the_api():
 
 
 def test_me_lists_club_memberships():
-    clubs_models = pytest.importorskip("clubs.models")
     user = make_user(email="mary@example.org")
     other = make_user("sean")
-    kilkenny = clubs_models.Club.objects.create(
+    kilkenny = Club.objects.create(
         name="Kilkenny Card Club", slug="kilkenny", currency="EUR", time_zone="Europe/Dublin"
     )
-    boston = clubs_models.Club.objects.create(
+    boston = Club.objects.create(
         name="Boston Forty-Fives", slug="boston", currency="USD", time_zone="America/New_York"
     )
-    clubs_models.Membership.objects.create(club=kilkenny, user=user, role="organiser")
-    clubs_models.Membership.objects.create(club=boston, user=user, role="player")
-    clubs_models.Membership.objects.create(club=boston, user=other, role="organiser")
+    Membership.objects.create(club=kilkenny, user=user, role="organiser")
+    Membership.objects.create(club=boston, user=user, role="player")
+    Membership.objects.create(club=boston, user=other, role="organiser")
     token = login(APIClient(), password=PASSWORD).json()["token"]
 
     response = token_client(token).get("/api/auth/me/")

@@ -26,6 +26,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.conftest import ENVIRONMENT
+
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_ARGUMENTS = [
     "--no-sandbox",
@@ -37,10 +39,6 @@ CHROMIUM_ARGUMENTS = [
 ]
 
 
-def _continuous_integration() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
-
-
 @pytest.fixture
 def chromium_path() -> str:
     """The system Chromium; skipped without it (failing when CI=true)."""
@@ -48,8 +46,7 @@ def chromium_path() -> str:
     path = shutil.which("chromium")
     if path is None:
         missing.append(
-            "Chromium is not installed (apt-get install -y chromium, "
-            "or scripts/ensure_chromium.sh)"
+            "Chromium is not installed (apt-get install -y chromium, or scripts/ensure_chromium.sh)"
         )
     try:
         import playwright.sync_api  # noqa: F401
@@ -57,7 +54,7 @@ def chromium_path() -> str:
         missing.append("the Python package playwright is not installed")
     if missing:
         reason = "; ".join(missing)
-        if _continuous_integration():
+        if ENVIRONMENT.continuous_integration:
             pytest.fail(f"CI=true and {reason}", pytrace=False)
         pytest.skip(f"{reason} (with CI=true this fails)")
     return path
@@ -91,9 +88,7 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(live_server, chromiu
             route.abort()
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=chromium_path, args=CHROMIUM_ARGUMENTS
-        )
+        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGUMENTS)
         try:
             context = browser.new_context(
                 viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
@@ -117,18 +112,27 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(live_server, chromiu
                 ["4", "Dan", "1", "0", "0", "1", "0", "0", "0", "-25"],
             ]
             assert page.inner_text("#round-2 .card-head").split() == [
-                "Table", "1", "In", "progress"
+                "Table",
+                "1",
+                "In",
+                "progress",
             ]
             # The page fits the phone's width; only the standings box scrolls sideways.
             page_width = page.evaluate("document.documentElement.scrollWidth")
             assert page_width == PHONE["width"]
-            assert page.eval_on_selector(
-                "#standings .scroll", "box => getComputedStyle(box).overflowX"
-            ) == "auto"
+            assert (
+                page.eval_on_selector(
+                    "#standings .scroll", "box => getComputedStyle(box).overflowX"
+                )
+                == "auto"
+            )
             # The winners of the semi-finals are highlighted by pages.css.
-            assert page.eval_on_selector(
-                "#round-1-table-1 li.winner", "item => getComputedStyle(item).backgroundColor"
-            ) == "rgb(227, 243, 234)"
+            assert (
+                page.eval_on_selector(
+                    "#round-1-table-1 li.winner", "item => getComputedStyle(item).backgroundColor"
+                )
+                == "rgb(227, 243, 234)"
+            )
             page.screenshot(path=str(screenshots / "tournament-page.png"), full_page=True)
 
             page.goto(f"{live_server.url}{game_path}")
