@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "games",
+    "web",
 ]
 
 MIDDLEWARE = [
@@ -170,6 +171,13 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": timedelta(minutes=5),
     },
 }
+
+# Who hears of a game's changes, and who may refuse a change of a finished game's result: every
+# subscriber and check of games.changes, in one place, as dotted paths (games imports none of
+# them). A subscriber is called after the commit with a games.changes.GameChange; a check is
+# called before the commit with a games.changes.ProposedResultChange and refuses by raising.
+JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = []
+JINK_GAME_CHANGE_CHECKS: list[str] = []
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

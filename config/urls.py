@@ -26,7 +26,7 @@ urlpatterns = [
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("", include("config.pages_urls")),
+    path("", include("web.urls")),
     path("", views.home, name="home"),
 ]
 

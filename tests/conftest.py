@@ -33,6 +33,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+# The browser fixtures (tests/browser.py) are shared by every test folder.
+pytest_plugins = ["tests.browser"]
+
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/jink"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/15"
 DATABASE_FIXTURES = frozenset(
@@ -146,6 +149,8 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["DJANGO_STATIC_MANIFEST"] = "false"  # no collectstatic before the tests
     os.environ["DJANGO_CONN_MAX_AGE"] = "0"  # worker threads must not hold the test database
     os.environ.pop("REDIS_URL", None)  # ordinary tests: tasks in process, cache in memory
+    # The session's Playwright keeps an event loop in the test thread (see tests/browser.py).
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     _choose_database()
     _choose_broker()
 

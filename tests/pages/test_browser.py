@@ -13,51 +13,14 @@ Chromium: the system's ``chromium`` (``apt-get install -y chromium``; ``scripts/
 installs it when missing), never a browser downloaded by ``playwright install``. Without it the
 test is skipped with the reason, and fails when ``CI=true``.
 
-Why the data is seeded before the browser starts: Playwright's sync API runs an event loop in
-this thread, and Django refuses database calls from a thread with a running loop.
+The browser, its contexts and the screenshot folder are the shared fixtures of tests/browser.py.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
 from urllib.parse import urlsplit
 
-import pytest
-
-from tests.conftest import ENVIRONMENT
-
-PHONE = {"width": 390, "height": 844}
-CHROMIUM_ARGUMENTS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-@pytest.fixture
-def chromium_path() -> str:
-    """The system Chromium; skipped without it (failing when CI=true)."""
-    missing = []
-    path = shutil.which("chromium")
-    if path is None:
-        missing.append(
-            "Chromium is not installed (apt-get install -y chromium, or scripts/ensure_chromium.sh)"
-        )
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        missing.append("the Python package playwright is not installed")
-    if missing:
-        reason = "; ".join(missing)
-        if ENVIRONMENT.continuous_integration:
-            pytest.fail(f"CI=true and {reason}", pytrace=False)
-        pytest.skip(f"{reason} (with CI=true this fails)")
-    return path
+from tests.browser import PHONE
 
 
 def _cell_texts(page, selector: str) -> list[list[str]]:
@@ -67,85 +30,60 @@ def _cell_texts(page, selector: str) -> list[list[str]]:
     )
 
 
-def test_a_player_reads_the_standings_and_a_game_on_a_phone(live_server, chromium_path, tmp_path):
-    from playwright.sync_api import sync_playwright
-
+def test_a_player_reads_the_standings_and_a_game_on_a_phone(
+    live_server, new_context, outside_requests, screenshots
+):
     from tests.pages.seed import PASSWORD, seed_clubs
 
     seed = seed_clubs()
     tournament_path = f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/"
     game_path = f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/"
-    screenshots = Path(os.environ.get("JINK_SCREENSHOTS") or tmp_path)
-    screenshots.mkdir(parents=True, exist_ok=True)
-    live_host = urlsplit(live_server.url).netloc
-    outside_requests: list[str] = []
+    context = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "pat")
+    page.fill("input[name=password]", PASSWORD)
+    with page.expect_navigation():
+        page.click("button[type=submit]")
+    assert urlsplit(page.url).path == "/"  # LOGIN_REDIRECT_URL: logged in
 
-    def only_the_live_server(route) -> None:
-        if urlsplit(route.request.url).netloc == live_host:
-            route.continue_()
-        else:
-            outside_requests.append(route.request.url)
-            route.abort()
+    page.goto(f"{live_server.url}{tournament_path}")
+    assert page.title() == "Winter Cup · Kilkenny Card Club · Jink"
+    assert _cell_texts(page, "#standings-table tbody tr") == [
+        ["1", "Ann", "1", "1", "0", "0", "2", "1", "25", "25"],
+        ["2", "Bill", "1", "1", "0", "0", "2", "1", "25", "15"],
+        ["3", "Cait", "1", "0", "0", "1", "0", "0", "10", "-15"],
+        ["4", "Dan", "1", "0", "0", "1", "0", "0", "0", "-25"],
+    ]
+    assert page.inner_text("#round-2 .card-head").split() == [
+        "Table",
+        "1",
+        "In",
+        "progress",
+    ]
+    # The page fits the phone's width; only the standings box scrolls sideways.
+    page_width = page.evaluate("document.documentElement.scrollWidth")
+    assert page_width == PHONE["width"]
+    assert (
+        page.eval_on_selector("#standings .scroll", "box => getComputedStyle(box).overflowX")
+        == "auto"
+    )
+    # The winners of the semi-finals are highlighted by pages.css.
+    assert (
+        page.eval_on_selector(
+            "#round-1-table-1 li.winner", "item => getComputedStyle(item).backgroundColor"
+        )
+        == "rgb(227, 243, 234)"
+    )
+    page.screenshot(path=str(screenshots / "tournament-page.png"), full_page=True)
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path, args=CHROMIUM_ARGUMENTS)
-        try:
-            context = browser.new_context(
-                viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-            )
-            context.route("**/*", only_the_live_server)
-            page = context.new_page()
-
-            page.goto(f"{live_server.url}/accounts/login/")
-            page.fill("input[name=username]", "pat")
-            page.fill("input[name=password]", PASSWORD)
-            with page.expect_navigation():
-                page.click("button[type=submit]")
-            assert urlsplit(page.url).path == "/"  # LOGIN_REDIRECT_URL: logged in
-
-            page.goto(f"{live_server.url}{tournament_path}")
-            assert page.title() == "Winter Cup · Kilkenny Card Club · Jink"
-            assert _cell_texts(page, "#standings-table tbody tr") == [
-                ["1", "Ann", "1", "1", "0", "0", "2", "1", "25", "25"],
-                ["2", "Bill", "1", "1", "0", "0", "2", "1", "25", "15"],
-                ["3", "Cait", "1", "0", "0", "1", "0", "0", "10", "-15"],
-                ["4", "Dan", "1", "0", "0", "1", "0", "0", "0", "-25"],
-            ]
-            assert page.inner_text("#round-2 .card-head").split() == [
-                "Table",
-                "1",
-                "In",
-                "progress",
-            ]
-            # The page fits the phone's width; only the standings box scrolls sideways.
-            page_width = page.evaluate("document.documentElement.scrollWidth")
-            assert page_width == PHONE["width"]
-            assert (
-                page.eval_on_selector(
-                    "#standings .scroll", "box => getComputedStyle(box).overflowX"
-                )
-                == "auto"
-            )
-            # The winners of the semi-finals are highlighted by pages.css.
-            assert (
-                page.eval_on_selector(
-                    "#round-1-table-1 li.winner", "item => getComputedStyle(item).backgroundColor"
-                )
-                == "rgb(227, 243, 234)"
-            )
-            page.screenshot(path=str(screenshots / "tournament-page.png"), full_page=True)
-
-            page.goto(f"{live_server.url}{game_path}")
-            assert " ".join(page.inner_text("#game-status").split()) == (
-                "Finished Won by Ann & Cait"
-            )
-            assert _cell_texts(page, "#hands-table tbody tr") == [
-                ["1", "Pat", "♠", "+15 15", "+10 10"],
-                ["2", "Ann", "♥", "+10 25", "+10 20"],
-            ]
-            assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
-            page.screenshot(path=str(screenshots / "game-page.png"), full_page=True)
-        finally:
-            browser.close()
+    page.goto(f"{live_server.url}{game_path}")
+    assert " ".join(page.inner_text("#game-status").split()) == ("Finished Won by Ann & Cait")
+    assert _cell_texts(page, "#hands-table tbody tr") == [
+        ["1", "Pat", "♠", "+15 15", "+10 10"],
+        ["2", "Ann", "♥", "+10 25", "+10 20"],
+    ]
+    assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+    page.screenshot(path=str(screenshots / "game-page.png"), full_page=True)
 
     assert outside_requests == []
