@@ -33,7 +33,7 @@ from django.db.models.functions import Lower
 
 from config.problems import escape_pointer_segment
 from rules_engine.errors import RulesError
-from rules_engine.house_rules import GAMES, KEYS, HouseRules
+from rules_engine.house_rules import ALL_KEYS, GAMES, HouseRules
 
 # ISO 4217 codes the service accepts, with the number of decimal places of each currency's minor
 # unit. A short list on purpose: adding a currency is one line, and an unknown code is refused
@@ -94,7 +94,7 @@ def _unknown_house_rule(key: str) -> RulesError:
     if key == "game":
         detail = "game: set by the default game, not a house rule"
     else:
-        detail = f"{key}: unknown house rule; known keys: {', '.join(KEYS)}"
+        detail = f"{key}: unknown house rule; known keys: {', '.join(ALL_KEYS)}"
     return RulesError("invalid_house_rule", detail, f"/{escape_pointer_segment(key)}")
 
 
@@ -106,10 +106,12 @@ def normalize_house_rule_overrides(game: str, overrides: dict) -> dict:
     """
     # Unknown keys are reported here rather than passed on as keyword arguments: a key named
     # like a parameter of for_game ("game", "cls") would otherwise be a TypeError, not an error.
-    errors = [_unknown_house_rule(key) for key in overrides if key not in KEYS]
-    known = {key: value for key, value in overrides.items() if key in KEYS}
+    errors = [_unknown_house_rule(key) for key in overrides if key not in ALL_KEYS]
+    known = {key: value for key, value in overrides.items() if key in ALL_KEYS}
     try:
-        effective = HouseRules.for_game(game, **known).to_dict()
+        rules = HouseRules.for_game(game, **known)
+        # to_dict leaves the classic-app options out at their default; an override names them.
+        effective = {**{key: getattr(rules, key) for key in known}, **rules.to_dict()}
     except RulesError as error:
         errors.extend(error.errors)
     if errors:

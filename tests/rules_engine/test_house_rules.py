@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from rules_engine.errors import RulesError
-from rules_engine.house_rules import GAMES, KEYS, HouseRules
+from rules_engine.house_rules import ALL_KEYS, GAMES, KEYS, HouseRules
 
 COMMON = {
     "trick_points": 5,
@@ -330,7 +330,7 @@ def test_unknown_game():
 
 
 def test_unknown_key():
-    known = ", ".join(KEYS)
+    known = ", ".join(ALL_KEYS)
     assert caught_errors(HouseRules.for_game, "45", tricks_points=5) == [
         ("/tricks_points", f"tricks_points: unknown house rule; known keys: {known}")
     ]
