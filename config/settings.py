@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "games",
+    "practice",
     "web",
 ]
 
