@@ -43,6 +43,7 @@ from rest_framework.views import APIView
 from accounts.services import issue_device_token
 from tests.clubs.factories import ROLE_NAMES, World, build_world
 from tests.games.matrix import GAME_BODIES, add_game_to_world
+from tests.practice.matrix import PRACTICE_BODIES, add_practice_game_to_world
 from tests.tournaments.matrix import TOURNAMENT_BODIES, add_tournament_to_world
 
 # Expectations -----------------------------------------------------------------------------------
@@ -156,6 +157,15 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # money, as in games: the members of the club only (its other readers 401/403)
     "tournaments:settlement": {"GET": CLUB_MEMBER_READ},
     "tournaments:close": {"POST": CLUB_MANAGE},
+    # the practice table (tests/practice/matrix.py): the menu and shared puzzles for anyone;
+    # starting a game for anyone (the anonymous trial: one per session), redirected to the
+    # table; a practice game only for the person playing it (the world's player), 404 for others
+    "practice:index": {"GET": ANYONE},
+    "practice:start": {"POST": Expect("302 302 302 302 302")},
+    "practice:table": {"GET": Expect("404 404 ok 404 404")},
+    "practice:move": {"POST": Expect("404 404 302 404 404")},
+    "practice:advance": {"POST": Expect("404 404 302 404 404")},
+    "practice:puzzle": {"GET": ANYONE},
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
@@ -212,6 +222,7 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     },
     **GAME_BODIES,
     **TOURNAMENT_BODIES,
+    **PRACTICE_BODIES,
 }
 
 
@@ -331,7 +342,11 @@ TOURNAMENT_PARAMETERS = frozenset({"tournament_id", "entrant_id", "match_id"})
 
 
 def world_for_matrix(
-    *, public: bool, with_game: bool = False, with_tournament: bool = False
+    *,
+    public: bool,
+    with_game: bool = False,
+    with_tournament: bool = False,
+    with_practice: bool = False,
 ) -> World:
     world = build_world(public=public)
     organiser = world.users["organiser"]
@@ -343,6 +358,8 @@ def world_for_matrix(
         world.extra["path_values"].update(add_game_to_world(world))
     if with_tournament:
         world.extra["path_values"].update(add_tournament_to_world(world))
+    if with_practice:
+        world.extra["path_values"].update(add_practice_game_to_world(world))
     return world
 
 
@@ -376,6 +393,7 @@ def _world_for_route(route_key: str, *, public: bool) -> World:
         public=public,
         with_game="game_id" in parameters,
         with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
+        with_practice=bool(parameters & {"practice_game_id", "token"}),
     )
 
 
@@ -431,7 +449,9 @@ def test_head_answers_as_get_does(route_key, public):
 
 @pytest.mark.django_db
 def test_undeclared_methods_are_refused():
-    world = world_for_matrix(public=False, with_game=True, with_tournament=True)
+    world = world_for_matrix(
+        public=False, with_game=True, with_tournament=True, with_practice=True
+    )
     failures = []
     checked = 0
     for route_key, declaration in ROUTES.items():

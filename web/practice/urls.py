@@ -9,8 +9,8 @@ app_name = "practice"
 urlpatterns = [
     path("", views.index, name="index"),
     path("start/", views.start, name="start"),
-    path("<int:game_id>/", views.table, name="table"),
-    path("<int:game_id>/move/", views.move, name="move"),
-    path("<int:game_id>/advance/", views.advance, name="advance"),
+    path("<int:practice_game_id>/", views.table, name="table"),
+    path("<int:practice_game_id>/move/", views.move, name="move"),
+    path("<int:practice_game_id>/advance/", views.advance, name="advance"),
     path("puzzles/<str:token>/", views.puzzle, name="puzzle"),
 ]

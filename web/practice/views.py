@@ -20,6 +20,7 @@ What it does not do: check moves or write rows itself (``practice.services``).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -114,7 +115,7 @@ def start(request: HttpRequest) -> HttpResponse:
             "games": [(game, GAME_LABELS[game]) for game in PRACTICE_GAMES],
             "levels": COMPUTER_LEVELS, "club": club, "error": error.detail,
         }, status=error.status)
-    return redirect("practice:table", game_id=game.pk)
+    return redirect("practice:table", practice_game_id=game.pk)
 
 
 def _game_for(request: HttpRequest, game_id: int) -> PracticeGame:
@@ -124,16 +125,16 @@ def _game_for(request: HttpRequest, game_id: int) -> PracticeGame:
 
 
 @require_safe
-def table(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_for(request, game_id)
+def table(request: HttpRequest, practice_game_id: int) -> HttpResponse:
+    game = _game_for(request, practice_game_id)
     return _render_table(request, load_table(game), hint=request.GET.get("hint") == "1")
 
 
 @require_POST
-def move(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_for(request, game_id)
+def move(request: HttpRequest, practice_game_id: int) -> HttpResponse:
+    game = _game_for(request, practice_game_id)
     try:
-        table_after = play_practice_move(practice_game=game, move=_move_from(request.POST))
+        table_after = play_practice_move(practice_game=game, move=_move_from(_payload(request)))
     except PracticeError as error:
         game.refresh_from_db()
         return _render_table(request, load_table(game), error=error.detail, status=error.status)
@@ -141,8 +142,8 @@ def move(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @require_POST
-def advance(request: HttpRequest, game_id: int) -> HttpResponse:
-    game = _game_for(request, game_id)
+def advance(request: HttpRequest, practice_game_id: int) -> HttpResponse:
+    game = _game_for(request, practice_game_id)
     try:
         table_after = advance_practice_game(practice_game=game)
     except PracticeError as error:
@@ -190,6 +191,25 @@ def puzzle(request: HttpRequest, token: str) -> HttpResponse:
         ],
     }
     return render(request, "practice/puzzle.html", context)
+
+
+class _JsonForm(dict):
+    """A JSON object read like a posted form (``get``, ``getlist``)."""
+
+    def getlist(self, key: str) -> list:
+        value = self.get(key, [])
+        return value if isinstance(value, list) else [value]
+
+
+def _payload(request: HttpRequest) -> Any:
+    """The posted form, or a JSON object posted by a script (``application/json``)."""
+    if request.content_type == "application/json":
+        try:
+            data = json.loads(request.body or b"{}")
+        except ValueError:
+            data = None
+        return _JsonForm(data if isinstance(data, dict) else {})
+    return request.POST
 
 
 def _move_from(data: Any) -> dict[str, Any]:
