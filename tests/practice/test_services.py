@@ -3,7 +3,7 @@ a card-by-card record the engine checked; an illegal card refused with the engin
 
 import pytest
 
-from practice.models import PracticeGame, PracticeHand
+from practice.models import PracticeHand
 from practice.services import (
     PracticeError,
     advance_practice_game,
