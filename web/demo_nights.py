@@ -37,7 +37,7 @@ def build_demo_nights(
         club.players.filter(is_active=True).order_by("id").values_list("pk", flat=True)
     )
     created = []
-    for night in range(nights):
+    for _night in range(nights):
         for table, (game_code, seats, sides) in enumerate(NIGHT_TABLES):
             if len(player_ids) < seats:
                 continue
