@@ -73,6 +73,7 @@ class PracticeHand(models.Model):
     deck = models.JSONField(help_text="The shuffle the hand was dealt from.")
     record = models.JSONField(help_text="The card-by-card record the engine checked.")
     points = models.JSONField(help_text="Per seat.")
+    result = models.JSONField(help_text="The engine's HandResult.to_dict().")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

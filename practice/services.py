@@ -186,6 +186,7 @@ def _save(game: PracticeGame, table: Table) -> Table:
         deck=game.deck,
         record=record,
         points=list(result.points),
+        result=result.to_dict(),
     )
     game.totals = list(state.totals)
     if state.finished:

@@ -137,3 +137,33 @@ def test_a_puzzle_link_shows_the_position_to_anyone(client_of, learner):
     assert "KD" not in str(puzzle.context["position"])  # nobody else's cards
     tampered = path[:-3] + ("xyz" if not path.endswith("xyz/") else "abc") + "/"
     assert Client().get(tampered).status_code == 404
+
+
+@pytest.mark.parametrize("game_code", ["110", "25"])
+def test_a_hand_played_through_the_page_forms(client_of, learner, game_code):
+    """The auction, the kitty (trumps and five discards as checkboxes) and the rob, posted as
+    the page's forms post them, until the first hand is stored."""
+    from practice.services import load_table
+    from tests.practice.helpers import human_move
+
+    client_of.post("/practice/start/", {"game": game_code, "level": "easy"})
+    game = PracticeGame.objects.get()
+    posts = 0
+    while not game.hands.exists():
+        table = load_table(game)
+        if table.hand.turn()[1] == 0:
+            move = human_move(table)
+            form = {key: value for key, value in move.items() if value is not None}
+            response = client_of.post(f"/practice/{game.pk}/move/", form)
+        else:
+            response = client_of.post(f"/practice/{game.pk}/advance/")
+        assert response.status_code == 302, response.content[:500]
+        posts += 1
+        assert posts < 200
+        game.refresh_from_db()
+    page = client_of.get(f"/practice/{game.pk}/").content.decode()
+    assert "Hand 1:" in page and "How hand 1 went" in page
+    stored = game.hands.get()
+    assert stored.result["number"] == 1 and sum(stored.points) == sum(
+        stored.result["points"].values()
+    )

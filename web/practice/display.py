@@ -125,15 +125,31 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
 
 
 def _last_hand(table: Table, names: list[str]) -> dict[str, Any] | None:
+    """The last finished hand: points, who took each trick, the best trump and its bonus."""
     if not table.hands:
         return None
     last = table.hands[-1]
     record = last.record
+    result = last.result
+    tricks = []
+    for index, cards in enumerate(record.get("tricks", [])):
+        winner = result["trick_winners"][index]
+        tricks.append({"number": index + 1, "winner": names[winner],
+                       "cards": [card_display(card) for card in cards]})
+    best = result.get("best_trump")
+    bid = result.get("bid")
     return {
         "number": last.number,
         "points": [
             {"name": name, "points": points}
             for name, points in zip(names, last.points, strict=True)
         ],
-        "tricks": len(record.get("tricks", [])),
+        "tricks": tricks,
+        "best_trump": None if not best or not best.get("card") else {
+            "name": names[best["seat"]], "card": card_display(best["card"]),
+            "trick": best["trick"] + 1, "bonus": table.state.rules.best_trump_bonus,
+        },
+        "bid": None if not bid else {"name": names[bid["seat"]], "amount": bid["amount"],
+                                     "made": bid["made"]},
+        "redeal": result.get("kind") == "redeal",
     }
