@@ -95,6 +95,9 @@ class HandInProgress:
         self.bid: tuple[int, int] | None = None
         self.discards: tuple[Card, ...] = ()
         self.tricks: list[PlayedTrick] = []
+        # The same as tuples, kept up to date for the views.
+        self._tricks: tuple[PlayedTrick, ...] = ()
+        self._calls: tuple[tuple[int, str | int], ...] = ()
         self.trick: list[Card] = []
         self.moves: list[dict[str, Any]] = []
         self.robber: int | None = None
@@ -176,27 +179,28 @@ class HandInProgress:
     def view(self, seat: int) -> SeatView:
         phase, to_act = self.turn()
         acting = to_act == seat
+        # Positional, in field order: this runs once per move of every computer player.
         return SeatView(
-            seat=seat,
-            seat_count=self.seat_count,
-            side_of_seat=self.side_of_seat,
-            rules=self.rules,
-            dealer=self.dealer,
-            phase=phase,
-            hand=tuple(self.hands[seat]),
-            turn_up=self.turn_up,
-            trump=self.trump,
-            robbed_by=None if self.rob is None else self.rob["seat"],
-            calls=tuple((call["seat"], call["call"]) for call in self.calls),
-            bid=self.bid,
-            tricks=tuple(self.tricks),
-            trick_leader=self.leader,
-            trick=tuple(self.trick),
-            totals=self.totals,
-            legal_cards=self.legal_cards(seat) if acting and phase == PLAY else (),
-            legal_calls=self._legal_calls if acting and phase == BID else (),
-            rob_discards=self.rob_discards() if acting and phase == ROB else (),
-            must_rob=self.must_rob() if acting else False,
+            seat,
+            self.seat_count,
+            self.side_of_seat,
+            self.rules,
+            self.dealer,
+            phase,
+            tuple(self.hands[seat]),
+            self.turn_up,
+            self.trump,
+            None if self.rob is None else self.rob["seat"],
+            self._calls,
+            self.bid,
+            self._tricks,
+            self.leader,
+            tuple(self.trick),
+            self.totals,
+            self.legal_cards(seat) if acting and phase == PLAY else (),
+            self._legal_calls if acting and phase == BID else (),
+            self.rob_discards() if acting and phase == ROB else (),
+            self.must_rob() if acting else False,
         )
 
     # --- moves ----------------------------------------------------------------------------------
@@ -256,6 +260,7 @@ class HandInProgress:
             allowed = ", ".join(map(str, self._legal_calls))
             raise MoveError(f"seat {seat} may call {allowed}, not {call}")
         self.calls.append({"seat": seat, "call": call})
+        self._calls = (*self._calls, (seat, call))
         self.moves.append({"kind": "call", "seat": seat, "call": call})
         self._advance_auction()
 
@@ -294,6 +299,7 @@ class HandInProgress:
             return
         winner = (self.leader + trick_winner(self.trick, self.trump)) % self.seat_count
         self.tricks.append(PlayedTrick(self.leader, tuple(self.trick), winner))
+        self._tricks = tuple(self.tricks)
         self.trick = []
         self.leader = winner
         if len(self.tricks) == HAND_SIZE or self._target_reached_mid_hand():
