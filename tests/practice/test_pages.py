@@ -124,12 +124,14 @@ def test_a_clubs_house_rules_for_its_members(client_of, learner):
     assert "ace_of_hearts_lead" not in game.house_rules  # the club's rules, not the preset
 
 
-def test_a_puzzle_link_shows_the_position_to_anyone(client_of, learner):
+def test_a_puzzle_link_shows_the_position_to_anyone(client_of, learner,
+                                                   django_assert_num_queries):
     game = _leading_game(learner)
     page = client_of.get(f"/practice/{game.pk}/")
     link = page.context["puzzle_url"]
     path = link.split("testserver", 1)[1]
-    puzzle = Client().get(path)
+    with django_assert_num_queries(0):
+        puzzle = Client().get(path)
     assert puzzle.status_code == 200
     html = puzzle.content.decode()
     assert "What should I lead here?" in html and "Trumps" not in html.split("<h1>")[0]
