@@ -169,3 +169,17 @@ def test_a_hand_played_through_the_page_forms(client_of, learner, game_code):
     assert stored.result["number"] == 1 and sum(stored.points) == sum(
         stored.result["points"].values()
     )
+
+
+def test_a_json_client_gets_a_problem_document(client_of, learner):
+    game = start_practice_game(player=learner, session_key="", game="45")
+    set_deal(game, "KD 2C 3C 6C 7C | 7D 8H 9H 10H JH | QD 3D 2H 4H 8C", "4S", dealer=1)
+    client_of.post(f"/practice/{game.pk}/advance/")
+    response = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "8H"},
+                              content_type="application/json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/problem+json"
+    assert response.json()["errors"] == [{
+        "code": "illegal_play", "pointer": "",
+        "detail": "diamonds were led and the hand held 7D: follow suit or trump",
+    }]

@@ -9,7 +9,9 @@ JavaScript it is a button), ``puzzle`` (a shared position, open to anyone).
 
 A request from the page's script (header ``X-Practice-Fragment``) gets the table fragment back;
 a plain form post is redirected to the table (302) or, refused, gets the page with the reason
-(400). A refused move never changes the game.
+(400, or 409 out of turn); a JSON client gets an ``application/problem+json`` document with the
+code (``illegal_play``, ``invalid_move``, ``not_your_turn``, ``game_over``). A refused move never
+changes the game.
 
 Who may do what: any logged-in account plays and keeps a history; without an account, one trial
 game per browser session (``TRIAL_GAMES``); a game is opened only by whoever plays it (404 for
@@ -29,6 +31,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club
+from config.problems import Problem, problem_json_response
 from clubs.permissions import can_read_club
 from computer_players.hand import EXCHANGE, PLAY, ROB
 from practice import selectors
@@ -136,8 +139,7 @@ def move(request: HttpRequest, practice_game_id: int) -> HttpResponse:
     try:
         table_after = play_practice_move(practice_game=game, move=_move_from(_payload(request)))
     except PracticeError as error:
-        game.refresh_from_db()
-        return _render_table(request, load_table(game), error=error.detail, status=error.status)
+        return _refusal(request, game, error)
     return _answer(request, table_after)
 
 
@@ -147,8 +149,7 @@ def advance(request: HttpRequest, practice_game_id: int) -> HttpResponse:
     try:
         table_after = advance_practice_game(practice_game=game)
     except PracticeError as error:
-        game.refresh_from_db()
-        return _render_table(request, load_table(game), error=error.detail, status=error.status)
+        return _refusal(request, game, error)
     return _answer(request, table_after)
 
 
@@ -226,6 +227,18 @@ def _move_from(data: Any) -> dict[str, Any]:
                 "discard": data.getlist("discard")}
     # Refused by the hand as an unknown move (invalid_move).
     return {"kind": kind or ""}
+
+
+def _refusal(request: HttpRequest, game: PracticeGame, error: PracticeError) -> HttpResponse:
+    """A refused move: a problem document for a JSON client, else the table with the reason."""
+    if request.content_type == "application/json" or "application/json" in request.headers.get(
+        "Accept", ""
+    ):
+        return problem_json_response(
+            Problem(status=error.status, code=error.code, detail=error.detail, pointer="")
+        )
+    game.refresh_from_db()
+    return _render_table(request, load_table(game), error=error.detail, status=error.status)
 
 
 def _answer(request: HttpRequest, table_after: Table) -> HttpResponse:
