@@ -31,9 +31,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club
-from config.problems import Problem, problem_json_response
 from clubs.permissions import can_read_club
 from computer_players.hand import EXCHANGE, PLAY, ROB
+from config.problems import Problem, problem_json_response
 from practice import selectors
 from practice.models import PracticeGame
 from practice.puzzles import puzzle_position, puzzle_token, read_puzzle
