@@ -95,7 +95,8 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest) -> HttpResponse:
     club = _club_from(request, request.POST.get("club"))
-    session_key = _session_key(request)
+    # The session identifies the anonymous trial's game only; an account's games are its own.
+    session_key = "" if request.user.is_authenticated else _session_key(request)
     if not request.user.is_authenticated:
         trial = selectors.session_trial_game(session_key=session_key)
         if trial is not None:
