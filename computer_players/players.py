@@ -9,7 +9,8 @@ What it does not do: see other seats' cards (it only ever gets a ``SeatView``), 
 
 The club player plays like a decent club player, in plain rules of thumb:
 - *play*: take a trick with the cheapest card that wins it (the last to play knows it wins;
-  earlier in the trick it prefers a trump over a plain card a later player could trump); when it
+  earlier in the trick, when the trick matters, it takes it with its cheapest winning trump
+  rather than a plain card a later player could trump); when it
   cannot win, or a partner already wins, throw the cheapest plain card and keep its trumps. Top
   trumps (the best still out) are kept for later tricks (so they take the best-trump bonus of
   45) unless the trick matters now: a rival within a trick or two of the target, or the last
@@ -194,10 +195,11 @@ class ClubPlayer:
                 winners = spare
         if last:
             return winners[0]
-        # Not last: a later player may still trump a plain winner; a trump is safer.
+        # Not last: a later player may still trump a plain winner; when the trick matters, the
+        # cheapest winning trump is safer.
         trump_winners = [card for card in winners if _TRUMP_RANKS[trump][card] is not None]
         if urgent and trump_winners:
-            return trump_winners[-1] if len(trump_winners) > 1 else trump_winners[0]
+            return trump_winners[0]
         return winners[0]
 
     def _lead(self, view: SeatView) -> Card:
