@@ -6,5 +6,5 @@ Each part of the site has its own routes module and namespace; add a new part he
 from django.urls import include, path
 
 urlpatterns = [
-    path("", include("config.pages_urls")),
+    path("", include("web.pages.urls")),
 ]

@@ -8,9 +8,9 @@ by ``config/urls.py``; the views live in each app's ``pages.py``.
 
 from django.urls import path
 
-from clubs import pages as club_pages
-from games import pages as game_pages
-from tournaments import pages as tournament_pages
+from web.pages import clubs as club_pages
+from web.pages import games as game_pages
+from web.pages import tournaments as tournament_pages
 
 app_name = "pages"
 

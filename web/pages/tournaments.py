@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
-from clubs.pages import format_money, game_label
+from web.pages.clubs import format_money, game_label
 from clubs.permissions import can_read_club
 from tournaments import selectors
 from tournaments.models import Match, MatchStatus, Tournament

@@ -26,7 +26,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from clubs.pages import access_club, format_money, game_label, side_labels
+from web.pages.clubs import access_club, format_money, game_label, side_labels
 from clubs.permissions import role_in
 from games import selectors
 from games.ledger import settle
