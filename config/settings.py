@@ -242,10 +242,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",  # sets its own page size
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "rest_framework.filters.OrderingFilter",
+        "config.filters.OrderingFilter",
     ],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.GuardedJSONParser"],
     "EXCEPTION_HANDLER": "config.problems.problem_exception_handler",
     # OPTIONS is refused (405): the OpenAPI schema at /api/schema/ describes every endpoint, and
     # DRF's metadata would introspect input serializers that views build per method.

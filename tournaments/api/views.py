@@ -296,7 +296,7 @@ class MatchListView(TournamentScopedView):
     queryset = Match.objects.none()
     pagination_class = Pagination
     filterset_fields = ["status", "round__number"]
-    ordering_fields = None
+    ordering_fields = ["id", "round__number", "table", "decided_at"]
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
