@@ -32,6 +32,13 @@ class TokenInput(StrictFieldsMixin, serializers.Serializer):
     )
 
 
+class PasswordChangeInput(StrictFieldsMixin, serializers.Serializer):
+    current_password = serializers.CharField(
+        max_length=128, write_only=True, trim_whitespace=False
+    )
+    new_password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+
 class UserOutput(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()

@@ -103,6 +103,8 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "auth-register": {"POST": ANYONE},
     "auth-token": {"POST": ANYONE},
     "auth-logout": {"POST": LOGGED_IN},
+    # Every role's user has no usable password in the matrix: the current one is wrong (400).
+    "auth-password": {"POST": Expect("401 400 400 400 400")},
     "auth-devices": {"GET": LOGGED_IN},
     # The device in the URL is the organiser's: nobody else may revoke it.
     "auth-device-detail": {"DELETE": Expect("401 404 404 404 ok")},
@@ -203,6 +205,10 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
         "members": [world.players[2].pk, world.players[3].pk],
     },
     ("clubs:team-detail", "PATCH"): lambda world: {"name": "Renamed"},
+    ("auth-password", "POST"): lambda world: {
+        "current_password": "not-it",
+        "new_password": "x7!Kq2#pLm9z",
+    },
     ("auth-register", "POST"): lambda world: {"username": "brand-new", "password": "x7!Kq2#pLm9z"},
     ("auth-token", "POST"): lambda world: {
         "username": get_user_model()

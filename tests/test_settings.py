@@ -23,6 +23,8 @@ CONTROLLED = (
     "DJANGO_HTTPS",
     "DJANGO_STATIC_MANIFEST",
     "DJANGO_CONN_MAX_AGE",
+    # Set for the test run by tests/conftest.py (Playwright); production never has it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
 
 PRINT_SETTINGS = """

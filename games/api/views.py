@@ -28,6 +28,7 @@ from clubs.models import Club
 from clubs.permissions import ClubScorePermission
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
+from config.preconditions import read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE, Problem
 from config.serializers import ProblemSerializer
 from games import selectors, services
@@ -174,14 +175,11 @@ class GameScopedView(ProblemExtrasMixin, GenericAPIView):
         return self.game.club
 
     def if_match(self, required: bool) -> str | None:
-        value = self.request.headers.get("If-Match")
-        if value is None and required:
-            raise Problem(
-                status=428,
-                code="precondition_required",
-                detail="Send If-Match with the game's current ETag (GET /api/games/{id}/).",
-            )
-        return value
+        return read_if_match(
+            self.request,
+            required=required,
+            what="the game's current ETag (GET /api/games/{id}/)",
+        )
 
     def not_modified(self, etag: str) -> bool:
         if_none_match = self.request.headers.get("If-None-Match")

@@ -29,6 +29,7 @@ from clubs import selectors as club_selectors
 from clubs.permissions import ClubManagePermission
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
+from config.preconditions import read_if_match
 from tournaments import selectors, services, settlement, standings
 from tournaments.api.permissions import TournamentMemberReadPermission, TournamentPermission
 from tournaments.api.serializers import (
@@ -186,7 +187,7 @@ class TournamentDetailView(TournamentScopedView):
         )
         services.update_tournament(
             tournament_id=tournament.pk, user=request.user, changes=changes,
-            if_match=request.headers.get("If-Match"),
+            if_match=read_if_match(request, required=False, what="the tournament's ETag"),
         )
         tournament = selectors.get_tournament(tournament_id=tournament.pk)
         return _with_etag(TournamentOutput(tournament).data, tournament)
@@ -381,6 +382,8 @@ class SettlementView(TournamentScopedView):
 
     queryset = Tournament.objects.none()
     permission_classes = [TournamentMemberReadPermission]
+    # Who owes whom is not for a shared cache or a browser's disk, despite the ETag.
+    cache_control = "private, no-store"
 
     @extend_schema(
         operation_id="tournaments_settlement",
