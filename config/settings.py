@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "health_check",
     "simple_history",
     "csp",
+    "outbox",
     "accounts",
     "clubs",
     "tournaments",
@@ -159,6 +160,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Queuing never holds up a request (config.tasks.enqueue): a broker that hangs or refuses costs
+# at most about a second (connect and socket timeouts), and a publish is never retried in the
+# request (the outbox sweep is the retry). A message taken by a worker that dies is handed out
+# again after the visibility timeout, a little more than the longest task may run.
+BROKER_TIMEOUT_SECONDS = env.float("JINK_BROKER_TIMEOUT_SECONDS", default=1.0)
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
+    "socket_timeout": BROKER_TIMEOUT_SECONDS,
+    "retry_on_timeout": False,
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 30,
+    "health_check_interval": 25,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT_SECONDS
 # What `celery -A config beat` runs, all in one place (style.md: something periodic repairs
 # what a lost message missed). Task names, not imports: the settings load before the apps.
 CELERY_BEAT_SCHEDULE = {
@@ -172,6 +189,13 @@ CELERY_BEAT_SCHEDULE = {
     "tournaments.repair_tournaments": {
         "task": "tournaments.repair_tournaments_task",
         "schedule": timedelta(minutes=5),
+    },
+    # Tasks queued after a commit that no worker finished (a hung or restarted broker, a killed
+    # worker) are queued again: twice a minute, so one lost converges within a minute
+    # (config.tasks; cheap: it reads only the due rows of the outbox).
+    "config.sweep_pending_tasks": {
+        "task": "config.sweep_pending_tasks_task",
+        "schedule": timedelta(seconds=30),
     },
 }
 

@@ -20,6 +20,7 @@ import logging
 from celery import shared_task
 
 from config.idempotency import purge_expired_idempotency_records
+from config.tasks import enqueue
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +38,5 @@ def notify_match_progress(match_id: int) -> None:
     # Lazy: tournaments imports games, and its tasks need the app registry.
     from tournaments.tasks import match_progress_task
 
-    try:
-        match_progress_task.delay(match_id)
-    except Exception:  # a down broker must not fail a committed request
-        logger.exception("could not enqueue match_progress_task for match %s", match_id)
+    # Never raises nor waits on a hung broker; what is not queued stays in the outbox.
+    enqueue(match_progress_task, match_id)
