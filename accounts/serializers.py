@@ -18,7 +18,7 @@ from config.serializers import StrictFieldsMixin
 class RegisterInput(StrictFieldsMixin, serializers.Serializer):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    email = serializers.EmailField(required=False, allow_blank=True)
 
 
 class TokenInput(StrictFieldsMixin, serializers.Serializer):
@@ -42,7 +42,8 @@ class PasswordChangeInput(StrictFieldsMixin, serializers.Serializer):
 class UserOutput(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
-    email = serializers.EmailField()
+    # Not EmailField: an account without an address answers "", which is no email format.
+    email = serializers.CharField(help_text='The account\'s email address, or "" when none.')
 
 
 class DeviceOutput(serializers.ModelSerializer):

@@ -9,7 +9,9 @@ What it does: ``ResponseHeadersMiddleware``
   an ETag, such as a tournament's settlement); else an answer with an ``ETag`` is
   ``private, no-cache`` (a client keeps it and revalidates with ``If-None-Match``) and every other
   answer ``private, no-store`` (a token, balances, a ledger, a device list: never kept by a
-  browser or proxy).
+  browser or proxy);
+- drops OPTIONS from the ``Allow`` header of ``/api/`` answers: DRF lists it, but the API refuses
+  it (405; the schema at /api/schema/ describes every endpoint).
 
 What it does not do: the Content-Security-Policy (django-csp's ``CSPMiddleware``, configured in
 settings), ``Referrer-Policy`` and ``X-Content-Type-Options`` (Django's SecurityMiddleware).
@@ -48,6 +50,12 @@ class ResponseHeadersMiddleware:
     def __call__(self, request):
         response = self.get_response(request)
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
+        if request.path.startswith("/api/") and response.has_header("Allow"):
+            response["Allow"] = ", ".join(
+                method.strip()
+                for method in response["Allow"].split(",")
+                if method.strip().upper() != "OPTIONS"
+            )
         if request.path.startswith("/api/") and not response.has_header("Cache-Control"):
             chosen = getattr(request, "_jink_cache_control", None)
             if chosen is None:

@@ -114,9 +114,7 @@ def enqueue(task, *args, **kwargs) -> bool:
         _pause_broker()
         logger.warning("could not enqueue %s%r (%r); left in the outbox", name, args, error)
         if pending is not None:
-            _pending_model().objects.filter(pk=pending.pk).update(
-                last_error=repr(error)[:500]
-            )
+            _pending_model().objects.filter(pk=pending.pk).update(last_error=repr(error)[:500])
         return False
     return True
 

@@ -41,6 +41,21 @@ from games.legal_plays import legal_plays_for
 from games.models import Game
 from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
 
+OPTIONAL_IF_MATCH_PARAMETER = OpenApiParameter(
+    name="If-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="Optional: the game's ETag the client last saw; a stale one is 412, an empty "
+    "one 428.",
+)
+IF_NONE_MATCH_PARAMETER = OpenApiParameter(
+    name="If-None-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="The game's ETag from an earlier response; an unchanged game gives 304.",
+)
 IF_MATCH_PARAMETER = OpenApiParameter(
     name="If-Match",
     type=OpenApiTypes.STR,
@@ -197,6 +212,7 @@ class GameDetailView(GameScopedView):
         operation_id="games_retrieve",
         summary="One game, with its ETag",
         responses={200: shapes.GameOutput, 304: OpenApiResponse(description="Not modified.")},
+        parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, game_id):
         game = self.game
@@ -225,7 +241,8 @@ class HandsView(GameScopedView):
     @extend_schema(
         operation_id="hands_create",
         summary="Record a hand (trick-winner or card-by-card entry)",
-        description="The body is a hand record (api.md), optionally with `number`: the hand "
+        description="The body is a hand record (trick-winner or card-by-card entry), optionally "
+        "with `number`: the hand "
         "number the client believes it is recording. A taken number is 409 `hand_conflict` "
         "with the stored hand in the problem's `hand`.",
         request=shapes.HandRecordInput,
@@ -239,7 +256,7 @@ class HandsView(GameScopedView):
             **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
             **_problem(422, "idempotency_key_reused"),
         },
-        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+        parameters=[IDEMPOTENCY_KEY_PARAMETER, OPTIONAL_IF_MATCH_PARAMETER],
     )
     @idempotent
     def post(self, request, game_id):

@@ -62,9 +62,7 @@ def _assert_ok_or_problem(response, url: str) -> None:
 
 def test_every_list_route_survives_ordering_and_page_garbage(world, organiser_client):
     urls = _api_urls(world, "GET")
-    assert "/api/tournaments/{}/matches/".format(
-        world.path_values()["tournament_id"]
-    ) in urls
+    assert "/api/tournaments/{}/matches/".format(world.path_values()["tournament_id"]) in urls
     queries = [
         "ordering=id",
         "ordering=-created_at",

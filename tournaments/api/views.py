@@ -126,6 +126,7 @@ class ClubTournamentListView(GenericAPIView):
     @extend_schema(
         operation_id="clubs_tournaments_list",
         summary="The club's tournaments (members: all; others: the public ones)",
+        tags=["tournaments"],
         responses=TournamentOutput(many=True),
     )
     def get(self, request, slug):
@@ -135,6 +136,7 @@ class ClubTournamentListView(GenericAPIView):
     @extend_schema(
         operation_id="clubs_tournaments_create",
         summary="Create a tournament, optionally with its entrants (organisers)",
+        tags=["tournaments"],
         request=TournamentInput,
         responses={201: TournamentOutput},
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
@@ -195,6 +197,7 @@ class TournamentDetailView(TournamentScopedView):
 
 class EntrantListView(TournamentScopedView):
     queryset = Entrant.objects.none()
+    pagination_class = None  # a tournament's entrants: a bare list, never paged
 
     @extend_schema(operation_id="tournaments_entrants_list", responses=EntrantOutput(many=True))
     def get(self, request, tournament_id):
@@ -260,6 +263,7 @@ def _named_rounds(tournament: Tournament, rounds) -> list[Round]:
 
 class RoundListView(TournamentScopedView):
     queryset = Round.objects.none()
+    pagination_class = None  # the rounds drawn so far: a bare list, never paged
 
     @extend_schema(
         operation_id="tournaments_rounds_list",
