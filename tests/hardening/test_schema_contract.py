@@ -183,6 +183,7 @@ def test_every_operation_conforms_to_the_schema(transactional_db):
             modes = [GenerationMode.POSITIVE]
             if authorised and spoilable:
                 modes.append(GenerationMode.NEGATIVE)
+            role = "organiser" if authorised else "anonymous"
             for mode in modes:
                 try:
                     _run_operation(
@@ -194,9 +195,7 @@ def test_every_operation_conforms_to_the_schema(transactional_db):
                     Exception,
                     BaseExceptionGroup,
                 ) as error:  # every operation runs; all reported
-                    failures.append(
-                        f"{operation.label} ({'organiser' if authorised else 'anonymous'}, {mode.value}): {error}"
-                    )
+                    failures.append(f"{operation.label} ({role}, {mode.value}): {error}")
                 ran += 1
     assert ran >= 90
     assert failures == [], "\n\n".join(failures)
