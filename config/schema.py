@@ -81,6 +81,8 @@ class ProblemAutoSchema(AutoSchema):
         return super().get_tags()
 
     def get_auth(self):
+        if getattr(self.view, "authentication_classes", None) == []:
+            return []  # register and token login read no credentials at all
         auths = super().get_auth()
         permissions = getattr(self.view, "permission_classes", ())
         anonymous = any(getattr(p, "anonymous_may_write", False) for p in permissions) or (
@@ -194,6 +196,10 @@ def postprocess_schema(result, generator, request, public):
         if schema is not None and schema.get("type") == "object":
             schema["additionalProperties"] = False
     _drop_any_or_null(result)
+    # A serializer's docstring (or its mixin's) is a note for developers, not a description.
+    for schema in components.get("schemas", {}).values():
+        if "``" in schema.get("description", ""):
+            del schema["description"]
     # The API is documented for token clients; the session cookie serves the site's own pages.
     for path_item in result.get("paths", {}).values():
         for operation in path_item.values():

@@ -198,6 +198,7 @@ class TournamentDetailView(TournamentScopedView):
 class EntrantListView(TournamentScopedView):
     queryset = Entrant.objects.none()
     pagination_class = None  # a tournament's entrants: a bare list, never paged
+    filter_backends: list = []
 
     @extend_schema(operation_id="tournaments_entrants_list", responses=EntrantOutput(many=True))
     def get(self, request, tournament_id):
@@ -264,6 +265,7 @@ def _named_rounds(tournament: Tournament, rounds) -> list[Round]:
 class RoundListView(TournamentScopedView):
     queryset = Round.objects.none()
     pagination_class = None  # the rounds drawn so far: a bare list, never paged
+    filter_backends: list = []
 
     @extend_schema(
         operation_id="tournaments_rounds_list",
