@@ -13,7 +13,7 @@ What it does:
   timeout, not one per request), and the call returns False at once. The worker deletes the row
   when the task succeeds (``outbox.signals``). With tasks in process (no ``REDIS_URL``) the task
   simply runs and no row is written.
-- ``sweep_pending_tasks_task`` (every 30 seconds from ``CELERY_BEAT_SCHEDULE``) queues again
+- ``sweep_pending_tasks_task`` (every 15 seconds from ``CELERY_BEAT_SCHEDULE``) queues again
   every pending row that is due: never handed to the broker, lost with a restarted Redis, or
   taken by a worker that was killed. It reads only the due rows (an index on ``due_at``).
 
