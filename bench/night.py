@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 import requests
 
 TIMEOUT_SECONDS = 10
+POLL_SECONDS = 5.0  # a phone on the standings page refreshes every few seconds
 
 
 class Dropped(Exception):
@@ -242,7 +243,7 @@ def _poll(tablet: Tablet, tournament_id: int, stop: threading.Event) -> None:
                 tablet.tally.add("polls")
             except Dropped:
                 pass
-        stop.wait(1.0)
+        stop.wait(POLL_SECONDS)
 
 
 def play_night(
