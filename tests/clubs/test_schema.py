@@ -8,6 +8,9 @@ from drf_spectacular.generators import SchemaGenerator
 
 EXPECTED_OPERATIONS = {
     "/api/clubs/": {"get": "clubs_list", "post": "clubs_create"},
+    "/api/invitations/": {"get": "invitations_list"},
+    "/api/invitations/{invitation_id}/": {"delete": "invitations_decline"},
+    "/api/invitations/{invitation_id}/accept/": {"post": "invitations_accept"},
     "/api/clubs/{slug}/": {
         "get": "clubs_retrieve",
         "patch": "clubs_partial_update",

@@ -30,7 +30,7 @@ from schemathesis.generation import GenerationMode
 from accounts.services import issue_device_token
 from tests.test_permission_matrix import world_for_matrix
 
-EXAMPLES_PER_OPERATION = 5
+EXAMPLES_PER_OPERATION = 3
 # Valid-looking input the rules refuse (an unknown player, a finished game, a stale ETag) is a
 # 4xx of its own, not a violation of the schema; a missing If-Match is 428 by RFC 6585.
 CONFIG = {
