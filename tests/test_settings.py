@@ -23,7 +23,7 @@ CONTROLLED = (
     "DJANGO_HTTPS",
     "DJANGO_STATIC_MANIFEST",
     "DJANGO_CONN_MAX_AGE",
-    # Set for the test run by tests/conftest.py (Playwright); production never has it.
+    # Set by tests/conftest.py for the session's browser; a deployment must never have it.
     "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
 
