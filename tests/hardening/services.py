@@ -133,13 +133,19 @@ def start_worker(redis_url: str, folder: Path, *, beat: bool = True, name: str =
     )
 
 
-def kill_group(process: subprocess.Popen, number: int = signal.SIGKILL) -> None:
-    if process.poll() is None:
-        try:
-            os.killpg(process.pid, number)
-        except ProcessLookupError:
-            pass
-        process.wait(timeout=20)
+def kill_group(process: subprocess.Popen, number: int = signal.SIGTERM) -> None:
+    """Signal the process group; after SIGTERM (a clean stop that closes database connections,
+    so the test database can be dropped) wait, then SIGKILL what is left."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, number)
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=15)
+    except ProcessLookupError:
+        pass
 
 
 GUNICORN = str(Path(sys.executable).with_name("gunicorn"))

@@ -122,7 +122,7 @@ def test_a_hung_broker_then_a_killed_worker_and_a_restarted_redis(
             assert tasks.enqueue(purge_idempotency_records_task) is True
             assert _wait_until(lambda: _worker_waits_on_a_lock(holder), 30), "worker never ran it"
             killed_at = time.monotonic()
-            kill_group(worker)
+            kill_group(worker, signal.SIGKILL)
             holder.rollback()
         # 3. Redis restarts with empty queues: whatever was queued in it is gone too.
         redis_server.kill()
