@@ -40,6 +40,8 @@ from config.serializers import ProblemSerializer
 class RegisterView(APIView):
     """Create an account. Anyone may; sign-ups are throttled per address."""
 
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
+
     authentication_classes: list = []
     permission_classes = [AllowAny]
     throttle_classes = [ScopedRateThrottle]
@@ -55,6 +57,8 @@ class RegisterView(APIView):
 
 class TokenView(APIView):
     """Log in: exchange a username and password for a device token."""
+
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
@@ -111,6 +115,8 @@ class TokenView(APIView):
 class LogoutView(APIView):
     """Revoke the token this request was made with."""
 
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
+
     authentication_classes = [TokenAuthentication]
     permission_classes = [IsAuthenticated]
 
@@ -125,6 +131,8 @@ class LogoutView(APIView):
 
 class PasswordView(APIView):
     """Change my password; every other device's token is revoked, this one keeps working."""
+
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
     permission_classes = [IsAuthenticated]
 
@@ -158,6 +166,8 @@ class DeviceListView(generics.ListAPIView):
 
 class DeviceDetailView(APIView):
     """Revoke one of my devices (a lost tablet)."""
+
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
     permission_classes = [IsAuthenticated]
 

@@ -112,7 +112,7 @@ class ProblemAutoSchema(AutoSchema):
         if "{" in self.path:
             codes.append("404")
         headers = self._header_names()
-        if self.method != "GET":
+        if self.method != "GET" and getattr(self.view, "may_conflict", True):
             codes.append("409")  # a state that does not allow the change
         if "Idempotency-Key" in headers:
             codes.append("422")

@@ -1,5 +1,7 @@
 """/health/: database and cache (and the Redis broker when REDIS_URL is set)."""
 
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -7,7 +9,13 @@ from tests.conftest import ENVIRONMENT
 
 
 def health(path="/health/"):
-    return APIClient().get(path, HTTP_ACCEPT="application/json")
+    # In a thread of its own: the health checks run through async_to_sync, which refuses a
+    # thread with a running event loop, and a worker that ran a browser test keeps Playwright's
+    # loop in the main thread for the session (tests/browser.py).
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        return executor.submit(
+            lambda: APIClient().get(path, HTTP_ACCEPT="application/json")
+        ).result()
 
 
 @pytest.mark.django_db

@@ -425,6 +425,7 @@ class InvitationDetailView(GenericAPIView):
     """Decline an invitation addressed to my account."""
 
     queryset = PlayerInvitation.objects.none()
+    may_conflict = False
 
     @extend_schema(
         operation_id="invitations_decline",

@@ -367,6 +367,7 @@ class LegalPlaysView(GameScopedView):
 
     # A pure question about the game's rules: anyone who may read the game may ask it.
     permission_classes = [ClubQuestionPermission]
+    may_conflict = False
 
     @extend_schema(
         operation_id="games_legal_plays",
