@@ -182,7 +182,7 @@ def _play_table(
             )
             match = next((m for m in listing["results"] if m["table"] == table), None)
             if match is None:
-                time.sleep(0.3)
+                time.sleep(1.0)  # a waiting tablet looks for its next table once a second
         while True:
             match = tablet.get(f"/api/matches/{match['id']}/")
             game_id = next(
@@ -221,13 +221,13 @@ def _play_table(
                     "hands_played": number,
                 }
             # Wait until the match has taken the game's result (the worker's task).
-            for _ in range(200):
+            for _ in range(120):
                 match = tablet.get(f"/api/matches/{match['id']}/")
                 if match["status"] == "decided" or any(
                     g["status"] == "in_progress" for g in match["games"]
                 ):
                     break
-                time.sleep(0.2)
+                time.sleep(0.5)
             if match["status"] == "decided":
                 break
 
