@@ -70,7 +70,7 @@ def main() -> None:
             start_worker,
         )
 
-        club = make_club("night")
+        club = make_club("night", public=True)
         organiser = make_user("organiser")
         make_membership(club, organiser, "organiser")
         _, token = issue_device_token(user=organiser, device="night")

@@ -8,7 +8,8 @@ What it does:
   same key; ``drop_rate`` of the requests are dropped at random, half before the server sees
   them, half after it answered (the answer is thrown away and the request retried). When a table's
   match is decided the tablet waits for the next round (drawn by the Celery worker) and plays on.
-  ``pollers`` threads read the standings and the bracket meanwhile, as players' phones do. Which
+  ``pollers`` threads read the tournament's page, standings and bracket meanwhile, as players'
+  phones do. Which
   hand is played is a pluggable function ``choose_hand(game, rng) -> record``; the default,
   ``random_hand``, lets random seats take the tricks (and stops a 25 hand at the trick where a
   side reaches the target).
@@ -161,6 +162,7 @@ def prepare_night(base_url: str, token: str, *, slug: str, tables: int, rounds: 
             "round_count": rounds,
             "stake": "0.20",
             "auto_advance": True,
+            "is_public": True,
             "lots_seed": 2026,
             "entrants": [{"player": player} for player in players],
         },
@@ -232,17 +234,24 @@ def _play_table(
                 break
 
 
-def _poll(tablet: Tablet, tournament_id: int, stop: threading.Event) -> None:
+def _poll(tablet: Tablet, tournament: dict, stop: threading.Event) -> None:
+    # A player's phone: the tournament's page (HTML; public standings, so no login) and the
+    # API's standings and bracket.
+    paths = (
+        f"/clubs/{tournament['club']}/tournaments/{tournament['id']}/",
+        f"/api/tournaments/{tournament['id']}/standings/",
+        f"/api/tournaments/{tournament['id']}/bracket/",
+    )
     while not stop.is_set():
-        for path in (
-            f"/api/tournaments/{tournament_id}/standings/",
-            f"/api/tournaments/{tournament_id}/bracket/",
-        ):
+        for path in paths:
             try:
-                tablet.request("GET", path)
-                tablet.tally.add("polls")
+                response = tablet.request("GET", path)
             except Dropped:
-                pass
+                continue
+            tablet.tally.add("polls")
+            if response.status_code != 200:
+                with tablet.tally.lock:
+                    tablet.tally.errors.append(f"GET {path}: {response.status_code}")
         stop.wait(POLL_SECONDS)
 
 
@@ -282,7 +291,7 @@ def play_night(
             target=_poll,
             args=(
                 Tablet(base_url, token, tally, random.Random(-index), drop_rate),
-                tournament["id"],
+                tournament,
                 stop,
             ),
             name=f"phone-{index}",

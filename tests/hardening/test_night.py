@@ -34,7 +34,7 @@ ROUNDS = 2
 
 
 def test_a_short_night_under_faults(transactional_db, tmp_path):
-    club = make_club("night")
+    club = make_club("night", public=True)
     organiser = make_user("organiser")
     make_membership(club, organiser, "organiser")
     _, token = issue_device_token(user=organiser, device="night")
