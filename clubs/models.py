@@ -309,3 +309,30 @@ class TeamMember(models.Model):
                     )
                 }
             )
+
+
+class PlayerInvitation(models.Model):
+    """An organiser's offer to link a club's player to the account called ``username``.
+
+    The link is made only when that account accepts (``clubs.invitations``): an organiser can no
+    longer attach someone's account to a player without their consent, nor learn from the answer
+    whether a username exists. One pending invitation per player; a new one replaces it.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="invitation")
+    username = models.CharField(max_length=150, help_text="The account invited, as typed.")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+        indexes = [models.Index(Lower("username"), name="clubs_invitation_username")]
+
+    def __str__(self) -> str:
+        return f"{self.username} invited to be {self.player}"

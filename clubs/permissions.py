@@ -78,6 +78,9 @@ class _ClubPermission(BasePermission):
     write (a read-only endpoint).
     """
 
+    # For the OpenAPI schema (config.schema): anonymous readers may read a public club.
+    anonymous_may_read = True
+
     read_check = staticmethod(can_read_club)
     write_check = staticmethod(can_manage)
 
@@ -126,10 +129,13 @@ class ClubOrganiserOnlyPermission(_ClubPermission):
 
     read_check = staticmethod(can_manage)
     write_check = staticmethod(can_manage)
+    anonymous_may_read = False
 
 
 class AuthenticatedWritePermission(BasePermission):
     """For collections not owned by one club (``/api/clubs/``): anyone reads, writes need login."""
+
+    anonymous_may_read = True
 
     def has_permission(self, request, view) -> bool:
         return request.method in SAFE_METHODS or request.user.is_authenticated

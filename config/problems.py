@@ -61,8 +61,10 @@ _TITLES_BY_STATUS = {
     406: "Not acceptable.",
     409: "Conflict.",
     412: "Precondition failed.",
+    413: "Content too large.",
     415: "Unsupported media type.",
     422: "Unprocessable content.",
+    428: "Precondition required.",
     429: "Too many requests.",
 }
 

@@ -72,6 +72,8 @@ INSTALLED_APPS = [
     "axes",
     "health_check",
     "simple_history",
+    "csp",
+    "outbox",
     "accounts",
     "clubs",
     "tournaments",
@@ -82,6 +84,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.ResponseHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -157,6 +161,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Queuing never holds up a request (config.tasks.enqueue): a broker that hangs or refuses costs
+# at most about a second (connect and socket timeouts), and a publish is never retried in the
+# request (the outbox sweep is the retry). A message taken by a worker that dies is handed out
+# again after the visibility timeout, a little more than the longest task may run.
+BROKER_TIMEOUT_SECONDS = env.float("JINK_BROKER_TIMEOUT_SECONDS", default=1.0)
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
+    "socket_timeout": BROKER_TIMEOUT_SECONDS,
+    "retry_on_timeout": False,
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 30,
+    "health_check_interval": 25,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT_SECONDS
 # What `celery -A config beat` runs, all in one place (style.md: something periodic repairs
 # what a lost message missed). Task names, not imports: the settings load before the apps.
 CELERY_BEAT_SCHEDULE = {
@@ -170,6 +190,14 @@ CELERY_BEAT_SCHEDULE = {
     "tournaments.repair_tournaments": {
         "task": "tournaments.repair_tournaments_task",
         "schedule": timedelta(minutes=5),
+    },
+    # Tasks queued after a commit that no worker finished (a hung or restarted broker, a killed
+    # worker) are queued again every 15 s, so a lost one converges well within a minute (due 20 s
+    # after it was queued, then the next sweep; config.tasks). Cheap: an index scan of the due
+    # rows of the outbox, usually none.
+    "config.sweep_pending_tasks": {
+        "task": "config.sweep_pending_tasks_task",
+        "schedule": timedelta(seconds=15),
     },
 }
 
@@ -238,6 +266,28 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# A strict Content-Security-Policy on every response (django-csp): scripts, styles, fonts and
+# images from this site's own origin only, nothing inline (no <script> blocks, no style
+# attributes, no event handler attributes), no eval, no plugins, no framing, forms post only
+# here. Pages use static ES modules and htmx (django-htmx) from /static/. The one narrower
+# exception is the Swagger UI at /api/docs/ (config.urls): its vendored bundle sets inline
+# styles, so that page alone allows 'unsafe-inline' styles (never scripts).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'none'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -249,10 +299,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",  # sets its own page size
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "rest_framework.filters.OrderingFilter",
+        "config.filters.OrderingFilter",
     ],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.GuardedJSONParser"],
     "EXCEPTION_HANDLER": "config.problems.problem_exception_handler",
     # OPTIONS is refused (405): the OpenAPI schema at /api/schema/ describes every endpoint, and
     # DRF's metadata would introspect input serializers that views build per method.
@@ -295,7 +345,14 @@ SPECTACULAR_SETTINGS = {
         "Authenticate with `Authorization: Token <token>` from `POST /api/auth/token/`."
     ),
     "VERSION": "1.0.0",
+    # 3.1: a nullable reference is a oneOf with null, which strict validators accept (3.0's
+    # allOf + nullable is ignored by them).
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.postprocess_schema",
+    ],
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/",
     # One schema name per shared choice set (drf-spectacular warns on ambiguous names).

@@ -48,7 +48,7 @@ from games.changes import (
 from games.ledger import sync_ledger
 from games.match_links import MatchTerms
 from games.models import Game, GameSeat, GameSide, GameStatus, Hand
-from rules_engine import RulesError
+from rules_engine import RulesError, canonical_record
 from rules_engine.house_rules import GAMES
 
 
@@ -406,7 +406,8 @@ def record_hand(
             game=game,
             number=expected,
             dealer=result["dealer"],
-            record=record,
+            # One rule for card spellings: accepted as the engine reads them, stored canonical.
+            record=canonical_record(record),
             result=result,
             totals_after=fields["totals"],
             state_after=fields,
@@ -477,7 +478,7 @@ def correct_hand(
             if hand.number != number and not changed:
                 continue
             if hand.number == number:
-                hand.record = record
+                hand.record = canonical_record(record)
                 hand._change_reason = f"hand {number} corrected"
             else:
                 hand._change_reason = f"recomputed after a correction of hand {number}"

@@ -45,6 +45,13 @@ ALL_PASS_VALUES = ("redeal", "dealer_stuck")
 FIRST_LEAD_VALUES = ("left_of_dealer", "left_of_bidder")
 RENEGE_PENALTY_VALUES = ("offender_scores_zero", "void_hand", "deduct")
 MAX_KITTY = 5
+# Upper bounds of the numbers a person types. The largest target a game uses is 220; a target of
+# 10**30 would make a game that can never end, so targets (and every other score a rule names:
+# bids, what a bid scores, a deduction) stop at MAX_POINTS, and a trick or the best trump is
+# worth at most MAX_TRICK_POINTS (5 in every game).
+MAX_POINTS = 1000
+MAX_TRICK_POINTS = 100
+MAX_BIDS = 20
 
 _NULLABLE = frozenset({"jink_bid", "made_thirty_scores", "min_bid_at_100"})
 _NOT_APPLICABLE_IN_TURN_UP_GAMES = frozenset(
@@ -151,10 +158,10 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int_at_least(minimum: int) -> Callable[[object], int]:
+def _int_between(minimum: int, maximum: int) -> Callable[[object], int]:
     def check(value: object) -> int:
-        if not _is_int(value) or value < minimum:
-            raise _Invalid(f"an integer of at least {minimum}")
+        if not _is_int(value) or not minimum <= value <= maximum:
+            raise _Invalid(f"an integer from {minimum} to {maximum}")
         return value
 
     return check
@@ -192,10 +199,13 @@ def _renege_privilege(value: object) -> frozenset[str]:
 
 
 def _bids(value: object) -> tuple[int, ...]:
-    allowed = "a non-empty list of positive integers in strictly increasing order"
-    if not isinstance(value, list | tuple) or not value:
+    allowed = (
+        f"a non-empty list of at most {MAX_BIDS} integers from 1 to {MAX_POINTS} in strictly "
+        "increasing order"
+    )
+    if not isinstance(value, list | tuple) or not value or len(value) > MAX_BIDS:
         raise _Invalid(allowed)
-    if not all(_is_int(bid) and bid > 0 for bid in value):
+    if not all(_is_int(bid) and 0 < bid <= MAX_POINTS for bid in value):
         raise _Invalid(allowed)
     if any(later <= earlier for earlier, later in zip(value, value[1:], strict=False)):
         raise _Invalid(allowed)
@@ -203,9 +213,9 @@ def _bids(value: object) -> tuple[int, ...]:
 
 
 _VALIDATORS: dict[str, Callable[[object], Any]] = {
-    "target": _int_at_least(1),
-    "trick_points": _int_at_least(0),
-    "best_trump_bonus": _int_at_least(0),
+    "target": _int_between(1, MAX_POINTS),
+    "trick_points": _int_between(0, MAX_TRICK_POINTS),
+    "best_trump_bonus": _int_between(0, MAX_TRICK_POINTS),
     "game_end": _one_of(GAME_END_VALUES),
     "simultaneous_finish": _one_of(SIMULTANEOUS_FINISH_VALUES),
     "renege_privilege": _renege_privilege,
@@ -215,15 +225,15 @@ _VALIDATORS: dict[str, Callable[[object], Any]] = {
     "rob_discard": _one_of(ROB_DISCARD_VALUES),
     "jink_doubles_stake": _boolean,
     "bids": _bids,
-    "jink_bid": _int_at_least(1),  # and one of bids: checked across keys below
-    "made_thirty_scores": _int_at_least(0),
-    "min_bid_at_100": _int_at_least(1),  # and one of bids: checked across keys below
+    "jink_bid": _int_between(1, MAX_POINTS),  # and one of bids: checked across keys below
+    "made_thirty_scores": _int_between(0, MAX_POINTS),
+    "min_bid_at_100": _int_between(1, MAX_POINTS),  # and one of bids: checked across keys below
     "dealer_may_hold": _boolean,
     "all_pass": _one_of(ALL_PASS_VALUES),
     "kitty": _kitty,
     "first_lead": _one_of(FIRST_LEAD_VALUES),
     "renege_penalty": _one_of(RENEGE_PENALTY_VALUES),
-    "renege_deduction": _int_at_least(0),
+    "renege_deduction": _int_between(0, MAX_POINTS),
 }
 ALL_KEYS: tuple[str, ...] = tuple(_VALIDATORS)
 """Every house-rule key, in rules.md's order (``game`` is not one of them)."""

@@ -69,6 +69,7 @@ def test_beat_schedule_names_both_periodic_tasks_and_each_is_a_registered_task()
             "tournaments.repair_tournaments_task",
             timedelta(minutes=5),
         ),
+        "config.sweep_pending_tasks": ("config.sweep_pending_tasks_task", timedelta(seconds=15)),
     }
     # A typo in a task name would make beat send messages no worker understands.
     assert {entry["task"] for entry in schedule.values()} <= set(app.tasks)

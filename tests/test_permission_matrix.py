@@ -41,6 +41,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.views import APIView
 
 from accounts.services import issue_device_token
+from clubs.models import PlayerInvitation
 from tests.clubs.factories import ROLE_NAMES, World, build_world
 from tests.games.matrix import GAME_BODIES, add_game_to_world
 from tests.practice.matrix import PRACTICE_BODIES, add_practice_game_to_world
@@ -104,10 +105,16 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "auth-register": {"POST": ANYONE},
     "auth-token": {"POST": ANYONE},
     "auth-logout": {"POST": LOGGED_IN},
+    # Every role's user has no usable password in the matrix: the current one is wrong (400).
+    "auth-password": {"POST": Expect("401 400 400 400 400")},
     "auth-devices": {"GET": LOGGED_IN},
     # The device in the URL is the organiser's: nobody else may revoke it.
     "auth-device-detail": {"DELETE": Expect("401 404 404 404 ok")},
     "auth-me": {"GET": LOGGED_IN},
+    # Invitations are addressed to an account outside the roles: nobody else may touch them.
+    "clubs:invitation-list": {"GET": LOGGED_IN},
+    "clubs:invitation-detail": {"DELETE": Expect("401 404 404 404 404")},
+    "clubs:invitation-accept": {"POST": Expect("401 404 404 404 404")},
     # schema and docs are public
     "schema": {"GET": ANYONE},
     "api-docs": {"GET": ANYONE},
@@ -213,6 +220,10 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
         "members": [world.players[2].pk, world.players[3].pk],
     },
     ("clubs:team-detail", "PATCH"): lambda world: {"name": "Renamed"},
+    ("auth-password", "POST"): lambda world: {
+        "current_password": "not-it",
+        "new_password": "x7!Kq2#pLm9z",
+    },
     ("auth-register", "POST"): lambda world: {"username": "brand-new", "password": "x7!Kq2#pLm9z"},
     ("auth-token", "POST"): lambda world: {
         "username": get_user_model()
@@ -351,7 +362,13 @@ def world_for_matrix(
     world = build_world(public=public)
     organiser = world.users["organiser"]
     old_device, _ = issue_device_token(user=organiser, device="old tablet")
-    world.extra["path_values"] = {"device_token_id": old_device.pk}
+    invitation = PlayerInvitation.objects.create(
+        player=world.player, username=world.spare_user.username, invited_by=organiser
+    )
+    world.extra["path_values"] = {
+        "device_token_id": old_device.pk,
+        "invitation_id": invitation.pk,
+    }
     # Games and tournaments only where the route needs them: a club with recorded results or a
     # tournament cannot be deleted (409 club_has_records), and the club routes are checked bare.
     if with_game:

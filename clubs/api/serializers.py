@@ -23,6 +23,7 @@ from clubs.models import (
     Club,
     Membership,
     Player,
+    PlayerInvitation,
     Role,
     Team,
     validate_time_zone,
@@ -124,7 +125,8 @@ class PlayerInput(StrictFieldsMixin, serializers.Serializer):
         max_length=150,
         allow_null=True,
         default=None,
-        help_text="The player's own account, if any (null unlinks).",
+        help_text="Invite the account called this to be this player: linked once that person "
+        "accepts (POST /api/invitations/{id}/accept/). null unlinks at once.",
     )
     is_active = serializers.BooleanField(default=True)
 
@@ -136,6 +138,30 @@ class PlayerOutput(serializers.ModelSerializer):
         model = Player
         fields = ["id", "display_name", "user", "username", "is_active", "created_at"]
         read_only_fields = fields
+
+
+class PlayerWriteOutput(PlayerOutput):
+    """A player as a write returns it: with the pending invitation, if any."""
+
+    invited_username = serializers.SerializerMethodField(
+        help_text="The account invited to be this player and not yet accepted, or null."
+    )
+
+    class Meta(PlayerOutput.Meta):
+        fields = [*PlayerOutput.Meta.fields, "invited_username"]
+        read_only_fields = fields
+
+    def get_invited_username(self, player) -> str | None:
+        invitation = PlayerInvitation.objects.filter(player=player).first()
+        return invitation.username if invitation else None
+
+
+class InvitationOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.CharField(source="player.club.slug", help_text="The club's slug.")
+    player = serializers.IntegerField(source="player_id")
+    display_name = serializers.CharField(source="player.display_name")
+    created_at = serializers.DateTimeField()
 
 
 # Teams ------------------------------------------------------------------------------------------

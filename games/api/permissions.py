@@ -22,6 +22,8 @@ def _club(view):
 
 
 class ClubQuestionPermission(BasePermission):
+    anonymous_may_write = True  # a question about a public club's rules (config.schema)
+
     def has_permission(self, request, view) -> bool:
         if not can_read_club(request.user, _club(view)):
             raise NotFound()

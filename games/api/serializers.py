@@ -111,7 +111,7 @@ class GameInput(StrictFieldsMixin, serializers.Serializer):
 
 
 class HandRecordInput(serializers.Serializer):
-    """A hand record (api.md), for the schema only: the engine checks records, with its own
+    """A hand record, for the schema only: the engine checks records, with its own
     codes and pointers. Trick-winner entry: ``dealer``, ``trump`` (or ``turn_up``),
     ``trick_winners``, ``best_trump``, ``bid``, ``rob``. Card-by-card entry: ``dealer``,
     ``turn_up``/``rob`` (25, 45) or ``bidding``/``kitty``/``discard``/``trump`` (bidding games),

@@ -28,6 +28,7 @@ from clubs.models import Club
 from clubs.permissions import ClubScorePermission
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
+from config.preconditions import read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE, Problem
 from config.serializers import ProblemSerializer
 from games import selectors, services
@@ -40,6 +41,21 @@ from games.legal_plays import legal_plays_for
 from games.models import Game
 from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
 
+OPTIONAL_IF_MATCH_PARAMETER = OpenApiParameter(
+    name="If-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="Optional: the game's ETag the client last saw; a stale one is 412, an empty "
+    "one 428.",
+)
+IF_NONE_MATCH_PARAMETER = OpenApiParameter(
+    name="If-None-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="The game's ETag from an earlier response; an unchanged game gives 304.",
+)
 IF_MATCH_PARAMETER = OpenApiParameter(
     name="If-Match",
     type=OpenApiTypes.STR,
@@ -174,14 +190,11 @@ class GameScopedView(ProblemExtrasMixin, GenericAPIView):
         return self.game.club
 
     def if_match(self, required: bool) -> str | None:
-        value = self.request.headers.get("If-Match")
-        if value is None and required:
-            raise Problem(
-                status=428,
-                code="precondition_required",
-                detail="Send If-Match with the game's current ETag (GET /api/games/{id}/).",
-            )
-        return value
+        return read_if_match(
+            self.request,
+            required=required,
+            what="the game's current ETag (GET /api/games/{id}/)",
+        )
 
     def not_modified(self, etag: str) -> bool:
         if_none_match = self.request.headers.get("If-None-Match")
@@ -199,6 +212,7 @@ class GameDetailView(GameScopedView):
         operation_id="games_retrieve",
         summary="One game, with its ETag",
         responses={200: shapes.GameOutput, 304: OpenApiResponse(description="Not modified.")},
+        parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, game_id):
         game = self.game
@@ -227,7 +241,8 @@ class HandsView(GameScopedView):
     @extend_schema(
         operation_id="hands_create",
         summary="Record a hand (trick-winner or card-by-card entry)",
-        description="The body is a hand record (api.md), optionally with `number`: the hand "
+        description="The body is a hand record (trick-winner or card-by-card entry), optionally "
+        "with `number`: the hand "
         "number the client believes it is recording. A taken number is 409 `hand_conflict` "
         "with the stored hand in the problem's `hand`.",
         request=shapes.HandRecordInput,
@@ -241,7 +256,7 @@ class HandsView(GameScopedView):
             **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
             **_problem(422, "idempotency_key_reused"),
         },
-        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+        parameters=[IDEMPOTENCY_KEY_PARAMETER, OPTIONAL_IF_MATCH_PARAMETER],
     )
     @idempotent
     def post(self, request, game_id):
@@ -352,6 +367,7 @@ class LegalPlaysView(GameScopedView):
 
     # A pure question about the game's rules: anyone who may read the game may ask it.
     permission_classes = [ClubQuestionPermission]
+    may_conflict = False
 
     @extend_schema(
         operation_id="games_legal_plays",

@@ -11,7 +11,6 @@ club: ``tournaments.configuration``) or write anything.
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -23,6 +22,8 @@ from tournaments.bridge import BYE_RULES
 from tournaments.models import EntrantKind, Format, MatchRule, Tournament
 
 MOVEMENT_CHOICES = Tournament._meta.get_field("movement").choices
+# Drawn seeds are 62 random bits (tournaments.services); a chosen one is held to the same range.
+MAX_LOTS_SEED = 2**62 - 1
 
 
 class MoneyField(serializers.CharField):
@@ -109,7 +110,7 @@ class TournamentInput(StrictFieldsMixin, serializers.Serializer):
     is_public = serializers.BooleanField(required=False)
     auto_advance = serializers.BooleanField(required=False)
     lots_seed = serializers.IntegerField(
-        required=False, min_value=0, max_value=2**62,
+        required=False, min_value=0, max_value=MAX_LOTS_SEED,
         help_text="Seed of every random choice (drawn when absent).",
     )
     entrants = EntrantItemInput(many=True, required=False)
@@ -190,6 +191,9 @@ class TournamentOutput(serializers.ModelSerializer):
     )
     entrant_count = serializers.SerializerMethodField()
     rounds_drawn = serializers.SerializerMethodField()
+    lots_seed = serializers.IntegerField(
+        min_value=0, max_value=MAX_LOTS_SEED, help_text="Seed of every random choice."
+    )
 
     class Meta:
         model = Tournament
@@ -201,11 +205,11 @@ class TournamentOutput(serializers.ModelSerializer):
             "rounds_drawn", "created_at", "updated_at", "closed_at", "version",
         ]
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_stake(self, tournament) -> str | None:
         return _money(tournament, tournament.stake_minor)
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_entry_fee(self, tournament) -> str | None:
         return _money(tournament, tournament.entry_fee_minor)
 

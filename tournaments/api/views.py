@@ -29,6 +29,7 @@ from clubs import selectors as club_selectors
 from clubs.permissions import ClubManagePermission
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
+from config.preconditions import read_if_match
 from tournaments import selectors, services, settlement, standings
 from tournaments.api.permissions import TournamentMemberReadPermission, TournamentPermission
 from tournaments.api.serializers import (
@@ -125,6 +126,7 @@ class ClubTournamentListView(GenericAPIView):
     @extend_schema(
         operation_id="clubs_tournaments_list",
         summary="The club's tournaments (members: all; others: the public ones)",
+        tags=["tournaments"],
         responses=TournamentOutput(many=True),
     )
     def get(self, request, slug):
@@ -134,6 +136,7 @@ class ClubTournamentListView(GenericAPIView):
     @extend_schema(
         operation_id="clubs_tournaments_create",
         summary="Create a tournament, optionally with its entrants (organisers)",
+        tags=["tournaments"],
         request=TournamentInput,
         responses={201: TournamentOutput},
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
@@ -186,7 +189,7 @@ class TournamentDetailView(TournamentScopedView):
         )
         services.update_tournament(
             tournament_id=tournament.pk, user=request.user, changes=changes,
-            if_match=request.headers.get("If-Match"),
+            if_match=read_if_match(request, required=False, what="the tournament's ETag"),
         )
         tournament = selectors.get_tournament(tournament_id=tournament.pk)
         return _with_etag(TournamentOutput(tournament).data, tournament)
@@ -194,6 +197,8 @@ class TournamentDetailView(TournamentScopedView):
 
 class EntrantListView(TournamentScopedView):
     queryset = Entrant.objects.none()
+    pagination_class = None  # a tournament's entrants: a bare list, never paged
+    filter_backends: list = []
 
     @extend_schema(operation_id="tournaments_entrants_list", responses=EntrantOutput(many=True))
     def get(self, request, tournament_id):
@@ -259,6 +264,8 @@ def _named_rounds(tournament: Tournament, rounds) -> list[Round]:
 
 class RoundListView(TournamentScopedView):
     queryset = Round.objects.none()
+    pagination_class = None  # the rounds drawn so far: a bare list, never paged
+    filter_backends: list = []
 
     @extend_schema(
         operation_id="tournaments_rounds_list",
@@ -296,7 +303,7 @@ class MatchListView(TournamentScopedView):
     queryset = Match.objects.none()
     pagination_class = Pagination
     filterset_fields = ["status", "round__number"]
-    ordering_fields = None
+    ordering_fields = ["id", "round__number", "table", "decided_at"]
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
@@ -381,6 +388,8 @@ class SettlementView(TournamentScopedView):
 
     queryset = Tournament.objects.none()
     permission_classes = [TournamentMemberReadPermission]
+    # Who owes whom is not for a shared cache or a browser's disk, despite the ETag.
+    cache_control = "private, no-store"
 
     @extend_schema(
         operation_id="tournaments_settlement",
