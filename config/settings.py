@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "axes",
     "health_check",
     "simple_history",
+    "django_htmx",
     "accounts",
     "clubs",
     "tournaments",
@@ -88,6 +89,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes requires: it turns a lockout into the lockout response.
     "axes.middleware.AxesMiddleware",

@@ -127,6 +127,10 @@ class Tournament(models.Model):
     )
     entry_fee_minor = models.BigIntegerField(null=True, blank=True)
     is_public = models.BooleanField(default=False)
+    private_draws = models.BooleanField(
+        default=False,
+        help_text="Each round drawn stays hidden from players until an organiser releases it.",
+    )
     auto_advance = models.BooleanField(
         default=True,
         help_text="Draw the next round by itself when a round completes (knockouts always fill).",
@@ -179,6 +183,10 @@ class Entrant(models.Model):
         related_name="tournament_entries",
     )
     seed = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 = top seed.")
+    is_present = models.BooleanField(
+        default=True,
+        help_text="Checked in for the next draw: only entrants present are drawn.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -216,6 +224,11 @@ class Entrant(models.Model):
         return self.player.display_name if self.player_id else self.team.name
 
 
+class RoundQuerySet(models.QuerySet):
+    def released(self):
+        return self.filter(released_at__isnull=False)
+
+
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(help_text="1-based.")
@@ -231,7 +244,13 @@ class Round(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    released_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When players could first see the round; empty = private to the organisers.",
+    )
     history = HistoricalRecords()
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament_id", "number"]
@@ -243,6 +262,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} round {self.number}"
+
+    @property
+    def is_released(self) -> bool:
+        return self.released_at is not None
 
 
 class Match(models.Model):
@@ -334,6 +357,9 @@ class AuditKind(models.TextChoices):
     ROUND_DRAWN = "round_drawn", "Round drawn"
     DEPENDENTS_RESET = "dependents_reset", "Dependent matches reset"
     CLOSED = "closed", "Tournament closed"
+    CHECK_IN = "check_in", "Entrants checked in"
+    ENTRANTS_SWAPPED = "entrants_swapped", "Entrants swapped between tables"
+    ROUND_RELEASED = "round_released", "Round released"
 
 
 class AuditEntry(models.Model):

@@ -27,7 +27,7 @@ from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
 from clubs.pages import format_money, game_label
-from clubs.permissions import can_read_club
+from clubs.permissions import can_manage, can_read_club
 from tournaments import selectors
 from tournaments.models import Match, MatchStatus, Tournament
 from tournaments.standings import compute_standings, winners_of
@@ -160,7 +160,7 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
     standings = compute_standings(tournament)
     rows = standings["standings"]
     names = {row["entrant"]["id"]: row["entrant"]["name"] for row in rows}
-    bracket = selectors.bracket_of(tournament)
+    bracket = selectors.bracket_of(tournament, with_unreleased=can_manage(request.user, club))
     winners = winners_of(tournament, bracket["champion"], rows)
     club_is_readable = can_read_club(request.user, club)
     context = {

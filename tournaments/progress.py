@@ -155,6 +155,15 @@ def _first_round_checks(tournament: Tournament) -> None:
             detail="The tournament has no entrants yet; register them before drawing.",
             pointer="",
         )
+    # Only those checked in are drawn; the absent may join a later round (swiss, round robin).
+    entrants = [entrant for entrant in entrants if entrant.is_present]
+    if not entrants:
+        raise Problem(
+            status=400,
+            code="too_few_entrants",
+            detail="Nobody is checked in; tick who is here before drawing.",
+            pointer="",
+        )
     tournament.draw_order = bridge.planned_draw_order(tournament, entrants)
     tournament.status = TournamentStatus.IN_PROGRESS
     tournament.version += 1
@@ -178,8 +187,22 @@ def _draw_knockout(tournament: Tournament, user, rounds: list[Round]) -> Round:
     return tournament.rounds.order_by("number").first()
 
 
+def _present_order(tournament: Tournament) -> list[int]:
+    """The draw order of the entrants checked in: those drawn before in their fixed order, then
+    late arrivals (entrants absent at round 1) in their planned order."""
+    entrants = list(tournament.entrants.all())
+    present = {entrant.pk for entrant in entrants if entrant.is_present}
+    fixed = bridge.draw_order_of(tournament)
+    late = [
+        entrant_id
+        for entrant_id in bridge.planned_draw_order(tournament, entrants)
+        if entrant_id not in fixed
+    ]
+    return [entrant_id for entrant_id in fixed + late if entrant_id in present]
+
+
 def _next_round_draw(tournament: Tournament, rounds: list[Round]) -> RoundDraw:
-    order = bridge.draw_order_of(tournament)
+    order = _present_order(tournament) if rounds else bridge.draw_order_of(tournament)
     played = [bridge.played_round(round_) for round_ in rounds]
     if tournament.format == Format.ROUND_ROBIN:
         return round_robin.next_round(

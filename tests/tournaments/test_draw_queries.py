@@ -42,8 +42,9 @@ pytestmark = pytest.mark.django_db
 #   history (2); the round statuses: rounds, matches, slots (3); INSERT the audit entry (1);
 #   5 for the response: the tournament again, the round, its matches, slots and games.
 SWISS_ROUND_ONE = 4 + 2 + 1 + 1 + 2 + 2 + 3 + 3 + 8 + 2 + 3 + 1 + 5
-# Round 2 reads round 1's matches and slots to draw (+2) and fixes no draw order (-2).
-SWISS_ROUND_TWO = SWISS_ROUND_ONE
+# Round 2 reads round 1's matches and slots to draw (+2), fixes no draw order (-2) and reads
+# the entrants to draw only those checked in, late arrivals included (+1).
+SWISS_ROUND_TWO = SWISS_ROUND_ONE + 1
 # A knockout reads its rounds a second time to advance the bracket (+1), keeps them in memory
 # for the round statuses (-3) and reads back round 1 for the service's answer (+1).
 KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 3 + 1

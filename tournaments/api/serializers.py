@@ -108,6 +108,10 @@ class TournamentInput(StrictFieldsMixin, serializers.Serializer):
     entry_fee = MoneyField(required=False)
     is_public = serializers.BooleanField(required=False)
     auto_advance = serializers.BooleanField(required=False)
+    private_draws = serializers.BooleanField(
+        required=False,
+        help_text="Each drawn round stays hidden from players until an organiser releases it.",
+    )
     lots_seed = serializers.IntegerField(
         required=False, min_value=0, max_value=2**62,
         help_text="Seed of every random choice (drawn when absent).",
@@ -197,8 +201,8 @@ class TournamentOutput(serializers.ModelSerializer):
             "id", "club", "name", "game", "house_rules", "format", "entrant_kind", "table_size",
             "advancing_per_table", "sides_per_table", "movement", "min_table_size", "match_rule",
             "match_games", "round_count", "third_place_match", "bye_rule", "tie_breaks", "stake",
-            "entry_fee", "is_public", "auto_advance", "status", "lots_seed", "entrant_count",
-            "rounds_drawn", "created_at", "updated_at", "closed_at", "version",
+            "entry_fee", "is_public", "auto_advance", "private_draws", "status", "lots_seed",
+            "entrant_count", "rounds_drawn", "created_at", "updated_at", "closed_at", "version",
         ]
 
     @extend_schema_field(OpenApiTypes.STR)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -26,7 +27,7 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
-from clubs.permissions import ClubManagePermission
+from clubs.permissions import ClubManagePermission, can_manage
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
 from tournaments import selectors, services, settlement, standings
@@ -267,7 +268,12 @@ class RoundListView(TournamentScopedView):
     )
     def get(self, request, tournament_id):
         tournament = self.get_tournament()
-        rounds = _named_rounds(tournament, selectors.list_rounds(tournament=tournament))
+        rounds = _named_rounds(
+            tournament,
+            selectors.list_rounds(
+                tournament=tournament, with_unreleased=can_manage(request.user, tournament.club)
+            ),
+        )
         return Response(RoundOutput(rounds, many=True).data)
 
     @extend_schema(
@@ -287,7 +293,9 @@ class RoundListView(TournamentScopedView):
         tournament = self.get_tournament()
         drawn = services.draw_next_round(tournament_id=tournament.pk, user=request.user)
         tournament.refresh_from_db()
-        round_ = selectors.list_rounds(tournament=tournament).get(pk=drawn.pk)
+        round_ = selectors.list_rounds(tournament=tournament, with_unreleased=True).get(
+            pk=drawn.pk
+        )
         (round_,) = _named_rounds(tournament, [round_])
         return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
 
@@ -301,7 +309,11 @@ class MatchListView(TournamentScopedView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Match.objects.none()
-        return selectors.list_matches(tournament=self.get_tournament())
+        tournament = self.get_tournament()
+        return selectors.list_matches(
+            tournament=tournament,
+            with_unreleased=can_manage(self.request.user, tournament.club),
+        )
 
     @extend_schema(
         operation_id="tournaments_matches_list",
@@ -337,8 +349,11 @@ class MatchDetailView(TournamentScopedView):
         responses=MatchOutput,
     )
     def get(self, request, match_id):
-        self.get_tournament()
-        return Response(MatchOutput(self.get_match()).data)
+        tournament = self.get_tournament()
+        match = self.get_match()
+        if match.round.released_at is None and not can_manage(request.user, tournament.club):
+            raise Http404("No match with this id.")  # a private draw stays private
+        return Response(MatchOutput(match).data)
 
 
 class BracketView(TournamentScopedView):
@@ -351,7 +366,9 @@ class BracketView(TournamentScopedView):
     )
     def get(self, request, tournament_id):
         tournament = self.get_tournament()
-        bracket = selectors.bracket_of(tournament)
+        bracket = selectors.bracket_of(
+            tournament, with_unreleased=can_manage(request.user, tournament.club)
+        )
         data = {
             "tournament": tournament,
             "entrants": list(selectors.list_entrants(tournament=tournament)),
