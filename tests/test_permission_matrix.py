@@ -83,6 +83,12 @@ CLUB_ORGANISER_READ = Expect(private="404 404 403 403 ok", public="401 403 403 4
 CLUB_MEMBER_READ = Expect(private="404 404 ok ok ok", public="401 403 ok ok ok")
 SCORE_IF_MATCH = Expect(private="401 404 403 428 428", public="401 403 403 428 428")
 
+# The organiser's console (web/console): a page of the club's organisers only; anonymous visitors
+# are sent to the login page. Its forms post an "action": the matrix posts none, so the
+# organiser, past every check, is told 400 (the page tests post the real forms).
+CONSOLE = Expect(private="302 404 403 403 ok", public="302 403 403 403 ok")
+CONSOLE_POST = Expect(private="302 404 403 403 400", public="302 403 403 403 400")
+
 ADMIN = Delegated("staff-only Django admin: tests/clubs/test_admin.py and Django's own tests")
 
 ROUTES: dict[str, dict[str, Expect] | Delegated] = {
@@ -156,6 +162,17 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # money, as in games: the members of the club only (its other readers 401/403)
     "tournaments:settlement": {"GET": CLUB_MEMBER_READ},
     "tournaments:close": {"POST": CLUB_MANAGE},
+    "console:home": {"GET": CONSOLE},
+    "console:members": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:players": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:house-rules": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:club-export": {"GET": CONSOLE},
+    "console:event-new": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:event": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:print": {"GET": CONSOLE},
+    "console:board": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:event-export": {"GET": CONSOLE},
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,

@@ -98,7 +98,7 @@ def _board_action(request, tables) -> str:
     return f"Hand {hand.number} recorded."
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def board(request, club, tournament_id: int):
     tournament = event_of(club, tournament_id)

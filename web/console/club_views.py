@@ -17,7 +17,7 @@ import io
 from django.contrib import messages
 from django.db.models import Q
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import selectors as club_selectors
 from clubs import services as club_services
@@ -31,14 +31,14 @@ from web.console.access import ProblemShown, organiser_page
 PLAYER_PAGE = 200
 
 
-@require_http_methods(["GET"])
+@require_safe
 @organiser_page
 def home(request, club):
     events = list(tournament_selectors.list_tournaments(club=club, user=request.user)[:50])
     return render(request, "console/home.html", {"club": club, "events": events})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def members(request, club):
     problem = None
@@ -65,6 +65,8 @@ def members(request, club):
                     club_services.remove_membership(membership=membership)
                     messages.success(request, f"{membership.user} no longer has a role here.")
                 return redirect("console:members", club.slug)
+            else:
+                raise Problem(status=400, code="invalid", detail="Unknown action.")
         except Problem as error:
             problem = ProblemShown(error)
     context = {
@@ -98,7 +100,7 @@ def _status(problem, *bound_forms) -> int:
     return 200
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def players(request, club):
     problem = None
@@ -193,7 +195,7 @@ def _names_from_csv(upload) -> list[str]:
     return [row[column] for row in body if len(row) > column]
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def house_rules(request, club):
     game = request.GET.get("game") or request.POST.get("game") or club.default_game

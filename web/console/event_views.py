@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import selectors as club_selectors
 from clubs import services as club_services
@@ -34,7 +34,7 @@ from web.console.tables import round_tables
 CANDIDATE_LIMIT = 200
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def event_new(request, club):
     problem = None
@@ -160,7 +160,7 @@ def _quick_add(post, club, tournament, user) -> str:
     return f"{label} added and entered."
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def event(request, club, tournament_id: int):
     tournament = event_of(club, tournament_id)
@@ -198,7 +198,7 @@ def event(request, club, tournament_id: int):
     return render(request, "console/event.html", context, status=_status(problem))
 
 
-@require_http_methods(["GET"])
+@require_safe
 @organiser_page
 def event_print(request, club, tournament_id: int):
     tournament = event_of(club, tournament_id)
@@ -217,6 +217,6 @@ def event_print(request, club, tournament_id: int):
         "rounds": rounds,
         "tables": [table for table in tables if not table["match"].is_bye],
         "layout": layout,
-        "sheet_rows": range(12),
+        "sheet_rows": range(6 if layout == "four-a-page" else 16),
     }
     return render(request, "console/print.html", context)

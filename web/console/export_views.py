@@ -14,7 +14,7 @@ import json
 
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.http import require_safe
 
 from web.console import archive
 from web.console.access import event_of, organiser_page
@@ -35,7 +35,7 @@ def _download(request, data: dict, stem: str) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET"])
+@require_safe
 @organiser_page
 def event_export(request, club, tournament_id: int):
     tournament = event_of(club, tournament_id)
@@ -43,7 +43,7 @@ def event_export(request, club, tournament_id: int):
                      f"{club.slug}-event-{tournament.pk}")
 
 
-@require_http_methods(["GET"])
+@require_safe
 @organiser_page
 def club_export(request, club):
     return _download(request, archive.club_archive(club), f"{club.slug}-history")

@@ -79,7 +79,7 @@ class EventForm(forms.Form):
     )
     movement = forms.ChoiceField(
         choices=[("losers_stay", "Losers stay"), ("losers_down", "Losers move down")],
-        initial="losers_stay",
+        initial="losers_stay", required=False,
     )
     advancing_per_table = forms.IntegerField(
         label="Go through (or move up) per table", required=False, min_value=1, max_value=9
@@ -94,7 +94,8 @@ class EventForm(forms.Form):
     )
     third_place_match = forms.BooleanField(required=False)
     bye_rule = forms.ChoiceField(
-        choices=[("win", "A win"), ("draw", "A draw"), ("loss", "A loss")], initial="win"
+        label="A bye counts as", choices=[("win", "A win"), ("draw", "A draw"), ("loss", "A loss")],
+        initial="win", required=False,
     )
     tie_breaks = forms.CharField(
         required=False, help_text="Comma-separated; empty = the format's default."
@@ -124,8 +125,8 @@ class EventForm(forms.Form):
                 continue
             if name in FORMAT_OPTIONS and chosen not in FORMAT_OPTIONS[name]:
                 continue
-            if value is None and name in TOURNAMENT_DEFAULTS:
-                continue
+            if value in (None, "") and name in TOURNAMENT_DEFAULTS:
+                continue  # hidden or left empty: the service's default
             values[name] = value
         for name in ("stake", "entry_fee"):
             if data[name] is not None:

@@ -21,7 +21,7 @@ from tournaments.standings import compute_standings
 from web.console.access import ProblemShown, event_of, organiser_page
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def results(request, club, tournament_id: int):
     tournament = event_of(club, tournament_id)
