@@ -9,10 +9,68 @@ services), because they must create games and keep rounds consistent; edits made
 those checks and are meant for repairs only. The audit trail is read-only.
 """
 
+import secrets
+from decimal import Decimal
+
+from django import forms
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.models import AuditEntry, Entrant, Match, MatchEntrant, Round, Tournament
+
+
+class TournamentAdminForm(forms.ModelForm):
+    """Stakes and entry fees as decimal amounts in the club's currency (stored in minor units);
+    the lots seed is drawn when the tournament is added, never typed."""
+
+    stake = forms.DecimalField(
+        required=False, min_value=Decimal("0"), max_digits=12, decimal_places=2,
+        help_text="What each loser pays per game, e.g. 0.50.",
+    )
+    entry_fee = forms.DecimalField(
+        required=False, min_value=Decimal("0"), max_digits=12, decimal_places=2,
+        help_text="What each player pays to enter, e.g. 5.00.",
+    )
+
+    class Meta:
+        model = Tournament
+        exclude = ["stake_minor", "entry_fee_minor", "lots_seed"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        tournament = self.instance
+        if tournament.pk and tournament.club_id:
+            exponent = tournament.club.minor_unit_exponent
+            for name in ("stake", "entry_fee"):
+                minor = getattr(tournament, f"{name}_minor")
+                if minor is not None:
+                    self.initial[name] = Decimal(minor).scaleb(-exponent)
+
+    def clean(self):
+        cleaned = super().clean()
+        club = cleaned.get("club")
+        if club is None:
+            return cleaned
+        exponent = club.minor_unit_exponent
+        for name in ("stake", "entry_fee"):
+            amount = cleaned.get(name)
+            if amount is not None and amount != amount.quantize(Decimal(1).scaleb(-exponent)):
+                self.add_error(name, f"{club.currency} has {exponent} decimal places.")
+        return cleaned
+
+    def save(self, commit=True):
+        tournament = super().save(commit=False)
+        exponent = tournament.club.minor_unit_exponent
+        for name in ("stake", "entry_fee"):
+            amount = self.cleaned_data.get(name)
+            setattr(tournament, f"{name}_minor",
+                    None if amount is None else int(amount.scaleb(exponent)))
+        if tournament.lots_seed is None:
+            tournament.lots_seed = secrets.randbits(62)
+        if commit:
+            tournament.save()
+            self.save_m2m()
+        return tournament
 
 
 class EntrantInline(admin.TabularInline):
@@ -29,7 +87,9 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "club__name", "club__slug"]
     date_hierarchy = "created_at"
     raw_id_fields = ["club", "created_by"]
-    readonly_fields = ["created_at", "updated_at", "closed_at", "version", "draw_order"]
+    form = TournamentAdminForm
+    readonly_fields = ["lots_seed", "created_at", "updated_at", "closed_at", "version",
+                       "draw_order"]
     inlines = [EntrantInline]
 
 

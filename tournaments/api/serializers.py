@@ -151,6 +151,7 @@ class EntrantOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
+    is_present = serializers.BooleanField(help_text="Checked in: the next draw includes it.")
     player = EntrantPlayerOutput(allow_null=True)
     team = EntrantTeamOutput(allow_null=True)
 
@@ -172,6 +173,7 @@ class EntrantOutput(serializers.Serializer):
             "id": entrant.pk,
             "name": entrant.name,
             "seed": entrant.seed,
+            "is_present": entrant.is_present,
             "player": player,
             "team": team,
         }
@@ -282,6 +284,9 @@ class RoundOutput(serializers.Serializer):
     status = serializers.CharField()
     created_at = serializers.DateTimeField()
     completed_at = serializers.DateTimeField(allow_null=True)
+    released_at = serializers.DateTimeField(
+        allow_null=True, help_text="Empty while the draw is private to the organisers."
+    )
     matches = MatchOutput(many=True, source="matches.all")
 
 
@@ -384,3 +389,15 @@ class SettlementOutput(serializers.Serializer):
         "owed to the club and not included).",
     )
     entry_fees = EntryFeesOutput()
+
+
+class CheckInInput(StrictFieldsMixin, serializers.Serializer):
+    present = serializers.ListField(
+        child=serializers.IntegerField(), max_length=1000,
+        help_text="The ids of every entrant here tonight; the others are marked absent.",
+    )
+
+
+class SwapInput(StrictFieldsMixin, serializers.Serializer):
+    first = serializers.IntegerField(help_text="An entrant id seated in the round.")
+    second = serializers.IntegerField(help_text="An entrant id at another table of the round.")

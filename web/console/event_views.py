@@ -38,7 +38,9 @@ CANDIDATE_LIMIT = 200
 @organiser_page
 def event_new(request, club):
     problem = None
-    form = forms.EventForm(request.POST or None, initial={"name": "Club night"})
+    form = forms.EventForm(
+        request.POST if request.method == "POST" else None, initial={"name": "Club night"}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             tournament = tournament_services.create_tournament(
