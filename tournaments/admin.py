@@ -34,7 +34,14 @@ class TournamentAdminForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        exclude = ["stake_minor", "entry_fee_minor", "lots_seed"]
+        # Every field but the minor-unit amounts (the decimal fields above) and the lots seed.
+        fields = [
+            "club", "name", "game", "house_rules", "format", "entrant_kind", "table_size",
+            "advancing_per_table", "sides_per_table", "movement", "min_table_size",
+            "match_rule", "match_games", "round_count", "third_place_match", "bye_rule",
+            "tie_breaks", "is_public", "private_draws", "auto_advance", "status",
+            "created_by",
+        ]
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -21,7 +21,6 @@ from rules_engine.house_rule_definitions import definitions_for
 from rules_engine.house_rules import DEFAULTS, GAMES, KEYS, NOT_APPLICABLE
 from tests.clubs.factories import make_player, make_team, make_user
 from tests.tournaments.play_helpers import build_event, win_game
-from tournaments import services as tournament_services
 from tournaments.models import Entrant
 
 pytestmark = pytest.mark.django_db
@@ -196,8 +195,9 @@ def test_swapping_two_entrants_before_release_reseats_both_tables():
     assert new_game != first["games"][0]["id"]
     entrant_b = Entrant.objects.get(pk=b)
     assert event.game(new_game)["seats"][0]["player"]["id"] == entrant_b.player_id
-    event.ok("post", "/api/games/{}/hands/".format(new_game),
-             {"dealer": 0, "trump": "S", "trick_winners": [0, 1, 0, 1, 0]}, status=201, role="scorekeeper")
+    event.ok("post", f"/api/games/{new_game}/hands/",
+             {"dealer": 0, "trump": "S", "trick_winners": [0, 1, 0, 1, 0]},
+             status=201, role="scorekeeper")
     begun = event.call("post", f"{rounds_url}swap/", {"first": b, "second": a})
     assert (begun.status_code, begun.json()["code"]) == (409, "match_begun")
     event.ok("post", f"{rounds_url}release/")
