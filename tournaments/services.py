@@ -25,6 +25,7 @@ from config.problems import Problem
 from games.models import Game, GameStatus
 from tournaments import configuration, progress
 from tournaments.bridge import draw_problem
+from tournaments.changes import TournamentChange, TournamentChangeKind, announce_tournament_change
 from tournaments.corrections import check_correction_allowed  # noqa: F401  (games calls it here)
 from tournaments.draw.types import DrawError
 from tournaments.models import (
@@ -256,6 +257,13 @@ def close_tournament(*, tournament_id: int, user) -> Tournament:
         _bump(tournament, ["status", "closed_at"])
         AuditEntry.objects.create(tournament=tournament, kind=AuditKind.CLOSED,
                                   user=_user_or_none(user), details={})
+        announce_tournament_change(
+            TournamentChange(
+                tournament_id=tournament.pk, club_id=tournament.club_id,
+                kinds=frozenset({TournamentChangeKind.CLOSED}),
+                actor_id=getattr(_user_or_none(user), "pk", None),
+            )
+        )
     return tournament
 
 
