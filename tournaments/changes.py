@@ -13,7 +13,8 @@ and the next still runs.
 
 Terms (``TournamentChangeKind``): ``round_drawn``; ``match_decided`` (a match got, or changed,
 its placings; ``match_ids`` says which); ``standings_changed`` (anything the standings read
-moved: a result, a round, a withdrawal, a setting); ``closed``.
+moved: a result, a round, a withdrawal, a setting); ``standings_updated`` (a job stored a new
+standings snapshot, ``snapshot_version``); ``closed``.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ class TournamentChangeKind(StrEnum):
     ROUND_DRAWN = "round_drawn"
     MATCH_DECIDED = "match_decided"
     STANDINGS_CHANGED = "standings_changed"
+    STANDINGS_UPDATED = "standings_updated"
     CLOSED = "closed"
 
 
@@ -46,6 +48,7 @@ class TournamentChange:
     match_ids: tuple[int, ...] = ()
     round_number: int | None = None
     actor_id: int | None = None
+    snapshot_version: int | None = None
 
 
 @cache
