@@ -77,6 +77,9 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "games",
+    "settlements",
+    "seasons",
+    "webhooks",
     "web",
 ]
 
@@ -172,14 +175,61 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.repair_tournaments_task",
         "schedule": timedelta(minutes=5),
     },
+    # A standings snapshot whose refresh message was lost is recomputed within a minute
+    # (tournaments.tasks); JINK_STANDINGS_SWEEP_SECONDS shortens it for the fault tests.
+    "tournaments.sweep_standings": {
+        "task": "tournaments.sweep_standings_task",
+        "schedule": timedelta(seconds=env.int("JINK_STANDINGS_SWEEP_SECONDS", default=60)),
+    },
+    # Season tables behind their games, and clubs with games not yet rated (seasons.tasks).
+    "seasons.sweep_seasons": {
+        "task": "seasons.sweep_seasons_task",
+        "schedule": timedelta(minutes=1),
+    },
+    # Webhook deliveries due (a retry whose message was lost, or queued while Redis was down).
+    "webhooks.sweep_webhooks": {
+        "task": "webhooks.sweep_webhooks_task",
+        "schedule": timedelta(minutes=1),
+    },
+    # A closed event whose settle-up message was lost, and e-mails not yet sent (settlements).
+    "settlements.sweep_settlements": {
+        "task": "settlements.sweep_settlements_task",
+        "schedule": timedelta(minutes=1),
+    },
 }
 
 # Who hears of a game's changes, and who may refuse a change of a finished game's result: every
 # subscriber and check of games.changes, in one place, as dotted paths (games imports none of
 # them). A subscriber is called after the commit with a games.changes.GameChange; a check is
 # called before the commit with a games.changes.ProposedResultChange and refuses by raising.
-JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = []
+JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = [
+    "settlements.subscribers.on_game_change",
+    "seasons.subscribers.on_game_change",
+    "webhooks.subscribers.on_game_change",
+]
 JINK_GAME_CHANGE_CHECKS: list[str] = []
+# The same, one floor up (tournaments.changes): rounds drawn, matches decided, standings moved,
+# tournaments closed.
+JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
+    "settlements.subscribers.on_tournament_change",
+    "webhooks.subscribers.on_tournament_change",
+]
+# Called with each settle-up version once stored (settlements.subscribers.settlement_stored).
+JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
+# Webhook endpoints are https:// only; plain http to the loopback address is allowed in debug
+# (and by the tests, which run a receiver on 127.0.0.1), never otherwise.
+JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP = env.bool("JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP", default=DEBUG)
+
+# E-mail (settle-ups): the console in debug (make demo prints them), SMTP from the environment
+# otherwise (DJANGO_EMAIL_BACKEND, EMAIL_HOST, ...). Tests use Django's in-memory outbox.
+EMAIL_BACKEND = env.str(
+    "DJANGO_EMAIL_BACKEND",
+    default="django.core.mail.backends.console.EmailBackend" if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+DEFAULT_FROM_EMAIL = env.str("DJANGO_DEFAULT_FROM_EMAIL", default="jink@localhost")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

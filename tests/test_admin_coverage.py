@@ -19,7 +19,9 @@ from django.test import Client
 from django.urls import reverse
 from simple_history.admin import SimpleHistoryAdmin
 
-PROJECT_APPS = ("accounts", "clubs", "games", "tournaments")
+PROJECT_APPS = (
+    "accounts", "clubs", "games", "tournaments", "settlements", "seasons", "webhooks",
+)
 
 
 def project_models() -> list:

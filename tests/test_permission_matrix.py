@@ -43,6 +43,7 @@ from rest_framework.views import APIView
 from accounts.services import issue_device_token
 from tests.clubs.factories import ROLE_NAMES, World, build_world
 from tests.games.matrix import GAME_BODIES, add_game_to_world
+from tests.settlements.matrix import JOB_BODIES, JOB_PARAMETERS, add_jobs_to_world
 from tests.tournaments.matrix import TOURNAMENT_BODIES, add_tournament_to_world
 
 # Expectations -----------------------------------------------------------------------------------
@@ -180,6 +181,25 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:board": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-export": {"GET": CONSOLE},
+    # nights and settle-ups (tests/settlements/matrix.py): money, for members only; organisers
+    # open, close and set prize splits; a transfer is marked paid by its payer, its payee or an
+    # organiser (the matrix's player and scorekeeper are neither: 403)
+    "settlements:night-list": {"GET": CLUB_MEMBER_READ, "POST": CLUB_MANAGE},
+    "settlements:night-detail": {"GET": CLUB_MEMBER_READ},
+    "settlements:night-close": {"POST": CLUB_MANAGE},
+    "settlements:night-prize-split": {"PUT": CLUB_MANAGE},
+    "settlements:night-settlements": {"GET": CLUB_MEMBER_READ},
+    "settlements:tournament-prize-split": {"PUT": CLUB_MANAGE},
+    "settlements:tournament-settlements": {"GET": CLUB_MEMBER_READ},
+    "settlements:transfer-paid": {"POST": CLUB_MANAGE},
+    # season tables and ratings read like the club (net stakes only to members: the app's tests)
+    "seasons:season": {"GET": CLUB_READ},
+    "seasons:rating-list": {"GET": CLUB_READ},
+    "seasons:player-rating": {"GET": CLUB_READ},
+    # webhooks: organisers only, reads included (the log shows the club's traffic)
+    "webhooks:endpoint-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
+    "webhooks:endpoint-detail": {"DELETE": CLUB_MANAGE},
+    "webhooks:delivery-list": {"GET": CLUB_ORGANISER_READ},
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
@@ -202,6 +222,10 @@ UNDECLARED_METHODS: dict[str, dict[str, int]] = {
     # Read-only money views: their permission refuses every write before the method is looked at.
     "games:club-balances": dict.fromkeys(WRITE_METHODS, 403),
     "games:game-ledger": dict.fromkeys(WRITE_METHODS, 403),
+    # Read-only club views (ClubReadPermission refuses every write before the method).
+    "seasons:season": dict.fromkeys(WRITE_METHODS, 403),
+    "seasons:rating-list": dict.fromkeys(WRITE_METHODS, 403),
+    "seasons:player-rating": dict.fromkeys(WRITE_METHODS, 403),
 }
 
 MATRIX_PASSWORD = "matrix-pass-2026"
@@ -236,6 +260,7 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     },
     **GAME_BODIES,
     **TOURNAMENT_BODIES,
+    **JOB_BODIES,
 }
 
 
@@ -355,7 +380,8 @@ TOURNAMENT_PARAMETERS = frozenset({"tournament_id", "entrant_id", "match_id", "r
 
 
 def world_for_matrix(
-    *, public: bool, with_game: bool = False, with_tournament: bool = False
+    *, public: bool, with_game: bool = False, with_tournament: bool = False,
+    with_jobs: bool = False,
 ) -> World:
     world = build_world(public=public)
     organiser = world.users["organiser"]
@@ -367,6 +393,8 @@ def world_for_matrix(
         world.extra["path_values"].update(add_game_to_world(world))
     if with_tournament:
         world.extra["path_values"].update(add_tournament_to_world(world))
+    if with_jobs:
+        world.extra["path_values"].update(add_jobs_to_world(world))
     return world
 
 
@@ -400,6 +428,7 @@ def _world_for_route(route_key: str, *, public: bool) -> World:
         public=public,
         with_game="game_id" in parameters,
         with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
+        with_jobs=bool(parameters & JOB_PARAMETERS),
     )
 
 
@@ -455,7 +484,8 @@ def test_head_answers_as_get_does(route_key, public):
 
 @pytest.mark.django_db
 def test_undeclared_methods_are_refused():
-    world = world_for_matrix(public=False, with_game=True, with_tournament=True)
+    world = world_for_matrix(public=False, with_game=True, with_tournament=True,
+                              with_jobs=True)
     failures = []
     checked = 0
     for route_key, declaration in ROUTES.items():

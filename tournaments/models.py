@@ -4,7 +4,8 @@ What it does: stores what an organiser configured (``Tournament``), who is playi
 club player or a club team, with an optional seed), the rounds drawn (``Round``), the tables of each
 round (``Match``) with the entrants in seat order and each one's result (``MatchEntrant``), and an
 explicit audit record (``AuditEntry``) of the actions that rewrite results (resetting dependent
-matches, closing). ``Round`` and ``Match`` also keep a full django-simple-history trail.
+matches, closing), and the stored standings (``StandingsSnapshot``). ``Round`` and ``Match``
+also keep a full django-simple-history trail.
 
 What it does not do: drawing, pairing, advancing and ranking (pure modules in
 ``tournaments.draw``), the workflows around them (``tournaments.services``) or the games themselves
@@ -157,6 +158,12 @@ class Tournament(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every change (ETag).")
+    data_version = models.PositiveIntegerField(
+        default=1,
+        help_text="Bumped, in the same transaction, by every change the standings are computed "
+        "from (a result, a round, an entrant, a setting); the standings snapshot records the "
+        "data version it was computed from.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -388,3 +395,23 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.kind} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class StandingsSnapshot(models.Model):
+    """The stored standings of a tournament, recomputed by a job (``tournaments.snapshots``).
+
+    ``version`` counts the recomputations that stored something (the API's ``ETag``);
+    ``data_version`` is the ``Tournament.data_version`` it was computed from: behind the
+    tournament's means a newer recomputation is pending (``stale``).
+    """
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="standings_snapshot"
+    )
+    version = models.PositiveIntegerField(default=1)
+    data_version = models.PositiveIntegerField()
+    body = models.JSONField(help_text="compute_standings' result without computed_at and etag.")
+    computed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"standings of {self.tournament_id}, version {self.version}"

@@ -33,7 +33,8 @@ from django.utils import timezone
 from clubs.models import TeamMember
 from config.problems import Problem
 from games.models import Game, GameSeat, GameStatus, Hand
-from tournaments import bridge, play
+from tournaments import bridge, play, snapshots
+from tournaments.changes import TournamentChangeKind
 from tournaments.draw import drive, knockout, round_robin, swiss
 from tournaments.draw.types import DrawError, RoundDraw
 from tournaments.models import (
@@ -283,12 +284,14 @@ def refresh_match(match: Match, tournament: Tournament, user) -> bool:
             for name, value in values.items():
                 setattr(slot, name, value)
             slot.save(update_fields=list(values))
+            match.stored_a_change = True
     if (match.status, match.result) != (status, result):
         match.status = status
         match.result = result
         match.decided_at = timezone.now() if status == MatchStatus.DECIDED else None
         match._history_user = user
         match.save(update_fields=["status", "result", "decided_at", "updated_at"])
+        match.stored_a_change = True
     if status == MatchStatus.DECIDED:
         delete_unplayed_games(match)
     else:
@@ -482,6 +485,15 @@ def advance(tournament: Tournament, user, *, changed_round: int | None = None) -
         _advance_rounds(tournament, user, changed_round)
 
 
+def _shape_of(tournament: Tournament) -> tuple[int, int, str]:
+    """Rounds, matches and status: what advancing changes besides the match itself."""
+    return (
+        Round.objects.filter(tournament=tournament).count(),
+        Match.objects.filter(tournament=tournament).count(),
+        tournament.status,
+    )
+
+
 def progress_match(match_id: int, user=None) -> dict:
     """Recompute match ``match_id`` and advance its tournament; the caller holds no lock.
 
@@ -497,9 +509,23 @@ def progress_match(match_id: int, user=None) -> dict:
             return {"match": match_id, "outcome": "missing"}
         if tournament.status == TournamentStatus.CLOSED:
             return {"match": match_id, "outcome": "closed"}
+        shape_before = _shape_of(tournament)
         changed = refresh_match(match, tournament, user)
         advance(tournament, user, changed_round=match.round.number if changed else None)
         match.refresh_from_db(fields=["status"])
+        shape_after = _shape_of(tournament)
+        kinds = []
+        if changed:  # the match got, lost or changed its placings
+            kinds.append(TournamentChangeKind.MATCH_DECIDED)
+        if shape_after[0] > shape_before[0]:
+            kinds.append(TournamentChangeKind.ROUND_DRAWN)
+        # Only what stored something moves the standings: running the task again is a no-op.
+        if kinds or getattr(match, "stored_a_change", False) or shape_after != shape_before:
+            snapshots.note_standings_moved(
+                tournament, kinds=kinds, match_ids=(match_id,),
+                round_number=shape_after[0] if shape_after[0] > shape_before[0] else None,
+                actor=user,
+            )
         return {
             "match": match_id,
             "outcome": match.status,

@@ -17,11 +17,11 @@ Terms:
 
 from __future__ import annotations
 
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
 from django.http import Http404
 
-from clubs.models import Club, TeamMember
-from clubs.permissions import role_in
+from clubs.models import Club, Membership, TeamMember
+from clubs.permissions import remember_role, role_in
 from games.models import Game
 from tournaments import bridge
 from tournaments.draw import knockout
@@ -53,6 +53,24 @@ def get_tournament(*, tournament_id: int) -> Tournament:
     tournament = _annotated(Tournament.objects.filter(pk=tournament_id)).first()
     if tournament is None:
         raise Http404("No tournament with this id.")
+    return tournament
+
+
+def get_tournament_with_standings(*, tournament_id: int, user) -> Tournament:
+    """The tournament with its club, its stored standings (``standings_snapshot``, or none yet)
+    and the user's role in the club, in one query; Http404 if there is no such tournament."""
+    queryset = Tournament.objects.select_related("club", "standings_snapshot").filter(
+        pk=tournament_id
+    )
+    authenticated = user is not None and user.is_authenticated
+    if authenticated:
+        role = Membership.objects.filter(club=OuterRef("club"), user_id=user.pk)
+        queryset = queryset.annotate(viewer_role=Subquery(role.values("role")[:1]))
+    tournament = queryset.first()
+    if tournament is None:
+        raise Http404("No tournament with this id.")
+    if authenticated:
+        remember_role(tournament.club, user, tournament.viewer_role)
     return tournament
 
 

@@ -23,8 +23,9 @@ from django.utils import timezone
 from clubs.models import Club
 from config.problems import Problem
 from games.models import Game, GameStatus
-from tournaments import configuration, progress
+from tournaments import configuration, progress, snapshots
 from tournaments.bridge import draw_problem
+from tournaments.changes import TournamentChangeKind
 from tournaments.corrections import check_correction_allowed  # noqa: F401  (games calls it here)
 from tournaments.draw.types import DrawError
 from tournaments.models import (
@@ -64,6 +65,8 @@ DEFAULTS = {
 def _bump(tournament: Tournament, fields: list[str]) -> None:
     tournament.version += 1
     tournament.save(update_fields=[*fields, "version", "updated_at"])
+    # Settings, entrants and the status are what the standings are computed from, too.
+    snapshots.note_standings_moved(tournament)
 
 
 def _check_if_match(tournament: Tournament, if_match: str | None) -> None:
@@ -233,6 +236,10 @@ def draw_next_round(*, tournament_id: int, user) -> Round:
             tournament=tournament, kind=AuditKind.ROUND_DRAWN, user=_user_or_none(user),
             details={"round": round_.number},
         )
+        snapshots.note_standings_moved(
+            tournament, kinds=(TournamentChangeKind.ROUND_DRAWN,), round_number=round_.number,
+            actor=user,
+        )
     return round_
 
 
@@ -255,9 +262,13 @@ def close_tournament(*, tournament_id: int, user) -> Tournament:
                           detail=f"{undecided} match(es) are still undecided; finish them first.")
         tournament.status = TournamentStatus.CLOSED
         tournament.closed_at = timezone.now()
-        _bump(tournament, ["status", "closed_at"])
+        tournament.version += 1
+        tournament.save(update_fields=["status", "closed_at", "version", "updated_at"])
         AuditEntry.objects.create(tournament=tournament, kind=AuditKind.CLOSED,
                                   user=_user_or_none(user), details={})
+        snapshots.note_standings_moved(
+            tournament, kinds=(TournamentChangeKind.CLOSED,), actor=user
+        )
     return tournament
 
 

@@ -102,10 +102,9 @@ def test_game_page_of_a_tournament_game(seed, client_for, django_assert_num_quer
     count_queries(django_assert_num_queries, client_for("pat"), url, SESSION_AND_USER + GAME)
 
 
-# Club, tournament (with its counts), the standings (tournaments.standings: 4 for every format;
-# a knockout reads its bracket's results from the same rounds), the bracket (rounds, matches,
-# slots with entrants, games: 4).
-TOURNAMENT_PAGE = 1 + 1 + 4 + 4
+# Club, tournament (with its counts), the stored standings (tournaments.snapshots: 1 for every
+# format), the bracket (rounds, matches, slots with entrants, games: 4).
+TOURNAMENT_PAGE = 1 + 1 + 1 + 4
 
 
 def test_tournament_page(seed, client_for, django_assert_num_queries):

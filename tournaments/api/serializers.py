@@ -352,6 +352,13 @@ class StandingsOutput(serializers.Serializer):
     status = serializers.CharField()
     tie_breaks = serializers.ListField(child=serializers.CharField())
     computed_at = serializers.DateTimeField()
+    version = serializers.IntegerField(help_text="The snapshot's version (its ETag).")
+    data_version = serializers.IntegerField(
+        help_text="The version of the tournament's data the snapshot was computed from."
+    )
+    stale = serializers.BooleanField(
+        help_text="True while the data moved since and a newer recomputation is pending."
+    )
     standings = StandingOutput(many=True)
 
 

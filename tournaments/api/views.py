@@ -30,7 +30,7 @@ from clubs import selectors as club_selectors
 from clubs.permissions import ClubManagePermission, can_manage
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
-from tournaments import selectors, services, settlement, standings
+from tournaments import selectors, services, settlement, snapshots, standings
 from tournaments.api.permissions import TournamentMemberReadPermission, TournamentPermission
 from tournaments.api.serializers import (
     BracketOutput,
@@ -381,17 +381,36 @@ class BracketView(TournamentScopedView):
 
 
 class StandingsView(TournamentScopedView):
+    """The stored standings (``tournaments.snapshots``): one query for the tournament, its club,
+    the reader's role and the snapshot together, whether the answer is 200 or 304."""
+
     queryset = Tournament.objects.none()
+
+    def get_tournament(self) -> Tournament:
+        if getattr(self, "_tournament", None) is None:
+            self._tournament = selectors.get_tournament_with_standings(
+                tournament_id=self.kwargs["tournament_id"], user=self.request.user
+            )
+        return self._tournament
 
     @extend_schema(
         operation_id="tournaments_standings",
-        summary="The standings, ranked by the tournament's tie-break chain",
+        summary="The standings, ranked by the tournament's tie-break chain (stored snapshot)",
+        description="Read from the snapshot a job stores after every change: `version` is the "
+        "`ETag`, `stale` is true while a newer recomputation is pending (the data moved since "
+        "`computed_at`).",
         responses={200: StandingsOutput, 304: OpenApiResponse(description="Not modified.")},
         parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, tournament_id):
-        return _tagged(request, standings.compute_standings(self.get_tournament()),
-                       StandingsOutput)
+        tournament = self.get_tournament()
+        snapshot = getattr(tournament, "standings_snapshot", None)
+        if snapshot is None:
+            return _tagged(request, snapshots.read_standings(tournament), StandingsOutput)
+        etag = snapshots.etag_of_snapshot(snapshot)
+        if _not_modified(request, etag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return _tagged(request, snapshots.snapshot_json(snapshot, tournament), StandingsOutput)
 
 
 class SettlementView(TournamentScopedView):
