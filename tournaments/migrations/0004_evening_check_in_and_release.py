@@ -12,7 +12,7 @@ def release_existing_rounds(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_game_type_labels'),
+        ('tournaments', '0003_standings_snapshot'),
     ]
 
     operations = [
