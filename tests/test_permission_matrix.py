@@ -181,6 +181,7 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:board": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-export": {"GET": CONSOLE},
+    "console:night": {"GET": CONSOLE, "POST": CONSOLE_POST},
     # nights and settle-ups (tests/settlements/matrix.py): money, for members only; organisers
     # open, close and set prize splits; a transfer is marked paid by its payer, its payee or an
     # organiser (the matrix's player and scorekeeper are neither: 403)

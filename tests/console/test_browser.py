@@ -7,7 +7,9 @@ between tables while the draw is private (players see no round through the API u
 released), releases it, prints the table cards (Chromium's own PDF holds four table links and
 the print view four QR codes), watches the live board update while the scorekeeper's tablet
 enters hands through the API, draws and releases rounds 2 and 3, corrects a table's hand from the
-board, closes the night, and reads standings and a settlement equal to what the services compute.
+board, closes the night, and reads standings and a stored settle-up (prizes 50/30/20 of the entry
+fees by place, stakes, who pays whom) equal to what the services compute, marking two transfers
+paid.
 
 Check-in is per entrant: here a pair. Tables of two pairs need an even number of pairs present,
 so the absent one is a pair (the spec's "15 of 16" players cannot fill tables of four).
@@ -83,6 +85,10 @@ def _finish_round(api, tournament_id: int, number: int) -> None:
                     _win_hand(api, game["id"], 0)
 
 
+def _name(player) -> str:
+    return player.display_name if player is not None else "The club"
+
+
 def _post(page, form_selector: str) -> None:
     with page.expect_navigation():
         page.click(f"{form_selector} button[type=submit]")
@@ -93,8 +99,10 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
 ):
     from pypdf import PdfReader
 
+    from games.money import minor_to_decimal_string
+    from settlements.models import SettlementTransfer
+    from settlements.selectors import list_settlements
     from tournaments.models import Entrant, Match, Tournament
-    from tournaments.settlement import compute_settlement
     from tournaments.standings import compute_standings
 
     club, scorer_token, player_token = empty_club
@@ -130,6 +138,7 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     page.fill("input[name=name]", "Friday 45s")
     page.fill("input[name=stake]", "0.50")
     page.fill("input[name=entry_fee]", "5.00")
+    page.fill("input[name=prize_split]", "50, 30, 20")
     _post(page, "#event-form")
     tournament = Tournament.objects.get(name="Friday 45s")
     assert (tournament.stake_minor, tournament.entry_fee_minor, tournament.private_draws) == (
@@ -228,20 +237,32 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     assert "Hand 2 corrected." in page.inner_text(".messages")
     assert page.inner_text("#board-table-1 .total[data-side=\"0\"]") == "55"
 
-    # 7. Close the night: the standings and the settlement are the services' own.
+    # 7. Close the night: the standings and the stored settle-up are the services' own; two
+    # transfers are marked paid.
     page.goto(f"{console}/events/{tournament.pk}/results/")
-    _post(page, "form:has(input[value=close])")
+    _post(page, "#close")
     assert "closed" in page.inner_text(".messages")
     tournament.refresh_from_db()
     standings = compute_standings(tournament)["standings"]
     shown = [row.split("\t")[:2] for row in page.locator("#standings tbody tr").all_inner_texts()]
     assert shown == [[str(row["rank"]), row["entrant"]["name"]] for row in standings]
-    settlement = compute_settlement(tournament)
+    (settlement,) = list_settlements(tournament_id=tournament.pk)
+    assert settlement.details["prize_split"] == [50, 30, 20]
+    assert settlement.details["pot"] == 18 * 500
+    prizes = {line["player"]: line["prize"] for line in settlement.lines}
+    assert sum(prizes.values()) == 18 * 500
+    transfers = list(settlement.transfers.all())
     assert [" ".join(text.split()) for text in
-            page.locator("#transfers .transfer").all_inner_texts()] == [
-        f"{item['payer']['name']} pays {item['payee']['name']} {item['amount']}"
-        for item in settlement["transfers"]
+            page.locator(".transfers .who-pays").all_inner_texts()] == [
+        f"{_name(transfer.payer)} pays {_name(transfer.payee)} "
+        f"{minor_to_decimal_string(transfer.amount_minor, 2)}"
+        for transfer in transfers
     ]
-    assert settlement["entry_fees"] == {"fee": "5.00", "players": 18, "pot": "90.00"}
+    for transfer in transfers[:2]:
+        _post(page, f"#transfer-{transfer.pk} form.mark-paid")
+        assert "Marked paid." in page.inner_text(".messages")
+    paid = SettlementTransfer.objects.filter(settlement=settlement, paid_at__isnull=False)
+    assert sorted(paid.values_list("pk", flat=True)) == sorted(t.pk for t in transfers[:2])
+    assert page.locator(".transfers .paid").count() == 2
     page.screenshot(path=str(screenshots / "console-results.png"), full_page=True)
     assert outside_requests == []

@@ -24,6 +24,7 @@ from clubs import services as club_services
 from config.problems import Problem
 from rules_engine.house_rule_definitions import definitions_for
 from rules_engine.house_rules import GAMES
+from settlements import selectors as settlement_selectors
 from tournaments import selectors as tournament_selectors
 from web.console import forms
 from web.console.access import ProblemShown, organiser_page
@@ -35,7 +36,9 @@ PLAYER_PAGE = 200
 @organiser_page
 def home(request, club):
     events = list(tournament_selectors.list_tournaments(club=club, user=request.user)[:50])
-    return render(request, "console/home.html", {"club": club, "events": events})
+    nights = list(settlement_selectors.list_nights(club=club)[:20])
+    return render(request, "console/home.html", {"club": club, "events": events,
+                                                 "nights": nights})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from config.problems import Problem
+from settlements import services as settlement_services
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import EntrantKind, TournamentStatus
@@ -43,15 +44,31 @@ def event_new(request, club):
     )
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_services.create_tournament(
-                club=club, user=request.user, values=form.values(club.minor_unit_exponent)
-            )
+            if form.cleaned_data["kind"] == "night":
+                night = settlement_services.open_night(
+                    club=club, user=request.user, name=form.cleaned_data["name"],
+                    entry_fee_minor=forms.to_minor(
+                        form.cleaned_data["entry_fee"], club.minor_unit_exponent, "entry_fee"
+                    ),
+                    prize_split=form.prize_percentages() or None,
+                )
+                messages.success(request, f"{night.name} is open: its games count from now.")
+                return redirect("console:night", club.slug, night.pk)
+            with transaction.atomic():
+                tournament = tournament_services.create_tournament(
+                    club=club, user=request.user, values=form.values(club.minor_unit_exponent)
+                )
+                if form.prize_percentages():
+                    settlement_services.set_prize_split(
+                        percentages=form.prize_percentages(), user=request.user,
+                        tournament_id=tournament.pk,
+                    )
             messages.success(request, f"{tournament.name} created: now add the entrants.")
             return redirect("console:event", club.slug, tournament.pk)
         except Problem as error:
             problem = ProblemShown(error, {"stake_minor": "stake", "entry_fee_minor": "entry_fee"})
     context = {"club": club, "form": form, "problem": problem,
-               "format_options": form.format_options()}
+               "format_options": form.format_options(), "night_fields": form.NIGHT_FIELDS}
     return render(request, "console/event_new.html", context, status=_status(problem, form))
 
 

@@ -16,6 +16,7 @@ from decimal import Decimal
 from django import forms
 
 from clubs.models import GAME_CHOICES, Role
+from config.problems import Problem
 from rules_engine.house_rule_definitions import definitions_for
 from tournaments.configuration import FORMAT_OPTIONS
 from tournaments.models import EntrantKind, Format, MatchRule
@@ -65,6 +66,12 @@ class EventForm(forms.Form):
     """A tournament or a club night. Defaults: a 45 drive of pairs, two pairs (four players) to
     a table, three games."""
 
+    kind = forms.ChoiceField(
+        label="What",
+        choices=[("tournament", "A tournament or drive: a draw, tables, standings"),
+                 ("night", "A club night of free games: settle up at the end")],
+        initial="tournament",
+    )
     name = forms.CharField(max_length=120)
     game = forms.ChoiceField(choices=GAME_CHOICES, initial="45")
     format = forms.ChoiceField(choices=Format.choices, initial=Format.DRIVE)
@@ -102,6 +109,11 @@ class EventForm(forms.Form):
     )
     stake = _money_field("Stake per game")
     entry_fee = _money_field("Entry fee")
+    prize_split = forms.CharField(
+        label="Prize split of the entry fees, % by place", required=False, max_length=100,
+        help_text="e.g. 50, 30, 20 (best place first); empty: no prizes, the fees stay with "
+        "the club.",
+    )
     is_public = forms.BooleanField(label="Public results", required=False)
     private_draws = forms.BooleanField(
         label="Keep each draw private until I release it", required=False, initial=True
@@ -109,6 +121,30 @@ class EventForm(forms.Form):
     auto_advance = forms.BooleanField(
         label="Draw the next round by itself", required=False, initial=False
     )
+
+    # Fields a club night takes (the others are a tournament's, required only for one).
+    NIGHT_FIELDS = frozenset({"kind", "name", "entry_fee", "prize_split"})
+    TOURNAMENT_REQUIRED = ("game", "format", "entrant_kind", "table_size", "match_rule",
+                           "match_games")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.TOURNAMENT_REQUIRED:
+            self.fields[name].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("kind") == "tournament":
+            for name in self.TOURNAMENT_REQUIRED:
+                if cleaned.get(name) in (None, ""):
+                    self.add_error(name, "A tournament needs this.")
+        return cleaned
+
+    def prize_percentages(self) -> list:
+        """The prize split as whole numbers; anything else is passed on for the service to
+        refuse with its own problem (``invalid_prize_split``)."""
+        parts = [part.strip() for part in self.cleaned_data["prize_split"].split(",")]
+        return [int(part) if part.isdigit() else part for part in parts if part]
 
     def format_options(self) -> dict[str, str]:
         """Field name -> the formats it applies to, space-separated (for ``data-formats``)."""
@@ -121,7 +157,7 @@ class EventForm(forms.Form):
         chosen = data["format"]
         values = {}
         for name, value in data.items():
-            if name in ("stake", "entry_fee", "tie_breaks"):
+            if name in ("stake", "entry_fee", "tie_breaks", "kind", "prize_split"):
                 continue
             if name in FORMAT_OPTIONS and chosen not in FORMAT_OPTIONS[name]:
                 continue
@@ -130,7 +166,7 @@ class EventForm(forms.Form):
             values[name] = value
         for name in ("stake", "entry_fee"):
             if data[name] is not None:
-                values[f"{name}_minor"] = int(data[name].scaleb(exponent))
+                values[f"{name}_minor"] = to_minor(data[name], exponent, name)
         breaks = [part.strip() for part in (data["tie_breaks"] or "").split(",") if part.strip()]
         if breaks:
             values["tie_breaks"] = breaks
@@ -204,3 +240,15 @@ def _shown(value) -> str:
 
 def as_json(value) -> str:
     return json.dumps(value)
+
+
+def to_minor(amount: Decimal | None, exponent: int, field: str) -> int | None:
+    """A decimal amount in minor units; more decimal places than the currency has are refused
+    (400 ``invalid_amount`` at ``/<field>``) rather than rounded."""
+    if amount is None:
+        return None
+    minor = amount.scaleb(exponent)
+    if minor != minor.to_integral_value():
+        raise Problem(status=400, code="invalid_amount", pointer=f"/{field}",
+                      detail=f"{amount} has more decimal places than the currency has.")
+    return int(minor)

@@ -26,4 +26,5 @@ urlpatterns = [
     path(f"{EVENT}board/", board_views.board, name="board"),
     path(f"{EVENT}results/", results_views.results, name="results"),
     path(f"{EVENT}export/", export_views.event_export, name="event-export"),
+    path("clubs/<slug:slug>/console/nights/<int:night_id>/", results_views.night, name="night"),
 ]
