@@ -16,10 +16,12 @@ import json
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
-from django.test import Client
+from django.test import Client, TestCase
 from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Player
+from games.services import create_game, record_hand
+from settlements.models import Night, PrizeSplit, SettlementTransfer
 from tests.clubs.factories import make_player, make_user
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Tournament
@@ -66,8 +68,9 @@ BOARD_PAGE = 16
 # - print: the tournament, the rounds (5), the tables (7)
 PRINT_PAGE = 15
 # - results: the tournament, the standings (entrants, rounds, matches, slots), the settlement
-#   (stakes, entered players, names)
-RESULTS_PAGE = 11
+#   (stakes, entered players, names), the prize split, the stored settle-ups with transfers (2)
+#   and their players' names (none before the close)
+RESULTS_PAGE = 13
 # - players: the players (with accounts), the teams with their members (2)
 PLAYERS_PAGE = 6
 
@@ -96,7 +99,7 @@ def test_the_club_pages_answer_in_a_few_queries():
     client = _organiser(event)
     counts = {page: _queries(client, f"{_console(event)}/{page}")
               for page in ("", "members/", "house-rules/", "events/new/")}
-    assert counts == {"": 4, "members/": 4, "house-rules/": 3, "events/new/": 3}
+    assert counts == {"": 5, "members/": 4, "house-rules/": 3, "events/new/": 3}
 
 
 # Forms and problems ----------------------------------------------------------------------------
@@ -152,7 +155,8 @@ def test_a_new_event_takes_its_defaults_and_leaves_out_what_its_format_does_not_
     page = client.get(f"{_console(event)}/events/new/").content.decode()
     assert 'data-formats="knockout"' in page  # third place: hidden unless a knockout
     response = client.post(f"{_console(event)}/events/new/", {
-        "name": "Friday", "game": "45", "format": "drive", "entrant_kind": "team",
+        "kind": "tournament", "name": "Friday", "prize_split": "60, 40", "game": "45",
+        "format": "drive", "entrant_kind": "team",
         "table_size": "2", "round_count": "3", "match_rule": "best_of", "match_games": "1",
         "movement": "losers_stay", "bye_rule": "draw", "third_place_match": "on",
         "stake": "0.50", "entry_fee": "5", "private_draws": "on"})
@@ -162,8 +166,10 @@ def test_a_new_event_takes_its_defaults_and_leaves_out_what_its_format_does_not_
             tournament.stake_minor, tournament.entry_fee_minor, tournament.bye_rule,
             tournament.third_place_match, tournament.private_draws, tournament.auto_advance) == (
         "drive", "team", 3, 50, 500, "win", False, True, False)
+    assert PrizeSplit.objects.get(tournament=tournament).percentages == [60, 40]
     refused = client.post(f"{_console(event)}/events/new/", {
-        "name": "Bad", "game": "45", "format": "swiss", "entrant_kind": "player",
+        "kind": "tournament", "name": "Bad", "game": "45", "format": "swiss",
+        "entrant_kind": "player",
         "table_size": "2", "match_rule": "best_of", "match_games": "1"})
     assert refused.status_code == 400
     assert b"round_count" in refused.content or b"rounds" in refused.content
@@ -243,3 +249,38 @@ def test_the_admin_tournament_form_takes_amounts_and_draws_the_lots_seed():
     tournament = Tournament.objects.get(name="Admin cup")
     assert (tournament.stake_minor, tournament.entry_fee_minor) == (50, 500)
     assert tournament.lots_seed is not None
+
+
+def test_a_club_night_is_opened_closed_and_settled_from_the_console():
+    event = build_event(players=4)
+    client = _organiser(event)
+    opened = client.post(f"{_console(event)}/events/new/", {
+        "kind": "night", "name": "Tuesday", "entry_fee": "2.00", "prize_split": "100"})
+    assert opened.status_code == 302
+    night = Night.objects.get(club=event.club, name="Tuesday")
+    assert (night.entry_fee_minor, night.status) == (200, "open")
+    organiser = event.world.users["organiser"]
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        game = create_game(club=event.club, user=organiser, game="25",
+                           seat_player_ids=[player.pk for player in event.players[:2]],
+                           stake_minor=50)
+        record_hand(game_id=game.pk, user=organiser,
+                    record={"dealer": 0, "trump": "S", "trick_winners": [0] * 5})
+    url = f"{_console(event)}/nights/{night.pk}/"
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        assert client.post(url, {"action": "close"}).status_code == 302
+    page = client.get(url).content.decode()
+    (transfer,) = SettlementTransfer.objects.filter(settlement__night=night)
+    # A jink (all five tricks from nothing) doubles the stake of 25; the winner takes it and the
+    # whole pot: the loser pays 1.00 + 2.00.
+    assert f'id="transfer-{transfer.pk}"' in page
+    assert "Player 02 pays Player 01 <strong>3.00</strong>" in page
+    assert client.post(url, {"action": "paid", "transfer": transfer.pk}).status_code == 302
+    transfer.refresh_from_db()
+    assert transfer.paid_by == organiser
+    assert _queries(client, url) == NIGHT_PAGE
+
+
+# - night: the night with its counts, the prize split, the settle-ups with transfers (2), the
+#   players' names
+NIGHT_PAGE = 8
