@@ -15,6 +15,7 @@ What it does not do: compute anything itself.
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
@@ -126,7 +127,7 @@ def results(request, club, tournament_id: int):
 def night(request, club, night_id: int):
     found = settlement_selectors.get_night(night_id=night_id)
     if found.club_id != club.pk:
-        raise Problem(status=404, code="not_found", detail="No such night in this club.")
+        raise Http404("No such night in this club.")
     problem = None
     if request.method == "POST":
         try:
