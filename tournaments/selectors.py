@@ -234,3 +234,13 @@ def list_club_tournaments(*, club: Club) -> QuerySet[Tournament]:
     """Every tournament of the club, oldest first (exports; no visibility filter: the caller
     decides who may see them all)."""
     return Tournament.objects.filter(club=club).select_related("club").order_by("pk")
+
+
+def without_private_draws(games: QuerySet, *, user, club: Club) -> QuerySet:
+    """``games`` less those of rounds not yet released, unless ``user`` organises ``club``
+    (a private draw stays private on the pages too)."""
+    if role_in(user, club) == "organiser":
+        return games
+    return games.exclude(
+        match_link__isnull=False, match_link__match__round__released_at__isnull=True
+    )

@@ -12,6 +12,7 @@ the console's form is generated from.
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 
 from clubs import services as club_services
 from clubs.models import Membership, Player, Team
@@ -166,7 +167,13 @@ def test_a_private_draw_is_hidden_from_players_until_released():
                     role="player")["results"] == []
     assert event.call("get", match_url, role="player").status_code == 404
     assert len(event.ok("get", rounds_url)) == 1  # the organiser sees it
+    reader = Client()
+    reader.force_login(event.world.users["player"])
+    game_page = f"/clubs/{event.club.slug}/games/{drawn['matches'][0]['games'][0]['id']}/"
+    assert reader.get(game_page).status_code == 404
+    assert game_page not in reader.get(f"/clubs/{event.club.slug}/").content.decode()
     released = event.ok("post", f"{rounds_url}1/release/")
+    assert reader.get(game_page).status_code == 200
     assert released["released_at"] is not None
     assert len(event.ok("get", rounds_url, role="player")) == 1
     assert event.call("get", match_url, role="player").status_code == 200

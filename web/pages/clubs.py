@@ -146,7 +146,9 @@ def _tournament_card(club: Club, tournament) -> dict:
 @require_safe
 def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
     club = access_club(request, slug)
-    games = game_selectors.list_games(club=club)
+    games = tournament_selectors.without_private_draws(
+        game_selectors.list_games(club=club), user=request.user, club=club
+    )
     in_progress = list(games.filter(status=GameStatus.IN_PROGRESS)[:IN_PROGRESS_LIMIT])
     finished = list(games.filter(status=GameStatus.FINISHED)[:FINISHED_LIMIT])
     tournaments = list(
