@@ -93,6 +93,7 @@ def _versions(club, tournament_id=None, night_id=None) -> list[dict]:
                 for transfer in settlement.transfers.all()
             ],
             "details": settlement.details,
+            "pot": money(settlement.details.get("pot", 0)),
         }
         for settlement in reversed(settlements)
     ]
