@@ -195,6 +195,9 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     # Four to a page: the four tables fit one sheet of Letter as of A4.
     for paper in ("A4", "Letter"):
         assert len(PdfReader(io.BytesIO(page.pdf(format=paper))).pages) == 1, paper
+    page.goto(f"{console}/events/{tournament.pk}/print/?layout=one")
+    for paper in ("A4", "Letter"):  # one table a page
+        assert len(PdfReader(io.BytesIO(page.pdf(format=paper))).pages) == 4, paper
 
     # 6. The live board follows hands entered through the API by the table's tablet.
     scorer_api = _api(base, scorer_token)

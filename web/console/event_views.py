@@ -236,6 +236,6 @@ def event_print(request, club, tournament_id: int):
         "rounds": rounds,
         "tables": [table for table in tables if not table["match"].is_bye],
         "layout": layout,
-        "sheet_rows": range(6 if layout == "four-a-page" else 16),
+        "sheet_rows": range(6 if layout == "four-a-page" else 12),
     }
     return render(request, "console/print.html", context)
