@@ -10,7 +10,6 @@ What it does not do: validate domain rules (the services do) or write anything.
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 
 from django import forms
@@ -236,10 +235,6 @@ def _shown(value) -> str:
     if isinstance(value, (list, tuple, frozenset, set)):
         return ", ".join(str(item) for item in sorted(value, key=str)) or "none"
     return str(value).replace("_", " ")
-
-
-def as_json(value) -> str:
-    return json.dumps(value)
 
 
 def to_minor(amount: Decimal | None, exponent: int, field: str) -> int | None:
