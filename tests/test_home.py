@@ -7,7 +7,7 @@ from clubs.models import Club
 
 
 @pytest.mark.django_db
-def test_home_page_links_to_the_docs_and_login_and_not_to_the_admin():
+def test_home_page_links_to_the_docs_and_login_only():
     response = Client().get("/")
 
     assert response.status_code == 200
