@@ -104,8 +104,13 @@ def test_a_correction_after_the_night_stores_only_the_difference(night_event):
         correct_hand(game_id=game, number=1, user=event.world.users["scorekeeper"],
                      record={"dealer": 0, "trump": "S", "trick_winners": [1] * 5},
                      if_match=None)
-    second = services.settle_event(night_id=night.pk)
-    assert second.version == 2
+    # Until games.changes is wired (the subscriber then queues it), the sweep finds the closed
+    # night whose game changed after its latest version.
+    from settlements.tasks import sweep_settlements_task
+
+    assert sweep_settlements_task.apply().get() == 1
+    assert sweep_settlements_task.apply().get() == 0
+    second = Settlement.objects.get(night=night, version=2)
     assert transfers_of(second) == [(ann.pk, bill.pk, 480)]
     assert transfers_of(first) == [(bill.pk, ann.pk, 240)]  # history kept, never rewritten
     assert {line["player"]: line["difference"] for line in second.lines} == {
