@@ -107,7 +107,9 @@ def follow_up_by_round(club, user, players) -> object:
         )
         follow_ups, last = [], None
         for position, match_id in enumerate(matches):
-            game = Game.objects.get(tournament_match_id=match_id, status=GameStatus.IN_PROGRESS)
+            game = Game.objects.get(
+                match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
+            )
             record_hand(game_id=game.pk, user=user, record=deciding_hand(game))
             started = time.perf_counter()
             services.progress_match(match_id=match_id)
@@ -126,7 +128,7 @@ def recomputation_against_reading(tournament) -> None:
     from tournaments import bridge
     from tournaments.standings import compute_standings
 
-    games = Game.objects.filter(tournament_match__tournament=tournament).count()
+    games = Game.objects.filter(match_link__match__tournament=tournament).count()
 
     def read_rows():
         list(tournament.entrants.select_related("player", "team"))
@@ -250,7 +252,9 @@ def hand_to_snapshot_with_a_worker(club, user, players) -> None:
         samples = []
         for match_id in Match.objects.filter(tournament=tournament, is_bye=False) \
                 .order_by("table").values_list("pk", flat=True):
-            game = Game.objects.get(tournament_match_id=match_id, status=GameStatus.IN_PROGRESS)
+            game = Game.objects.get(
+                match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
+            )
             response = client.post(f"/api/games/{game.pk}/hands/", deciding_hand(game),
                                    format="json")
             accepted = time.perf_counter()

@@ -206,11 +206,16 @@ CELERY_BEAT_SCHEDULE = {
 # them). A subscriber is called after the commit with a games.changes.GameChange; a check is
 # called before the commit with a games.changes.ProposedResultChange and refuses by raising.
 JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = [
+    "tournaments.game_hooks.progress_match_of_game",
     "settlements.subscribers.on_game_change",
     "seasons.subscribers.on_game_change",
     "webhooks.subscribers.on_game_change",
 ]
-JINK_GAME_CHANGE_CHECKS: list[str] = []
+JINK_GAME_CHANGE_CHECKS: list[str] = [
+    "tournaments.game_hooks.check_match_allows_result_change",
+]
+# The app that keeps a game's tournament match (games.match_links): games reads it only here.
+JINK_GAME_MATCH_LINKS: str | None = "tournaments.game_hooks.MATCH_LINKS"
 # The same, one floor up (tournaments.changes): rounds drawn, matches decided, standings moved,
 # tournaments closed.
 JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [

@@ -77,7 +77,7 @@ def current_game(tournament_id: int, table: int) -> Game | None:
     last_round = matches[0].round_id
     tables = [match for match in matches if match.round_id == last_round]
     chosen = tables[table % len(tables)]
-    return Game.objects.filter(tournament_match=chosen).order_by("-id").first()
+    return Game.objects.filter(match_link__match=chosen).order_by("-id").first()
 
 
 STEPS_TAKEN: list[int] = []  # hands stored at the end of each example (for a sanity check)
