@@ -69,7 +69,12 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1
 #   + 1 for the standings' data version, 4 for the progress's shape of the tournament before
 #   and after (rounds and matches counted) and the standings refresh (STANDINGS_REFRESH), run
 #   in process here.
-DECIDING_HAND_FILLING_A_TABLE = 50 + 1 + 4 + STANDINGS_REFRESH
+#   + the jobs the finished game queues through games.changes, run in process here (a worker's
+#   in production): the subscribers' look-ups (a closed night's game? the game's day and the
+#   stored season ranges, any webhook endpoint) and the season table's and ratings' refresh:
+#   JOBS_OF_A_FINISHED_GAME, the same however big the bracket.
+JOBS_OF_A_FINISHED_GAME = 28
+DECIDING_HAND_FILLING_A_TABLE = 50 + 1 + 4 + STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
 
 
 def count_queries(event, method: str, url: str, data=None, *, role="organiser"):
