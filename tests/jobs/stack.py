@@ -149,8 +149,12 @@ class Stack:
         from config.celery import app
 
         self.start_redis()
+        # No result store in this (the web's) process: nothing here reads a task's result, and
+        # with Redis as result backend each enqueue during the outage would first wait out the
+        # result backend's own connection retries (about 20 s a call). Bounding the broker and
+        # result-store timeouts of the web processes is the broker hardening's (issue 14).
         self.previous_celery = _point_celery_at(
-            app, broker_url=self.redis_url, result_backend=self.redis_url,
+            app, broker_url=self.redis_url, result_backend=None,
             task_always_eager=False, task_eager_propagates=False,
             task_default_queue=self.queue,
         )
