@@ -10,7 +10,15 @@ from django.db.models import Count, Prefetch, QuerySet
 from django.http import Http404
 
 from clubs.models import Club
-from settlements.models import Night, PrizeSplit, Settlement, SettlementTransfer
+from games.models import Game
+from settlements.models import (
+    Night,
+    NightGame,
+    NightStatus,
+    PrizeSplit,
+    Settlement,
+    SettlementTransfer,
+)
 
 
 def list_nights(*, club: Club) -> QuerySet[Night]:
@@ -31,7 +39,16 @@ def get_night(*, night_id: int) -> Night:
 
 
 def list_night_game_ids(*, night: Night) -> list[int]:
-    return list(night.night_games.order_by("game_id").values_list("game_id", flat=True))
+    """The night's games: linked ones once closed; while open, the club's games since it opened
+    outside any tournament and any other night (what closing will link)."""
+    if night.status == NightStatus.CLOSED:
+        return list(night.night_games.order_by("game_id").values_list("game_id", flat=True))
+    return list(
+        Game.objects.filter(club_id=night.club_id, created_at__gte=night.opened_at,
+                            match_link__isnull=True)
+        .exclude(pk__in=NightGame.objects.exclude(night=night).values("game_id"))
+        .order_by("pk").values_list("pk", flat=True)
+    )
 
 
 def get_prize_split(*, tournament_id: int | None = None, night_id: int | None = None):

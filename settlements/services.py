@@ -89,7 +89,7 @@ def open_night(
 
 def _outside_tournaments(games):
     # Games of a tournament match are the tournament's, not the night's.
-    return games.filter(match_link__isnull=True)  # main: the link is tournaments.MatchGame
+    return games.filter(match_link__isnull=True)
 
 
 def link_game_to_open_night(*, game_id: int) -> bool:

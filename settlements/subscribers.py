@@ -1,9 +1,11 @@
 """How settlements hears of changes below it, and tells the apps above it of a stored version.
 
 What it does:
-- ``on_game_change`` (listed in ``JINK_GAME_CHANGE_SUBSCRIBERS``): a game just started joins its
-  club's open night (outside tournaments); a result change of a game of a closed night queues a
-  new settle-up version (of differences only).
+- ``on_game_change`` (listed in ``JINK_GAME_CHANGE_SUBSCRIBERS``): a result change of a game of a
+  closed night queues a new settle-up version (of differences only). Games started during an open
+  night are not linked one by one (a query per started game would make drawing a round cost more
+  per table): the open night's games are the club's games since it opened
+  (``selectors.list_night_game_ids``), linked when it closes.
 - ``on_tournament_change`` (listed in ``JINK_TOURNAMENT_CHANGE_SUBSCRIBERS``): a tournament that
   closed queues its settle-up.
 - ``settlement_stored(settlement)``: called by the settle task after a version commits; calls each
@@ -21,8 +23,7 @@ from django.conf import settings
 from django.utils.module_loading import import_string
 
 from config.tasks import enqueue
-from games.changes import GameChange, GameChangeKind
-from settlements import services
+from games.changes import GameChange
 from settlements.models import NightGame, NightStatus
 from tournaments.changes import TournamentChange, TournamentChangeKind
 
@@ -32,8 +33,6 @@ logger = logging.getLogger(__name__)
 def on_game_change(change: GameChange) -> None:
     from settlements.tasks import settle_event_task
 
-    if GameChangeKind.STARTED in change.kinds:
-        services.link_game_to_open_night(game_id=change.game_id)
     if change.changes_result:
         link = NightGame.objects.filter(
             game_id=change.game_id, night__status=NightStatus.CLOSED

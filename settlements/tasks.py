@@ -3,8 +3,9 @@
 What it does: ``settle_event_task(tournament_id, night_id)`` calls ``services.settle_event``
 (queued when a tournament or a night closes, or a game of a closed night changes) and then queues
 the e-mails of the version it stored; ``send_settle_up_mails_task(settlement_id)`` sends them;
-``sweep_settlements_task`` (beat) settles every closed event with no version yet and sends any
-e-mail not sent, so a lost message only delays a settle-up.
+``sweep_settlements_task`` (beat) settles every closed event with no version yet, and every closed
+night with a game changed since its latest version, and sends any e-mail not sent, so a lost
+message only delays a settle-up.
 
 What it does not do: decide anything (the services do) or trust the message beyond its ids. All
 three are safe to run twice (a version is stored under the event's row lock only when something
@@ -15,11 +16,12 @@ from __future__ import annotations
 
 from celery import shared_task
 from django.db import OperationalError
+from django.db.models import F, OuterRef, Subquery
 
 from config.problems import Problem
 from config.tasks import enqueue
 from settlements import services
-from settlements.models import Night, NightStatus, Settlement, SettleUpMail
+from settlements.models import Night, NightGame, NightStatus, Settlement, SettleUpMail
 from tournaments.models import Tournament, TournamentStatus
 
 RETRY = {
@@ -65,9 +67,18 @@ def sweep_settlements_task() -> int:
     nights = Night.objects.filter(status=NightStatus.CLOSED).exclude(
         pk__in=Settlement.objects.filter(night__isnull=False).values("night_id")
     ).values_list("pk", flat=True)
+    # Closed nights with a game changed after their latest version (a correction whose
+    # re-settle message was lost): settling again stores a version only if something is owed.
+    latest = Settlement.objects.filter(night=OuterRef("night_id")).order_by("-created_at")
+    changed = (
+        NightGame.objects.filter(night__status=NightStatus.CLOSED)
+        .annotate(settled_at=Subquery(latest.values("created_at")[:1]))
+        .filter(settled_at__isnull=False, game__updated_at__gt=F("settled_at"))
+        .values_list("night_id", flat=True).distinct()
+    )
     for tournament_id in tournaments:
         stored += settle_event_task(tournament_id, None) is not None
-    for night_id in nights:
+    for night_id in sorted(set(nights) | set(changed)):
         stored += settle_event_task(None, night_id) is not None
     for settlement_id in set(
         SettleUpMail.objects.filter(sent_at__isnull=True).values_list("settlement_id", flat=True)

@@ -23,6 +23,7 @@ from tournaments.models import (
     MatchEntrant,
     MatchGame,
     Round,
+    StandingsSnapshot,
     Tournament,
 )
 
@@ -170,6 +171,21 @@ class AuditEntryAdmin(admin.ModelAdmin):
     list_filter = ["kind", "created_at"]
     search_fields = ["tournament__name", "user__username"]
     readonly_fields = ["tournament", "kind", "user", "match", "details", "created_at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(StandingsSnapshot)
+class StandingsSnapshotAdmin(admin.ModelAdmin):
+    """Stored standings: view-only (the refresh job writes them)."""
+
+    list_display = ["tournament", "version", "data_version", "computed_at"]
+    list_filter = ["tournament__club"]
+    search_fields = ["tournament__name"]
 
     def has_add_permission(self, request) -> bool:
         return False

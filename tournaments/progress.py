@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 
 from clubs.models import TeamMember
@@ -310,16 +310,25 @@ def _advancing_count(tournament: Tournament) -> int:
 
 
 def _update_round_statuses(tournament: Tournament, user) -> list[Round]:
-    """Mark each round complete or in progress from its matches (reloaded); returns the rounds
-    with their matches and slots."""
-    rounds = bridge.rounds_with_matches(tournament)
-    bracket = results = None
-    if tournament.format == Format.KNOCKOUT:
-        bracket = bridge.bracket_of(tournament)
-        results = bridge.knockout_results_of(rounds)
-    _store_round_statuses(
-        user, [(round_, list(round_.matches.all())) for round_ in rounds], bracket, results
+    """Mark each round complete or in progress from its matches (rounds of the formats drawn
+    round by round); returns the rounds in order.
+
+    The matches are counted, not loaded: one query however many rounds were played, so the hand
+    that decides a match costs the same in round 12 as in round 1 (bench/bench_jobs.py).
+    """
+    rounds = list(
+        Round.objects.filter(tournament=tournament)
+        .annotate(undecided=Count("matches", filter=~Q(matches__status=MatchStatus.DECIDED)))
+        .order_by("number")
     )
+    for round_ in rounds:
+        complete = round_.undecided == 0
+        status = RoundStatus.COMPLETE if complete else RoundStatus.IN_PROGRESS
+        if round_.status != status:
+            round_.status = status
+            round_.completed_at = timezone.now() if complete else None
+            round_._history_user = user
+            round_.save(update_fields=["status", "completed_at"])
     return rounds
 
 

@@ -48,7 +48,7 @@ LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 
 def retry_delays() -> tuple[int, ...]:
-    return tuple(getattr(settings, "JINK_WEBHOOK_RETRY_DELAYS", RETRY_DELAYS))
+    return tuple(getattr(settings, "JINK_WEBHOOK_RETRY_DELAYS", None) or RETRY_DELAYS)
 
 
 def check_url(url: str) -> str:

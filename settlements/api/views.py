@@ -72,7 +72,11 @@ class ClubNightListView(_MoneyView):
     @extend_schema(operation_id="clubs_nights_list", responses=NightOutput(many=True),
                    summary="The club's nights, newest first (members)")
     def get(self, request, slug):
-        return Response(NightOutput(selectors.list_nights(club=self.get_club()), many=True).data)
+        nights = list(selectors.list_nights(club=self.get_club()))
+        for night in nights:
+            if night.status == "open":  # at most one: its games are not linked until it closes
+                night.game_count = len(selectors.list_night_game_ids(night=night))
+        return Response(NightOutput(nights, many=True).data)
 
     @extend_schema(operation_id="clubs_nights_create", request=NightInput,
                    responses={201: NightOutput}, parameters=[IDEMPOTENCY_KEY_PARAMETER],
@@ -107,6 +111,7 @@ class NightDetailView(_NightView):
     def get(self, request, night_id):
         night = self.get_night()
         night.game_ids = selectors.list_night_game_ids(night=night)
+        night.game_count = len(night.game_ids)
         return Response(NightDetailOutput(night).data)
 
 

@@ -41,8 +41,9 @@ def more_games(seed, count: int) -> None:
 
 
 # Club, then the games in progress, the finished games (each: games, seats with players, sides
-# with teams), then the tournaments with their counts.
-OVERVIEW = 1 + 3 + 3 + 1
+# with teams), then the tournaments with their counts, then the season table (its snapshot, the
+# stamp saying whether it is stale, the ratings).
+OVERVIEW = 1 + 3 + 3 + 1 + 3
 
 
 def test_club_overview(seed, client_for, django_assert_num_queries):

@@ -1,9 +1,9 @@
 """The season table and the ratings: stored by the jobs the game-change subscribers queue, read by
 the API from their snapshot (ETag, 304, stale), recomputed from scratch after a correction.
 
-Games are played through the games API and the subscribers are called as games will call them
-once ``games.changes`` is wired (``games.changes.deliver``), with every on-commit callback run
-(the tasks run in process, as in the embedded setup).
+Games are played through the games API with every on-commit callback run, so games announces
+each change (``games.changes``) and the subscribers' tasks run in process, as in the embedded
+setup; a "lost" message is a write whose on-commit work is not run.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from games.changes import GameChange, GameChangeKind, deliver
 from games.services import correct_hand
 from seasons import ratings, table
 from seasons.models import PlayerRating, RatingChange, SeasonSnapshot
+from seasons.tasks import sweep_seasons_task
 from tests.tournaments.play_helpers import build_event, win_game
 
 pytestmark = pytest.mark.django_db
@@ -60,11 +61,16 @@ def test_the_season_table_is_stored_by_the_job_and_read_with_etag_and_304():
     assert season(event, **{"If-None-Match": etag}).status_code == 304
 
     second = start_game(event, [cait, ann])
-    win_game(event, second, 0)
-    # Not announced yet (the message is "lost"): the stored table is stale, and says so.
+    # The deciding hand is stored but its after-commit work never runs (the message is "lost"):
+    # the stored table is stale, and says so; the sweep repairs it.
+    response = event.client("scorekeeper").post(
+        f"/api/games/{second}/hands/", {"dealer": 0, "trump": "S", "trick_winners": [0] * 5},
+        format="json",
+    )
+    assert response.status_code == 201
     stale = season(event).json()
     assert (stale["version"], stale["stale"]) == (1, True)
-    announce(event, second, GameChangeKind.HAND_RECORDED, GameChangeKind.FINISHED)
+    assert sweep_seasons_task.apply().get()["seasons"] == 1
     fresh = season(event, **{"If-None-Match": etag})
     assert fresh.status_code == 200
     assert (fresh.json()["version"], fresh.json()["stale"]) == (2, False)
@@ -98,12 +104,11 @@ def test_a_bad_range_is_a_problem(query, code):
 def test_ratings_follow_the_games_in_order_and_a_correction_recomputes_from_scratch():
     event = build_event(players=4)
     ann, bill, cait, dan = event.players
+    # The games' announcements (games.changes) queue the ratings job after each commit.
     pairs = start_game(event, [ann, bill, cait, dan], teams=[[0, 2], [1, 3]])
     win_game(event, pairs, 0)  # Ann and Cait beat Bill and Dan
-    announce(event, pairs, GameChangeKind.FINISHED)
     three = start_game(event, [ann, bill, dan])
     win_game(event, three, 1)  # Bill wins a free-for-all of three
-    announce(event, three, GameChangeKind.FINISHED)
 
     # The same two games rated by OpenSkill directly: partners as teams, the loser of the
     # free-for-all tied on points (0 and 0) share second place.
@@ -134,13 +139,18 @@ def test_ratings_follow_the_games_in_order_and_a_correction_recomputes_from_scra
     call_command("recompute_ratings", event.club.slug, stdout=io.StringIO())
     assert sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma")) == incremental
 
-    # The first game is corrected: Bill's side took every trick. The job notices the changed
-    # version and recomputes everything, in the same order.
+    # The first game is corrected: Bill's side took every trick. The job (queued by the
+    # correction's announcement) notices the changed version and recomputes everything, in the
+    # same order: the same as a recomputation from scratch.
     with TestCase.captureOnCommitCallbacks(execute=True):
         correct_hand(game_id=pairs, number=1, user=event.world.users["scorekeeper"],
                      record={"dealer": 0, "trump": "S", "trick_winners": [1] * 5},
                      if_match=None)
-    assert ratings.update_ratings(club_id=event.club.pk) == {"rated": 2, "from_scratch": True}
+    assert ratings.update_ratings(club_id=event.club.pk) == {"rated": 0, "from_scratch": False}
+    corrected = sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma"))
+    assert corrected != incremental
+    ratings.recompute_ratings(club_id=event.club.pk)
+    assert sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma")) == corrected
     assert RatingChange.objects.filter(player=bill).count() == 2
     assert PlayerRating.objects.get(player=bill).ordinal > PlayerRating.objects.get(
         player=ann).ordinal
@@ -169,3 +179,21 @@ def test_the_season_snapshot_equals_a_full_recomputation():
     table.refresh_season(club_id=event.club.pk, date_from=date_from, date_to=date_to)
     stored = SeasonSnapshot.objects.get(club=event.club)
     assert stored.rows == table.compute_season_rows(event.club.pk, date_from, date_to)
+
+
+def test_the_club_page_shows_the_season_table_with_ratings():
+    from django.test import Client
+
+    event = build_event(players=2)
+    win_game(event, start_game(event, event.players), 0)
+    client = Client()
+    client.force_login(event.world.users["player"])
+    page = client.get(f"/clubs/{event.club.slug}/").content.decode()
+    section = page[page.index('<section id="season"'):page.index("</section>",
+                                                                 page.index('id="season"'))]
+    ordinal = PlayerRating.objects.get(player=event.players[0]).ordinal
+    assert (
+        f'<tr><td>1</td><th scope="row">Player 01</th><td>1</td><td>1</td><td>25</td>'
+        f"<td>0.40</td><td>{ordinal:.1f}</td></tr>"
+    ) in section
+    assert '<th scope="row">Player 02</th>' in section

@@ -18,6 +18,7 @@ from config.problems import Problem
 from games.services import correct_hand
 from settlements import services
 from settlements.models import NightGame, Settlement, SettlementTransfer
+from settlements.selectors import list_night_game_ids
 from tests.clubs.factories import make_user
 from tests.tournaments.play_helpers import build_event, win_game, win_match
 
@@ -104,8 +105,12 @@ def test_a_correction_after_the_night_stores_only_the_difference(night_event):
         correct_hand(game_id=game, number=1, user=event.world.users["scorekeeper"],
                      record={"dealer": 0, "trump": "S", "trick_winners": [1] * 5},
                      if_match=None)
-    second = services.settle_event(night_id=night.pk)
-    assert second.version == 2
+    # The correction's announcement (games.changes) queued the new version on commit; the sweep
+    # then finds nothing more to settle.
+    from settlements.tasks import sweep_settlements_task
+
+    second = Settlement.objects.get(night=night, version=2)
+    assert sweep_settlements_task.apply().get() == 0
     assert transfers_of(second) == [(ann.pk, bill.pk, 480)]
     assert transfers_of(first) == [(bill.pk, ann.pk, 240)]  # history kept, never rewritten
     assert {line["player"]: line["difference"] for line in second.lines} == {
@@ -159,6 +164,7 @@ def test_one_open_night_per_club_and_a_night_closes_once(night_event):
         services.open_night(club=event.club, user=organiser)
     assert refused.value.code == "night_open"
     game = start_game(event, event.players[:2])
+    assert list_night_game_ids(night=night) == [game]  # while open: the club's games since
     with pytest.raises(Problem) as playing:
         services.close_night(night_id=night.pk, user=organiser)
     assert (playing.value.code, str(playing.value.detail)) == (

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_game_type_labels'),
+        ('tournaments', '0003_match_game'),
     ]
 
     operations = [

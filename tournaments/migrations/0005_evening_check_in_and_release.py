@@ -12,8 +12,7 @@ def release_existing_rounds(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_match_game'),
-        ('tournaments', '0003_standings_snapshot'),
+        ('tournaments', '0004_standings_snapshot'),
     ]
 
     operations = [
