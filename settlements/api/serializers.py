@@ -73,7 +73,7 @@ def _party(player) -> dict:
     return {"id": player.pk, "name": player.display_name}
 
 
-class TransferOutput(serializers.Serializer):
+class SettlementTransferOutput(serializers.Serializer):
     id = serializers.IntegerField()
     payer = serializers.SerializerMethodField()
     payee = serializers.SerializerMethodField()
@@ -104,14 +104,14 @@ class SettlementLineOutput(serializers.Serializer):
     difference = serializers.CharField()
 
 
-class SettlementOutput(serializers.Serializer):
+class SettlementVersionOutput(serializers.Serializer):
     id = serializers.IntegerField()
     version = serializers.IntegerField()
     created_at = serializers.DateTimeField()
     currency = serializers.CharField(source="club.currency")
     lines = serializers.SerializerMethodField()
     details = serializers.JSONField()
-    transfers = TransferOutput(many=True)
+    transfers = SettlementTransferOutput(many=True)
 
     def get_lines(self, settlement) -> list[dict]:
         money = ("stakes", "entry_fee", "prize", "net", "settled_before", "difference")

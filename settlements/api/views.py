@@ -34,8 +34,8 @@ from settlements.api.serializers import (
     NightOutput,
     PrizeSplitInput,
     PrizeSplitOutput,
-    SettlementOutput,
-    TransferOutput,
+    SettlementTransferOutput,
+    SettlementVersionOutput,
 )
 from settlements.models import Night
 from tournaments.models import Tournament
@@ -135,11 +135,11 @@ class NightPrizeSplitView(_NightView):
 
 
 class NightSettlementListView(_NightView):
-    @extend_schema(operation_id="nights_settlements", responses=SettlementOutput(many=True),
+    @extend_schema(operation_id="nights_settlements", responses=SettlementVersionOutput(many=True),
                    summary="Every stored version of the night's settle-up (members)")
     def get(self, request, night_id):
         versions = selectors.list_settlements(night_id=self.get_night().pk)
-        return Response(SettlementOutput(versions, many=True).data)
+        return Response(SettlementVersionOutput(versions, many=True).data)
 
 
 class _TournamentMoneyView(_MoneyView):
@@ -174,11 +174,12 @@ class TournamentPrizeSplitView(_TournamentMoneyView):
 
 
 class TournamentSettlementListView(_TournamentMoneyView):
-    @extend_schema(operation_id="tournaments_settlements", responses=SettlementOutput(many=True),
+    @extend_schema(operation_id="tournaments_settlements",
+                   responses=SettlementVersionOutput(many=True),
                    summary="Every stored version of the tournament's settle-up (members)")
     def get(self, request, tournament_id):
         versions = selectors.list_settlements(tournament_id=self.get_tournament().pk)
-        return Response(SettlementOutput(versions, many=True).data)
+        return Response(SettlementVersionOutput(versions, many=True).data)
 
 
 class TransferPaidView(_MoneyView):
@@ -192,8 +193,10 @@ class TransferPaidView(_MoneyView):
     def get_club(self):
         return self.get_transfer().settlement.club
 
-    @extend_schema(operation_id="transfers_paid", request=None, responses=TransferOutput,
+    @extend_schema(operation_id="transfers_paid", request=None,
+                   responses=SettlementTransferOutput,
                    summary="Mark a transfer paid (its payer, its payee or an organiser)")
     def post(self, request, transfer_id):
         services.mark_transfer_paid(transfer_id=self.get_transfer().pk, user=request.user)
-        return Response(TransferOutput(selectors.get_transfer(transfer_id=transfer_id)).data)
+        transfer = selectors.get_transfer(transfer_id=transfer_id)
+        return Response(SettlementTransferOutput(transfer).data)
