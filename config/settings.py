@@ -74,11 +74,15 @@ INSTALLED_APPS = [
     "simple_history",
     "csp",
     "outbox",
+    "django_htmx",
     "accounts",
     "clubs",
     "tournaments",
     "games",
     "practice",
+    "settlements",
+    "seasons",
+    "webhooks",
     "web",
 ]
 
@@ -93,6 +97,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Last, as django-axes requires: it turns a lockout into the lockout response.
     "axes.middleware.AxesMiddleware",
@@ -179,6 +184,10 @@ CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BROKER_TIMEOUT_SECONDS
 CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT_SECONDS
 # What `celery -A config beat` runs, all in one place (style.md: something periodic repairs
 # what a lost message missed). Task names, not imports: the settings load before the apps.
+# The jobs' sweeps run every minute; JINK_SWEEP_SECONDS shortens them (the fault tests use 2).
+SWEEP_SECONDS = env.int("JINK_SWEEP_SECONDS", default=60)
+# The queue tasks go to and workers consume (a test run uses its own).
+CELERY_TASK_DEFAULT_QUEUE = env.str("JINK_CELERY_QUEUE", default="celery")
 CELERY_BEAT_SCHEDULE = {
     # Idempotency-Key records are kept seven days; a daily purge is enough (games.tasks).
     "games.purge_idempotency_records": {
@@ -189,7 +198,29 @@ CELERY_BEAT_SCHEDULE = {
     # advance by up to five minutes (tournaments.tasks).
     "tournaments.repair_tournaments": {
         "task": "tournaments.repair_tournaments_task",
-        "schedule": timedelta(minutes=5),
+        # JINK_REPAIR_SECONDS shortens it (the fault tests: a Redis outage loses messages).
+        "schedule": timedelta(seconds=env.int("JINK_REPAIR_SECONDS", default=300)),
+    },
+    # A standings snapshot whose refresh message was lost is recomputed within a minute
+    # (tournaments.tasks).
+    "tournaments.sweep_standings": {
+        "task": "tournaments.sweep_standings_task",
+        "schedule": timedelta(seconds=SWEEP_SECONDS),
+    },
+    # Season tables behind their games, and clubs with games not yet rated (seasons.tasks).
+    "seasons.sweep_seasons": {
+        "task": "seasons.sweep_seasons_task",
+        "schedule": timedelta(seconds=SWEEP_SECONDS),
+    },
+    # Webhook deliveries due (a retry whose message was lost, or queued while Redis was down).
+    "webhooks.sweep_webhooks": {
+        "task": "webhooks.sweep_webhooks_task",
+        "schedule": timedelta(seconds=SWEEP_SECONDS),
+    },
+    # A closed event whose settle-up message was lost, and e-mails not yet sent (settlements).
+    "settlements.sweep_settlements": {
+        "task": "settlements.sweep_settlements_task",
+        "schedule": timedelta(seconds=SWEEP_SECONDS),
     },
     # Tasks queued after a commit that no worker finished (a hung or restarted broker, a killed
     # worker) are queued again every 15 s, so a lost one converges well within a minute (due 20 s
@@ -207,12 +238,44 @@ CELERY_BEAT_SCHEDULE = {
 # called before the commit with a games.changes.ProposedResultChange and refuses by raising.
 JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = [
     "tournaments.game_hooks.progress_match_of_game",
+    "settlements.subscribers.on_game_change",
+    "seasons.subscribers.on_game_change",
+    "webhooks.subscribers.on_game_change",
 ]
 JINK_GAME_CHANGE_CHECKS: list[str] = [
     "tournaments.game_hooks.check_match_allows_result_change",
 ]
 # The app that keeps a game's tournament match (games.match_links): games reads it only here.
 JINK_GAME_MATCH_LINKS: str | None = "tournaments.game_hooks.MATCH_LINKS"
+# The same, one floor up (tournaments.changes): rounds drawn, matches decided, standings moved,
+# tournaments closed.
+JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
+    "settlements.subscribers.on_tournament_change",
+    "webhooks.subscribers.on_tournament_change",
+]
+# Called with each settle-up version once stored (settlements.subscribers.settlement_stored).
+JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
+# What /health/workers/ asks for the age (seconds) of the oldest snapshot behind its data.
+JINK_STALE_SNAPSHOT_AGES: list[str] = ["tournaments.snapshots.oldest_stale_age"]
+# Webhook endpoints are https:// only; plain http to the loopback address is allowed in debug
+# (and by the tests, which run a receiver on 127.0.0.1), never otherwise.
+JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP = env.bool("JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP", default=DEBUG)
+# Seconds between a failed webhook attempt and the next (webhooks.delivery.RETRY_DELAYS when
+# unset; the fault tests use short ones).
+JINK_WEBHOOK_RETRY_DELAYS = [
+    int(value) for value in env.list("JINK_WEBHOOK_RETRY_DELAYS", default=[])
+] or None
+
+# E-mail (settle-ups): the console in debug (make demo prints them), SMTP from the environment
+# otherwise (DJANGO_EMAIL_BACKEND, EMAIL_HOST, ...). Tests use Django's in-memory outbox.
+EMAIL_BACKEND = env.str(
+    "DJANGO_EMAIL_BACKEND",
+    default="django.core.mail.backends.console.EmailBackend" if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+DEFAULT_FROM_EMAIL = env.str("DJANGO_DEFAULT_FROM_EMAIL", default="jink@localhost")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -20,7 +20,10 @@ from django.test import Client
 from django.urls import reverse
 from simple_history.admin import SimpleHistoryAdmin
 
-PROJECT_APPS = ("outbox", "accounts", "clubs", "games", "tournaments", "practice")
+PROJECT_APPS = (
+    "outbox", "accounts", "clubs", "games", "tournaments", "practice", "settlements", "seasons",
+    "webhooks",
+)
 
 
 def project_models() -> list:

@@ -45,6 +45,7 @@ from clubs.models import PlayerInvitation
 from tests.clubs.factories import ROLE_NAMES, World, build_world
 from tests.games.matrix import GAME_BODIES, add_game_to_world
 from tests.practice.matrix import PRACTICE_BODIES, add_practice_game_to_world
+from tests.settlements.matrix import JOB_BODIES, JOB_PARAMETERS, add_jobs_to_world
 from tests.tournaments.matrix import TOURNAMENT_BODIES, add_tournament_to_world
 
 # Expectations -----------------------------------------------------------------------------------
@@ -84,6 +85,12 @@ CLUB_SCORE = Expect(private="401 404 403 ok ok", public="401 403 403 ok ok")
 CLUB_ORGANISER_READ = Expect(private="404 404 403 403 ok", public="401 403 403 403 ok")
 CLUB_MEMBER_READ = Expect(private="404 404 ok ok ok", public="401 403 ok ok ok")
 SCORE_IF_MATCH = Expect(private="401 404 403 428 428", public="401 403 403 428 428")
+
+# The organiser's console (web/console): a page of the club's organisers only; anonymous visitors
+# are sent to the login page. Its forms post an "action": the matrix posts none, so the
+# organiser, past every check, is told 400 (the page tests post the real forms).
+CONSOLE = Expect(private="302 404 403 403 ok", public="302 403 403 403 ok")
+CONSOLE_POST = Expect(private="302 404 403 403 400", public="302 403 403 403 400")
 
 ADMIN = Delegated("staff-only Django admin: tests/clubs/test_admin.py and Django's own tests")
 
@@ -173,6 +180,44 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "practice:move": {"POST": Expect("404 404 302 404 404")},
     "practice:advance": {"POST": Expect("404 404 302 404 404")},
     "practice:puzzle": {"GET": ANYONE},
+    "tournaments:check-in": {"POST": CLUB_MANAGE},
+    # The matrix's tournament has no round yet: past the checks, the organiser is told 404
+    # (tests/console/test_services.py swaps and releases a real private round).
+    "tournaments:round-swap": {"POST": Expect(private="401 404 403 403 404",
+                                              public="401 403 403 403 404")},
+    "tournaments:round-release": {"POST": Expect(private="401 404 403 403 404",
+                                                 public="401 403 403 403 404")},
+    "console:home": {"GET": CONSOLE},
+    "console:members": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:players": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:house-rules": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:club-export": {"GET": CONSOLE},
+    "console:event-new": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:event": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:print": {"GET": CONSOLE},
+    "console:board": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:event-export": {"GET": CONSOLE},
+    "console:night": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    # nights and settle-ups (tests/settlements/matrix.py): money, for members only; organisers
+    # open, close and set prize splits; a transfer is marked paid by its payer, its payee or an
+    # organiser (the matrix's player and scorekeeper are neither: 403)
+    "settlements:night-list": {"GET": CLUB_MEMBER_READ, "POST": CLUB_MANAGE},
+    "settlements:night-detail": {"GET": CLUB_MEMBER_READ},
+    "settlements:night-close": {"POST": CLUB_MANAGE},
+    "settlements:night-prize-split": {"PUT": CLUB_MANAGE},
+    "settlements:night-settlements": {"GET": CLUB_MEMBER_READ},
+    "settlements:tournament-prize-split": {"PUT": CLUB_MANAGE},
+    "settlements:tournament-settlements": {"GET": CLUB_MEMBER_READ},
+    "settlements:transfer-paid": {"POST": CLUB_MANAGE},
+    # season tables and ratings read like the club (net stakes only to members: the app's tests)
+    "seasons:season": {"GET": CLUB_READ},
+    "seasons:rating-list": {"GET": CLUB_READ},
+    "seasons:player-rating": {"GET": CLUB_READ},
+    # webhooks: organisers only, reads included (the log shows the club's traffic)
+    "webhooks:endpoint-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
+    "webhooks:endpoint-detail": {"DELETE": CLUB_MANAGE},
+    "webhooks:delivery-list": {"GET": CLUB_ORGANISER_READ},
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
@@ -195,6 +240,10 @@ UNDECLARED_METHODS: dict[str, dict[str, int]] = {
     # Read-only money views: their permission refuses every write before the method is looked at.
     "games:club-balances": dict.fromkeys(WRITE_METHODS, 403),
     "games:game-ledger": dict.fromkeys(WRITE_METHODS, 403),
+    # Read-only club views (ClubReadPermission refuses every write before the method).
+    "seasons:season": dict.fromkeys(WRITE_METHODS, 403),
+    "seasons:rating-list": dict.fromkeys(WRITE_METHODS, 403),
+    "seasons:player-rating": dict.fromkeys(WRITE_METHODS, 403),
 }
 
 MATRIX_PASSWORD = "matrix-pass-2026"
@@ -234,6 +283,7 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     **GAME_BODIES,
     **TOURNAMENT_BODIES,
     **PRACTICE_BODIES,
+    **JOB_BODIES,
 }
 
 
@@ -349,7 +399,7 @@ def _cases():
                     )
 
 
-TOURNAMENT_PARAMETERS = frozenset({"tournament_id", "entrant_id", "match_id"})
+TOURNAMENT_PARAMETERS = frozenset({"tournament_id", "entrant_id", "match_id", "round_number"})
 
 
 def world_for_matrix(
@@ -358,6 +408,7 @@ def world_for_matrix(
     with_game: bool = False,
     with_tournament: bool = False,
     with_practice: bool = False,
+    with_jobs: bool = False,
 ) -> World:
     world = build_world(public=public)
     organiser = world.users["organiser"]
@@ -377,6 +428,8 @@ def world_for_matrix(
         world.extra["path_values"].update(add_tournament_to_world(world))
     if with_practice:
         world.extra["path_values"].update(add_practice_game_to_world(world))
+    if with_jobs:
+        world.extra["path_values"].update(add_jobs_to_world(world))
     return world
 
 
@@ -411,6 +464,7 @@ def _world_for_route(route_key: str, *, public: bool) -> World:
         with_game="game_id" in parameters,
         with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
         with_practice=bool(parameters & {"practice_game_id", "token"}),
+        with_jobs=bool(parameters & JOB_PARAMETERS),
     )
 
 
@@ -467,7 +521,7 @@ def test_head_answers_as_get_does(route_key, public):
 @pytest.mark.django_db
 def test_undeclared_methods_are_refused():
     world = world_for_matrix(
-        public=False, with_game=True, with_tournament=True, with_practice=True
+        public=False, with_game=True, with_tournament=True, with_practice=True, with_jobs=True
     )
     failures = []
     checked = 0

@@ -17,11 +17,11 @@ Terms:
 
 from __future__ import annotations
 
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
 from django.http import Http404
 
-from clubs.models import Club, TeamMember
-from clubs.permissions import role_in
+from clubs.models import Club, Membership, TeamMember
+from clubs.permissions import remember_role, role_in
 from games.models import Game
 from tournaments import bridge
 from tournaments.draw import knockout
@@ -56,6 +56,24 @@ def get_tournament(*, tournament_id: int) -> Tournament:
     return tournament
 
 
+def get_tournament_with_standings(*, tournament_id: int, user) -> Tournament:
+    """The tournament with its club, its stored standings (``standings_snapshot``, or none yet)
+    and the user's role in the club, in one query; Http404 if there is no such tournament."""
+    queryset = Tournament.objects.select_related("club", "standings_snapshot").filter(
+        pk=tournament_id
+    )
+    authenticated = user is not None and user.is_authenticated
+    if authenticated:
+        role = Membership.objects.filter(club=OuterRef("club"), user_id=user.pk)
+        queryset = queryset.annotate(viewer_role=Subquery(role.values("role")[:1]))
+    tournament = queryset.first()
+    if tournament is None:
+        raise Http404("No tournament with this id.")
+    if authenticated:
+        remember_role(tournament.club, user, tournament.viewer_role)
+    return tournament
+
+
 def _entrants_queryset() -> QuerySet[Entrant]:
     members = TeamMember.objects.select_related("player").order_by("position")
     return Entrant.objects.select_related("player", "team").prefetch_related(
@@ -83,29 +101,34 @@ def _matches_queryset() -> QuerySet[Match]:
     )
 
 
-def list_matches(*, tournament: Tournament) -> QuerySet[Match]:
-    return (
-        _matches_queryset()
-        .filter(tournament=tournament)
-        .order_by("round__number", "table")
-    )
+def list_matches(*, tournament: Tournament, with_unreleased: bool = False) -> QuerySet[Match]:
+    """The matches by round and table; those of rounds not yet released only for organisers
+    (``with_unreleased``: a private draw stays private)."""
+    matches = _matches_queryset().filter(tournament=tournament)
+    if not with_unreleased:
+        matches = matches.filter(round__released_at__isnull=False)
+    return matches.order_by("round__number", "table")
 
 
-def get_match(*, match_id: int) -> Match:
-    """The match with its round, slots and games; Http404 if none (no permission check)."""
-    match = _matches_queryset().filter(pk=match_id).first()
+def get_match(*, match_id: int, with_unreleased: bool = True) -> Match:
+    """The match with its round, slots and games; Http404 if none, or if its round is not
+    released and ``with_unreleased`` is false (no other permission check)."""
+    matches = _matches_queryset().filter(pk=match_id)
+    if not with_unreleased:
+        matches = matches.filter(round__released_at__isnull=False)
+    match = matches.first()
     if match is None:
         raise Http404("No match with this id.")
     return match
 
 
-def list_rounds(*, tournament: Tournament) -> QuerySet[Round]:
+def list_rounds(*, tournament: Tournament, with_unreleased: bool = False) -> QuerySet[Round]:
+    """The rounds with their matches; rounds not yet released only ``with_unreleased``."""
     matches = _matches_queryset().order_by("table")
-    return (
-        Round.objects.filter(tournament=tournament)
-        .prefetch_related(Prefetch("matches", queryset=matches))
-        .order_by("number")
-    )
+    rounds = Round.objects.filter(tournament=tournament)
+    if not with_unreleased:
+        rounds = rounds.released()
+    return rounds.prefetch_related(Prefetch("matches", queryset=matches)).order_by("number")
 
 
 def round_name(tournament: Tournament, number: int, rounds_total: int | None) -> str:
@@ -124,14 +147,14 @@ def knockout_round_total(tournament: Tournament) -> int | None:
     return bridge.bracket_of(tournament).rounds
 
 
-def bracket_of(tournament: Tournament) -> dict:
+def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict:
     """Every round with its tables: stored matches, walkovers, and tables still waiting.
 
     Returns ``{"rounds": [{"number", "name", "status", "tables": [...]}], "champion"}`` where a
     table is ``{"table", "kind": "match"|"walkover"|"waiting", "match": Match|None,
     "entrants": [ids], "is_third_place"}``. Formats other than knockout list their stored rounds.
     """
-    rounds = list(list_rounds(tournament=tournament))
+    rounds = list(list_rounds(tournament=tournament, with_unreleased=with_unreleased))
     by_number = {round_.number: round_ for round_ in rounds}
     if tournament.format != Format.KNOCKOUT or not tournament.draw_order:
         return {
@@ -205,3 +228,19 @@ def bracket_of(tournament: Tournament) -> dict:
             }
         )
     return {"rounds": output, "champion": champion}
+
+
+def list_club_tournaments(*, club: Club) -> QuerySet[Tournament]:
+    """Every tournament of the club, oldest first (exports; no visibility filter: the caller
+    decides who may see them all)."""
+    return Tournament.objects.filter(club=club).select_related("club").order_by("pk")
+
+
+def without_private_draws(games: QuerySet, *, user, club: Club) -> QuerySet:
+    """``games`` less those of rounds not yet released, unless ``user`` organises ``club``
+    (a private draw stays private on the pages too)."""
+    if role_in(user, club) == "organiser":
+        return games
+    return games.exclude(
+        match_link__isnull=False, match_link__match__round__released_at__isnull=True
+    )

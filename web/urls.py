@@ -10,6 +10,7 @@ from web.pages.home import home
 
 urlpatterns = [
     path("", include("web.pages.urls")),
+    path("", include("web.console.urls")),
     path("", home, name="home"),
     path("practice/", include("web.practice.urls")),
 ]

@@ -41,8 +41,9 @@ def more_games(seed, count: int) -> None:
 
 
 # Club, then the games in progress, the finished games (each: games, seats with players, sides
-# with teams), then the tournaments with their counts.
-OVERVIEW = 1 + 3 + 3 + 1
+# with teams), then the tournaments with their counts, then the season table (its snapshot, the
+# stamp saying whether it is stale, the ratings).
+OVERVIEW = 1 + 3 + 3 + 1 + 3
 
 
 def test_club_overview(seed, client_for, django_assert_num_queries):
@@ -102,10 +103,9 @@ def test_game_page_of_a_tournament_game(seed, client_for, django_assert_num_quer
     count_queries(django_assert_num_queries, client_for("pat"), url, SESSION_AND_USER + GAME)
 
 
-# Club, tournament (with its counts), the standings (tournaments.standings: 4 for every format;
-# a knockout reads its bracket's results from the same rounds), the bracket (rounds, matches,
-# slots with entrants, games: 4).
-TOURNAMENT_PAGE = 1 + 1 + 4 + 4
+# Club, tournament (with its counts), the stored standings (tournaments.snapshots: 1 for every
+# format), the bracket (rounds, matches, slots with entrants, games: 4).
+TOURNAMENT_PAGE = 1 + 1 + 1 + 4
 
 
 def test_tournament_page(seed, client_for, django_assert_num_queries):

@@ -109,6 +109,10 @@ class TournamentInput(StrictFieldsMixin, serializers.Serializer):
     entry_fee = MoneyField(required=False)
     is_public = serializers.BooleanField(required=False)
     auto_advance = serializers.BooleanField(required=False)
+    private_draws = serializers.BooleanField(
+        required=False,
+        help_text="Each drawn round stays hidden from players until an organiser releases it.",
+    )
     lots_seed = serializers.IntegerField(
         required=False, min_value=0, max_value=MAX_LOTS_SEED,
         help_text="Seed of every random choice (drawn when absent).",
@@ -148,6 +152,7 @@ class EntrantOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
+    is_present = serializers.BooleanField(help_text="Checked in: the next draw includes it.")
     player = EntrantPlayerOutput(allow_null=True)
     team = EntrantTeamOutput(allow_null=True)
 
@@ -169,6 +174,7 @@ class EntrantOutput(serializers.Serializer):
             "id": entrant.pk,
             "name": entrant.name,
             "seed": entrant.seed,
+            "is_present": entrant.is_present,
             "player": player,
             "team": team,
         }
@@ -201,8 +207,8 @@ class TournamentOutput(serializers.ModelSerializer):
             "id", "club", "name", "game", "house_rules", "format", "entrant_kind", "table_size",
             "advancing_per_table", "sides_per_table", "movement", "min_table_size", "match_rule",
             "match_games", "round_count", "third_place_match", "bye_rule", "tie_breaks", "stake",
-            "entry_fee", "is_public", "auto_advance", "status", "lots_seed", "entrant_count",
-            "rounds_drawn", "created_at", "updated_at", "closed_at", "version",
+            "entry_fee", "is_public", "auto_advance", "private_draws", "status", "lots_seed",
+            "entrant_count", "rounds_drawn", "created_at", "updated_at", "closed_at", "version",
         ]
 
     @extend_schema_field(serializers.CharField(allow_null=True))
@@ -282,6 +288,9 @@ class RoundOutput(serializers.Serializer):
     status = serializers.CharField()
     created_at = serializers.DateTimeField()
     completed_at = serializers.DateTimeField(allow_null=True)
+    released_at = serializers.DateTimeField(
+        allow_null=True, help_text="Empty while the draw is private to the organisers."
+    )
     matches = MatchOutput(many=True, source="matches.all")
 
 
@@ -347,6 +356,13 @@ class StandingsOutput(serializers.Serializer):
     status = serializers.CharField()
     tie_breaks = serializers.ListField(child=serializers.CharField())
     computed_at = serializers.DateTimeField()
+    version = serializers.IntegerField(help_text="The snapshot's version (its ETag).")
+    data_version = serializers.IntegerField(
+        help_text="The version of the tournament's data the snapshot was computed from."
+    )
+    stale = serializers.BooleanField(
+        help_text="True while the data moved since and a newer recomputation is pending."
+    )
     standings = StandingOutput(many=True)
 
 
@@ -384,3 +400,15 @@ class SettlementOutput(serializers.Serializer):
         "owed to the club and not included).",
     )
     entry_fees = EntryFeesOutput()
+
+
+class CheckInInput(StrictFieldsMixin, serializers.Serializer):
+    present = serializers.ListField(
+        child=serializers.IntegerField(), max_length=1000,
+        help_text="The ids of every entrant here tonight; the others are marked absent.",
+    )
+
+
+class SwapInput(StrictFieldsMixin, serializers.Serializer):
+    first = serializers.IntegerField(help_text="An entrant id seated in the round.")
+    second = serializers.IntegerField(help_text="An entrant id at another table of the round.")

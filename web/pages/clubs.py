@@ -38,6 +38,7 @@ from clubs.permissions import can_read_club, role_in
 from games import selectors as game_selectors
 from games.models import Game, GameSeat, GameSide, GameStatus
 from games.money import minor_to_decimal_string
+from seasons import selectors as season_selectors
 from tournaments import selectors as tournament_selectors
 
 IN_PROGRESS_LIMIT = 20
@@ -146,7 +147,9 @@ def _tournament_card(club: Club, tournament) -> dict:
 @require_safe
 def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
     club = access_club(request, slug)
-    games = game_selectors.list_games(club=club)
+    games = tournament_selectors.without_private_draws(
+        game_selectors.list_games(club=club), user=request.user, club=club
+    )
     in_progress = list(games.filter(status=GameStatus.IN_PROGRESS)[:IN_PROGRESS_LIMIT])
     finished = list(games.filter(status=GameStatus.FINISHED)[:FINISHED_LIMIT])
     tournaments = list(
@@ -160,6 +163,7 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
         "in_progress": [game_card(game) for game in in_progress],
         "finished": [game_card(game) for game in finished],
         "tournaments": [_tournament_card(club, tournament) for tournament in tournaments],
+        "season": season_selectors.season_for_page(club=club, user=request.user),
     }
     return render(request, "pages/club.html", context)
 

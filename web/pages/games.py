@@ -30,7 +30,12 @@ from clubs.permissions import role_in
 from games import selectors
 from games.ledger import settle
 from games.models import Game, Hand
-from tournaments.selectors import can_read_tournament, knockout_round_total, round_name
+from tournaments.selectors import (
+    can_read_tournament,
+    knockout_round_total,
+    round_name,
+    without_private_draws,
+)
 from web.pages.clubs import access_club, format_money, game_label, side_labels
 
 SUITS = {
@@ -129,7 +134,7 @@ def _tournament_link(request: HttpRequest, game: Game) -> dict | None:
 def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     club = access_club(request, slug)
     game = (
-        selectors.list_games(club=club)
+        without_private_draws(selectors.list_games(club=club), user=request.user, club=club)
         .select_related("match_link__match__round", "match_link__match__tournament")
         .filter(pk=game_id)
         .first()

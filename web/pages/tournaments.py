@@ -1,11 +1,11 @@
 """The read-only site page of one tournament: its standings, then its rounds, tables and games.
 
 What it does: ``tournament_detail`` (``/clubs/<slug>/tournaments/<id>/``) shows the tournament's
-settings in brief, its standings (``tournaments.standings.compute_standings``, the same figures
-as ``GET /api/tournaments/{id}/standings/``) and its bracket (``tournaments.selectors.bracket_of``:
-every round with its tables — a match, a bye, a walkover, or a table still waiting for its
-entrants — each table's entrants in seat order with their games won and points, the winners
-highlighted, and links to the table's games).
+settings in brief, its standings (the stored snapshot, ``tournaments.snapshots.read_standings``,
+the same figures as ``GET /api/tournaments/{id}/standings/``) and its bracket
+(``tournaments.selectors.bracket_of``: every round with its tables — a match, a bye, a walkover,
+or a table still waiting for its entrants — each table's entrants in seat order with their
+games won and points, the winners highlighted, and links to the table's games).
 
 What it does not do: compute anything itself (standings and the bracket come from the
 tournaments app), write anything, or decide the policy. Who may read follows the API exactly:
@@ -26,10 +26,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
-from clubs.permissions import can_read_club
+from clubs.permissions import can_manage, can_read_club
 from tournaments import selectors
 from tournaments.models import Match, MatchStatus, Tournament
-from tournaments.standings import compute_standings, winners_of
+from tournaments.snapshots import read_standings
+from tournaments.standings import winners_of
 from web.pages.clubs import format_money, game_label
 
 PLACE_NAMES = {1: "Winner", 2: "Runner-up"}
@@ -157,10 +158,10 @@ def _points(value) -> str:
 @require_safe
 def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> HttpResponse:
     club, tournament = _access_tournament(request, slug, tournament_id)
-    standings = compute_standings(tournament)
+    standings = read_standings(tournament)
     rows = standings["standings"]
     names = {row["entrant"]["id"]: row["entrant"]["name"] for row in rows}
-    bracket = selectors.bracket_of(tournament)
+    bracket = selectors.bracket_of(tournament, with_unreleased=can_manage(request.user, club))
     winners = winners_of(tournament, bracket["champion"], rows)
     club_is_readable = can_read_club(request.user, club)
     context = {
