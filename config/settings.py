@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "games",
+    "tables",
     "web",
 ]
 
@@ -236,6 +237,9 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+        # A table link ("Authorization: Table <token>"): one table's games only (tables app).
+        # Last, so that 401s still name Token (DRF asks the first class for WWW-Authenticate).
+        "tables.authentication.TableLinkAuthentication",
     ],
     # Closed by default; every view states its own permissions (clubs.permissions).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

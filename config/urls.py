@@ -23,6 +23,7 @@ urlpatterns = [
     path("api/", include("clubs.api.urls")),
     path("api/", include("games.api.urls")),
     path("api/", include("tournaments.api.urls")),
+    path("api/", include("tables.api.urls")),
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
     path("accounts/", include("django.contrib.auth.urls")),

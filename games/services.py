@@ -37,6 +37,7 @@ from simple_history.utils import bulk_create_with_history
 from clubs.models import Club
 from config.problems import Problem, rules_error_to_problem
 from games import bridge, new_game_checks
+from games.confirmation import check_confirmation
 from games.ledger import sync_ledger
 from games.models import Game, GameSeat, GameSide, GameStatus, Hand
 from games.tasks import notify_match_progress
@@ -312,29 +313,24 @@ def _check_tournament_allows(game: Game, fields: dict, reset_dependents: bool, u
 
 
 def record_hand(
-    *, game_id: int, user, record: dict, number: int | None = None, if_match: str | None = None
+    *,
+    game_id: int,
+    user,
+    record: dict,
+    number: int | None = None,
+    if_match: str | None = None,
+    confirmed_by: int | None = None,
 ) -> tuple[Hand, HandOutcome]:
     """Check ``record`` with the engine and store it as the game's next hand.
 
     ``number`` is the hand number the client believes it is recording: a taken number is 409
     ``hand_conflict`` (``HandConflict.hand`` is the stored hand), a number past the next one 409
-    ``hand_out_of_sequence``. A finished game is 409 ``game_over``.
+    ``hand_out_of_sequence``. A finished game is 409 ``game_over``. ``confirmed_by``: the player
+    of another side who accepted the hand (``games.confirmation``; required by ``confirm_hands``).
     """
     with transaction.atomic():
         game = _lock_game(game_id, if_match)
-        expected = game.hands_played + 1
-        if number is not None and number != expected:
-            if number < expected:
-                taken = Hand.objects.select_related("entered_by").get(game=game, number=number)
-                taken.game = game
-                raise HandConflict(taken)
-            raise Problem(
-                status=409,
-                code="hand_out_of_sequence",
-                detail=f"Game {game.pk} has {game.hands_played} hands; the next is number "
-                f"{expected}, not {number}. Record the missing hands first.",
-                pointer="/number",
-            )
+        check_hand_number(game, number)
         if game.is_finished:
             raise Problem(
                 status=409,
@@ -345,6 +341,8 @@ def record_hand(
             fields, result = bridge.play(game, record)
         except RulesError as error:
             raise rules_error_to_problem(error) from error
+        confirming = check_confirmation(game, user, confirmed_by)
+        expected = game.hands_played + 1
         status_before, winner_before = game.status, game.winner_side
         hand = Hand(
             game=game,
@@ -355,6 +353,7 @@ def record_hand(
             totals_after=fields["totals"],
             state_after=fields,
             entered_by=user,
+            confirmed_by=confirming,
         )
         hand._history_user = user
         hand._change_reason = f"hand {expected} recorded"
@@ -364,6 +363,27 @@ def record_hand(
         if game.is_finished:
             rebooked = _after_change(game, user, status_before, winner_before)
     return hand, HandOutcome(game, status_before, winner_before, ledger_rebooked=rebooked)
+
+
+def check_hand_number(game: Game, number: int | None) -> None:
+    """409 ``hand_conflict`` when ``number`` is taken, ``hand_out_of_sequence`` when past the
+    next hand; nothing when it is the next hand or None."""
+    expected = game.hands_played + 1
+    if number is None or number == expected:
+        return
+    if number < expected:
+        taken = Hand.objects.select_related("entered_by", "confirmed_by").get(
+            game=game, number=number
+        )
+        taken.game = game
+        raise HandConflict(taken)
+    raise Problem(
+        status=409,
+        code="hand_out_of_sequence",
+        detail=f"Game {game.pk} has {game.hands_played} hands; the next is number "
+        f"{expected}, not {number}. Record the missing hands first.",
+        pointer="/number",
+    )
 
 
 def correct_hand(
