@@ -7,4 +7,5 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("config.pages_urls")),
+    path("", include("web.table.urls")),
 ]
