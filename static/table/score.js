@@ -639,6 +639,28 @@ async function sendCorrection(number, record) {
   render();
 }
 
+function applyStored(response) {
+  // The stored hand and the game after it, from the 201 itself: the page stays right even
+  // when the connection drops before the next refresh.
+  const hand = response.data;
+  const summary = hand.game;
+  hands = hands.filter((item) => item.number !== hand.number).concat([hand]).sort((a, b) => a.number - b.number);
+  game = {
+    ...game,
+    totals: hand.totals,
+    status: summary.status,
+    winner: summary.winner,
+    next_dealer: summary.next_dealer,
+    double_stake: summary.double_stake,
+    hands_played: summary.hands_played,
+  };
+  if (response.etag) {
+    etag = response.etag;
+    game.version = Number(response.etag.replace(/"/g, "").split("-")[1]);
+  }
+  saveCache();
+}
+
 let flushing = false;
 
 async function flush() {
@@ -660,6 +682,7 @@ async function flush() {
       setOnline(true);
       if (response.status === 201) {
         await outbox.remove(next.id);
+        applyStored(response);
         stored = true;
         continue;
       }

@@ -103,6 +103,8 @@ def enter_hand(
     if online:
         page.locator(".verdict", has_text="new totals").wait_for()
     tap(page, f"Confirm hand {number}")
+    if online:  # the outbox has sent it: the hand is listed as stored
+        page.locator(f"#hands-body tr[data-number='{number}']:not(.waiting)").wait_for()
     page.locator("#dealer", has_text=f"Hand {number + 1}:").or_(
         page.locator("#banner h2")
     ).first.wait_for()
