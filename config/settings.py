@@ -90,6 +90,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A table link reaches only its table's API routes (tables app).
+    "tables.middleware.TableLinkBoundaryMiddleware",
     # Last, as django-axes requires: it turns a lockout into the lockout response.
     "axes.middleware.AxesMiddleware",
 ]

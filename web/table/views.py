@@ -168,7 +168,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     return render(request, "table/code.html", {"code": code, "error": error})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table_links(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
