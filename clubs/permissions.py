@@ -75,10 +75,19 @@ def club_of(obj) -> Club:
     return obj if isinstance(obj, Club) else obj.club
 
 
+def grant_of(request):
+    """What the request's authentication left in ``request.auth`` (a token, a grant, None).
+
+    Read from the attribute DRF fills when it authenticates (permissions always run after): the
+    ``auth`` property would authenticate an unauthenticated request again and reset its user.
+    """
+    return getattr(request, "_auth", None)
+
+
 def check_grant(request, view) -> None:
     """404 when the request holds a grant (``request.auth.allows_game``) that does not allow the
     view's game, or the view has no game; nothing when the request holds no grant."""
-    allows_game = getattr(getattr(request, "auth", None), "allows_game", None)
+    allows_game = getattr(grant_of(request), "allows_game", None)
     if allows_game is None:
         return
     game_id = getattr(view, "kwargs", {}).get("game_id")

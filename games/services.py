@@ -262,7 +262,13 @@ def etag_matches(if_match: str, etag: str) -> bool:
 
 
 def _lock_game(game_id: int, if_match: str | None) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    # The club comes in the same query (confirm_hands); only the game's row is locked.
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise Problem(status=404, code="not_found", detail=f"No game {game_id}.")
     if if_match is not None and not etag_matches(if_match, game.etag):

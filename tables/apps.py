@@ -7,3 +7,6 @@ class TablesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tables"
     verbose_name = "Table links"
+
+    def ready(self) -> None:
+        from tables import schema  # noqa: F401 - registers the OpenAPI authentication scheme
