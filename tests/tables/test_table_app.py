@@ -19,8 +19,8 @@ from datetime import timedelta
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from games.models import Game, Hand
 from games.bridge import start_for
+from games.models import Game, Hand
 from tables import services as table_services
 from tests.browser import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT
 from tests.tables.browser_helpers import enter_hand, logged_in, seed, tap, wait_ready
@@ -52,25 +52,54 @@ def test_a_whole_game_of_45_by_taps(live_server, new_context, outside_requests, 
     expect(page.locator("#dealer")).to_have_text("Hand 1: Úna deals")
     expect(page.locator("#totals")).to_contain_text("Mary & Tom")
     page.screenshot(path=str(screenshots / "table-trumps-1024x768.png"))
-    enter_hand(page, number=1, trump="Spades", winners=["Mary", "Tom", "Mary", "Mary", "Seán"],
-               best=("Mary", 1))
+    enter_hand(
+        page,
+        number=1,
+        trump="Spades",
+        winners=["Mary", "Tom", "Mary", "Mary", "Seán"],
+        best=("Mary", 1),
+    )
     expect(page.locator("#totals")).to_contain_text("25")
-    enter_hand(page, number=2, trump="Hearts", winners=["Seán", "Úna", "Seán", "Mary", "Seán"],
-               best=("Seán", 3))
-    enter_hand(page, number=3, trump="Diamonds", winners=["Tom", "Tom", "Tom", "Tom", "Tom"],
-               best=("Tom", 2))
+    enter_hand(
+        page,
+        number=2,
+        trump="Hearts",
+        winners=["Seán", "Úna", "Seán", "Mary", "Seán"],
+        best=("Seán", 3),
+    )
+    enter_hand(
+        page,
+        number=3,
+        trump="Diamonds",
+        winners=["Tom", "Tom", "Tom", "Tom", "Tom"],
+        best=("Tom", 2),
+    )
     expect(page.locator("#banner h2")).to_have_text("Mary & Tom win, 60–30")
     page.screenshot(path=str(screenshots / "table-game-over-1024x768.png"))
     game.refresh_from_db()
     assert game.status == "finished" and game.winner_side == 0
-    stored = list(Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True))
+    stored = list(
+        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    )
     assert stored == [
-        {"dealer": 3, "trump": "S", "trick_winners": [0, 2, 0, 0, 1],
-         "best_trump": {"seat": 0, "trick": 0}},
-        {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 1, 0, 1],
-         "best_trump": {"seat": 1, "trick": 2}},
-        {"dealer": 1, "trump": "D", "trick_winners": [2, 2, 2, 2, 2],
-         "best_trump": {"seat": 2, "trick": 1}},
+        {
+            "dealer": 3,
+            "trump": "S",
+            "trick_winners": [0, 2, 0, 0, 1],
+            "best_trump": {"seat": 0, "trick": 0},
+        },
+        {
+            "dealer": 0,
+            "trump": "H",
+            "trick_winners": [1, 3, 1, 0, 1],
+            "best_trump": {"seat": 1, "trick": 2},
+        },
+        {
+            "dealer": 1,
+            "trump": "D",
+            "trick_winners": [2, 2, 2, 2, 2],
+            "best_trump": {"seat": 2, "trick": 1},
+        },
     ]
     totals, state = _engine_replay(game)
     assert totals == [(25, 5), (30, 30), (60, 30)]
@@ -91,22 +120,48 @@ def test_a_whole_game_of_110_by_taps_with_an_auction_and_a_hold(
     page.screenshot(path=str(screenshots / "table-auction-1024x768.png"))
     tap(page, "Hold 15")
     expect(page.get_by_role("button", name="15", exact=True)).to_be_disabled()
-    enter_hand(page, number=1, calls=["20", "Pass"], trump="Spades",
-               winners=["Mary", "Mary", "Seán", "Mary", "Mary"], best=("Mary", 1))
+    enter_hand(
+        page,
+        number=1,
+        calls=["20", "Pass"],
+        trump="Spades",
+        winners=["Mary", "Mary", "Seán", "Mary", "Mary"],
+        best=("Mary", 1),
+    )
     expect(page.locator("#totals")).to_contain_text("25")
-    enter_hand(page, number=2, calls=["Pass", "Pass", "60"], trump="Hearts",
-               winners=["Mary"] * 5, best=("Mary", 1))
-    enter_hand(page, number=3, calls=["Pass", "60", "Pass"], trump="Diamonds",
-               winners=["Mary"] * 5, best=("Mary", 2))
+    enter_hand(
+        page,
+        number=2,
+        calls=["Pass", "Pass", "60"],
+        trump="Hearts",
+        winners=["Mary"] * 5,
+        best=("Mary", 1),
+    )
+    enter_hand(
+        page,
+        number=3,
+        calls=["Pass", "60", "Pass"],
+        trump="Diamonds",
+        winners=["Mary"] * 5,
+        best=("Mary", 2),
+    )
     expect(page.locator("#banner h2")).to_have_text("Mary wins, 145–5–0")
     game.refresh_from_db()
-    records = list(Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True))
+    records = list(
+        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    )
     assert records[0] == {
         "dealer": 2,
-        "bidding": [{"seat": 0, "call": "15"}, {"seat": 1, "call": "pass"},
-                    {"seat": 2, "call": "hold"}, {"seat": 0, "call": "20"},
-                    {"seat": 2, "call": "pass"}],
-        "trump": "S", "trick_winners": [0, 0, 1, 0, 0], "best_trump": {"seat": 0, "trick": 0},
+        "bidding": [
+            {"seat": 0, "call": "15"},
+            {"seat": 1, "call": "pass"},
+            {"seat": 2, "call": "hold"},
+            {"seat": 0, "call": "20"},
+            {"seat": 2, "call": "pass"},
+        ],
+        "trump": "S",
+        "trick_winners": [0, 0, 1, 0, 0],
+        "best_trump": {"seat": 0, "trick": 0},
     }
     assert [record["bidding"] for record in records[1:]] == [
         [{"seat": 1, "call": "pass"}, {"seat": 2, "call": "pass"}, {"seat": 0, "call": "60"}],
@@ -141,10 +196,12 @@ def test_five_hands_offline_survive_a_reload_and_are_stored_once_in_order(
     live_server, new_context, screenshots
 ):
     data = seed()
-    game = data.new_game("45", 4, teams=[[0, 2], [1, 3]], first_dealer=0,
-                         house_rules={"target": 300})
-    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game,
-                                     viewport=TABLET_PORTRAIT)
+    game = data.new_game(
+        "45", 4, teams=[[0, 2], [1, 3]], first_dealer=0, house_rules={"target": 300}
+    )
+    context, page = _open_score_page(
+        new_context, live_server, data.scorekeeper, game, viewport=TABLET_PORTRAIT
+    )
     _wait_cached(page)
     context.set_offline(True)
     for number, (trump, winners, best) in enumerate(FIVE_HANDS, start=1):
@@ -175,8 +232,9 @@ def test_a_conflict_stops_the_queue_and_shows_both_versions(live_server, new_con
     from tests.games.helpers import token_client
 
     data = seed()
-    game = data.new_game("45", 4, teams=[[0, 2], [1, 3]], first_dealer=0,
-                         house_rules={"target": 300})
+    game = data.new_game(
+        "45", 4, teams=[[0, 2], [1, 3]], first_dealer=0, house_rules={"target": 300}
+    )
     context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
     for number, (trump, winners, best) in enumerate(FIVE_HANDS[:3], start=1):
         enter_hand(page, number=number, trump=trump, winners=winners, best=best)
@@ -186,17 +244,24 @@ def test_a_conflict_stops_the_queue_and_shows_both_versions(live_server, new_con
     # Meanwhile a second tablet records hand 4 through the API.
     other = token_client(data.organiser).post(
         f"/api/games/{game.pk}/hands/",
-        {"number": 4, "dealer": 3, "trump": "C", "trick_winners": [1, 1, 1, 1, 1],
-         "best_trump": {"seat": 1, "trick": 0}},
+        {
+            "number": 4,
+            "dealer": 3,
+            "trump": "C",
+            "trick_winners": [1, 1, 1, 1, 1],
+            "best_trump": {"seat": 1, "trick": 0},
+        },
         format="json",
     )
     assert other.status_code == 201
     posted = []
     page.on(
         "request",
-        lambda request: posted.append(json.loads(request.post_data)["number"])
-        if request.method == "POST" and request.url.endswith(f"/api/games/{game.pk}/hands/")
-        else None,
+        lambda request: (
+            posted.append(json.loads(request.post_data)["number"])
+            if request.method == "POST" and request.url.endswith(f"/api/games/{game.pk}/hands/")
+            else None
+        ),
     )
     context.set_offline(False)
     conflict = page.locator("#conflict")
@@ -219,7 +284,11 @@ def test_a_conflict_stops_the_queue_and_shows_both_versions(live_server, new_con
     assert posted == [4, 5]
     stored = list(Hand.objects.filter(game=game).order_by("number"))
     assert [(hand.number, hand.record["trump"]) for hand in stored] == [
-        (1, "S"), (2, "H"), (3, "C"), (4, "C"), (5, "S"),
+        (1, "S"),
+        (2, "H"),
+        (3, "C"),
+        (4, "C"),
+        (5, "S"),
     ]
 
 
@@ -239,20 +308,30 @@ def test_a_table_link_opens_its_table_and_nothing_else(live_server, new_context,
     wait_ready(page)
     assert page.url == f"{live_server.url}/t/{code}/"
     page.screenshot(path=str(screenshots / "table-link-390x844.png"), full_page=True)
-    enter_hand(page, number=1, trump="Clubs", winners=["Mary", "Tom", "Mary", "Mary", "Seán"],
-               best=("Mary", 1))
+    enter_hand(
+        page,
+        number=1,
+        trump="Clubs",
+        winners=["Mary", "Tom", "Mary", "Mary", "Seán"],
+        best=("Mary", 1),
+    )
     assert Hand.objects.filter(game=game).count() == 1
 
     def fetch(path, method="GET", body=None):
         return page.evaluate(
             """([path, method, body, credential]) => fetch(path, {method,
-                 headers: {"Authorization": `Table ${credential}`, "Content-Type": "application/json"},
+                 headers: {"Authorization": `Table ${credential}`,
+                           "Content-Type": "application/json"},
                  body: body === null ? undefined : JSON.stringify(body)}).then(r => r.status)""",
             [path, method, body, token],
         )
 
-    hand = {"dealer": 3, "trump": "S", "trick_winners": [0, 0, 0, 0, 0],
-            "best_trump": {"seat": 0, "trick": 0}}
+    hand = {
+        "dealer": 3,
+        "trump": "S",
+        "trick_winners": [0, 0, 0, 0, 0],
+        "best_trump": {"seat": 0, "trick": 0},
+    }
     assert fetch(f"/api/games/{other.pk}/") == 404
     assert fetch(f"/api/games/{other.pk}/hands/", "POST", hand) == 404
     assert fetch(f"/api/clubs/{data.club.slug}/games/") == 404
@@ -278,16 +357,18 @@ def test_card_by_card_legal_cards_only_and_a_pointer_highlights_the_card(
 ):
     data = seed()
     game = data.new_game("25", 2, first_dealer=1)
-    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game,
-                                     viewport=PHONE)
+    context, page = _open_score_page(
+        new_context, live_server, data.scorekeeper, game, viewport=PHONE
+    )
     tap(page, "Card by card")
     deal = [["KH", "AD", "4C", "7D", "9S"], ["QH", "3C", "8D", "JD", "10S"]]
     names = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
     suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
     def card(code):
-        return page.get_by_role("button", name=f"{names.get(code[:-1], code[:-1])} of {suits[code[-1]]}",
-                                exact=True)
+        return page.get_by_role(
+            "button", name=f"{names.get(code[:-1], code[:-1])} of {suits[code[-1]]}", exact=True
+        )
 
     for hand in deal:
         for code in hand:
@@ -318,17 +399,21 @@ def test_card_by_card_legal_cards_only_and_a_pointer_highlights_the_card(
 def test_screenshots_at_three_sizes(live_server, new_context, screenshots):
     data = seed()
     game = data.new_game("45", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
-    for size, viewport in (("1024x768", TABLET_LANDSCAPE), ("768x1024", TABLET_PORTRAIT),
-                           ("390x844", PHONE)):
-        context, page = _open_score_page(new_context, live_server, data.scorekeeper, game,
-                                         viewport=viewport)
+    for size, viewport in (
+        ("1024x768", TABLET_LANDSCAPE),
+        ("768x1024", TABLET_PORTRAIT),
+        ("390x844", PHONE),
+    ):
+        context, page = _open_score_page(
+            new_context, live_server, data.scorekeeper, game, viewport=viewport
+        )
         tap(page, "Hearts")
         for name in ("Mary", "Seán"):
             tap(page, name)
         width = page.evaluate("document.documentElement.scrollWidth")
         wide = page.evaluate("""() => Array.from(document.querySelectorAll('body *'))
             .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
-            .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)""")
+            .map(e => e.tagName + '.' + e.className).slice(0, 8)""")
         assert width == viewport["width"], wide
         small = page.evaluate(
             """() => Array.from(document.querySelectorAll('#entry button, #hands button'))

@@ -76,7 +76,9 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
     user_player_ids = []
     if request.user.is_authenticated:
         user_player_ids = [
-            seat.player_id for seat in game.ordered_seats() if seat.player.user_id == request.user.pk
+            seat.player_id
+            for seat in game.ordered_seats()
+            if seat.player.user_id == request.user.pk
         ]
     match = (table or {}).get("match")
     config = {
