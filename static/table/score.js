@@ -462,7 +462,7 @@ function summaryLine(key, label, content, change, problem) {
 
 function confirmButtons(draft) {
   const number = draft.correcting || nextNumber();
-  if (draft.correcting) return `<button type="button" class="big" data-action="confirm">Correct hand ${number}</button>`;
+  if (draft.correcting) return `<button type="button" class="big" data-action="confirm">Save the correction of hand ${number}</button>`;
   if (!config.confirmHands) return `<button type="button" class="big" data-action="confirm">Confirm hand ${number}</button>`;
   const mine = new Set(game.seats.filter((seat) => config.userPlayerIds.includes(seat.player.id)).map((seat) => seat.side));
   const others = game.seats.filter((seat) => !mine.has(seat.side));
@@ -523,7 +523,7 @@ function renderEntry() {
   if (state.confirmUndo) {
     const hand = hands.find((item) => item.number === state.confirmUndo);
     body = `${heading(`Undo hand ${hand.number}?`)}<p>${describeRecord(hand.record)}</p>
-      <div class="actions"><button type="button" class="big" data-action="undo-yes">Undo hand ${hand.number}</button>
+      <div class="actions"><button type="button" class="big" data-action="undo-yes">Yes, undo hand ${hand.number}</button>
       <button type="button" class="big secondary" data-action="undo-no">Keep it</button></div>`;
   } else if (draft.cards) {
     if (draft.cards.step === "summary") ensurePreview(draft);

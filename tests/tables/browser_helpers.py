@@ -79,9 +79,11 @@ def enter_hand(
     best: tuple[str, int] | None = None,
     calls: list[str] = (),
     online: bool = True,
+    accept: str | None = None,
 ) -> None:
     """Tap one hand: the auction's calls, trumps, each trick's taker, the best trump (name and
-    1-based trick, skipped where the page pre-filled it), then confirm from the summary."""
+    1-based trick, skipped where the page pre-filled it), then confirm from the summary (or, in
+    a club with ``confirm_hands``, the button of the player ``accept`` who accepts it)."""
     for call in calls:
         tap(page, call)
     if trump is not None:
@@ -98,11 +100,11 @@ def enter_hand(
             expect(title).not_to_have_text("Who played the best trump?")
         if title.inner_text() == f"In which trick did {seat_name} play it?":
             tap(page, f"Trick {trick}")
-    confirm = page.get_by_role("button", name=f"Confirm hand {number}")
-    confirm.wait_for()
+    button = f"{accept} accepts hand {number}" if accept else f"Confirm hand {number}"
+    page.get_by_role("button", name=button).wait_for()
     if online:
         page.locator(".verdict", has_text="new totals").wait_for()
-    tap(page, f"Confirm hand {number}")
+    tap(page, button)
     if online:  # the outbox has sent it: the hand is listed as stored
         page.locator(f"#hands-body tr[data-number='{number}']:not(.waiting)").wait_for()
     page.locator("#dealer", has_text=f"Hand {number + 1}:").or_(

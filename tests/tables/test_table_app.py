@@ -425,3 +425,44 @@ def test_screenshots_at_three_sizes(live_server, new_context, screenshots):
         assert small == []
         page.screenshot(path=str(screenshots / f"table-tricks-{size}.png"), full_page=True)
         context.close()
+
+
+def test_accepted_by_the_other_side_then_corrected_and_undone(live_server, new_context):
+    data = seed()
+    data.club.confirm_hands = True
+    data.club.save()
+    game = data.new_game(
+        "45", 4, teams=[[0, 2], [1, 3]], first_dealer=0, house_rules={"target": 300}
+    )
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    for number, (trump, winners, best) in enumerate(FIVE_HANDS[:3], start=1):
+        enter_hand(page, number=number, trump=trump, winners=winners, best=best, accept="Seán")
+    assert set(
+        Hand.objects.filter(game=game).values_list("confirmed_by__display_name", flat=True)
+    ) == {"Seán"}
+    # Correct hand 1: Seán's side took the best trump, not Mary's.
+    tap(page, "Correct hand 1")
+    tap(page, "Spades")
+    for name in ["Mary", "Seán", "Mary", "Seán", "Mary"]:
+        tap(page, name)
+    tap(page, "Seán")
+    tap(page, "Trick 2")
+    later = page.locator("ul.later")
+    expect(later).to_contain_text("After hand 1: 20–10 → 15–15")
+    expect(later).to_contain_text("After hand 3:")
+    tap(page, "Save the correction of hand 1")
+    expect(page.locator(".message")).to_have_text("Hand 1 corrected.")
+    assert Hand.objects.get(game=game, number=1).record["best_trump"] == {"seat": 1, "trick": 1}
+    tap(page, "Undo hand 3")
+    tap(page, "Yes, undo hand 3")
+    expect(page.locator(".message")).to_have_text("Hand 3 undone.")
+    assert list(Hand.objects.filter(game=game).values_list("number", flat=True)) == [1, 2]
+    totals, _ = _engine_replay(game)
+    game.refresh_from_db()
+    assert list(game.totals) == list(totals[-1])
+    # The game's page says who corrected and undid what.
+    page.goto(f"{live_server.url}/clubs/{data.club.slug}/games/{game.pk}/")
+    changes = page.locator("#hand-changes li")
+    expect(changes).to_have_count(2)
+    expect(changes.nth(0)).to_contain_text("Hand 1 corrected by the-crown-keeper")
+    expect(changes.nth(1)).to_contain_text("Hand 3 undone by the-crown-keeper")
