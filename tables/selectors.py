@@ -89,11 +89,11 @@ def get_live_link(credential: str) -> TableLink | None:
         return None
     hashes = {digest(credential), digest(normalise_code(credential))}
     link = (
-        TableLink.objects.select_related("club", "created_by", "match__round__tournament")
+        TableLink.objects.select_related("club", "created_by", "game", "match__round__tournament")
         .filter(token_hash__in=hashes)
         .first()
     ) or (
-        TableLink.objects.select_related("club", "created_by", "match__round__tournament")
+        TableLink.objects.select_related("club", "created_by", "game", "match__round__tournament")
         .filter(code_hash__in=hashes)
         .first()
     )

@@ -293,3 +293,43 @@ def test_confirm_hands_needs_a_player_of_another_side(table):
     assert Hand.objects.get().confirmed_by_id == seats[1]["player"]["id"]
     club = table.client("organiser").get(f"/api/clubs/{table.club.slug}/").json()
     assert club["confirm_hands"] is True
+
+
+def test_a_tournament_tables_link_follows_the_matchs_games(table):
+    from tournaments.services import create_tournament, draw_next_round, progress_match
+
+    organiser = table.world.users["organiser"]
+    final = create_tournament(
+        club=table.club,
+        user=organiser,
+        values={"name": "Final", "game": "25", "format": "knockout", "match_games": 3},
+        entrants=[{"player": player.pk} for player in table.players[2:4]],
+    )
+    match_id = draw_next_round(tournament_id=final.pk, user=organiser).matches.get().pk
+    elsewhere, _ = _games(table)
+    body = _make_link(table, match=match_id)
+    assert body["label"] == "Final, round 1, table 1"
+    client = _link_client(body["token"])
+    state = client.get("/api/table/").json()
+    first = state["current_game"]
+    assert [game["id"] for game in state["games"]] == [first]
+    assert sorted(state["match"]["score"], key=lambda entry: entry["name"]) == [
+        {"name": "Cait", "games_won": 0},
+        {"name": "Dan", "games_won": 0},
+    ]
+    assert client.get(f"/api/games/{elsewhere['id']}/").status_code == 404
+    game = client.get(f"/api/games/{first}/").json()
+    winner = game["seats"][0]["player"]["name"]
+    # Seat 0 takes every trick from zero: 25 in one hand, the game is over.
+    hand = {"dealer": game["next_dealer"], "trump": "H", "trick_winners": [0, 0, 0, 0, 0]}
+    assert client.post(f"/api/games/{first}/hands/", hand, format="json").status_code == 201
+    progress_match(match_id=match_id)  # what the match's task does after the commit
+    state = client.get("/api/table/").json()
+    assert state["match"]["status"] == "in_progress"
+    won = {entry["name"]: entry["games_won"] for entry in state["match"]["score"]}
+    assert won == {winner: 1, ({"Cait", "Dan"} - {winner}).pop(): 0}
+    assert [game["status"] for game in state["games"]] == ["finished", "in_progress"]
+    second = state["current_game"]
+    assert second == state["games"][1]["id"] != first
+    # The link opens the match's next game, which did not exist when the link was made.
+    assert client.get(f"/api/games/{second}/").status_code == 200
