@@ -174,6 +174,7 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         else None,
         "changes": _corrections_and_undos(game),
         "can_score": role_in(request.user, club) in ("organiser", "scorekeeper"),
+        "can_manage": role_in(request.user, club) == "organiser",
     }
     return render(request, "pages/game.html", context)
 
