@@ -362,14 +362,16 @@ function renderConflict() {
 }
 
 function renderHands() {
+  // Corrections and undo act on stored hands only: not while hands wait to be numbered after them.
+  const canFix = state.online && state.waiting.length === 0;
   const rows = hands.map((hand) => {
     const last = hand.number === game.hands_played;
     const trump = hand.trump ? `${suit(hand.trump).symbol} ${suit(hand.trump).name}` : "—";
     const kind = hand.kind === "misdeal" ? "Misdeal" : hand.kind === "redeal" ? "All passed" : describeTricks(hand.trick_winners || []);
     const cells = Object.keys(game.totals).sort((a, b) => a - b).map((side) => `<td>${hand.totals[side] ?? ""}${hand.points && hand.points[side] !== undefined ? ` <small>(${hand.points[side] >= 0 ? "+" : ""}${hand.points[side]})</small>` : ""}</td>`).join("");
     const actions = [
-      `<button type="button" class="small secondary" data-action="correct" data-number="${hand.number}" ${state.online ? "" : "disabled"}>Correct hand ${hand.number}</button>`,
-      last ? `<button type="button" class="small secondary" data-action="undo" data-number="${hand.number}" ${state.online ? "" : "disabled"}>Undo hand ${hand.number}</button>` : "",
+      `<button type="button" class="small secondary" data-action="correct" data-number="${hand.number}" ${canFix ? "" : "disabled"}>Correct hand ${hand.number}</button>`,
+      last ? `<button type="button" class="small secondary" data-action="undo" data-number="${hand.number}" ${canFix ? "" : "disabled"}>Undo hand ${hand.number}</button>` : "",
     ].join(" ");
     return `<tr data-number="${hand.number}"><th scope="row">${hand.number}</th><td>${escapeHtml(names()[hand.dealer])}</td><td>${trump}</td><td>${kind}</td>${cells}<td class="row-actions">${actions}</td></tr>`;
   });
@@ -503,10 +505,13 @@ function renderSummary(draft) {
     const placed = pointer && lines.some((line) => line.includes("has-problem"));
     verdict = placed ? '<p class="verdict problem">The server refused this hand: see the line marked above.</p>'
       : `<p class="verdict problem" role="alert">${escapeHtml(problemWords(problem))}</p>`;
-  } else {
+  } else if (!state.online) {
     verdict = '<p class="verdict">Offline: the tricks are listed above; the points will follow when the connection is back.</p>';
+  } else {
+    verdict = '<p class="verdict">Earlier hands are still being sent: the tricks are listed above; the points will follow.</p>';
   }
-  const canConfirm = !state.busy && !problem && (preview || (!state.online && !draft.correcting));
+  const unchecked = (!state.online || state.waiting.length) && !draft.correcting;
+  const canConfirm = !state.busy && !problem && (preview || unchecked);
   return `${heading(draft.correcting ? `Correct hand ${draft.correcting}` : "Check the hand")}
     <ul class="summary">${lines.join("")}</ul>${verdict}
     <div class="confirm">${canConfirm ? confirmButtons(draft) : ""}</div>`;
@@ -559,11 +564,12 @@ function render() {
 
 async function ensurePreview(draft) {
   const record = recordOf(draft);
-  const key = JSON.stringify([draft.correcting, record, state.online]);
+  const key = JSON.stringify([draft.correcting, record, state.online, state.waiting.length]);
   if (state.previewKey === key) return;
   state.previewKey = key;
   state.preview = null;
-  if (!state.online && !draft.correcting) return;
+  // The server cannot preview a hand that follows hands it has not stored yet.
+  if ((!state.online || state.waiting.length) && !draft.correcting) return;
   state.busy = true;
   queueMicrotask(render);
   const path = draft.correcting
@@ -579,7 +585,7 @@ async function ensurePreview(draft) {
   } catch {
     if (state.previewKey !== key) return;
     setOnline(false);
-    state.previewKey = JSON.stringify([draft.correcting, record, false]);
+    state.previewKey = JSON.stringify([draft.correcting, record, false, state.waiting.length]);
   }
   state.busy = false;
   render();
@@ -587,7 +593,7 @@ async function ensurePreview(draft) {
 
 async function askWhetherTheGameEnded(draft) {
   // A 25 ends the moment a side reaches 25: the server says whether these tricks end it.
-  if (!isTwentyFive() || !state.online || draft.tricks.length >= TRICKS_PER_HAND) return;
+  if (!isTwentyFive() || !state.online || state.waiting.length || draft.tricks.length >= TRICKS_PER_HAND) return;
   state.busy = true;
   render();
   try {

@@ -85,7 +85,8 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
         "gameId": game.pk,
         "club": game.club.slug,
         "credential": credential,
-        "csrf": None if credential else get_token(request),
+        # Also with a link: a logged-in tablet is authenticated by its session, which needs it.
+        "csrf": get_token(request),
         "confirmHands": game.club.confirm_hands,
         "userPlayerIds": user_player_ids,
         "sideLabels": _side_labels(game),
