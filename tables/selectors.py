@@ -24,6 +24,7 @@ from django.utils import timezone
 from clubs.models import Club
 from games.models import Game
 from tables.models import TableLink
+from tournaments.models import MatchGame
 
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: no I, L, O, U
 # What a person may mistype for a code character (Crockford's decoding rules).
@@ -44,12 +45,16 @@ def list_table_games(link: TableLink) -> list[Game]:
     """The games of the link's table, oldest first (a match's next game appears when started)."""
     if link.game_id is not None:
         return list(Game.objects.filter(pk=link.game_id).select_related("club"))
-    # Issue 8 moves a game's match out of games into tournaments: adapt this one query then.
+    # A game's match is known to tournaments only (MatchGame): read the link from that side.
     return list(
-        Game.objects.filter(tournament_match_id=link.match_id)
+        Game.objects.filter(pk__in=_match_game_ids(link.match_id))
         .select_related("club")
         .order_by("created_at", "id")
     )
+
+
+def _match_game_ids(match_id: int):
+    return MatchGame.objects.filter(match_id=match_id).values("game_id")
 
 
 @dataclass
@@ -70,8 +75,8 @@ class TableGrant:
                 self._game_ids = frozenset({self.link.game_id})
             else:
                 self._game_ids = frozenset(
-                    Game.objects.filter(tournament_match_id=self.link.match_id).values_list(
-                        "pk", flat=True
+                    MatchGame.objects.filter(match_id=self.link.match_id).values_list(
+                        "game_id", flat=True
                     )
                 )
         return self._game_ids

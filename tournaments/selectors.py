@@ -75,9 +75,9 @@ def _matches_queryset() -> QuerySet[Match]:
     slots = MatchEntrant.objects.select_related(
         "entrant__player", "entrant__team", "source_match"
     ).order_by("position")
-    games = Game.objects.only(
-        "id", "status", "winner_side", "totals", "hands_played", "tournament_match_id"
-    ).order_by("id")
+    games = Game.objects.only("id", "status", "winner_side", "totals", "hands_played").order_by(
+        "id"
+    )
     return Match.objects.select_related("round").prefetch_related(
         Prefetch("slots", queryset=slots), Prefetch("games", queryset=games)
     )

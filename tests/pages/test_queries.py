@@ -136,7 +136,7 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
     # Play every round: the next one is drawn by itself when a round completes.
     for _ in range(3):
         for game in Game.objects.filter(
-            tournament_match__tournament=tournament, status=GameStatus.IN_PROGRESS
+            match_link__match__tournament=tournament, status=GameStatus.IN_PROGRESS
         ):
             play_hands(game, None, [{"dealer": 0, "trump": "S",
                                      "trick_winners": [0, 0, 0, 0, 0]}])

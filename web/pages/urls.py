@@ -3,14 +3,15 @@
 Routes: ``me/`` (the user's clubs and recent games), ``clubs/<slug>/`` (a club's overview),
 ``clubs/<slug>/games/<id>/`` (one game hand by hand), ``clubs/<slug>/tournaments/<id>/``
 (standings and bracket) and ``clubs/<slug>/balances/`` (who owes whom). Included at the site root
-by ``config/urls.py``; the views live in each app's ``pages.py``.
+by ``web/urls.py``; the views are ``web.pages.clubs``, ``web.pages.games`` and
+``web.pages.tournaments``.
 """
 
 from django.urls import path
 
-from clubs import pages as club_pages
-from games import pages as game_pages
-from tournaments import pages as tournament_pages
+from web.pages import clubs as club_pages
+from web.pages import games as game_pages
+from web.pages import tournaments as tournament_pages
 
 app_name = "pages"
 

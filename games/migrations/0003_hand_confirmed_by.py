@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0003_club_confirm_hands'),
-        ('games', '0001_initial'),
+        ('games', '0002_match_link_owned_by_tournaments'),
     ]
 
     operations = [

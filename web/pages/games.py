@@ -26,12 +26,12 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
-from clubs.pages import access_club, format_money, game_label, side_labels
 from clubs.permissions import role_in
 from games import selectors
 from games.ledger import settle
 from games.models import Game, Hand
 from tournaments.selectors import can_read_tournament, knockout_round_total, round_name
+from web.pages.clubs import access_club, format_money, game_label, side_labels
 
 SUITS = {
     "S": ("♠", "spades", False),
@@ -101,9 +101,12 @@ def hand_rows(game: Game, hands: list[Hand]) -> list[dict]:
 
 
 def _tournament_link(request: HttpRequest, game: Game) -> dict | None:
-    match = game.tournament_match
-    if match is None:
+    # The link is tournaments' (``MatchGame``), read with the game (see ``game_detail``); a
+    # missing reverse one-to-one raises an AttributeError, hence getattr.
+    link = getattr(game, "match_link", None)
+    if link is None:
         return None
+    match = link.match
     tournament = match.tournament
     tournament.club = game.club  # the club already read, with the viewer's role remembered
     url = None
@@ -127,7 +130,7 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     club = access_club(request, slug)
     game = (
         selectors.list_games(club=club)
-        .select_related("tournament_match__round", "tournament_match__tournament")
+        .select_related("match_link__match__round", "match_link__match__tournament")
         .filter(pk=game_id)
         .first()
     )

@@ -26,11 +26,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
-from clubs.pages import format_money, game_label
 from clubs.permissions import can_read_club
 from tournaments import selectors
 from tournaments.models import Match, MatchStatus, Tournament
 from tournaments.standings import compute_standings, winners_of
+from web.pages.clubs import format_money, game_label
 
 PLACE_NAMES = {1: "Winner", 2: "Runner-up"}
 GAME_STATUS_NAMES = {"in_progress": "in progress", "finished": "finished"}
