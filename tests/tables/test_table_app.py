@@ -254,9 +254,10 @@ def test_a_conflict_stops_the_queue_and_shows_both_versions(live_server, new_con
         format="json",
     )
     assert other.status_code == 201
+    # Hands the server received (requests that failed offline, as retries do, are not counted).
     posted = []
     page.on(
-        "request",
+        "requestfinished",
         lambda request: (
             posted.append(json.loads(request.post_data)["number"])
             if request.method == "POST" and request.url.endswith(f"/api/games/{game.pk}/hands/")
