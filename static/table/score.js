@@ -396,9 +396,9 @@ function toolbar(draft) {
     buttons.push('<button type="button" class="secondary" data-action="misdeal">Misdeal</button>');
     if (draft.trump) buttons.push('<button type="button" class="secondary" data-action="renege">Renege…</button>');
   }
-  if (!draft.correcting) {
+  if (!draft.correcting && !isBidding()) {
     buttons.push(`<button type="button" class="secondary" data-action="card-mode" aria-pressed="${draft.cards ? "true" : "false"}">${draft.cards ? "Enter by taps" : "Card by card"}</button>`);
-  } else {
+  } else if (draft.correcting) {
     buttons.push('<button type="button" class="secondary" data-action="cancel-correction">Cancel the correction</button>');
   }
   return `<div class="toolbar">${buttons.join(" ")}</div>`;
