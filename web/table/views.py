@@ -49,6 +49,7 @@ SHELL_FILES = (
     "table/table.css",
     "table/score.js",
     "table/outbox.js",
+    "table/views.js",
     "table/cards.js",
 )
 
@@ -101,7 +102,11 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
         if credential
         else None,
         "workerUrl": reverse("table:worker"),
-        "modules": {"outbox": static("table/outbox.js"), "cards": static("table/cards.js")},
+        "modules": {
+            "outbox": static("table/outbox.js"),
+            "views": static("table/views.js"),
+            "cards": static("table/cards.js"),
+        },
     }
     context = {
         "club": game.club,
