@@ -24,6 +24,7 @@ let table = readJson("table-data");
 let etag = `"${game.id}-${game.version}"`;
 let outbox = null;
 let views = null;
+let steps = null;
 
 const SUITS = [
   { code: "S", symbol: "♠", name: "Spades", red: false },
@@ -134,118 +135,6 @@ async function refresh() {
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// The hand being entered
-
-function storedDealerAfter() {
-  // The dealer of the next hand: the server's, then one guess per waiting hand.
-  let dealer = game.next_dealer;
-  for (const entry of state.waiting) {
-    if (entry.number <= game.hands_played) continue;
-    if (!entry.body.misdeal) dealer = (dealer + 1) % seatCount();
-  }
-  return dealer;
-}
-
-function newDraft(correcting = null) {
-  const base = correcting ? hands.find((hand) => hand.number === correcting) : null;
-  return {
-    dealer: base ? base.dealer : storedDealerAfter(),
-    trump: null,
-    tricks: [],
-    bestSeat: undefined,
-    bestTrick: undefined,
-    prefill: true,
-    rob: null,
-    bidding: [],
-    misdeal: false,
-    renege: null,
-    ended: false,
-    step: null,
-    correcting,
-    cards: null,
-  };
-}
-
-function nextNumber() {
-  const waiting = state.waiting.map((entry) => entry.number);
-  return Math.max(game.hands_played, ...waiting) + 1;
-}
-
-function passedSeats(draft) {
-  return new Set(draft.bidding.filter((call) => call.call === "pass").map((call) => call.seat));
-}
-
-function auctionTurn(draft) {
-  const count = seatCount();
-  if (draft.bidding.length === 0) return (draft.dealer + 1) % count;
-  const passed = passedSeats(draft);
-  const spoken = new Set(draft.bidding.map((call) => call.seat));
-  const active = [...Array(count).keys()].filter((seat) => !passed.has(seat));
-  if (spoken.size === count && active.length <= 1) return null;
-  let seat = draft.bidding[draft.bidding.length - 1].seat;
-  for (let step = 0; step < count; step += 1) {
-    seat = (seat + 1) % count;
-    if (!passed.has(seat)) return seat;
-  }
-  return null;
-}
-
-function highestBid(draft) {
-  const amounts = draft.bidding.filter((call) => /^\d+$/.test(call.call)).map((call) => Number(call.call));
-  return amounts.length ? Math.max(...amounts) : null;
-}
-
-function bidder(draft) {
-  const calls = draft.bidding.filter((call) => call.call !== "pass");
-  return calls.length ? calls[calls.length - 1].seat : null;
-}
-
-function everybodyPassed(draft) {
-  return auctionTurn(draft) === null && bidder(draft) === null;
-}
-
-function applyPrefill(draft) {
-  if (!draft.prefill || !hasBestTrump() || draft.tricks.length === 0) return;
-  const takers = [...new Set(draft.tricks)];
-  if (draft.bestSeat === undefined && takers.length === 1) draft.bestSeat = takers[0];
-  if (draft.bestSeat !== undefined && draft.bestSeat !== null && draft.bestTrick === undefined) {
-    const taken = draft.tricks.map((seat, trick) => (seat === draft.bestSeat ? trick : null)).filter((trick) => trick !== null);
-    if (taken.length === 1) draft.bestTrick = taken[0];
-  }
-}
-
-function stepOf(draft) {
-  if (draft.step) return draft.step;
-  if (draft.misdeal) return "summary";
-  if (isBidding() && auctionTurn(draft) !== null) return "auction";
-  if (isBidding() && everybodyPassed(draft)) return "summary";
-  if (!draft.trump) return "trump";
-  if (!draft.ended && draft.tricks.length < TRICKS_PER_HAND) return "tricks";
-  applyPrefill(draft);
-  if (hasBestTrump() && draft.bestSeat === undefined) return "best-seat";
-  if (hasBestTrump() && draft.bestSeat !== null && draft.bestTrick === undefined) return "best-trick";
-  return "summary";
-}
-
-function recordOf(draft) {
-  if (draft.cards) return draft.cards.record();
-  if (draft.misdeal) return { dealer: draft.dealer, misdeal: true };
-  const record = { dealer: draft.dealer };
-  if (isBidding()) {
-    record.bidding = draft.bidding.map((call) => ({ ...call }));
-    if (everybodyPassed(draft)) return record;
-  }
-  record.trump = draft.trump;
-  record.trick_winners = draft.tricks.slice();
-  if (hasBestTrump()) {
-    record.best_trump = draft.bestSeat === null || draft.bestSeat === undefined
-      ? null : { seat: draft.bestSeat, trick: draft.bestTrick };
-  }
-  if (draft.rob !== null && !isBidding()) record.rob = { seat: draft.rob };
-  if (draft.renege) record.renege = { ...draft.renege };
-  return record;
-}
 
 function renderEntry() {
   const entry = $("#entry");
@@ -264,7 +153,7 @@ function renderEntry() {
     if (draft.cards.step === "summary") ensurePreview(draft);
     body = draft.cards.step === "summary" ? views.renderSummary(draft) : draft.cards.render();
   } else {
-    const step = stepOf(draft);
+    const step = steps.stepOf(draft);
     if (step === "summary") ensurePreview(draft);
     body = {
       auction: () => views.renderAuction(draft),
@@ -293,7 +182,7 @@ function render() {
 // Preview, confirm, outbox
 
 async function ensurePreview(draft) {
-  const record = recordOf(draft);
+  const record = steps.recordOf(draft);
   const key = JSON.stringify([draft.correcting, record, state.online, state.waiting.length]);
   if (state.previewKey === key) return;
   state.previewKey = key;
@@ -305,7 +194,7 @@ async function ensurePreview(draft) {
   const path = draft.correcting
     ? `/games/${game.id}/hands/${draft.correcting}/preview/`
     : `/games/${game.id}/hands/preview/`;
-  const body = draft.correcting ? record : { ...record, number: nextNumber() };
+  const body = draft.correcting ? record : { ...record, number: steps.nextNumber() };
   try {
     const response = await api("POST", path, body, draft.correcting ? { "If-Match": etag } : {});
     if (state.previewKey !== key) return;
@@ -327,7 +216,7 @@ async function askWhetherTheGameEnded(draft) {
   state.busy = true;
   render();
   try {
-    const response = await api("POST", `/games/${game.id}/hands/preview/`, { ...recordOf(draft), number: nextNumber() });
+    const response = await api("POST", `/games/${game.id}/hands/preview/`, { ...steps.recordOf(draft), number: steps.nextNumber() });
     if (response.ok && response.data.game.status === "finished") draft.ended = true;
   } catch {
     setOnline(false);
@@ -337,19 +226,19 @@ async function askWhetherTheGameEnded(draft) {
 
 async function confirm(playerId) {
   const draft = state.draft;
-  const record = recordOf(draft);
+  const record = steps.recordOf(draft);
   if (draft.correcting) {
     await sendCorrection(draft.correcting, record);
     return;
   }
-  const number = nextNumber();
+  const number = steps.nextNumber();
   const body = { ...record, number };
   if (playerId) body.confirmed_by = playerId;
   await outbox.put({
     id: `${game.id}:${number}`, game: game.id, number, key: newKey(), body, state: "waiting", problem: null, server: null,
   });
   state.waiting = await outbox.list(game.id);
-  state.draft = newDraft();
+  state.draft = steps.newDraft();
   state.preview = null;
   state.previewKey = null;
   state.message = state.online ? `Hand ${number} sent.` : `Hand ${number} kept on this tablet: it is sent when the connection is back.`;
@@ -362,7 +251,7 @@ async function sendCorrection(number, record) {
     const response = await api("PUT", `/games/${game.id}/hands/${number}/`, record, { "If-Match": etag });
     if (response.ok) {
       state.message = `Hand ${number} corrected.`;
-      state.draft = newDraft();
+      state.draft = steps.newDraft();
     } else {
       state.preview = { problem: response.data };
       state.message = views.problemWords(response.data);
@@ -432,7 +321,7 @@ async function flush() {
     flushing = false;
     state.waiting = await outbox.list(game.id);
     if (!state.draft.correcting && !state.draft.trump && !state.draft.bidding.length && !state.draft.misdeal) {
-      state.draft.dealer = storedDealerAfter();
+      state.draft.dealer = steps.storedDealerAfter();
     }
     render();
   }
@@ -478,7 +367,7 @@ async function undo(number) {
   }
   state.confirmUndo = null;
   await refresh();
-  state.draft = newDraft();
+  state.draft = steps.newDraft();
   render();
 }
 
@@ -486,7 +375,7 @@ async function undo(number) {
 // Taps
 
 function restart(correcting = null) {
-  state.draft = newDraft(correcting);
+  state.draft = steps.newDraft(correcting);
   state.preview = null;
   state.previewKey = null;
 }
@@ -499,7 +388,7 @@ async function onClick(event) {
   const seat = button.dataset.seat === undefined ? null : Number(button.dataset.seat);
   state.message = null;
   switch (action) {
-    case "call": draft.bidding.push({ seat: auctionTurn(draft), call: button.dataset.call }); break;
+    case "call": draft.bidding.push({ seat: steps.auctionTurn(draft), call: button.dataset.call }); break;
     case "undo-call": draft.bidding.pop(); break;
     case "trump": draft.trump = button.dataset.suit; draft.step = null; break;
     case "trick":
@@ -572,22 +461,24 @@ function onChange(event) {
 // ---------------------------------------------------------------------------------------------
 // Start
 
-// What views.js reads: the live data (getters: game, hands and table are replaced on refresh),
-// the state and the helpers.
+// What steps.js and views.js read: the live data (getters: game, hands and table are replaced
+// on refresh), the state and the helpers.
 const ctx = {
   get game() { return game; },
   get hands() { return hands; },
   get table() { return table; },
   config, state, escapeHtml, names, sideOf, sideLabel, suit, SUITS, WORDS, isBidding,
-  hasBestTrump, auctionTurn, highestBid, bidder, recordOf, nextNumber, $,
+  hasBestTrump, seatCount, TRICKS_PER_HAND, $,
 };
 
 async function start() {
   loadCache();
+  steps = (await import(config.modules.steps)).createSteps(ctx);
+  Object.assign(ctx, steps);
   views = (await import(config.modules.views)).createViews(ctx);
   outbox = await import(config.modules.outbox);
   state.waiting = await outbox.list(game.id);
-  state.draft = newDraft();
+  state.draft = steps.newDraft();
   setOnline(navigator.onLine);
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);
@@ -596,7 +487,7 @@ async function start() {
   render();
   if (navigator.onLine) {
     await refresh();
-    state.draft.dealer = storedDealerAfter();
+    state.draft.dealer = steps.storedDealerAfter();
     render();
     await flush();
   }

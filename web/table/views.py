@@ -49,6 +49,7 @@ SHELL_FILES = (
     "table/table.css",
     "table/score.js",
     "table/outbox.js",
+    "table/steps.js",
     "table/views.js",
     "table/cards.js",
 )
@@ -104,6 +105,7 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
         "workerUrl": reverse("table:worker"),
         "modules": {
             "outbox": static("table/outbox.js"),
+            "steps": static("table/steps.js"),
             "views": static("table/views.js"),
             "cards": static("table/cards.js"),
         },
