@@ -112,3 +112,21 @@ def test_the_score_pages_cost_a_fixed_number_of_queries(table, django_assert_num
         with django_assert_num_queries(LINK_PAGE):
             response = Client().get(f"/t/{token}/")
         assert response.status_code == 200
+
+
+# Session and user; the club (with the viewer's role); its links (with their games and matches);
+# the games in progress; the tournament tables in progress.
+LINKS_PAGE = 2 + 1 + 1 + 1 + 1
+
+
+def test_the_links_page_costs_a_fixed_number_of_queries(table, django_assert_num_queries):
+    organiser = table.world.users["organiser"]
+    client = _client(organiser)
+    url = f"/clubs/{table.club.slug}/table-links/"
+    for count in (1, 4):
+        while TableLink.objects.count() < count:
+            create_table_link(club=table.club, user=organiser, game_id=_game(table))
+        with django_assert_num_queries(LINKS_PAGE):
+            response = client.get(url)
+        assert response.status_code == 200
+        assert response.content.decode().count("open until") == count
