@@ -144,6 +144,11 @@ class Club(models.Model):
         default=False,
         help_text="Anyone, even without an account, may read this club, its players and teams.",
     )
+    confirm_hands = models.BooleanField(
+        default=False,
+        help_text="A hand entered at a table must be accepted by a player of another side, who is "
+        "recorded with it (Bridgemate-style).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

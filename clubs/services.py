@@ -100,6 +100,7 @@ CLUB_FIELDS = frozenset(
         "default_game",
         "default_house_rules",
         "public_standings",
+        "confirm_hands",
     }
 )
 
@@ -115,6 +116,7 @@ def create_club(
     default_game: str = "25",
     default_house_rules: dict | None = None,
     public_standings: bool = False,
+    confirm_hands: bool = False,
 ) -> Club:
     """Create a club and make ``user`` its organiser."""
     overrides = _checked_house_rules(default_game, default_house_rules or {})
@@ -127,6 +129,7 @@ def create_club(
         default_game=default_game,
         default_house_rules=overrides,
         public_standings=public_standings,
+        confirm_hands=confirm_hands,
     )
     _save(club)
     Membership.objects.create(club=club, user=user, role=Role.ORGANISER)

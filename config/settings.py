@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "settlements",
     "seasons",
     "webhooks",
+    "tables",
     "web",
 ]
 
@@ -99,6 +100,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A table link reaches only its table's API routes (tables app).
+    "tables.middleware.TableLinkBoundaryMiddleware",
     # Last, as django-axes requires: it turns a lockout into the lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -356,6 +359,9 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+        # A table link ("Authorization: Table <token>"): one table's games only (tables app).
+        # Last, so that 401s still name Token (DRF asks the first class for WWW-Authenticate).
+        "tables.authentication.TableLinkAuthentication",
     ],
     # Closed by default; every view states its own permissions (clubs.permissions).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

@@ -46,6 +46,7 @@ from tests.clubs.factories import ROLE_NAMES, World, build_world
 from tests.games.matrix import GAME_BODIES, add_game_to_world
 from tests.practice.matrix import PRACTICE_BODIES, add_practice_game_to_world
 from tests.settlements.matrix import JOB_BODIES, JOB_PARAMETERS, add_jobs_to_world
+from tests.tables.matrix import TABLE_BODIES, add_table_links_to_world
 from tests.tournaments.matrix import TOURNAMENT_BODIES, add_tournament_to_world
 
 # Expectations -----------------------------------------------------------------------------------
@@ -155,6 +156,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "games:hand-list": {"GET": CLUB_READ, "POST": CLUB_SCORE},
     "games:hand-detail": {"GET": CLUB_READ, "PUT": SCORE_IF_MATCH, "DELETE": SCORE_IF_MATCH},
     "games:legal-plays": {"POST": CLUB_READ},
+    # dry runs of a hand and of a correction: as the writes they preview (nothing is stored)
+    "games:hand-preview": {"POST": CLUB_SCORE},
+    "games:correction-preview": {"POST": CLUB_SCORE},
     "games:game-history": {"GET": CLUB_READ},
     "games:game-ledger": {"GET": CLUB_MEMBER_READ},
     # tournaments (tests/tournaments/matrix.py: public exactly when the club is; readers of a
@@ -218,6 +222,23 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "webhooks:endpoint-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
     "webhooks:endpoint-detail": {"DELETE": CLUB_MANAGE},
     "webhooks:delivery-list": {"GET": CLUB_ORGANISER_READ},
+    # table links (tests/tables): organisers make, list and revoke them; /api/table/ answers only
+    # a request holding a table link (TABLE_LINK_ROUTES below), so nobody here has a table
+    "tables:link-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
+    "tables:link-detail": {"DELETE": CLUB_MANAGE},
+    "tables:current": {"GET": Expect("404 404 404 404 404")},
+    # the table app's pages: the score page for scorers, links for organisers (the form posted
+    # without a game is refused with a message and a redirect: tests/tables/test_pages.py makes
+    # a link through it), the code form and the service worker for anyone, and a live link's
+    # page for whoever holds it
+    "table:score": {"GET": Expect(private="302 404 403 ok ok", public="302 403 403 ok ok")},
+    "table:links": {
+        "GET": Expect(private="302 404 403 403 ok", public="302 403 403 403 ok"),
+        "POST": Expect(private="302 404 403 403 302", public="302 403 403 403 302"),
+    },
+    "table:code": {"GET": ANYONE},
+    "table:link": {"GET": ANYONE},
+    "table:worker": {"GET": ANYONE},
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
@@ -284,6 +305,7 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     **TOURNAMENT_BODIES,
     **PRACTICE_BODIES,
     **JOB_BODIES,
+    **TABLE_BODIES,
 }
 
 
@@ -424,6 +446,9 @@ def world_for_matrix(
     # tournament cannot be deleted (409 club_has_records), and the club routes are checked bare.
     if with_game:
         world.extra["path_values"].update(add_game_to_world(world))
+        world.extra["path_values"].update(
+            add_table_links_to_world(world, world.extra["path_values"]["game_id"])
+        )
     if with_tournament:
         world.extra["path_values"].update(add_tournament_to_world(world))
     if with_practice:
@@ -457,11 +482,15 @@ def _url_for(route_key: str, world: World) -> str:
     return reverse(route_key, kwargs={name: values[name] for name in _path_parameters(route_key)})
 
 
+# Routes whose world needs a game (and its table links) without a game_id in their path.
+NEEDS_A_GAME = frozenset({"tables:link-list", "tables:link-detail", "tables:current", "table:link"})
+
+
 def _world_for_route(route_key: str, *, public: bool) -> World:
     parameters = set(_path_parameters(route_key))
     return world_for_matrix(
         public=public,
-        with_game="game_id" in parameters,
+        with_game="game_id" in parameters or route_key in NEEDS_A_GAME,
         with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
         with_practice=bool(parameters & {"practice_game_id", "token"}),
         with_jobs=bool(parameters & JOB_PARAMETERS),
@@ -541,3 +570,83 @@ def test_undeclared_methods_are_refused():
                 failures.append(f"{method} {route_key}: expected {expected}, got {status_code}")
     assert failures == [], "; ".join(failures)
     assert checked > 100  # the walk really ran over the table
+
+
+# The table-link actors ----------------------------------------------------------------------
+#
+# A tablet holding a table link (``Authorization: Table <token>``, no account, no session) may
+# use exactly these routes for its own game; everything else in the API is a 404 (nothing is
+# revealed, nothing stored), and the pages, which never read the header, treat it as the
+# anonymous visitor it is. "other table's link" holds a live link of another game of the same
+# club: its own table answers (/api/table/), this game does not exist for it.
+
+TABLE_LINK_ROUTES: dict[str, dict[str, str]] = {
+    "games:game-detail": {"GET": "ok"},
+    "games:hand-list": {"GET": "ok", "POST": "ok"},
+    "games:hand-detail": {"GET": "ok", "PUT": "428", "DELETE": "428"},
+    "games:hand-preview": {"POST": "ok"},
+    "games:correction-preview": {"POST": "ok"},
+    "games:legal-plays": {"POST": "ok"},
+    "games:game-history": {"GET": "ok"},
+    "tables:current": {"GET": "ok"},
+}
+TABLE_ACTORS = ("table link", "other table's link")
+
+
+def _table_link_expectation(route: Route, method: str, actor: str) -> str:
+    allowed = TABLE_LINK_ROUTES.get(route.key, {}).get(method)
+    if allowed is not None:
+        if actor == "table link" or route.key == "tables:current":
+            return allowed
+        return "404"
+    if route.view_class is not None and issubclass(route.view_class, APIView):
+        return "404"
+    return ROUTES[route.key][method].outcomes(False)["anonymous"]
+
+
+def _table_link_cases():
+    routes = {route.key: route for route in all_routes()}
+    for route_key, declaration in ROUTES.items():
+        if not isinstance(declaration, Delegated):
+            yield pytest.param(routes[route_key], id=route_key)
+
+
+def test_table_link_routes_are_declared_routes():
+    for route_key, methods in TABLE_LINK_ROUTES.items():
+        declaration = ROUTES.get(route_key)
+        assert isinstance(declaration, dict) and set(methods) <= set(declaration), route_key
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("route", list(_table_link_cases()))
+def test_a_table_link_answers_as_declared(route):
+    """Every declared method of the route, by both actors, in one world: the other table's
+    link first (it must store nothing), then this table's (its writes are valid bodies)."""
+    world = world_for_matrix(
+        public=False,
+        with_game=True,
+        with_tournament=bool(set(_path_parameters(route.key)) & TOURNAMENT_PARAMETERS),
+    )
+    url = _url_for(route.key, world)
+    bodies = {
+        method: BODIES[(route.key, method)](world)
+        for method in ROUTES[route.key]
+        if (route.key, method) in BODIES
+    }
+    failures = []
+    for actor in reversed(TABLE_ACTORS):
+        client = Client(HTTP_AUTHORIZATION=f"Table {world.extra['table_tokens'][actor]}")
+        for method in ROUTES[route.key]:
+            if method not in bodies:
+                response = client.generic(method, url)
+            else:
+                response = client.generic(
+                    method, url, json.dumps(bodies[method]), content_type="application/json"
+                )
+            expected = _table_link_expectation(route, method, actor)
+            if not _matches(expected, response.status_code):
+                failures.append(
+                    f"{method} {url} with {actor}: expected {expected}, got "
+                    f"{response.status_code} {response.content[:200]!r}"
+                )
+    assert failures == [], "; ".join(failures)

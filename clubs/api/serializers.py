@@ -51,6 +51,11 @@ class ClubInput(StrictFieldsMixin, serializers.Serializer):
     public_standings = serializers.BooleanField(
         default=False, help_text="Anyone may read this club, its players, teams and standings."
     )
+    confirm_hands = serializers.BooleanField(
+        default=False,
+        help_text="A hand entered at a table needs a player of another side to accept it "
+        "(`confirmed_by` of the hand).",
+    )
 
 
 class ClubOutput(serializers.ModelSerializer):
@@ -77,6 +82,7 @@ class ClubOutput(serializers.ModelSerializer):
             "default_house_rules",
             "effective_house_rules",
             "public_standings",
+            "confirm_hands",
             "role",
             "created_at",
         ]

@@ -31,7 +31,7 @@ from config.pagination import Pagination
 from config.preconditions import read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE, Problem
 from config.serializers import ProblemSerializer
-from games import selectors, services
+from games import previews, selectors, services
 from games.api import serializers as shapes
 from games.api.filters import GameFilter
 from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
@@ -93,6 +93,19 @@ def _hand_record(body) -> dict:
             pointer="",
         )
     return dict(body)
+
+
+def _hand_number(record: dict) -> int | None:
+    """Pop the optional ``number`` of a POSTed record; 400 ``invalid_record`` if not positive."""
+    number = record.pop("number", None)
+    if number is not None and (type(number) is not int or number < 1):
+        raise Problem(
+            status=400,
+            code="invalid_record",
+            detail="number must be a positive integer.",
+            pointer="/number",
+        )
+    return number
 
 
 class ProblemExtrasMixin:
@@ -262,20 +275,14 @@ class HandsView(GameScopedView):
     def post(self, request, game_id):
         self.game  # noqa: B018 - permission checks ran on it; the service locks it again
         record = _hand_record(request.data)
-        number = record.pop("number", None)
-        if number is not None and (type(number) is not int or number < 1):
-            raise Problem(
-                status=400,
-                code="invalid_record",
-                detail="number must be a positive integer.",
-                pointer="/number",
-            )
+        number = _hand_number(record)
         hand, outcome = services.record_hand(
             game_id=self.game.pk,
             user=request.user,
             record=record,
             number=number,
             if_match=self.if_match(required=False),
+            confirmed_by=record.pop("confirmed_by", None),
         )
         return Response(
             shapes.hand_output(hand, outcome.game),
@@ -359,6 +366,64 @@ class HandDetailView(GameScopedView):
             "outcome": outcome.as_dict(),
         }
         return Response(body, headers={"ETag": outcome.game.etag})
+
+
+class HandPreviewView(GameScopedView):
+    """A dry run of recording a hand: the same checks and problems as the POST, nothing
+    stored (no hand, no history, no idempotency record)."""
+
+    @extend_schema(
+        operation_id="hands_preview",
+        summary="What recording this hand would do (points, totals, game after); stores nothing",
+        request=shapes.HandRecordInput,
+        responses={
+            200: shapes.HandPreviewOutput,
+            **_problem(409, "hand_conflict, hand_out_of_sequence or game_over"),
+            **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
+        },
+    )
+    def post(self, request, game_id):
+        self.game  # noqa: B018 - the permission checks run on it
+        record = _hand_record(request.data)
+        number = _hand_number(record)
+        record.pop("confirmed_by", None)  # who accepts it is asked after the preview
+        return Response(
+            previews.preview_hand(
+                game_id=self.game.pk,
+                record=record,
+                number=number,
+                if_match=self.if_match(required=False),
+            )
+        )
+
+
+class CorrectionPreviewView(GameScopedView):
+    """A dry run of correcting hand `number`: the corrected hand and every later hand's totals
+    before and after; nothing stored."""
+
+    @extend_schema(
+        operation_id="hands_correction_preview",
+        summary="What correcting this hand would change (later totals); stores nothing",
+        request=shapes.HandRecordInput,
+        responses={
+            200: shapes.CorrectionPreviewOutput,
+            **_problem(409, "later_hand_invalid"),
+            **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
+        },
+    )
+    def post(self, request, game_id, number):
+        self.game  # noqa: B018 - the permission checks run on it
+        record = _hand_record(request.data)
+        record.pop("number", None)
+        record.pop("confirmed_by", None)
+        return Response(
+            previews.preview_correction(
+                game_id=self.game.pk,
+                number=number,
+                record=record,
+                if_match=self.if_match(required=False),
+            )
+        )
 
 
 class LegalPlaysView(GameScopedView):

@@ -111,6 +111,7 @@ def test_create_club_answers_the_club_and_makes_the_caller_organiser():
             "renege_deduction": 0,
         },
         "public_standings": False,
+        "confirm_hands": False,
         "role": "organiser",
     }
     assert list(Membership.objects.values_list("user__username", "role")) == [

@@ -62,8 +62,8 @@ def test_club_overview_for_a_visitor_needs_no_session(seed, client_for,
 
 
 # Club, the game with its match, round and tournament, its seats with players, its sides with
-# teams, its hands.
-GAME = 1 + 1 + 1 + 1 + 1
+# teams, its hands, the corrections and undos of its hands (their history).
+GAME = 1 + 1 + 1 + 1 + 1 + 1
 
 
 def failed_bids(count: int) -> list[dict]:

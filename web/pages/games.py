@@ -180,8 +180,30 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         "next_dealer": players[game.next_dealer].display_name
         if not game.is_finished and game.next_dealer < len(players)
         else None,
+        "changes": _corrections_and_undos(game),
+        "can_score": role_in(request.user, club) in ("organiser", "scorekeeper"),
+        "can_manage": role_in(request.user, club) == "organiser",
     }
     return render(request, "pages/game.html", context)
+
+
+def _corrections_and_undos(game: Game) -> list[dict]:
+    """Which hands were corrected or undone, by whom and when (from the audit trail)."""
+    records = (
+        Hand.history.filter(
+            game_id=game.pk, history_change_reason__regex=r"^hand [0-9]+ (corrected|undone)$"
+        )
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+    return [
+        {
+            "what": record.history_change_reason.capitalize(),
+            "by": record.history_user.get_username() if record.history_user else "someone",
+            "at": record.history_date,
+        }
+        for record in records
+    ]
 
 
 @require_safe
