@@ -16,7 +16,8 @@ What it does:
 - ``verify_night`` proves, from the database (Django set up on it), that every hand the tablets
   believe stored is stored exactly once with that record, every game's fields equal an engine
   replay of its hands, every game's ledger sums to zero, every match is decided and the
-  tournament finished, and the standings the API serves equal a full recomputation.
+  tournament finished, the standings the API serves equal a full recomputation, and every match's
+  stored result (what the bracket shows) equals the match recomputed from its games.
 
 What it does not do: start the stack (bench/bench_night.py and tests/hardening/test_night.py do)
 or judge speed (the figures are printed by the bench).
@@ -341,8 +342,11 @@ def verify_night(tournament_id: int, stored: dict[int, dict[int, dict]], standin
     from games import bridge
     from games.models import Game, Hand, LedgerEntry
     from rules_engine import canonical_record
+    from tournaments import bridge as tournament_bridge
+    from tournaments import play
     from tournaments import standings as standings_module
     from tournaments.models import Match, Tournament
+    from tournaments.progress import load_matches
 
     tournament = Tournament.objects.get(pk=tournament_id)
     assert tournament.status == "finished", tournament.status
@@ -371,7 +375,17 @@ def verify_night(tournament_id: int, stored: dict[int, dict[int, dict]], standin
         assert (total["total"] or 0) == 0, game.pk
     recomputed = standings_module.compute_standings(tournament)
     assert standings["standings"] == _plain(recomputed["standings"]), "standings differ"
-    return {"games": len(games), "hands": hands_checked}
+    # The bracket: every match's stored result (what the bracket and the draws read) equals the
+    # match recomputed from its games.
+    match_ids = list(
+        Match.objects.filter(tournament=tournament, is_bye=False).values_list("pk", flat=True)
+    )
+    for match in load_matches(match_ids):
+        recomputed_result = play.read_match(match, tournament).result
+        stored_result = tournament_bridge.stored_result(match)
+        assert recomputed_result is not None and stored_result is not None, match.pk
+        assert recomputed_result.placings == stored_result.placings, match.pk
+    return {"games": len(games), "hands": hands_checked, "matches": len(match_ids)}
 
 
 def _plain(rows):

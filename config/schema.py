@@ -3,10 +3,11 @@
 What it does:
 - ``ProblemAutoSchema`` (DRF's DEFAULT_SCHEMA_CLASS, used by drf-spectacular) adds the
   ``application/problem+json`` responses an operation can give and does not declare itself:
-  400 (a body, or a list's query), 401 and 403 (not public), 404 (one resource), 413 and 415
-  (a body), 409 and 422 (an ``Idempotency-Key``), 412 and 428 (an ``If-Match``), 429 (the token
-  and register endpoints). Operation descriptions come only from ``extend_schema`` (class
-  docstrings are notes for developers, not for clients), and a club's games, balances and
+  400 (a body, a list's query, or a declared query parameter), 401 and 403 (not public), 404
+  (one resource), 413 and 415 (a body), 409 and 422 (an ``Idempotency-Key``), 412 and 428 (an
+  ``If-Match``), 429 (the token and register endpoints). Operation descriptions come only from
+  ``extend_schema`` (class docstrings are notes for developers, not for clients), and a club's
+  games, balances and
   tournaments are filed under their own tags, not under clubs.
 - ``postprocess_schema`` (a POSTPROCESSING_HOOK) declares the response headers (``ETag``,
   ``Location``, ``Idempotent-Replayed``) where the server sends them, marks every strict input
@@ -104,12 +105,17 @@ class ProblemAutoSchema(AutoSchema):
         codes = []
         takes_body = self.method in ("POST", "PUT", "PATCH")
         is_list = self.method == "GET" and self._is_list_view()
-        if takes_body or is_list:
+        takes_query = any(
+            getattr(parameter, "location", None) == "query"
+            for parameter in self.get_override_parameters()
+        )
+        if takes_body or is_list or takes_query:
             codes.append("400")
         permission_classes = getattr(self.view, "permission_classes", ())
         if not any(permission is AllowAny for permission in permission_classes):
             codes.extend(["401", "403"])
-        if "{" in self.path:
+        # One resource by id, or a view that says it may answer 404 (``may_be_not_found``).
+        if "{" in self.path or getattr(self.view, "may_be_not_found", False):
             codes.append("404")
         headers = self._header_names()
         if self.method != "GET" and getattr(self.view, "may_conflict", True):

@@ -39,6 +39,15 @@ class StrictFieldsMixin:
                     unknown[key] = [
                         ErrorDetail("Read-only field; it cannot be set.", code="unknown_field")
                     ]
+                elif _too_long_as_sent(field, data[key]):
+                    # DRF trims white space before checking max_length; the schema's maxLength
+                    # speaks of the text as sent, so the text as sent is what must fit.
+                    unknown[key] = [
+                        ErrorDetail(
+                            f"Ensure this field has no more than {field.max_length} characters.",
+                            code="max_length",
+                        )
+                    ]
         try:
             value = super().to_internal_value(data)  # type: ignore[misc]
         except serializers.ValidationError as error:
@@ -48,6 +57,16 @@ class StrictFieldsMixin:
         if unknown:
             raise serializers.ValidationError(unknown)
         return value
+
+
+def _too_long_as_sent(field, value: Any) -> bool:
+    max_length = getattr(field, "max_length", None)
+    return (
+        isinstance(field, serializers.CharField)
+        and max_length is not None
+        and isinstance(value, str)
+        and len(value) > max_length
+    )
 
 
 class ProblemErrorSerializer(serializers.Serializer):

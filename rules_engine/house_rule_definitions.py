@@ -1,6 +1,6 @@
 """What each house rule means and which values it takes: the definitions forms are built from.
 
-What it does: ``definitions_for(game)`` lists every house-rule key (``house_rules.KEYS``, in
+What it does: ``definitions_for(game)`` lists every house-rule key (``house_rules.ALL_KEYS``, in
 rules.md's order) with its meaning in plain words, its kind of value (``number``, ``choice``,
 ``yes_no``, ``number_or_none``, ``subset``, ``numbers``), the allowed choices (the engine's own
 tuples, e.g. ``GAME_END_VALUES``), the game's default, and whether it applies to the game at all.
@@ -17,14 +17,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_engine.house_rules import (
+    ACE_OF_HEARTS_LEAD_VALUES,
+    ALL_KEYS,
     ALL_PASS_VALUES,
     DEALER_ROBS_ACE_VALUES,
     DEFAULTS,
     FIRST_LEAD_VALUES,
     GAME_END_VALUES,
-    KEYS,
     NOT_APPLICABLE,
     RENEGE_PENALTY_VALUES,
+    ROB_DISCARD_VALUES,
     SIMULTANEOUS_FINISH_VALUES,
 )
 from rules_engine.order import PRIVILEGE_KEYS
@@ -43,7 +45,15 @@ _DEFINITIONS: dict[str, tuple[str, str, tuple]] = {
     "ace_of_hearts_follows_hearts": (
         "Local variant: the ace of hearts counts as a heart for following suit", "yes_no", (),
     ),
+    "ace_of_hearts_lead": (
+        "When the ace of hearts is led and hearts are not trumps: a trump lead, or a trump then a "
+        "heart must be played", "choice", ACE_OF_HEARTS_LEAD_VALUES,
+    ),
     "dealer_robs_ace": ("The dealer and a turned-up ace", "choice", DEALER_ROBS_ACE_VALUES),
+    "rob_discard": (
+        "What a player robbing with the ace of trumps may discard: any card, or not the ace itself",
+        "choice", ROB_DISCARD_VALUES,
+    ),
     "jink_doubles_stake": ("Taking all five tricks from zero pays double", "yes_no", ()),
     "bids": ("Allowed bids", "numbers", ()),
     "jink_bid": ("The bid that means all five tricks (empty: none)", "number_or_none", ()),
@@ -57,7 +67,7 @@ _DEFINITIONS: dict[str, tuple[str, str, tuple]] = {
     "renege_penalty": ("What a recorded renege costs", "choice", RENEGE_PENALTY_VALUES),
     "renege_deduction": ("Points taken off when the penalty is to deduct", "number", ()),
 }
-assert tuple(_DEFINITIONS) == KEYS, "every house rule needs a definition, in KEYS order"
+assert set(_DEFINITIONS) == set(ALL_KEYS), "every house rule needs a definition"
 
 
 @dataclass(frozen=True)
@@ -83,5 +93,6 @@ def definitions_for(game: str) -> list[HouseRuleDefinition]:
             default=defaults[key],
             applies=key not in not_applicable,
         )
-        for key, (meaning, kind, choices) in _DEFINITIONS.items()
+        for key in ALL_KEYS
+        for meaning, kind, choices in [_DEFINITIONS[key]]
     ]

@@ -622,10 +622,13 @@ def test_table_link_routes_are_declared_routes():
 def test_a_table_link_answers_as_declared(route):
     """Every declared method of the route, by both actors, in one world: the other table's
     link first (it must store nothing), then this table's (its writes are valid bodies)."""
+    parameters = set(_path_parameters(route.key))
     world = world_for_matrix(
         public=False,
         with_game=True,
-        with_tournament=bool(set(_path_parameters(route.key)) & TOURNAMENT_PARAMETERS),
+        with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
+        with_practice=bool(parameters & {"practice_game_id", "token"}),
+        with_jobs=bool(parameters & JOB_PARAMETERS),
     )
     url = _url_for(route.key, world)
     bodies = {

@@ -32,6 +32,7 @@ MAX_RANGE_DAYS = 3660
 class _ClubView(GenericAPIView):
     permission_classes = [ClubReadPermission]
     queryset = PlayerRating.objects.none()
+    pagination_class = None  # a club's ratings and its season: answers of their own, never paged
 
     def get_club(self):
         if getattr(self, "_club", None) is None:

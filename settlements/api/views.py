@@ -61,6 +61,7 @@ class MoneyPermission(BasePermission):
 class _MoneyView(GenericAPIView):
     permission_classes = [MoneyPermission]
     queryset = Night.objects.none()
+    pagination_class = None  # nights, settle-up versions: bare lists, never paged
 
 
 class ClubNightListView(_MoneyView):

@@ -77,7 +77,7 @@ class TableLinkDetailView(ClubScopedView):
     permission_classes = [ClubOrganiserOnlyPermission]
     filter_backends: list = []
 
-    @extend_schema(operation_id="table_links_revoke", responses=shapes.TableLinkOutput)
+    @extend_schema(operation_id="table_links_revoke", responses={200: shapes.TableLinkOutput})
     def delete(self, request, slug, link_id):
         club = self.get_club()
         services.revoke_table_link(club=club, link_id=link_id, user=request.user)
@@ -90,6 +90,7 @@ class CurrentTableView(GenericAPIView):
 
     permission_classes = [AllowAny]  # the grant is checked here: nobody else has a table
     filter_backends: list = []
+    may_be_not_found = True  # 404 to any request without a table link (config.schema)
 
     @extend_schema(operation_id="table_current", responses=dict)
     def get(self, request):

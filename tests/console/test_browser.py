@@ -207,7 +207,9 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     first_game = round_one["matches"][0]["games"][0]["id"]
     _win_hand(scorer_api, first_game, 0)
     page.wait_for_function(
-        "document.querySelector('#board-table-1 .total[data-side=\"0\"]').innerText === '30'",
+        # A function, not a bare expression: the page's CSP forbids Playwright's eval of one.
+        "() => document.querySelector('#board-table-1 .total[data-side=\"0\"]').innerText"
+        " === '30'",
         timeout=10_000,
     )
     assert page.inner_text("#board-table-1 .state") == "Hand 2"

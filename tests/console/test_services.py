@@ -19,7 +19,7 @@ from clubs.models import Membership, Player, Team
 from config.problems import Problem
 from games.models import GameSeat, LedgerEntry
 from rules_engine.house_rule_definitions import definitions_for
-from rules_engine.house_rules import DEFAULTS, GAMES, KEYS, NOT_APPLICABLE
+from rules_engine.house_rules import ALL_KEYS, DEFAULTS, GAMES, NOT_APPLICABLE
 from tests.clubs.factories import make_player, make_team, make_user
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Entrant
@@ -221,8 +221,8 @@ def test_swapping_two_entrants_before_release_reseats_both_tables():
 @pytest.mark.parametrize("game", GAMES)
 def test_the_definitions_are_the_engines_own(game):
     definitions = definitions_for(game)
-    assert [definition.key for definition in definitions] == list(KEYS)
+    assert [definition.key for definition in definitions] == list(ALL_KEYS)
     assert {definition.key: definition.default for definition in definitions} == {
-        key: DEFAULTS[game][key] for key in KEYS}
+        key: DEFAULTS[game][key] for key in ALL_KEYS}
     assert {definition.key for definition in definitions if not definition.applies} == set(
         NOT_APPLICABLE[game])

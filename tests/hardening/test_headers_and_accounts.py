@@ -33,7 +33,9 @@ PASSWORD = "cards-on-the-table-77"
 
 @pytest.fixture
 def world(db):
-    return world_for_matrix(public=True, with_game=True, with_tournament=True)
+    return world_for_matrix(
+        public=True, with_game=True, with_tournament=True, with_practice=True, with_jobs=True
+    )
 
 
 def _token_client(user, device="tablet") -> Client:

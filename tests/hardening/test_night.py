@@ -66,6 +66,7 @@ def test_a_short_night_under_faults(transactional_db, tmp_path):
         proof = verify_night(tournament["id"], figures["stored"], standings)
         assert proof["games"] == TABLES * ROUNDS
         assert proof["hands"] == figures["hands"] > 0
+        assert proof["matches"] == TABLES * ROUNDS
         print({key: value for key, value in figures.items() if key != "stored"})
     finally:
         for process in (server, worker):

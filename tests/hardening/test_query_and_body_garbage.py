@@ -28,7 +28,9 @@ PROBLEM = "application/problem+json"
 
 @pytest.fixture
 def world(db):
-    return world_for_matrix(public=True, with_game=True, with_tournament=True)
+    return world_for_matrix(
+        public=True, with_game=True, with_tournament=True, with_practice=True, with_jobs=True
+    )
 
 
 @pytest.fixture
@@ -45,7 +47,9 @@ def _api_urls(world, method: str) -> list[str]:
     for route in all_routes():
         if not route.pattern.startswith("api/") or route.view_class is None:
             continue
-        if route.key in ("schema", "api-docs"):
+        # tables:current answers only a request holding a table link (404 to anyone else: the
+        # permission matrix's table-link actors walk it).
+        if route.key in ("schema", "api-docs", "tables:current"):
             continue
         if method not in implemented_methods(route.view_class):
             continue
@@ -104,7 +108,11 @@ def test_deeply_nested_bodies_are_refused_cheaply_everywhere(world, organiser_cl
         f"/api/tournaments/{tournament_id}/rounds/",
         f"/api/tournaments/{tournament_id}/close/",
         f"/api/invitations/{world.path_values()['invitation_id']}/accept/",
+        f"/api/tournaments/{tournament_id}/rounds/1/release/",
+        f"/api/nights/{world.path_values()['night_id']}/close/",
+        f"/api/transfers/{world.path_values()['transfer_id']}/paid/",
     }
+
     urls = {
         method: [url for url in _api_urls(world, method) if url not in bodiless]
         for method in ("POST", "PUT", "PATCH")

@@ -152,7 +152,9 @@ def _run_operation(operation, strategy_arguments: dict, headers: dict) -> None:
 
 
 def test_every_operation_conforms_to_the_schema(transactional_db):
-    world = world_for_matrix(public=True, with_game=True, with_tournament=True)
+    world = world_for_matrix(
+        public=True, with_game=True, with_tournament=True, with_practice=True, with_jobs=True
+    )
     organiser = world.users["organiser"]
     schema = schemathesis.openapi.from_wsgi(
         "/api/schema/?format=json",

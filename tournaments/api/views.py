@@ -461,6 +461,7 @@ class CloseView(TournamentScopedView):
 
 
 class CheckInView(TournamentScopedView):
+    pagination_class = None  # the entrants with who is here: a bare list, never paged
     queryset = Entrant.objects.none()
 
     @extend_schema(

@@ -30,6 +30,7 @@ from webhooks.models import WebhookDelivery, WebhookEndpoint
 class ClubEndpointListView(GenericAPIView):
     permission_classes = [ClubOrganiserOnlyPermission]
     queryset = WebhookEndpoint.objects.none()
+    pagination_class = None  # a club's few endpoints: a bare list, never paged
 
     def get_club(self):
         if getattr(self, "_club", None) is None:
