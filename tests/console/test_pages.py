@@ -139,6 +139,7 @@ def test_the_house_rules_form_comes_from_the_engine_and_stores_only_overrides():
     form = {"game": "45", "target": "61", "trick_points": "5", "best_trump_bonus": "5",
             "game_end": "at_hand_end", "simultaneous_finish": "higher_total",
             "renege_privilege": ["5", "J", "AH"], "dealer_robs_ace": "must",
+            "ace_of_hearts_lead": "trump_lead", "rob_discard": "any_card",
             "first_lead": "left_of_dealer", "renege_penalty": "offender_scores_zero",
             "renege_deduction": "0"}
     assert client.post(f"{_console(event)}/house-rules/", form).status_code == 302
