@@ -30,6 +30,7 @@ from django.db.models.functions import RowNumber
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
@@ -80,7 +81,7 @@ def format_money(amount_minor: int | None, club: Club, *, signed: bool = False) 
 def game_label(game_code: str) -> str:
     """``"45"`` -> ``"Forty-Five"`` (the name players use)."""
     try:
-        return GameType(game_code).label
+        return gettext(GameType(game_code).label)
     except ValueError:
         return game_code
 
@@ -115,7 +116,7 @@ def game_card(game: Game) -> dict:
         "id": game.pk,
         "url": reverse("pages:game", kwargs={"slug": game.club.slug, "game_id": game.pk}),
         "game": game_label(game.game),
-        "status": game.get_status_display(),
+        "status": pgettext("game", game.get_status_display()),
         "is_finished": game.is_finished,
         "hands_played": game.hands_played,
         "sides": sides,
@@ -219,11 +220,11 @@ def list_recent_games_of_user(*, user, club_ids: list[int]) -> list[Game]:
 def _result_for(user, game: Game) -> str:
     """The game seen from the user's side: "Won", "Lost", or else the game's status."""
     if not game.is_finished:
-        return game.get_status_display()
+        return pgettext("game", game.get_status_display())
     side = next((seat.side for seat in game.seats.all() if seat.player.user_id == user.pk), None)
     if side is None or game.winner_side is None:
-        return game.get_status_display()
-    return "Won" if side == game.winner_side else "Lost"
+        return pgettext("game", game.get_status_display())
+    return gettext("Won") if side == game.winner_side else gettext("Lost")
 
 
 @require_safe

@@ -3,7 +3,8 @@
 Routes: ``admin/``; ``api/auth/`` (accounts: register, token, devices, me); ``api/schema/`` and
 ``api/docs/`` (OpenAPI schema and Swagger UI); ``api/`` (clubs and what hangs off them);
 ``health/`` (database, cache and broker) and ``health/workers/`` (a Celery worker answers);
-``accounts/`` (session login and logout for the pages); ``""`` (home page).
+``accounts/`` (session login and logout for the pages); ``i18n/setlang/`` (the pages' language
+switch, Django's ``set_language``); ``""`` (home page).
 
 Outside debug, a 400, 403, 404 or 500 that Django itself raises under ``/api/`` is a problem
 document, not an HTML page (DRF's own errors are problems already).
@@ -26,6 +27,7 @@ urlpatterns = [
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("web.urls")),
     path("", views.home, name="home"),
 ]

@@ -24,14 +24,16 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
-from clubs.pages import access_club, format_money, game_label, side_labels
+from clubs.pages import access_club, game_label, side_labels
 from clubs.permissions import role_in
 from games import selectors
 from games.ledger import settle
 from games.models import Game, Hand
 from tournaments.selectors import can_read_tournament, knockout_round_total, round_name
+from web.pages.labels import format_money
 
 SUITS = {
     "S": ("♠", "spades", False),
@@ -190,6 +192,10 @@ def club_balances(request: HttpRequest, slug: str) -> HttpResponse:
             "name": player.display_name,
             "net": format_money(net, club, signed=True),
             "direction": "receives" if net > 0 else ("pays" if net < 0 else "settled"),
+            "direction_text": (
+                gettext("receives") if net > 0 else (gettext("pays") if net < 0 else
+                                                     gettext("settled"))
+            ),
             "is_you": player.user_id is not None and player.user_id == request.user.pk,
         }
         for player, net in balances

@@ -17,10 +17,23 @@ Terms:
 
 from __future__ import annotations
 
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import (
+    CharField,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.http import Http404
 
-from clubs.models import Club, TeamMember
+from clubs.models import Club, Membership, Player, TeamMember
 from clubs.permissions import role_in
 from games.models import Game
 from tournaments import bridge
@@ -205,3 +218,88 @@ def bracket_of(tournament: Tournament) -> dict:
             }
         )
     return {"rounds": output, "champion": champion}
+
+
+def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> dict | None:
+    """What a tournament page shows changes only when this changes: one query.
+
+    Returns ``{"version", "is_public", "club_is_public", "viewer_role", "viewer_player",
+    "games", "game_versions", "matches", "matches_changed"}`` for the tournament of that club
+    (None if there is none): the tournament's own version, the number and summed versions of its
+    games (a game's version grows with every hand, correction and undo), the number of its
+    matches and when one last changed (a draw, a decision). The reader's role and linked player
+    are read in the same query so that a poll answered ``304`` costs this query alone.
+    """
+    games = (
+        Game.objects.filter(tournament_match__tournament=OuterRef("pk"))
+        .order_by()
+        .values("tournament_match__tournament")
+    )
+    matches = Match.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    queryset = Tournament.objects.filter(pk=tournament_id, club__slug=club_slug).annotate(
+        games=Subquery(games.annotate(count=Count("id")).values("count")),
+        game_versions=Subquery(games.annotate(total=Sum("version")).values("total")),
+        matches_count=Subquery(matches.annotate(count=Count("id")).values("count")),
+        matches_changed=Subquery(matches.annotate(last=Max("updated_at")).values("last")),
+    )
+    if user is not None and user.is_authenticated:
+        queryset = queryset.annotate(
+            viewer_role=Subquery(
+                Membership.objects.filter(club=OuterRef("club"), user_id=user.pk).values("role")[
+                    :1
+                ]
+            ),
+            viewer_player=Subquery(
+                Player.objects.filter(club=OuterRef("club"), user_id=user.pk).values("pk")[:1]
+            ),
+        )
+    else:
+        queryset = queryset.annotate(
+            viewer_role=Value(None, output_field=CharField()),
+            viewer_player=Value(None, output_field=IntegerField()),
+        )
+    return queryset.values(
+        "version", "is_public", "viewer_role", "viewer_player", "games", "game_versions",
+        "matches_count", "matches_changed", club_is_public=F("club__public_standings"),
+    ).first()
+
+
+def list_team_members(*, tournament: Tournament) -> dict[int, list]:
+    """The players of each team entered in the tournament (team id -> players in seat order):
+    one query, none for a tournament of individuals (call it only for teams)."""
+    members: dict[int, list] = {}
+    queryset = (
+        TeamMember.objects.filter(team__tournament_entries__tournament=tournament)
+        .select_related("player")
+        .order_by("team_id", "position")
+    )
+    for member in queryset:
+        members.setdefault(member.team_id, []).append(member.player)
+    return members
+
+
+def get_match_of_game(*, game_id: int) -> Match | None:
+    """The tournament match a game was played for, with its round and tournament (one query),
+    or None for a game outside any tournament."""
+    return (
+        Match.objects.filter(games__id=game_id)
+        .select_related("round", "tournament")
+        .first()
+    )
+
+
+def list_entries_of_player(*, player) -> QuerySet[Entrant]:
+    """The player's entries (their own, or their teams'), newest tournament first, with the
+    tournament, and counts of the matches decided and won (first place) at their tables."""
+    decided = Q(match_slots__match__status="decided", match_slots__match__is_bye=False)
+    return (
+        Entrant.objects.filter(Q(player=player) | Q(team__team_members__player=player))
+        .select_related("tournament", "team")
+        .annotate(
+            matches_decided=Count("match_slots", filter=decided, distinct=True),
+            matches_won=Count(
+                "match_slots", filter=decided & Q(match_slots__place=1), distinct=True
+            ),
+        )
+        .order_by("-tournament__created_at", "-tournament_id")
+    )
