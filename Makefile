@@ -35,7 +35,7 @@ SERVE_BIND ?= 127.0.0.1:8000
 SERVE_WORKERS ?= 3
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

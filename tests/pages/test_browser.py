@@ -44,7 +44,7 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(
     page.fill("input[name=username]", "pat")
     page.fill("input[name=password]", PASSWORD)
     with page.expect_navigation():
-        page.click("button[type=submit]")
+        page.click("main button[type=submit]")
     assert urlsplit(page.url).path == "/"  # LOGIN_REDIRECT_URL: logged in
 
     page.goto(f"{live_server.url}{tournament_path}")
