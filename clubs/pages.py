@@ -178,7 +178,7 @@ def _readable_clubs_of(user) -> list[dict]:
     for membership in Membership.objects.filter(user=user).select_related("club"):
         entries[membership.club_id] = {
             "club": membership.club,
-            "role": membership.get_role_display(),
+            "role": gettext(membership.get_role_display()),
             "player": None,
         }
     for player in Player.objects.filter(user=user).select_related("club"):
