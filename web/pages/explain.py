@@ -102,11 +102,12 @@ def standings_view(standings: dict, *, winners: list[int], me: int | None,
     headings = _headings()
     is_started = any(row["matches_played"] or row["byes"] for row in rows)
     keys = [key for key, _short in FIGURES if key != "tricks_won" or "tricks_won" in chain]
-    # The chain's figures come first and stay visible on a phone; the rest fold away.
+    # The chain's figures come first and (up to three) stay visible on a phone; the rest fold
+    # into the detail row.
     chained = [criterion for criterion in chain if criterion in headings]
     order = ["matches_played", *chained] + [key for key in keys if key not in chained
                                             and key != "matches_played"]
-    visible = set(["matches_played", *chained[:2]])
+    visible = {"matches_played", *chained[:3]}
     columns = [
         {"key": key, "short": headings[key][0], "name": headings[key][1],
          "is_extra": key not in visible}
