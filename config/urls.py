@@ -12,6 +12,8 @@ document, not an HTML page (DRF's own errors are problems already).
 
 from django.contrib import admin
 from django.urls import include, path
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config import views
@@ -27,7 +29,8 @@ urlpatterns = [
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The pages' language switch: a form posts here (a POST only: it sets a cookie).
+    path("i18n/setlang/", require_POST(set_language), name="set_language"),
     path("", include("web.urls")),
     path("", views.home, name="home"),
 ]

@@ -87,7 +87,6 @@ def data_words(seed) -> set[str]:
 
 
 def test_the_french_pages_show_no_english(seed, client_for):
-    seed.clubs["kilkenny"]
     pages = [
         "/", "/me/", "/clubs/kilkenny/", "/clubs/callan/", "/clubs/kilkenny/balances/",
         f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/",
@@ -113,7 +112,8 @@ def test_money_and_problem_titles_follow_the_language(seed, client_for):
     client = client_for("pat")
     html = client.get(f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/",
                       HTTP_ACCEPT_LANGUAGE="fr").content
-    assert parse(html).by_id("stake").text() == "0,20 € par joueur"  # a no-break space, read as a space
+    # "0,20" then a no-break space (read as a space here) and the symbol after the amount.
+    assert parse(html).by_id("stake").text() == "0,20 € par joueur"
     html = client.get(f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/",
                       HTTP_ACCEPT_LANGUAGE="en").content
     assert parse(html).by_id("stake").text() == "€0.20 a head"
