@@ -179,8 +179,14 @@ CELERY_BEAT_SCHEDULE = {
 # subscriber and check of games.changes, in one place, as dotted paths (games imports none of
 # them). A subscriber is called after the commit with a games.changes.GameChange; a check is
 # called before the commit with a games.changes.ProposedResultChange and refuses by raising.
-JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = []
-JINK_GAME_CHANGE_CHECKS: list[str] = []
+JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = [
+    "tournaments.game_hooks.progress_match_of_game",
+]
+JINK_GAME_CHANGE_CHECKS: list[str] = [
+    "tournaments.game_hooks.check_match_allows_result_change",
+]
+# The app that keeps a game's tournament match (games.match_links): games reads it only here.
+JINK_GAME_MATCH_LINKS: str | None = "tournaments.game_hooks.MATCH_LINKS"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -4,7 +4,8 @@ Routes: ``admin/``; ``api/auth/`` (accounts: register, token, devices, me); ``ap
 ``api/docs/`` (OpenAPI schema and Swagger UI); ``api/`` (clubs and what hangs off them);
 ``health/`` (database, cache and broker) and ``health/workers/`` (a Celery worker answers);
 ``accounts/`` (session login and logout for the pages); ``i18n/setlang/`` (the pages' language
-switch, Django's ``set_language``); ``""`` (home page).
+switch, Django's ``set_language``); ``""`` (the site's pages: ``web.urls``, the home page among
+them).
 
 Outside debug, a 400, 403, 404 or 500 that Django itself raises under ``/api/`` is a problem
 document, not an HTML page (DRF's own errors are problems already).
@@ -32,7 +33,6 @@ urlpatterns = [
     # The pages' language switch: a form posts here (a POST only: it sets a cookie).
     path("i18n/setlang/", require_POST(set_language), name="set_language"),
     path("", include("web.urls")),
-    path("", views.home, name="home"),
 ]
 
 handler400 = "config.views.bad_request"

@@ -1,41 +1,27 @@
-"""Project-level views: the home page, the health checks and the API-aware error handlers.
+"""Project-level views: the health checks and the API-aware error handlers.
 
-What it does: ``home`` renders what Jink is with links to the API docs, the admin and the login,
-and lists the clubs whose standings are public (GET and HEAD only). ``HealthView`` checks the
+What it does: ``HealthView`` checks the
 database, the cache and, when ``REDIS_URL`` is set, the Redis broker; ``WorkersHealthView``
 checks that a Celery worker answers a ping. ``bad_request``, ``permission_denied``,
 ``page_not_found`` and ``server_error`` answer ``/api/`` paths with a problem document and
 everything else with Django's usual pages: errors raised outside DRF (a bad Host header, a CSRF
 refusal, an unknown path) are problems too.
 
-What it does not do: anything about clubs beyond listing them (the clubs app owns that).
+What it does not do: render pages (the home page and every other HTML page are in ``web/``) or
+anything about clubs and games (config imports no app; an import-linter contract says so).
 """
 
 from __future__ import annotations
 
 import datetime
-from typing import Any
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
 from django.views import defaults
-from django.views.decorators.http import require_safe
 from health_check.checks import Cache, Database
 from health_check.views import HealthCheckView
 
 from config.problems import Problem, problem_json_response
-
-
-def _public_clubs() -> list[Any]:
-    from clubs.models import Club  # lazy: the URL conf imports this module while apps load
-
-    return list(Club.objects.filter(public_standings=True).order_by("name")[:50])
-
-
-@require_safe
-def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html", {"public_clubs": _public_clubs()})
 
 
 class HealthView(HealthCheckView):

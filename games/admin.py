@@ -76,7 +76,6 @@ class GameAdmin(_ViewOnlyNoDelete, SimpleHistoryAdmin):
         "next_dealer",
         "hands_played",
         "engine_state",
-        "tournament_match",
         "created_by",
         "created_at",
         "updated_at",

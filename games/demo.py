@@ -3,9 +3,10 @@
 What it does: ``load_demo_games(club, user=...)`` starts two games through the services (so the
 engine checks every hand, the ledger books the stake and the history records who did it) with
 the club's first eight active players: a 2 v 2 game of 25 played to the end at 0.20 a head, and a
-2 v 2 game of 45 two hands in. It does nothing when the club already has games outside
-tournaments, so running the demo loader twice changes nothing. ``ensure_games(demo, out)`` is the
-step for the loader's ``STEPS`` list (clubs/management/commands/load_demo.py).
+2 v 2 game of 45 two hands in. It does nothing when the club already has games (the loader
+runs it before the tournaments step, which plays games), so running the demo loader twice changes
+nothing. ``ensure_games(demo, out)`` is the
+step for the loader's ``STEPS`` list (web/management/commands/load_demo.py).
 
 What it does not do: create clubs, players or users (the clubs demo steps do).
 """
@@ -47,8 +48,8 @@ def _demo_stake(club) -> int:
 
 def load_demo_games(club, *, user, out=None) -> list[Game]:
     """Create the demo games in ``club`` unless it has games already; returns what it created."""
-    # Games of tournament matches (the tournaments demo plays some) do not count.
-    if Game.objects.filter(club=club, tournament_match__isnull=True).exists():
+    # Any game counts: the loader runs this step before the tournament's (which plays games).
+    if Game.objects.filter(club=club).exists():
         if out is not None:
             out.write("Found demo games")
         return []

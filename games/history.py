@@ -32,7 +32,6 @@ GAME_FIELDS = (
     "stake_minor",
     "first_dealer",
     "house_rules",
-    "tournament_match_id",
 )
 HAND_FIELDS = ("number", "dealer", "record", "result", "totals_after")
 

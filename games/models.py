@@ -59,13 +59,6 @@ class Game(models.Model):
     engine_state = models.JSONField(
         default=dict, blank=True, help_text="Engine-specific state needed to record the next hand."
     )
-    tournament_match = models.ForeignKey(
-        "tournaments.Match",
-        null=True,
-        blank=True,
-        on_delete=models.PROTECT,
-        related_name="games",
-    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

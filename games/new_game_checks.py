@@ -1,16 +1,16 @@
-"""Checks of a request to start a game, against its club: seats, teams, tournament match, rules.
+"""Checks of a request to start a game, against its club: seats, teams, rules.
 
 What it does: ``check_players`` maps the seated player ids to the club's active players (each
-once), ``resolve_match`` finds the tournament match of the club named by ``tournament_match``,
-``frozen_rules`` merges the club's, the tournament's and the request's house rules into the full
-rules frozen on the game, and ``check_teams`` finds the club team a side plays as and checks that
-its players are exactly the side's. Each refusal is a 400 ``Problem`` naming the offending value by
-its JSON pointer into the request body ("/seats/3", "/teams/0/team"), all errors at once.
+once), ``frozen_rules`` merges the club's, the match's (``games.match_links.MatchTerms``) and the
+request's house rules into the full rules frozen on the game, and ``check_teams`` finds the club
+team a side plays as and checks that its players are exactly the side's. Each refusal is a 400
+``Problem`` naming the offending value by its JSON pointer into the request body ("/seats/3",
+"/teams/0/team"), all errors at once.
 
 Starting many games at once (a tournament round, ``games.services.create_games``) loads the club's
-players, teams and matches for all of them at once (``load_players``, ``load_teams``,
-``load_matches``) and passes what it loaded to the same per-game checks, so each game is checked
-exactly as a lone game would be without a query per game.
+players and teams for all of them at once (``load_players``, ``load_teams``) and passes what it
+loaded to the same per-game checks, so each game is checked exactly as a lone game would be
+without a query per game.
 
 What it does not do: check the seating itself (partners apart, sides of equal size: the engine
 does, through ``games.bridge.start``) or store anything (``games.services.create_game`` does).
@@ -43,49 +43,13 @@ def check_players(
     )
 
 
-def match_id_of(tournament_match) -> int | None:
-    """The id of a tournament match named by id or given as a row (None: no match)."""
-    if tournament_match is None or isinstance(tournament_match, int):
-        return tournament_match
-    return tournament_match.pk
-
-
-def load_matches(club: Club, match_ids) -> dict:
-    """The tournament matches of the club among ``match_ids``, with their tournaments, by id."""
-    from tournaments.models import Match  # lazy: games does not need tournaments to be loaded
-
-    return {
-        match.pk: match
-        for match in Match.objects.select_related("tournament").filter(
-            pk__in=match_ids, tournament__club=club
-        )
-    }
-
-
-def resolve_match(club: Club, tournament_match, known: dict | None = None):
-    """The club's tournament match named by ``tournament_match`` (None when none is named);
-    ``known``: the result of ``load_matches`` for this id."""
-    match_id = match_id_of(tournament_match)
-    if match_id is None:
-        return None
-    matches = known if known is not None else load_matches(club, [match_id])
-    match = matches.get(match_id)
-    if match is None:
-        raise Problem(
-            status=400,
-            code="invalid_tournament_match",
-            detail=f"Match {match_id} is not a match of a tournament of club {club.slug}.",
-            pointer="/tournament_match",
-        )
-    return match
-
-
-def frozen_rules(club: Club, game: str, match, overrides: dict) -> dict:
+def frozen_rules(club: Club, game: str, match_rules: dict | None, overrides: dict) -> dict:
+    """The full rules of a new game: the club's defaults (when ``game`` is the club's default
+    game), then the match's (``MatchTerms.house_rules``), then the request's ``overrides``."""
     merged: dict = {}
     if club.default_game == game:
         merged.update(club.default_house_rules or {})
-    if match is not None:
-        merged.update(match.tournament.house_rules or {})
+    merged.update(match_rules or {})
     merged.update(overrides)
     try:
         return bridge.freeze_rules(game, merged)

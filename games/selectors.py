@@ -26,10 +26,14 @@ from django.db.models import (
 from django.http import Http404
 
 from clubs.models import Club, Membership, Player
+from games import match_links
 from games.models import Game, GameSeat, GameSide, Hand, LedgerEntry
 
 
 def _with_seating(queryset: QuerySet[Game]) -> QuerySet[Game]:
+    """With club, creator, seats and sides, and ``tournament_match_id`` (the game's match, kept
+    by the app above games: ``games.match_links``; a join in the same query)."""
+    queryset = queryset.annotate(tournament_match_id=match_links.match_id_expression())
     return queryset.select_related("club", "created_by").prefetch_related(
         Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
         Prefetch("sides", queryset=GameSide.objects.select_related("team").order_by("index")),

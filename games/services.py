@@ -5,8 +5,10 @@ What it does: each service checks its input (a new game's against its club in
 ``games.new_game_checks``), locks the game row (``SELECT ... FOR UPDATE``, so two tablets at one
 table are served one after the other), runs the engine, and stores the hand, the new totals and
 engine state, the ledger bookings and the audit history in one transaction.
-Follow-up work (a tournament match's progress) is scheduled with ``transaction.on_commit`` so it
-never sees uncommitted data and never runs for a rolled-back change. A refusal raises
+After the commit, each write announces what it changed (``games.changes``: one ``GameChange`` per
+game written, with its kinds); the subscribers listed in settings (a tournament match's progress,
+…) run then, never for a rolled-back change. Before a change of a finished game's result, the
+checks listed in settings may refuse it (``games.changes.check_game_change``). A refusal raises
 ``config.problems.Problem`` (a 4xx with a stable code and the JSON pointer of the offending value)
 and stores nothing.
 
@@ -29,17 +31,23 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
-from typing import Any
 
 from django.db import transaction
 from simple_history.utils import bulk_create_with_history
 
 from clubs.models import Club
 from config.problems import Problem, rules_error_to_problem
-from games import bridge, new_game_checks
+from games import bridge, match_links, new_game_checks
+from games.changes import (
+    GameChange,
+    GameChangeKind,
+    ProposedResultChange,
+    announce_game_change,
+    check_game_change,
+)
 from games.ledger import sync_ledger
+from games.match_links import MatchTerms
 from games.models import Game, GameSeat, GameSide, GameStatus, Hand
-from games.tasks import notify_match_progress
 from rules_engine import RulesError
 from rules_engine.house_rules import GAMES
 
@@ -104,14 +112,15 @@ class HandOutcome:
 @dataclass(frozen=True)
 class NewGame:
     """One game of a batch for ``create_games``: the arguments of ``create_game`` that differ
-    from game to game."""
+    from game to game. ``tournament_match``: a match id (its terms are loaded through
+    ``games.match_links``) or the ``MatchTerms`` themselves (the caller, tournaments, has them)."""
 
     seat_player_ids: list[int]
     teams: list[list[int]] | None = None
     team_ids: list[int | None] | None = None
     first_dealer: int = 0
     stake_minor: int | None = None
-    tournament_match: Any = None
+    tournament_match: int | MatchTerms | None = None
 
 
 def create_game(
@@ -125,14 +134,14 @@ def create_game(
     first_dealer: int = 0,
     house_rules: dict | None = None,
     stake_minor: int | None = None,
-    tournament_match=None,
+    tournament_match: int | MatchTerms | None = None,
 ) -> Game:
     """Start a game: seats are player ids clockwise; ``teams`` each side's seats (None: every
     seat for itself); ``team_ids`` the club team of each side (optional).
 
     House rules = the club's defaults (when ``game`` is the club's default game), then the
-    tournament's overrides, then ``house_rules``; frozen on the game. The stake defaults to the
-    tournament's.
+    match's (its tournament's) overrides, then ``house_rules``; frozen on the game. The stake
+    defaults to the match's. The game is linked to its match in the same transaction.
     """
     (created,) = create_games(
         club=club,
@@ -171,10 +180,8 @@ def create_games(
             detail=f"Unknown game {game!r}; the games are {', '.join(GAMES)}.",
             pointer="/game",
         )
-    known_matches = {}
-    match_ids = {new_game_checks.match_id_of(spec.tournament_match) for spec in new_games} - {None}
-    if match_ids:
-        known_matches = new_game_checks.load_matches(club, match_ids)
+    wanted = {spec.tournament_match for spec in new_games if isinstance(spec.tournament_match, int)}
+    known_terms = match_links.load_terms(club=club, match_ids=wanted) if wanted else {}
     known_players = new_game_checks.load_players(
         club, {player_id for spec in new_games for player_id in spec.seat_player_ids}
     )
@@ -182,29 +189,34 @@ def create_games(
         team_id for spec in new_games for team_id in spec.team_ids or () if team_id is not None
     }
     known_teams = new_game_checks.load_teams(club, team_ids) if team_ids else {}
-    # The frozen rules depend only on the tournament (the club and the overrides are shared):
-    # merged and checked once per tournament rather than once per game.
-    rules_by_tournament: dict[int | None, dict] = {}
+    # The frozen rules depend only on the match's rules group (its tournament; the club and the
+    # overrides are shared): merged and checked once per group rather than once per game.
+    rules_by_group: dict[int | None, dict] = {}
     checked = []
     for spec in new_games:
-        match = new_game_checks.resolve_match(club, spec.tournament_match, known_matches)
-        if match is not None and match.tournament.game != game:
+        terms = spec.tournament_match
+        if isinstance(terms, int):
+            if terms not in known_terms:
+                raise match_links.unknown_match(club, terms)
+            terms = known_terms[terms]
+        if terms is not None and terms.game != game:
             raise Problem(
                 status=400,
                 code="invalid_tournament_match",
-                detail=f"Match {match.pk} belongs to a tournament of {match.tournament.game}, "
+                detail=f"Match {terms.match_id} belongs to a tournament of {terms.game}, "
                 f"not {game}.",
                 pointer="/tournament_match",
             )
         players = new_game_checks.check_players(club, spec.seat_player_ids, known_players)
-        tournament_id = match.tournament_id if match is not None else None
-        rules = rules_by_tournament.get(tournament_id)
+        group = terms.rules_group if terms is not None else None
+        rules = rules_by_group.get(group)
         if rules is None:
-            rules = new_game_checks.frozen_rules(club, game, match, house_rules or {})
-            rules_by_tournament[tournament_id] = rules
+            match_rules = terms.house_rules if terms is not None else None
+            rules = new_game_checks.frozen_rules(club, game, match_rules, house_rules or {})
+            rules_by_group[group] = rules
         stake_minor = spec.stake_minor
-        if stake_minor is None and match is not None:
-            stake_minor = match.tournament.stake_minor
+        if stake_minor is None and terms is not None:
+            stake_minor = terms.stake_minor
         try:
             start = bridge.start(
                 rules=rules,
@@ -223,12 +235,13 @@ def create_games(
             house_rules=copy.deepcopy(rules),
             first_dealer=spec.first_dealer,
             stake_minor=stake_minor,
-            tournament_match=match,
             created_by=user,
             **start.fields,
         )
         new_game._history_user = user
         new_game._change_reason = "game created"
+        # Shown as the API's "tournament_match" (the selectors annotate it on games they read).
+        new_game.tournament_match_id = terms.match_id if terms is not None else None
         checked.append((new_game, players, start.side_of_seat, side_teams))
 
     games = [new_game for new_game, *_ in checked]
@@ -247,6 +260,19 @@ def create_games(
             for new_game, _, _, side_teams in checked
             for index, team in enumerate(side_teams)
         )
+        match_links.link_games(
+            [(new_game, new_game.tournament_match_id) for new_game in games
+             if new_game.tournament_match_id is not None]
+        )
+        for new_game in games:
+            announce_game_change(
+                GameChange(
+                    game_id=new_game.pk,
+                    club_id=club.pk,
+                    kinds=frozenset({GameChangeKind.STARTED}),
+                    actor_id=getattr(user, "pk", None),
+                )
+            )
     return games
 
 
@@ -284,30 +310,60 @@ def _save_game(game: Game, fields: dict, user, reason: str) -> None:
     game.save(update_fields=[*fields, "version", "updated_at"])
 
 
-def _after_change(game: Game, user, status_before: str, winner_before: int | None) -> bool:
-    """Rebook the ledger and schedule the tournament follow-up if the result changed."""
+def _result_kinds(game: Game, status_before: str, winner_before: int | None) -> set:
+    """How a write changed the game's result: finished it, reopened it, or changed its winner."""
+    was_finished = status_before == GameStatus.FINISHED
+    if not was_finished and game.is_finished:
+        return {GameChangeKind.FINISHED}
+    if was_finished and not game.is_finished:
+        return {GameChangeKind.REOPENED}
+    if was_finished and winner_before != game.winner_side:
+        return {GameChangeKind.WINNER_CHANGED}
+    return set()
+
+
+def _after_change(
+    game: Game,
+    user,
+    status_before: str,
+    winner_before: int | None,
+    *,
+    kind: GameChangeKind,
+    hand_number: int,
+) -> bool:
+    """Rebook the ledger if the game is or was finished, and announce the change after commit."""
     result_changed = (status_before, winner_before) != (game.status, game.winner_side)
     rebooked = False
     if result_changed or game.is_finished:
         rebooked = sync_ledger(game=game, user=user)
-    if result_changed and game.tournament_match_id is not None:
-        match_id = game.tournament_match_id
-        transaction.on_commit(lambda: notify_match_progress(match_id))
+    announce_game_change(
+        GameChange(
+            game_id=game.pk,
+            club_id=game.club_id,
+            kinds=frozenset({kind, *_result_kinds(game, status_before, winner_before)}),
+            hand_number=hand_number,
+            actor_id=getattr(user, "pk", None),
+        )
+    )
     return rebooked
 
 
-def _check_tournament_allows(game: Game, fields: dict, reset_dependents: bool, user) -> None:
-    """A decided match whose next match has begun may only change with ``reset_dependents``."""
-    if game.tournament_match_id is None or not game.is_finished:
+def _check_result_change(game: Game, fields: dict, reset_dependents: bool, user) -> None:
+    """Ask the listed checks before a finished game's winner changes (or it reopens)."""
+    if not game.is_finished:
         return
     new_winner = fields["winner_side"] if fields["status"] == GameStatus.FINISHED else None
     if new_winner == game.winner_side:
         return
-    # Lazy: tournaments imports games' services to start a match's games.
-    from tournaments.services import check_correction_allowed
-
-    check_correction_allowed(
-        game=game, new_winner_side=new_winner, reset_dependents=reset_dependents, user=user
+    check_game_change(
+        ProposedResultChange(
+            game_id=game.pk,
+            club_id=game.club_id,
+            winner_side_before=game.winner_side,
+            new_winner_side=new_winner,
+            reset_dependents=reset_dependents,
+            actor=user,
+        )
     )
 
 
@@ -360,9 +416,14 @@ def record_hand(
         hand._change_reason = f"hand {expected} recorded"
         hand.save()
         _save_game(game, fields, user, f"hand {expected} recorded")
-        rebooked = False
-        if game.is_finished:
-            rebooked = _after_change(game, user, status_before, winner_before)
+        rebooked = _after_change(
+            game,
+            user,
+            status_before,
+            winner_before,
+            kind=GameChangeKind.HAND_RECORDED,
+            hand_number=expected,
+        )
     return hand, HandOutcome(game, status_before, winner_before, ledger_rebooked=rebooked)
 
 
@@ -401,7 +462,7 @@ def correct_hand(
                 raise _later_hand_problem(number, hand.number, error) from error
             replayed.append((hand, fields, result))
         final_fields = replayed[-1][1]
-        _check_tournament_allows(game, final_fields, reset_dependents, user)
+        _check_result_change(game, final_fields, reset_dependents, user)
 
         status_before, winner_before = game.status, game.winner_side
         recomputed = []
@@ -428,7 +489,14 @@ def correct_hand(
             hand._history_user = user
             hand.save()
         _save_game(game, final_fields, user, f"hand {number} corrected")
-        rebooked = _after_change(game, user, status_before, winner_before)
+        rebooked = _after_change(
+            game,
+            user,
+            status_before,
+            winner_before,
+            kind=GameChangeKind.HAND_CORRECTED,
+            hand_number=number,
+        )
     target.entered_by  # noqa: B018 - load for the response inside the transaction
     return target, HandOutcome(
         game, status_before, winner_before, rebooked, recomputed_hands=tuple(recomputed)
@@ -478,11 +546,18 @@ def undo_last_hand(
             fields = previous.get()
         else:
             fields = bridge.fields_of(bridge.start_for(game))
-        _check_tournament_allows(game, fields, reset_dependents, user)
+        _check_result_change(game, fields, reset_dependents, user)
         status_before, winner_before = game.status, game.winner_side
         hand._history_user = user
         hand._change_reason = f"hand {number} undone"
         hand.delete()
         _save_game(game, fields, user, f"hand {number} undone")
-        rebooked = _after_change(game, user, status_before, winner_before)
+        rebooked = _after_change(
+            game,
+            user,
+            status_before,
+            winner_before,
+            kind=GameChangeKind.HAND_UNDONE,
+            hand_number=number,
+        )
     return hand, HandOutcome(game, status_before, winner_before, rebooked)

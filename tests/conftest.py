@@ -136,7 +136,9 @@ def _choose_broker() -> None:
 def pytest_configure(config: pytest.Config) -> None:
     from django.conf import settings
 
-    if settings.configured:
+    # An xdist worker inherits the environment the controller prepared below (database, secret,
+    # settings module), so pytest-django has loaded the right settings already.
+    if settings.configured and "PYTEST_XDIST_WORKER" not in os.environ:
         raise pytest.UsageError(
             "Django's settings were loaded before tests/conftest.py could choose the test "
             "database: unset DJANGO_SETTINGS_MODULE and do not pass --ds (the conftest sets it)."

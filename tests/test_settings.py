@@ -23,6 +23,8 @@ CONTROLLED = (
     "DJANGO_HTTPS",
     "DJANGO_STATIC_MANIFEST",
     "DJANGO_CONN_MAX_AGE",
+    # Set by tests/conftest.py for the session's browser; a deployment must never have it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
 
 PRINT_SETTINGS = """

@@ -45,7 +45,7 @@ def run_pytest(tmp_path: Path, *, ci: bool) -> tuple[int, dict[str, tuple[str, s
         environment["CI"] = "true"
     report = tmp_path / "report.xml"
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", f"--junitxml={report}", "-rs"]
+        [sys.executable, "-m", "pytest", "-n", "0", f"--junitxml={report}", "-rs"]
         + [NEEDS_NOTHING, NEEDS_DATABASE, NEEDS_REDIS, NEEDS_BOTH],
         cwd=ROOT,
         env=environment,

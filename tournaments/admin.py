@@ -1,7 +1,7 @@
 """Admin pages of tournaments: every model with search and filters, history where it is kept.
 
 What it does: lets staff find and inspect tournaments, entrants, rounds, matches (with their
-entrants inline), match entrants and the audit trail; ``Round`` and ``Match`` show their
+entrants and games inline), match entrants and the audit trail; ``Round`` and ``Match`` show their
 simple-history trail.
 
 What it does not do: run workflows. Drawing, advancing and resetting go through the API (the
@@ -12,7 +12,15 @@ those checks and are meant for repairs only. The audit trail is read-only.
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from tournaments.models import AuditEntry, Entrant, Match, MatchEntrant, Round, Tournament
+from tournaments.models import (
+    AuditEntry,
+    Entrant,
+    Match,
+    MatchEntrant,
+    MatchGame,
+    Round,
+    Tournament,
+)
 
 
 class EntrantInline(admin.TabularInline):
@@ -56,6 +64,19 @@ class MatchEntrantInline(admin.TabularInline):
     raw_id_fields = ["entrant", "source_match"]
 
 
+class MatchGameInline(admin.TabularInline):
+    """The match's games (view only: games are linked when tournaments starts them)."""
+
+    model = MatchGame
+    extra = 0
+    raw_id_fields = ["game"]
+    readonly_fields = ["game"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(Match)
 class MatchAdmin(SimpleHistoryAdmin):
     list_display = ["__str__", "tournament", "table", "status", "is_bye", "is_third_place",
@@ -64,7 +85,7 @@ class MatchAdmin(SimpleHistoryAdmin):
     search_fields = ["tournament__name", "slots__entrant__player__display_name",
                      "slots__entrant__team__name"]
     raw_id_fields = ["tournament", "round"]
-    inlines = [MatchEntrantInline]
+    inlines = [MatchEntrantInline, MatchGameInline]
 
 
 @admin.register(MatchEntrant)

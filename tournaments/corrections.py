@@ -1,7 +1,9 @@
 """Corrections of tournament games: when a changed result may stand; resetting what depends on it.
 
-What it does: ``check_correction_allowed`` is what ``games`` asks, inside its own transaction and
-before it saves a correction (or an undo) that changes a finished tournament game's winner. It
+What it does: ``check_correction_allowed`` is what ``games`` asks (through the check
+``tournaments.game_hooks.check_match_allows_result_change``, listed in ``JINK_GAME_CHANGE_CHECKS``),
+inside its own transaction and before it saves a correction (or an undo) that changes a finished
+tournament game's winner. It
 works out whether the change would alter the decision of a decided match (its placings); if so and
 a *dependent* match has begun, the change is refused with 409 ``match_locked`` — unless the
 organiser asked for ``reset_dependents``, in which case every dependent match is reset, and the
@@ -10,8 +12,9 @@ deleted ``Match`` and ``Round`` rows). A tournament that was closed takes no cha
 ``tournament_closed``).
 
 What it does not do: store the corrected game (``games`` does) or redraw anything: the match's
-progress task, scheduled by ``games`` after the commit, recomputes the match and refills the
-tournament from the corrected results.
+progress task, queued after the commit by the subscriber of the game's change
+(``tournaments.game_hooks``), recomputes the match and refills the tournament from the corrected
+results.
 
 Terms:
 - *dependent match*: a match whose entrants or draw came from this match's result. In a knockout,
@@ -19,8 +22,8 @@ Terms:
   a swiss or a drive, every match of a later round (each draw used the standings); in a round
   robin, none (the schedule never depends on results).
 - *reset*: a dependent match is deleted; its games that have hands are kept as ordinary club games
-  (detached from the tournament, their stakes stay booked — they were played), games without a
-  hand are deleted. Later rounds left empty are deleted too.
+  (their ``MatchGame`` link is deleted; their stakes stay booked — they were played), games
+  without a hand are deleted. Later rounds left empty are deleted too.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from tournaments.models import (
     AuditKind,
     Format,
     Match,
+    MatchGame,
     MatchStatus,
     TournamentStatus,
 )
@@ -98,22 +102,18 @@ def dependent_matches(match: Match) -> list[Match]:
     return sorted(dependents.values(), key=lambda other: (-other.round.number, other.table))
 
 
-def reset_matches(tournament, matches: list[Match], *, user, cause: Match, game: Game) -> dict:
+def reset_matches(tournament, matches: list[Match], *, user, cause: Match, game_id: int) -> dict:
     """Delete ``matches`` (see *reset*), audit it, and return what was done."""
     detached, deleted_games = [], []
     for dependent in matches:
         deleted_games.extend(delete_unplayed_games(dependent))
-        for played in Game.objects.filter(tournament_match=dependent):
-            played.tournament_match = None
-            played._history_user = user
-            played._change_reason = (
-                f"detached from tournament {tournament.pk} match {dependent.pk} (dependents reset)"
-            )
-            played.save(update_fields=["tournament_match", "updated_at"])
-            detached.append(played.pk)
+        links = MatchGame.objects.filter(match=dependent).order_by("game_id")
+        played = list(links.values_list("game_id", flat=True))
+        links.delete()
+        detached.extend(played)
     details = {
         "cause_match": cause.pk,
-        "cause_game": game.pk,
+        "cause_game": game_id,
         "reset_matches": [
             {"id": dependent.pk, "round": dependent.round.number, "table": dependent.table}
             for dependent in matches
@@ -146,30 +146,32 @@ def reset_matches(tournament, matches: list[Match], *, user, cause: Match, game:
 
 
 def check_correction_allowed(
-    *, game: Game, new_winner_side: int | None, reset_dependents: bool = False, user=None
+    *,
+    game_id: int,
+    match_id: int,
+    tournament_id: int,
+    new_winner_side: int | None,
+    reset_dependents: bool = False,
+    user=None,
 ) -> dict | None:
-    """Refuse (409 ``match_locked``) or allow a change of a tournament game's winner.
+    """Refuse (409 ``match_locked``) or allow a change of the winner of game ``game_id``, played
+    for match ``match_id`` of tournament ``tournament_id``.
 
     ``new_winner_side`` is the winner after the change, None when the game would no longer be
     finished. Returns None when nothing depends on the change, else the audit details of the reset.
     """
-    if game.tournament_match_id is None:
-        return None
-    match_row = Match.objects.filter(pk=game.tournament_match_id).values("tournament_id").first()
-    if match_row is None:
-        return None
-    tournament = lock_tournament(match_row["tournament_id"])
+    tournament = lock_tournament(tournament_id)
     if tournament.status == TournamentStatus.CLOSED:
         raise Problem(
             status=409,
             code="tournament_closed",
             detail=f"Tournament {tournament.pk} is closed; its results can no longer change.",
         )
-    match = load_match(game.tournament_match_id)
+    match = load_match(match_id)
     if match is None or match.status != MatchStatus.DECIDED:
         return None
     match.tournament = tournament
-    stored_game = next((each for each in match.games.all() if each.pk == game.pk), None)
+    stored_game = next((each for each in match.games.all() if each.pk == game_id), None)
     if stored_game is None:
         return None
     view = _MatchView(match, _GameView(stored_game, new_winner_side))
@@ -198,4 +200,4 @@ def check_correction_allowed(
             code="permission_denied",
             detail="Only an organiser of the club may reset the matches that depend on a result.",
         )
-    return reset_matches(tournament, dependents, user=user, cause=match, game=game)
+    return reset_matches(tournament, dependents, user=user, cause=match, game_id=game_id)

@@ -8,7 +8,8 @@ matches, closing). ``Round`` and ``Match`` also keep a full django-simple-histor
 
 What it does not do: drawing, pairing, advancing and ranking (pure modules in
 ``tournaments.draw``), the workflows around them (``tournaments.services``) or the games themselves
-(``games.Game`` points here through ``Game.tournament_match``).
+(``games.Game`` knows nothing of tournaments: ``MatchGame`` links each game played for a match to
+it, one match per game).
 
 Terms:
 - *entrant*: one competitor of a tournament — an individual player or a fixed team.
@@ -259,6 +260,11 @@ class Match(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # The match's games, through the link tournaments owns; no accessor on Game (games does not
+    # know tournaments): from a game, go through ``Game.match_link`` (a ``MatchGame``).
+    games = models.ManyToManyField(
+        "games.Game", through="MatchGame", related_name="+", blank=True
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -273,6 +279,24 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} table {self.table}"
+
+
+class MatchGame(models.Model):
+    """A game played for a match: the link between games and tournaments, owned by tournaments.
+
+    One row per game (a game belongs to at most one match); deleting the match is refused while
+    it has games, deleting a game removes its link. Created with the game, in the same
+    transaction (``tournaments.game_hooks.link_games``, called by ``games.services``).
+    """
+
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="match_games")
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="match_link")
+
+    class Meta:
+        ordering = ["match_id", "game_id"]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} of match {self.match_id}"
 
 
 class MatchEntrant(models.Model):

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.match_links import MatchTerms
 from games.models import Game, GameStatus
 from games.services import NewGame, create_games
 from tournaments.bridge import table_from_slots
@@ -222,6 +223,18 @@ def break_ties(result: MatchResult, seed: int) -> MatchResult:
     return MatchResult(table, tuple(placings), result.games_won, result.points, result.tricks)
 
 
+def terms_of(match: Match, tournament: Tournament) -> MatchTerms:
+    """What ``match`` imposes on a game started for it (``games.match_links``): the
+    tournament's game, house rules and stake; the tournament is the rules group."""
+    return MatchTerms(
+        match_id=match.pk,
+        game=tournament.game,
+        rules_group=tournament.pk,
+        house_rules=tournament.house_rules or {},
+        stake_minor=tournament.stake_minor,
+    )
+
+
 def start_next_games(
     matches: list[Match], tournament: Tournament, *, user=None
 ) -> list[Game | None]:
@@ -243,7 +256,7 @@ def start_next_games(
                 team_ids=seating.team_ids,
                 first_dealer=game_number % len(seating.seat_player_ids),
                 stake_minor=tournament.stake_minor,
-                tournament_match=match,
+                tournament_match=terms_of(match, tournament),
             )
         )
         starting.append(match)

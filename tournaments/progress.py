@@ -93,7 +93,7 @@ def is_begun(match: Match) -> bool:
     if match.status == MatchStatus.DECIDED and not match.is_bye:
         return True
     return Game.objects.filter(
-        Q(status=GameStatus.FINISHED) | Q(hands_played__gt=0), tournament_match=match
+        Q(status=GameStatus.FINISHED) | Q(hands_played__gt=0), match_link__match=match
     ).exists()
 
 
@@ -101,7 +101,7 @@ def delete_unplayed_games(match: Match) -> list[int]:
     """Delete the match's games in progress without a hand; returns their ids."""
     unplayed = list(
         Game.objects.select_for_update()
-        .filter(tournament_match=match, status=GameStatus.IN_PROGRESS, hands_played=0)
+        .filter(match_link__match=match, status=GameStatus.IN_PROGRESS, hands_played=0)
         .values_list("pk", flat=True)
     )
     if unplayed:
@@ -465,10 +465,15 @@ def progress_match(match_id: int, user=None) -> dict:
     Safe to run any number of times: everything is recomputed from the games.
     """
     with transaction.atomic():
-        row = Match.objects.filter(pk=match_id).values("tournament_id").first()
-        if row is None:
+        # The match's tournament, found and locked in one query (the match row is not locked).
+        tournament = (
+            Tournament.objects.select_for_update(of=("self",))
+            .select_related("club")
+            .filter(matches__pk=match_id)
+            .first()
+        )
+        if tournament is None:
             return {"match": match_id, "outcome": "missing"}
-        tournament = lock_tournament(row["tournament_id"])
         match = load_match(match_id)
         if match is None:
             return {"match": match_id, "outcome": "missing"}

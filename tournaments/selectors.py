@@ -39,7 +39,15 @@ from games.models import Game
 from tournaments import bridge
 from tournaments.draw import knockout
 from tournaments.draw.types import DrawError
-from tournaments.models import Entrant, Format, Match, MatchEntrant, Round, Tournament
+from tournaments.models import (
+    Entrant,
+    Format,
+    Match,
+    MatchEntrant,
+    MatchGame,
+    Round,
+    Tournament,
+)
 
 
 def can_read_tournament(user, tournament: Tournament) -> bool:
@@ -88,9 +96,9 @@ def _matches_queryset() -> QuerySet[Match]:
     slots = MatchEntrant.objects.select_related(
         "entrant__player", "entrant__team", "source_match"
     ).order_by("position")
-    games = Game.objects.only(
-        "id", "status", "winner_side", "totals", "hands_played", "tournament_match_id"
-    ).order_by("id")
+    games = Game.objects.only("id", "status", "winner_side", "totals", "hands_played").order_by(
+        "id"
+    )
     return Match.objects.select_related("round").prefetch_related(
         Prefetch("slots", queryset=slots), Prefetch("games", queryset=games)
     )
@@ -231,14 +239,14 @@ def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> di
     are read in the same query so that a poll answered ``304`` costs this query alone.
     """
     games = (
-        Game.objects.filter(tournament_match__tournament=OuterRef("pk"))
+        MatchGame.objects.filter(match__tournament=OuterRef("pk"))
         .order_by()
-        .values("tournament_match__tournament")
+        .values("match__tournament")
     )
     matches = Match.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
     queryset = Tournament.objects.filter(pk=tournament_id, club__slug=club_slug).annotate(
         games=Subquery(games.annotate(count=Count("id")).values("count")),
-        game_versions=Subquery(games.annotate(total=Sum("version")).values("total")),
+        game_versions=Subquery(games.annotate(total=Sum("game__version")).values("total")),
         matches_count=Subquery(matches.annotate(count=Count("id")).values("count")),
         matches_changed=Subquery(matches.annotate(last=Max("updated_at")).values("last")),
     )
@@ -276,16 +284,6 @@ def list_team_members(*, tournament: Tournament) -> dict[int, list]:
     for member in queryset:
         members.setdefault(member.team_id, []).append(member.player)
     return members
-
-
-def get_match_of_game(*, game_id: int) -> Match | None:
-    """The tournament match a game was played for, with its round and tournament (one query),
-    or None for a game outside any tournament."""
-    return (
-        Match.objects.filter(games__id=game_id)
-        .select_related("round", "tournament")
-        .first()
-    )
 
 
 def list_entries_of_player(*, player) -> QuerySet[Entrant]:

@@ -25,7 +25,6 @@ from config.problems import Problem
 from games.models import Game, GameStatus
 from tournaments import configuration, progress
 from tournaments.bridge import draw_problem
-from tournaments.corrections import check_correction_allowed  # noqa: F401  (games calls it here)
 from tournaments.draw.types import DrawError
 from tournaments.models import (
     AuditEntry,
@@ -272,8 +271,8 @@ def list_matches_needing_progress() -> list[int]:
     )
     undecided = running.exclude(status=MatchStatus.DECIDED)
     busy = set(
-        Game.objects.filter(tournament_match__in=undecided, status=GameStatus.IN_PROGRESS)
-        .values_list("tournament_match_id", flat=True)
+        Game.objects.filter(match_link__match__in=undecided, status=GameStatus.IN_PROGRESS)
+        .values_list("match_link__match_id", flat=True)
     )
     # Undecided matches with all their entrants and no game in progress: they need a game, or
     # their last game decided them.

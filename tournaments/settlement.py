@@ -39,7 +39,7 @@ from tournaments.models import Entrant, Tournament
 def tournament_stakes(tournament: Tournament) -> dict[int, int]:
     """Player id -> net stakes (minor units) over the games of the tournament's matches."""
     return dict(
-        LedgerEntry.objects.filter(game__tournament_match__tournament=tournament)
+        LedgerEntry.objects.filter(game__match_link__match__tournament=tournament)
         .order_by()
         .values_list("player_id")
         .annotate(net=Sum("amount_minor"))

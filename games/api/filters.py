@@ -25,7 +25,9 @@ class GameFilter(django_filters.FilterSet):
     player = django_filters.NumberFilter(
         method="filter_player", help_text="Games in which this player (id) has a seat."
     )
-    tournament_match = django_filters.NumberFilter()
+    tournament_match = django_filters.NumberFilter(
+        method="filter_tournament_match", help_text="Games played for this tournament match (id)."
+    )
     date = django_filters.DateFilter(
         method="filter_date", help_text="Games started on this day (club time zone)."
     )
@@ -45,6 +47,10 @@ class GameFilter(django_filters.FilterSet):
         view = (getattr(self.request, "parser_context", None) or {}).get("view")
         get_club = getattr(view, "get_club", None)
         return get_club().time_zone if get_club is not None else "UTC"
+
+    def filter_tournament_match(self, queryset, name, value):
+        # ``tournament_match_id`` is annotated by ``games.selectors`` (see games.match_links).
+        return queryset.filter(tournament_match_id=value)
 
     def filter_player(self, queryset, name, value):
         return queryset.filter(seats__player_id=value)

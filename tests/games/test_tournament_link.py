@@ -1,15 +1,19 @@
 """Games of a tournament match: rules and stake from the tournament, the match told after commit
-when the result changes, and corrections refused when tournaments says the match is locked."""
+when the result changes, and corrections refused when tournaments says the match is locked.
+
+Games does not know tournaments: these go through the hooks tournaments registers in settings
+(``tournaments.game_hooks``: the match link, the progress subscriber and the correction check)."""
 
 from __future__ import annotations
 
 import pytest
 
+import tournaments.game_hooks
 from config.problems import Problem
-from games import services
 from tests.clubs.factories import make_club
 from tests.games.helpers_db import database_snapshot
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, MatchGame, Round, Tournament
+from tournaments.tasks import match_progress_task
 
 
 def make_match(club, *, game="25", house_rules=None, stake_minor=None) -> Match:
@@ -29,7 +33,12 @@ def make_match(club, *, game="25", house_rules=None, stake_minor=None) -> Match:
 @pytest.fixture
 def notified(monkeypatch):
     calls: list[int] = []
-    monkeypatch.setattr(services, "notify_match_progress", calls.append)
+
+    def enqueue(task, match_id):
+        assert task is match_progress_task
+        calls.append(match_id)
+
+    monkeypatch.setattr(tournaments.game_hooks, "enqueue", enqueue)
     return calls
 
 
@@ -38,6 +47,8 @@ def test_a_match_game_takes_the_tournament_rules_and_stake(table):
     match = make_match(table.club, house_rules={"target": 30}, stake_minor=50)
     game = table.new_game("25", 3, tournament_match=match.pk)
     assert game["tournament_match"] == match.pk
+    assert MatchGame.objects.get(game_id=game["id"]).match_id == match.pk
+    assert table.client().get(f"/api/games/{game['id']}/").json()["tournament_match"] == match.pk
     assert game["house_rules"]["target"] == 30
     assert game["stake"] == "0.50"
     # The game's own overrides still win, and so does its own stake.
@@ -77,7 +88,8 @@ def test_the_match_is_told_after_commit_when_the_result_changes(
     )
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         table.post_hand(game["id"], {"dealer": 3, "trump": "S", "trick_winners": [0, 1, 1, 2, 2]})
-    assert (callbacks, notified) == ([], [])  # nothing decided yet
+    # One announcement (a hand recorded); nothing decided yet, so the match is not told.
+    assert (len(callbacks), notified) == (1, [])
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = table.post_hand(
             game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]}
@@ -102,8 +114,6 @@ def test_a_refused_request_tells_nobody(table, notified, django_capture_on_commi
 
 @pytest.mark.django_db
 def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, notified):
-    import tournaments.services
-
     match = make_match(table.club)
     game = table.new_game(
         "25", 4, teams=[[0, 2], [1, 3]], first_dealer=3, tournament_match=match.pk
@@ -112,12 +122,17 @@ def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, noti
     table.post_hand(game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]})
     asked = []
 
-    def check_correction_allowed(*, game, new_winner_side, reset_dependents, user):
-        asked.append((game.pk, new_winner_side, reset_dependents, user.username))
+    def check_correction_allowed(
+        *, game_id, match_id, tournament_id, new_winner_side, reset_dependents, user
+    ):
+        assert (match_id, tournament_id) == (match.pk, match.tournament_id)
+        asked.append((game_id, new_winner_side, reset_dependents, user.username))
         if not reset_dependents:
             raise Problem(status=409, code="match_locked", detail="The next match has begun.")
 
-    monkeypatch.setattr(tournaments.services, "check_correction_allowed", check_correction_allowed)
+    monkeypatch.setattr(
+        tournaments.game_hooks, "check_correction_allowed", check_correction_allowed
+    )
     etag = table.client().get(f"/api/games/{game['id']}/")["ETag"]
     flipped = {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 1]}
     before = database_snapshot()

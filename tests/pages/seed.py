@@ -147,9 +147,9 @@ def seed_clubs() -> Seed:
     with TestCase.captureOnCommitCallbacks(execute=True):
         tournament_services.draw_next_round(tournament_id=cup.pk, user=users["orla"])
     semi_final_games = {
-        game.tournament_match.table: game
-        for game in Game.objects.filter(tournament_match__tournament=cup).select_related(
-            "tournament_match"
+        game.match_link.match.table: game
+        for game in Game.objects.filter(match_link__match__tournament=cup).select_related(
+            "match_link__match"
         )
     }
     games["semi_final_1"] = semi_final_games[1]
@@ -164,7 +164,7 @@ def seed_clubs() -> Seed:
         {"dealer": 1, "trump": "H", "trick_winners": [0, 0]},
     ])
     games["final"] = Game.objects.get(
-        tournament_match__tournament=cup, tournament_match__round__number=2
+        match_link__match__tournament=cup, match_link__match__round__number=2
     )
     play_hands(games["final"], scorekeeper, [
         {"dealer": 0, "trump": "D", "trick_winners": [0, 1, 1, 1, 0]},

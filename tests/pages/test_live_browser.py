@@ -153,7 +153,7 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
     page.screenshot(path=str(screenshots / "event-page-tonight.png"), full_page=True)
 
     # Round 1 played out: the next round is drawn by itself, the panel follows.
-    for game in Game.objects.filter(tournament_match__tournament=drive,
+    for game in Game.objects.filter(match_link__match__tournament=drive,
                                     status=GameStatus.IN_PROGRESS):
         # Seat 0's side takes every trick it needs to reach 25 (the game ends at that trick).
         needed = (25 - game.totals[game.side_of_seat[0]]) // 5

@@ -145,8 +145,8 @@ def test_a_semi_final_winner_is_told_where_to_go_next(seed, client_for):
                               role=Role.PLAYER)
     from games.models import Game
 
-    table_one = Game.objects.get(tournament_match__tournament=tournament,
-                                 tournament_match__table=1)
+    table_one = Game.objects.get(match_link__match__tournament=tournament,
+                                 match_link__match__table=1)
     eve_seat = next(seat.seat for seat in table_one.seats.all()
                     if seat.player_id == players["Eve"].pk)
     play_hands(table_one, seed.users["sean"], [

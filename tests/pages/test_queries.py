@@ -62,11 +62,10 @@ def test_club_overview_for_a_visitor_needs_no_session(seed, client_for,
 
 
 # The live state (the entity tag: the game's version, the reader's role and player), club, the
-# game, its seats with players, its sides with teams, its hands, the corrected and undone hands
-# (simple-history), the tournament match with its round and tournament (tournaments owns the link
-# from a game to its match: one query of its own instead of a join on the game's row).
-# Three more than before the live pages: the tag, the corrections and undos, the match.
-GAME = 1 + 1 + 1 + 1 + 1 + 1 + 1 + 1
+# game with its match, round and tournament, its seats with players, its sides with teams, its
+# hands, the corrected and undone hands (simple-history). Two more than before the live pages:
+# the tag, the corrections and undos.
+GAME = 1 + 1 + 1 + 1 + 1 + 1 + 1
 
 
 def failed_bids(count: int) -> list[dict]:
@@ -144,7 +143,7 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
     # Play every round: the next one is drawn by itself when a round completes.
     for _ in range(3):
         for game in Game.objects.filter(
-            tournament_match__tournament=tournament, status=GameStatus.IN_PROGRESS
+            match_link__match__tournament=tournament, status=GameStatus.IN_PROGRESS
         ):
             play_hands(game, None, [{"dealer": 0, "trump": "S",
                                      "trick_winners": [0, 0, 0, 0, 0]}])

@@ -105,7 +105,7 @@ def test_twenty_five_drive_of_24_players_at_tables_of_four():
             assert rounds[-1]["status"] == "complete"
 
     assert event.tournament(tournament_id)["status"] == "finished"
-    assert Game.objects.filter(tournament_match__tournament_id=tournament_id).count() == 18
+    assert Game.objects.filter(match_link__match__tournament_id=tournament_id).count() == 18
 
     standings = event.standings(tournament_id)
     assert [row["entrant"]["id"] for row in standings] == [

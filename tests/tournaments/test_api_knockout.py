@@ -148,7 +148,7 @@ def test_auction_45_knockout_of_16_teams_in_best_of_three():
         "match"
     }
     # 34 games were played (four matches went to a third game), each attached to its match.
-    assert Game.objects.filter(tournament_match__tournament_id=tournament_id).count() == 34
+    assert Game.objects.filter(match_link__match__tournament_id=tournament_id).count() == 34
 
 
 def test_byes_go_to_the_top_seeds_and_the_bracket_shows_them():

@@ -37,8 +37,9 @@ pytestmark = pytest.mark.django_db
 #   are none, else 3); round 1 only: its entrants and the UPDATE fixing the draw order (2);
 #   INSERT the round + history (2); INSERT every match, byes included, + history, and every
 #   slot (3); load the matches to start: matches, slots with entrants, games (3);
-#   create_games (8): the matches checked against the club, the players, SAVEPOINT, INSERT the
-#   games + history, the seats, the sides, RELEASE; UPDATE the matches to in progress +
+#   create_games (8): the players, SAVEPOINT, INSERT the games + history, the seats, the sides,
+#   the match links (tournaments.MatchGame; tournaments passes each match's terms, so none is
+#   read), RELEASE; UPDATE the matches to in progress +
 #   history (2); the round statuses: rounds, matches, slots (3); INSERT the audit entry (1);
 #   5 for the response: the tournament again, the round, its matches, slots and games.
 SWISS_ROUND_ONE = 4 + 2 + 1 + 1 + 2 + 2 + 3 + 3 + 8 + 2 + 3 + 1 + 5
@@ -51,11 +52,13 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 3 + 1
 # The hand that decides a knockout match whose neighbour is decided, opening round 2:
 #   13 for the hand (tests/games/test_queries.py's 11, + the seats and the ledger sums of the
 #     finished game);
-#   37 for the match's progress, after the commit: its own transaction (2), the match's
-#     tournament, the lock, the match with slots, games, seats and hands (5), its 2 slots and
+#   1 after the commit: the subscriber finds the game's match (tournaments.game_hooks);
+#   36 for the match's progress: its own transaction (2), the match's tournament found and
+#     locked, the match with slots, games, seats and hands (4), its 2 slots and
 #     itself + history (4), its unplayed games (1), the rounds with matches and slots (3), the
 #     sources of the next table (1), INSERT round 2 + history (2), INSERT the match + history +
-#     slots (3), load it to start (3), create_games (8, as in the draw), mark it in progress +
+#     slots (3), load it to start (3), create_games (8, as in the draw: the match link is inserted
+#     where the matches were read), mark it in progress +
 #     history (2), the match's status for the task's answer (1).
 # However many matches the bracket holds.
 DECIDING_HAND_FILLING_A_TABLE = 50
@@ -167,10 +170,10 @@ def test_a_drawn_round_stores_the_rows_and_history_of_saving_one_by_one():
                 ("~", MatchStatus.IN_PROGRESS, organiser.pk, None),
             ]
             assert match.history.order_by("history_id").last().updated_at == match.updated_at
-    games = list(Game.objects.filter(tournament_match__tournament_id=tournament["id"])
+    games = list(Game.objects.filter(match_link__match__tournament_id=tournament["id"])
                  .order_by("pk"))
     # One game per played table, in table order, seated in the match's seat order.
-    assert [game.tournament_match_id for game in games] == [match.pk for match in matches[:2]]
+    assert [game.match_link.match_id for game in games] == [match.pk for match in matches[:2]]
     seeds = {player.pk: index + 1 for index, player in enumerate(event.players)}
     for game, match in zip(games, matches, strict=False):
         slots = list(match.slots.order_by("position").select_related("entrant"))

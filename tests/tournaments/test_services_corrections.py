@@ -9,7 +9,7 @@ import pytest
 from games.models import Game, Hand
 from tests.tournaments.play_helpers import build_event, current_game, win_match
 from tests.tournaments.test_api_bad_input import snapshot
-from tournaments.models import AuditEntry, Match, Tournament
+from tournaments.models import AuditEntry, Match, MatchGame, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -97,7 +97,7 @@ def test_a_flip_once_the_next_match_has_begun_is_locked_unless_an_organiser_rese
     assert done.status_code == 200, done.content
     # The begun final was reset: its game is kept (with its hand) as an ordinary club game.
     detached = Game.objects.get(pk=final_game)
-    assert detached.tournament_match_id is None
+    assert not MatchGame.objects.filter(game=detached).exists()
     assert Hand.objects.filter(game=detached).count() == 1
     assert not Match.objects.filter(pk=final["id"]).exists()
     (entry,) = AuditEntry.objects.filter(kind="dependents_reset")

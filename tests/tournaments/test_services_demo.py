@@ -29,7 +29,7 @@ def test_load_demo_starts_a_drive_and_a_second_run_changes_nothing():
     second = Match.objects.filter(tournament=tournament, round__number=2)
     assert [match.status for match in first] == ["decided"] * 5
     assert [match.status for match in second] == ["in_progress"] * 5
-    games = Game.objects.filter(tournament_match__tournament=tournament)
+    games = Game.objects.filter(match_link__match__tournament=tournament)
     assert sorted(games.values_list("hands_played", flat=True)) == [1] * 5 + [2] * 5
     before = (Match.objects.count(), Game.objects.count(), Tournament.objects.count())
 

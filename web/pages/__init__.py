@@ -1,8 +1,8 @@
-"""The player pages (namespace ``pages``): a club, a game, a tournament, a player, balances.
+"""The player pages (and the home page): views over every app's selectors; routes in ``urls.py``.
 
-The page views of clubs, games and tournaments are being moved here from the apps' ``pages.py``
-(issue 8); the modules written here for the live pages are ``live`` (conditional requests and
-the entity tags a poll compares), ``labels`` (translated names and locale-aware figures),
-``tonight`` ("my table tonight"), ``bracket`` (a knockout drawn as a bracket), ``explain``
-(standings that say why) and ``players`` (a player's own page).
+Modules: ``clubs`` (my clubs, shared helpers), ``club_home`` (a club's page), ``event`` (the live
+event page), ``tables`` and ``explain`` (its rounds and standings in display form), ``tonight``
+("my table tonight"), ``hands`` (the live game page), ``games`` (balances), ``players`` (a
+player's page), ``cards`` (a game as lists show it), ``labels`` (translated names and
+locale-aware figures), ``live`` (entity tags and the poll's 304), ``home``.
 """

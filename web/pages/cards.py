@@ -1,6 +1,7 @@
 """A game as the lists of the player pages show it, in the reader's language.
 
-What it does: ``game_card(game)`` gives a game whose seats and sides were prefetched (no query)
+What it does: ``side_labels(game)`` names each side (its team, else "Ann & Cait");
+``game_card(game)`` gives a game whose seats and sides were prefetched (no query)
 as display data: its name, status, each side named with its total ("Ann & Cait 25 – 20 Bill &
 Pat"), the winner, when it started, and its link. ``viewer_result`` adds "Won"/"Lost" for the
 player whose page or list it is.
@@ -13,8 +14,20 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from clubs.pages import side_labels
 from web.pages.labels import GAME_STATUSES, game_name, label
+
+
+def side_labels(game) -> list[str]:
+    """Each side's name: its team's, else its players' names in seat order joined by "&"."""
+    teams = {side.index: side.team for side in game.sides.all()}
+    players: dict[int, list[str]] = {}
+    for seat in game.ordered_seats():
+        players.setdefault(seat.side, []).append(seat.player.display_name)
+    labels = []
+    for index in sorted(players):
+        team = teams.get(index)
+        labels.append(team.name if team is not None else " & ".join(players[index]))
+    return labels
 
 
 def game_card(game, *, player_id: int | None = None) -> dict:

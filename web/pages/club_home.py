@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
-from clubs.pages import access_club
 from clubs.permissions import role_in
 from config.problems import Problem, problem_json_response
 from games import selectors as game_selectors
@@ -29,6 +28,7 @@ from games.models import GameStatus
 from tournaments import selectors as tournament_selectors
 from web.pages import tonight
 from web.pages.cards import game_card
+from web.pages.clubs import access_club
 from web.pages.labels import FORMATS, ROLES, TOURNAMENT_STATUSES, game_name, label
 
 IN_PROGRESS_LIMIT = 20

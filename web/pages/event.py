@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_safe
 
+from clubs import selectors as club_selectors
 from clubs.permissions import can_read_club
 from tournaments import selectors
-from tournaments.pages import _access_tournament
 from tournaments.standings import compute_standings, winners_of
 from web.pages import explain, live, tables, tonight
 from web.pages.labels import FORMATS, TOURNAMENT_STATUSES, format_money, game_name, label
@@ -40,7 +40,7 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
     not_modified = live.not_modified_or_none(request, etag)
     if not_modified is not None:
         return not_modified
-    club, tournament = _access_tournament(request, slug, tournament_id)
+    club, tournament = access_tournament(request, slug, tournament_id)
     standings = compute_standings(tournament)
     rows = standings["standings"]
     bracket = selectors.bracket_of(tournament)
@@ -96,6 +96,18 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
     }
     response = render(request, "pages/tournament.html", context)
     return live.with_live_headers(response, etag)
+
+
+def access_tournament(request: HttpRequest, slug: str, tournament_id: int):
+    """The club and the tournament the user may read; Http404 for anything else."""
+    club = club_selectors.get_club(slug=slug, user=request.user)
+    tournament = selectors.get_tournament(tournament_id=tournament_id)
+    if tournament.club_id != club.pk:
+        raise Http404("No tournament with this id in this club.")
+    tournament.club = club  # the club read above, with the viewer's role remembered
+    if not selectors.can_read_tournament(request.user, tournament):
+        raise Http404("No tournament with this id in this club.")
+    return club, tournament
 
 
 def _entrants_of(rows: list[dict]) -> dict[int, SimpleNamespace]:

@@ -23,10 +23,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
-from clubs.pages import access_club, side_labels
 from games import selectors
-from tournaments.selectors import can_read_tournament, get_match_of_game, knockout_round_total
+from tournaments.selectors import can_read_tournament, knockout_round_total
 from web.pages import live
+from web.pages.cards import side_labels
+from web.pages.clubs import access_club
 from web.pages.labels import GAME_STATUSES, format_money, game_name, label, round_name
 from web.pages.tonight import picked_player_id
 
@@ -140,9 +141,12 @@ def _card(hand, names, labels, *, is_undone: bool = False, changed_by=None) -> d
 
 
 def _tournament_link(request: HttpRequest, game) -> dict | None:
-    match = get_match_of_game(game_id=game.pk)
-    if match is None:
+    # The link is tournaments' (``MatchGame``), read with the game (see ``game_detail``); a
+    # missing reverse one-to-one raises an AttributeError, hence getattr.
+    link = getattr(game, "match_link", None)
+    if link is None:
         return None
+    match = link.match
     tournament = match.tournament
     tournament.club = game.club  # the club already read, with the viewer's role remembered
     url = None
@@ -167,7 +171,12 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     if not_modified is not None:
         return not_modified
     club = access_club(request, slug)
-    game = selectors.list_games(club=club).filter(pk=game_id).first()
+    game = (
+        selectors.list_games(club=club)
+        .select_related("match_link__match__round", "match_link__match__tournament")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise Http404("No game with this id in this club.")
     game.club = club  # keeps the viewer's role remembered on the club

@@ -21,11 +21,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
-from clubs.pages import access_club
 from clubs.permissions import role_in
 from games import selectors as game_selectors
 from tournaments.selectors import list_entries_of_player
 from web.pages.cards import game_card
+from web.pages.clubs import access_club
 from web.pages.labels import TOURNAMENT_STATUSES, format_money, game_name, label
 
 GAMES_LIMIT = 20

@@ -4,14 +4,14 @@ Routes: ``me/`` (the user's clubs and recent games), ``clubs/<slug>/`` (a club's
 ``clubs/<slug>/games/<id>/`` (one game hand by hand), ``clubs/<slug>/tournaments/<id>/``
 (the live event page: "tonight", standings and rounds or bracket), ``clubs/<slug>/players/<id>/``
 (a player's page) and ``clubs/<slug>/balances/`` (who owes whom). Included at the site root by
-``config/urls.py``; the views live in ``web/pages/`` and the apps' ``pages.py``.
+``web/urls.py``; the views are in ``web/pages/``.
 """
 
 from django.urls import path
 
-from clubs import pages as club_pages
-from games import pages as game_pages
 from web.pages import club_home, event, hands, players
+from web.pages import clubs as club_pages
+from web.pages import games as game_pages
 
 app_name = "pages"
 

@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from clubs.management.commands.load_demo import DEMO_PASSWORD
 from clubs.models import Club, Membership, Player, Team, TeamMember
+from web.management.commands.load_demo import DEMO_PASSWORD
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,1 @@
+"""Management commands that span the apps (``load_demo``)."""

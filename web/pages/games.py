@@ -1,0 +1,61 @@
+"""The club's balances page: who owes whom from the stakes of its games.
+
+What it does: ``club_balances`` (``/clubs/<slug>/balances/``) shows each player's net from the
+club's game stakes and the transfers that settle them (``games.ledger.settle``: the fewest
+transfers), money formatted for the reader's language and the club's currency. (A game's own page
+is ``web.pages.hands``.)
+
+What it does not do: write anything. Who may read is ``clubs.permissions``' policy, as in the
+API: money is for members only, even in a public club — an anonymous visitor is sent to the login
+page (the API's 401), an outsider gets 403.
+
+Terms: *net* — the sum of a player's ledger entries, positive when they are owed money.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext
+from django.views.decorators.http import require_safe
+
+from clubs.permissions import role_in
+from games import selectors
+from games.ledger import settle
+from web.pages.clubs import access_club
+from web.pages.labels import format_money
+
+
+@require_safe
+def club_balances(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access_club(request, slug)
+    if role_in(request.user, club) is None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied("Balances are shown to the club's members only.")
+    balances = selectors.club_balances(club=club)
+    names = {player.pk: player.display_name for player, _ in balances}
+    rows = [
+        {
+            "name": player.display_name,
+            "net": format_money(net, club, signed=True),
+            "direction": "receives" if net > 0 else ("pays" if net < 0 else "settled"),
+            "direction_text": (
+                gettext("receives") if net > 0 else (gettext("pays") if net < 0 else
+                                                     gettext("settled"))
+            ),
+            "is_you": player.user_id is not None and player.user_id == request.user.pk,
+        }
+        for player, net in balances
+    ]
+    transfers = [
+        {"payer": names[payer], "payee": names[payee], "amount": format_money(amount, club)}
+        for payer, payee, amount in settle({player.pk: net for player, net in balances})
+    ]
+    return render(
+        request,
+        "pages/balances.html",
+        {"club": club, "rows": rows, "transfers": transfers},
+    )
