@@ -222,3 +222,45 @@ def test_a_public_tournament_of_a_private_club_shows_no_club_or_game_links_to_vi
     # The club and its games stay private: shown as text, never linked.
     assert not [link for link in links(html) if link.startswith("/clubs/")]
     assert "Game 1: Ann 25 – 0 Dan (Finished)" in text_of(html, "round-1")
+
+
+def test_a_team_knockout_feeds_the_final_and_the_third_place_match(seed, client_for):
+    from clubs.services import create_team
+    from tournaments import services
+
+    club = seed.clubs["kilkenny"]
+    players = seed.players
+    pairs = [("Ann", "Bill"), ("Cait", "Dan"), ("Eve", "Finn"), ("Gus", "Pat")]
+    teams = [
+        create_team(club=club, name=f"{first} and {second}",
+                    member_ids=[players[first].pk, players[second].pk])
+        for first, second in pairs
+    ]
+    tournament = services.create_tournament(
+        club=club, user=seed.users["orla"],
+        values={"name": "Pairs Cup", "game": "25", "format": "knockout",
+                "entrant_kind": "team", "third_place_match": True, "lots_seed": 2},
+        entrants=[{"team": team.pk, "seed": number} for number, team in enumerate(teams, 1)],
+    )
+    draw(tournament, seed.users["orla"])
+
+    html = client_for("pat").get(tournament_url(tournament)).content
+    root = parse(html)
+
+    # Each semi-final sends its winners to the final and its losers to the third-place match.
+    for number in (1, 2):
+        table = root.by_id(f"round-1-table-{number}")
+        assert (table.attributes["data-feeds"], table.attributes["data-feeds-losers"]) == (
+            "round-2-table-1", "round-2-table-2"
+        )
+    assert root.by_id("round-2-table-2").find_all(
+        lambda element: element.tag == "h4")[0].text() == "Third place"
+    # A team's members show on a tap (a details element) or on hover (its title).
+    summaries = root.by_id("round-1").find_all(lambda element: element.tag == "summary")
+    assert sorted((summary.text(), summary.attributes["title"]) for summary in summaries) == [
+        ("Ann and Bill", "Ann, Bill"), ("Cait and Dan", "Cait, Dan"),
+        ("Eve and Finn", "Eve, Finn"), ("Gus and Pat", "Gus, Pat"),
+    ]
+    # Pat plays in a team: the panel names the team's table and Pat's partner.
+    assert text_of(html, "tonight-partners") == "Your partner Gus"
+    assert text_of(html, "tonight-opponents").startswith("Against ")
