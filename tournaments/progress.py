@@ -29,6 +29,7 @@ import logging
 from django.db import transaction
 from django.db.models import Prefetch, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import TeamMember
 from config.problems import Problem
@@ -59,7 +60,9 @@ def lock_tournament(tournament_id: int) -> Tournament:
         .first()
     )
     if tournament is None:
-        raise Problem(status=404, code="not_found", detail=f"No tournament {tournament_id}.")
+        raise Problem(status=404, code="not_found",
+                      detail=gettext("No tournament %(tournament)s.")
+                      % {"tournament": tournament_id})
     return tournament
 
 
@@ -152,7 +155,7 @@ def _first_round_checks(tournament: Tournament) -> None:
         raise Problem(
             status=400,
             code="too_few_entrants",
-            detail="The tournament has no entrants yet; register them before drawing.",
+            detail=gettext("The tournament has no entrants yet; register them before drawing."),
             pointer="",
         )
     tournament.draw_order = bridge.planned_draw_order(tournament, entrants)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -73,7 +74,7 @@ def _hand_record(body) -> dict:
         raise Problem(
             status=400,
             code="invalid_record",
-            detail="A hand record is a JSON object.",
+            detail=gettext("A hand record is a JSON object."),
             pointer="",
         )
     return dict(body)
@@ -179,7 +180,9 @@ class GameScopedView(ProblemExtrasMixin, GenericAPIView):
             raise Problem(
                 status=428,
                 code="precondition_required",
-                detail="Send If-Match with the game's current ETag (GET /api/games/{id}/).",
+                detail=gettext(
+                    "Send If-Match with the game's current ETag (GET /api/games/{id}/)."
+                ),
             )
         return value
 
@@ -252,7 +255,7 @@ class HandsView(GameScopedView):
             raise Problem(
                 status=400,
                 code="invalid_record",
-                detail="number must be a positive integer.",
+                detail=gettext("number must be a positive integer."),
                 pointer="/number",
             )
         hand, outcome = services.record_hand(
@@ -302,7 +305,7 @@ class HandDetailView(GameScopedView):
             raise Problem(
                 status=400,
                 code="invalid_record",
-                detail="number does not match the URL.",
+                detail=gettext("number does not match the URL."),
                 pointer="/number",
             )
         hand, outcome = services.correct_hand(

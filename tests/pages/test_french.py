@@ -6,7 +6,8 @@ or fuzzy entry) and that the committed ``django.mo`` holds exactly the ``.po``'s
 compares its visible words against the catalogue: every word shown must come from a French
 translation, from the seeded data (names of people, clubs, events) or be a number or symbol —
 an English string left unmarked, or marked but untranslated, fails with the words it showed.
-It also checks a problem document's title follows the language.
+It also checks that money is formatted for the language and that a problem document's title
+and a service's refusal (its detail) follow the request's language.
 
 What it does not do: judge the quality of the French.
 """
@@ -119,3 +120,17 @@ def test_money_and_problem_titles_follow_the_language(seed, client_for):
     assert parse(html).by_id("stake").text() == "€0.20 a head"
     response = client.get("/api/games/999999/", HTTP_ACCEPT_LANGUAGE="fr")
     assert (response.status_code, response.json()["title"]) == (404, "Introuvable.")
+    # A service's refusal reads in the request's language too (the code stays the same).
+    game = seed.games["twenty_five"]
+    scorekeeper = client_for("sean")
+    for language, detail in (
+        ("fr", f"La partie {game.pk} est terminée ; elle ne prend plus de donnes."),
+        ("en", f"Game {game.pk} is finished; it takes no more hands."),
+    ):
+        response = scorekeeper.post(
+            f"/api/games/{game.pk}/hands/", {"dealer": 0, "trump": "S", "trick_winners": [0]},
+            content_type="application/json", HTTP_ACCEPT_LANGUAGE=language,
+        )
+        assert (response.status_code, response.json()["code"], response.json()["detail"]) == (
+            409, "game_over", detail
+        )
