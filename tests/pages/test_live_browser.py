@@ -10,12 +10,14 @@ with progressive partners, Pat among them), logged in as Pat on a 390 x 844 phon
   too); after every game of round 1 is played the next round is drawn by itself and the panel
   names the new table and partner. The poll interval is shortened through the region's
   ``data-poll`` attribute (the page's own default is 15 s).
+- the game page of Pat's next table: a hand recorded through the API appears by itself.
 - the knockout's bracket: each line starts on the right edge of the table it leaves and ends on
   the left edge of the table it feeds (``data-from``/``data-to``, checked against the tables'
   boxes), and the bracket scrolls inside its own box.
-- every page (home, my clubs, club, event pages, game, player, balances): the page never scrolls
-  sideways at 390 px, and axe-core (``axe.min.js`` shipped by the ``axe-playwright-python``
-  package, injected as a file) finds no serious or critical violation.
+- every page (home, my clubs, club, event pages, game, player, balances, and some of them again in
+  French after using the language switch): the page never scrolls sideways at 390 px, and
+  axe-core (``axe.min.js`` shipped by the ``axe-playwright-python`` package, injected as a file)
+  finds no serious or critical violation.
 
 Screenshots go to ``JINK_SCREENSHOTS`` (``docs/screenshots`` refreshes the README's) or a
 temporary folder.
@@ -162,13 +164,31 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
                                   "trick_winners": [0] * needed})
         assert response.status_code == 201, response.text
     assert drive.rounds.count() == 2
-    table, partner, _game_id = pat_at_table(drive, seed.players["Pat"])
+    table, partner, round_two_game = pat_at_table(drive, seed.players["Pat"])
     page.wait_for_function(
         "document.querySelector('#tonight-table')?.innerText.startsWith('Round 2')",
         timeout=LIVE_TIMEOUT_MS,
     )
     assert text(page, "#tonight-table").startswith(f"Round 2: table {table},")
     assert text(page, "#tonight-partners") == f"Your partner {partner}"
+    assert page.evaluate("window.jinkMarker") == "no reload"
+
+    # The game page of Pat's new table is live too: a hand through the API shows up by itself.
+    game = Game.objects.get(pk=round_two_game)
+    page.goto(f"{live_server.url}/clubs/kilkenny/games/{game.pk}/")
+    assert text(page, "#score").endswith("0 – 0 " + text(page, "#sides li.side:nth-child(2) "
+                                                            ".card-title"))
+    page.evaluate("window.jinkMarker = 'no reload'")
+    shorten_poll(page)
+    response = api.post(f"{live_server.url}/api/games/{game.pk}/hands/",
+                        json={"dealer": game.next_dealer, "trump": "D",
+                              "trick_winners": [0, 0, 1, 0, 1]})
+    assert response.status_code == 201, response.text
+    page.wait_for_function(
+        "document.querySelector('#hand-list') !== null", timeout=LIVE_TIMEOUT_MS
+    )
+    assert text(page, "#score").split(" – ")[0].endswith(" 15")
+    assert text(page, "#hand-1 .hand-title") == "Hand 1"
     assert page.evaluate("window.jinkMarker") == "no reload"
 
     # The knockout's bracket: every line joins a table's right edge to its next table's left.
@@ -211,10 +231,13 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
         "player": f"/clubs/kilkenny/players/{seed.players['Pat'].pk}/",
         "balances": "/clubs/kilkenny/balances/",
         "public-club-in-french": "/clubs/callan/",
+        "event-in-french": f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/",
+        "game-in-french": f"/clubs/kilkenny/games/{seed.games['forty_five'].pk}/",
+        "player-in-french": f"/clubs/kilkenny/players/{seed.players['Ann'].pk}/",
     }
     problems = {}
     for name, path in pages.items():
-        if name.endswith("in-french"):
+        if name == "public-club-in-french":
             page.select_option("#language-choice", "fr")
             with page.expect_navigation():
                 page.click(".language button")
