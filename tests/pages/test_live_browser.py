@@ -10,7 +10,8 @@ with progressive partners, Pat among them), logged in as Pat on a 390 x 844 phon
   too); after every game of round 1 is played the next round is drawn by itself and the panel
   names the new table and partner. The poll interval is shortened through the region's
   ``data-poll`` attribute (the page's own default is 15 s).
-- the game page of Pat's next table: a hand recorded through the API appears by itself.
+- the game page of Pat's next table: a hand recorded through the API appears by itself; while
+  the page is hidden (the phone's screen off) it sends no poll, and it asks at once when shown.
 - the knockout's bracket: each line starts on the right edge of the table it leaves and ends on
   the left edge of the table it feeds (``data-from``/``data-to``, checked against the tables'
   boxes), and the bracket scrolls inside its own box.
@@ -94,6 +95,19 @@ def pat_at_table(drive, pat):
     )
     game = slot.match.games.order_by("-id").first()
     return slot.match.table, partner.entrant.player.display_name, game.pk
+
+
+def set_hidden(page, hidden: bool) -> None:
+    """Make the page hidden or visible as a phone does when its screen goes off or on."""
+    page.evaluate(
+        """hidden => {
+          Object.defineProperty(document, 'hidden', {value: hidden, configurable: true});
+          Object.defineProperty(document, 'visibilityState',
+                                {value: hidden ? 'hidden' : 'visible', configurable: true});
+          document.dispatchEvent(new Event('visibilitychange'));
+        }""",
+        hidden,
+    )
 
 
 def shorten_poll(page) -> None:
@@ -204,6 +218,21 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
     assert text(page, "#score").split(" – ")[0].endswith(" 15")
     assert text(page, "#hand-1 .hand-title") == "Hand 1"
     assert page.evaluate("window.jinkMarker") == "no reload"
+
+    # Hidden (the phone's screen off), the page stops asking; shown again, it asks at once.
+    polls = []
+    page.on("request", lambda request: polls.append(request.url)
+            if request.headers.get("x-jink-poll") else None)
+    set_hidden(page, True)
+    response = api.post(f"{live_server.url}/api/games/{game.pk}/hands/",
+                        json={"dealer": (game.next_dealer + 1) % 4, "trump": "D",
+                              "trick_winners": [0, 0]})  # seat 0's side reaches 25
+    assert response.status_code == 201, response.text
+    page.wait_for_timeout(3_000 * POLL_SECONDS)  # three poll intervals
+    assert (polls, page.query_selector("#hand-2")) == ([], None)
+    set_hidden(page, False)
+    page.wait_for_selector("#hand-2", timeout=LIVE_TIMEOUT_MS)
+    assert len(polls) >= 1
 
     # The knockout's bracket: every line joins a table's right edge to its next table's left.
     cup_url = f"{live_server.url}/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/"
