@@ -7,3 +7,6 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "accounts"
     verbose_name = "Accounts and device tokens"
+
+    def ready(self) -> None:
+        from accounts import signals  # noqa: F401  (connects the password-change receiver)

@@ -18,7 +18,7 @@ from config.serializers import StrictFieldsMixin
 class RegisterInput(StrictFieldsMixin, serializers.Serializer):
     username = serializers.CharField(max_length=150, validators=[UnicodeUsernameValidator()])
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
-    email = serializers.EmailField(required=False, allow_blank=True, default="")
+    email = serializers.EmailField(required=False, allow_blank=True)
 
 
 class TokenInput(StrictFieldsMixin, serializers.Serializer):
@@ -32,10 +32,18 @@ class TokenInput(StrictFieldsMixin, serializers.Serializer):
     )
 
 
+class PasswordChangeInput(StrictFieldsMixin, serializers.Serializer):
+    current_password = serializers.CharField(
+        max_length=128, write_only=True, trim_whitespace=False
+    )
+    new_password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+
 class UserOutput(serializers.Serializer):
     id = serializers.IntegerField()
     username = serializers.CharField()
-    email = serializers.EmailField()
+    # Not EmailField: an account without an address answers "", which is no email format.
+    email = serializers.CharField(help_text='The account\'s email address, or "" when none.')
 
 
 class DeviceOutput(serializers.ModelSerializer):

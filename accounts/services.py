@@ -1,7 +1,9 @@
 """Writes of the accounts app: register a user, issue and revoke device tokens.
 
 What it does: ``check_registration`` validates a new account (free username, Django's password
-validators) and ``register_user`` creates it; ``issue_device_token`` replaces the caller's token
+validators) and ``register_user`` creates it; ``change_password`` checks the current password and
+sets a new one (every other device token is revoked: ``accounts.signals``);
+``issue_device_token`` replaces the caller's token
 for one device with a new one; ``revoke_device_token`` deletes one.
 
 What it does not do: authenticate (views call ``django.contrib.auth.authenticate`` so that
@@ -19,6 +21,7 @@ from django.db import transaction
 from django.utils.translation import gettext
 
 from accounts.models import DeviceToken
+from accounts.signals import keep_device_token as keep_device_token_for_change
 from config.problems import Problem
 
 
@@ -56,6 +59,39 @@ def register_user(*, username: str, password: str, email: str = ""):
     check_registration(username=username, password=password, email=email)
     User = get_user_model()
     return User.objects.create_user(username=username, password=password, email=email)
+
+
+def change_password(*, user, current_password: str, new_password: str, keep_device_token=None):
+    """Set ``user``'s password after checking the current one and Django's validators.
+
+    Every device token of ``user`` is revoked except ``keep_device_token`` (the caller's own,
+    ``accounts.signals``). Raises ``Problem`` (400) naming what is wrong.
+    """
+    if not user.check_password(current_password):
+        raise Problem(
+            status=400,
+            code="invalid_credentials",
+            detail="The current password is wrong.",
+            pointer="/current_password",
+        )
+    try:
+        validate_password(new_password, user)
+    except DjangoValidationError as error:
+        errors = [
+            {"code": single.code or "invalid", "detail": message, "pointer": "/new_password"}
+            for single in error.error_list
+            for message in single.messages
+        ]
+        raise Problem(
+            status=400,
+            code="invalid",
+            detail=errors[0]["detail"] if len(errors) == 1 else f"{len(errors)} errors.",
+            errors=errors,
+        ) from error
+    with transaction.atomic():
+        keep_device_token_for_change(user, keep_device_token)
+        user.set_password(new_password)
+        user.save(update_fields=["password"])
 
 
 def issue_device_token(*, user, device: str) -> tuple[DeviceToken, str]:

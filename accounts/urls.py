@@ -8,6 +8,7 @@ urlpatterns = [
     path("register/", views.RegisterView.as_view(), name="auth-register"),
     path("token/", views.TokenView.as_view(), name="auth-token"),
     path("logout/", views.LogoutView.as_view(), name="auth-logout"),
+    path("password/", views.PasswordView.as_view(), name="auth-password"),
     path("devices/", views.DeviceListView.as_view(), name="auth-devices"),
     path(
         "devices/<int:device_token_id>/",

@@ -4,6 +4,8 @@ What it does: thin views over ``accounts.services`` and ``accounts.selectors``. 
 endpoint authenticates through ``django.contrib.auth.authenticate`` so that django-axes counts
 failures and refuses locked-out attempts (429, code ``locked_out``).
 
+``PasswordView`` changes the password and revokes the other devices' tokens.
+
 What it does not do: session login for the pages (``django.contrib.auth.urls``).
 """
 
@@ -22,9 +24,11 @@ from rest_framework.views import APIView
 
 from accounts import selectors, services
 from accounts.lockout import lockout_response
+from accounts.models import DeviceToken
 from accounts.serializers import (
     DeviceOutput,
     MeOutput,
+    PasswordChangeInput,
     RegisterInput,
     TokenInput,
     TokenOutput,
@@ -36,6 +40,8 @@ from config.serializers import ProblemSerializer
 
 class RegisterView(APIView):
     """Create an account. Anyone may; sign-ups are throttled per address."""
+
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
@@ -52,6 +58,8 @@ class RegisterView(APIView):
 
 class TokenView(APIView):
     """Log in: exchange a username and password for a device token."""
+
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
     authentication_classes: list = []
     permission_classes = [AllowAny]
@@ -87,7 +95,14 @@ class TokenView(APIView):
             )
         device_token, token = services.issue_device_token(user=user, device=data["device"])
         # As for a session login: records last_login and lets django-axes reset the failures.
-        user_logged_in.send(sender=user.__class__, request=django_request, user=user)
+        # Without the session: django-axes would create one (a database row and a cookie) to
+        # hash its key into the access log, and a token login has no session.
+        session = django_request.session
+        del django_request.session
+        try:
+            user_logged_in.send(sender=user.__class__, request=django_request, user=user)
+        finally:
+            django_request.session = session
         request.auth = device_token
         output = {
             "token": token,
@@ -101,6 +116,8 @@ class TokenView(APIView):
 class LogoutView(APIView):
     """Revoke the token this request was made with."""
 
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
+
     authentication_classes = [TokenAuthentication]
     permission_classes = [IsAuthenticated]
 
@@ -109,6 +126,30 @@ class LogoutView(APIView):
         request.auth.delete()
         user_logged_out.send(
             sender=request.user.__class__, request=request._request, user=request.user
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordView(APIView):
+    """Change my password; every other device's token is revoked, this one keeps working."""
+
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=PasswordChangeInput,
+        responses={204: OpenApiResponse(description="Changed; other devices' tokens revoked.")},
+        operation_id="change_password",
+        summary="Change my password (revokes the tokens of my other devices)",
+    )
+    def post(self, request: Request) -> Response:
+        serializer = PasswordChangeInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.change_password(
+            user=request.user,
+            keep_device_token=request.auth if isinstance(request.auth, DeviceToken) else None,
+            **serializer.validated_data,
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -126,6 +167,8 @@ class DeviceListView(generics.ListAPIView):
 
 class DeviceDetailView(APIView):
     """Revoke one of my devices (a lost tablet)."""
+
+    may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
     permission_classes = [IsAuthenticated]
 

@@ -86,8 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=20)
     arguments = parser.parse_args(argv)
     cases = build_cases(arguments.hands)
-    print(f"rules engine, game 45, {SEATS} seats (2 v 2), {arguments.hands} distinct hands, each "
-          f"timed best of {arguments.repeat} bursts of {arguments.calls} calls, one core")
+    print(
+        f"rules engine, game 45, {SEATS} seats (2 v 2), {arguments.hands} distinct hands, each "
+        f"timed best of {arguments.repeat} bursts of {arguments.calls} calls, one core"
+    )
     print(f"{'shape':<26}{'hands/s':>12}{'µs/hand':>10}{'json.loads µs':>15}{'ratio':>8}")
     for name, items in cases.items():
         json_time, engine_time = per_hand_best_times(items, arguments.repeat, arguments.calls)

@@ -67,8 +67,9 @@ def run(description: str) -> None:
     from accounts.services import issue_device_token
     from clubs.models import Club, Membership, Player, Role
 
-    club = Club.objects.create(name="Bench", slug="bench", currency="EUR",
-                               time_zone="Europe/Dublin")
+    club = Club.objects.create(
+        name="Bench", slug="bench", currency="EUR", time_zone="Europe/Dublin"
+    )
     clients = {}
     for role in (Role.ORGANISER, Role.SCOREKEEPER):
         user = get_user_model().objects.create(username=f"bench-{role}")
@@ -119,11 +120,15 @@ def run(description: str) -> None:
     standings = [timed(lambda: organiser.get(base + "standings/"))[0] for _ in range(READS)]
     bracket = [timed(lambda: organiser.get(base + "bracket/"))[0] for _ in range(READS)]
     print(f"knockout ({status}):")
-    print(f"  draw round 1                         {median_ms([draw_time])}, "
-          f"{query_range(draw_queries)}")
+    print(
+        f"  draw round 1                         {median_ms([draw_time])}, "
+        f"{query_range(draw_queries)}"
+    )
     print(f"  hand that does not finish the game   {median_ms(plain)}")
-    print(f"  hand that decides the match          {median_ms(finishing)}, "
-          f"{query_range(finishing_queries)}")
+    print(
+        f"  hand that decides the match          {median_ms(finishing)}, "
+        f"{query_range(finishing_queries)}"
+    )
     print("    (the match, the next table and its game, in the request's after-commit work)")
     print(f"  GET standings                        {median_ms(standings)}")
     print(f"  GET bracket                          {median_ms(bracket)}")
@@ -131,8 +136,14 @@ def run(description: str) -> None:
     # Swiss ------------------------------------------------------------------------------------
     tournament = organiser.post(
         "/api/clubs/bench/tournaments/",
-        {"name": "Bench swiss", "game": "25", "format": "swiss", "round_count": SWISS_ROUNDS,
-         "auto_advance": False, "entrants": entrants},
+        {
+            "name": "Bench swiss",
+            "game": "25",
+            "format": "swiss",
+            "round_count": SWISS_ROUNDS,
+            "auto_advance": False,
+            "entrants": entrants,
+        },
         format="json",
     ).json()
     base = f"/api/tournaments/{tournament['id']}/"
@@ -151,8 +162,7 @@ def run(description: str) -> None:
             )
     standings = [timed(lambda: organiser.get(base + "standings/"))[0] for _ in range(READS)]
     print(f"swiss ({organiser.get(base).json()['status']}):")
-    print(f"  draw a round (POST /rounds/)         {median_ms(draws)}, "
-          f"{query_range(draw_queries)}")
+    print(f"  draw a round (POST /rounds/)         {median_ms(draws)}, {query_range(draw_queries)}")
     print(f"  GET standings after {SWISS_ROUNDS} rounds        {median_ms(standings)}")
 
 

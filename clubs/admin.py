@@ -15,7 +15,16 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 
-from clubs.models import MAX_TEAM_SIZE, MIN_TEAM_SIZE, Club, Membership, Player, Team, TeamMember
+from clubs.models import (
+    MAX_TEAM_SIZE,
+    MIN_TEAM_SIZE,
+    Club,
+    Membership,
+    Player,
+    PlayerInvitation,
+    Team,
+    TeamMember,
+)
 
 
 class MembershipInline(admin.TabularInline):
@@ -58,6 +67,22 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["display_name", "club__name", "user__username"]
     autocomplete_fields = ["club", "user"]
     list_select_related = ["club", "user"]
+
+
+@admin.register(PlayerInvitation)
+class PlayerInvitationAdmin(admin.ModelAdmin):
+    """Pending invitations; only the invited person accepts (the API), the admin may delete."""
+
+    list_display = ["username", "player", "invited_by", "created_at"]
+    list_filter = ["player__club"]
+    search_fields = ["username", "player__display_name"]
+    list_select_related = ["player", "invited_by"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class TeamMemberFormSet(BaseInlineFormSet):

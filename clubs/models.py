@@ -33,7 +33,7 @@ from django.db.models.functions import Lower
 
 from config.problems import escape_pointer_segment
 from rules_engine.errors import RulesError
-from rules_engine.house_rules import GAMES, KEYS, HouseRules
+from rules_engine.house_rules import ALL_KEYS, GAMES, HouseRules
 
 # ISO 4217 codes the service accepts, with the number of decimal places of each currency's minor
 # unit. A short list on purpose: adding a currency is one line, and an unknown code is refused
@@ -94,7 +94,7 @@ def _unknown_house_rule(key: str) -> RulesError:
     if key == "game":
         detail = "game: set by the default game, not a house rule"
     else:
-        detail = f"{key}: unknown house rule; known keys: {', '.join(KEYS)}"
+        detail = f"{key}: unknown house rule; known keys: {', '.join(ALL_KEYS)}"
     return RulesError("invalid_house_rule", detail, f"/{escape_pointer_segment(key)}")
 
 
@@ -106,10 +106,12 @@ def normalize_house_rule_overrides(game: str, overrides: dict) -> dict:
     """
     # Unknown keys are reported here rather than passed on as keyword arguments: a key named
     # like a parameter of for_game ("game", "cls") would otherwise be a TypeError, not an error.
-    errors = [_unknown_house_rule(key) for key in overrides if key not in KEYS]
-    known = {key: value for key, value in overrides.items() if key in KEYS}
+    errors = [_unknown_house_rule(key) for key in overrides if key not in ALL_KEYS]
+    known = {key: value for key, value in overrides.items() if key in ALL_KEYS}
     try:
-        effective = HouseRules.for_game(game, **known).to_dict()
+        rules = HouseRules.for_game(game, **known)
+        # to_dict leaves the classic-app options out at their default; an override names them.
+        effective = {**{key: getattr(rules, key) for key in known}, **rules.to_dict()}
     except RulesError as error:
         errors.extend(error.errors)
     if errors:
@@ -141,6 +143,11 @@ class Club(models.Model):
     public_standings = models.BooleanField(
         default=False,
         help_text="Anyone, even without an account, may read this club, its players and teams.",
+    )
+    confirm_hands = models.BooleanField(
+        default=False,
+        help_text="A hand entered at a table must be accepted by a player of another side, who is "
+        "recorded with it (Bridgemate-style).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -307,3 +314,30 @@ class TeamMember(models.Model):
                     )
                 }
             )
+
+
+class PlayerInvitation(models.Model):
+    """An organiser's offer to link a club's player to the account called ``username``.
+
+    The link is made only when that account accepts (``clubs.invitations``): an organiser can no
+    longer attach someone's account to a player without their consent, nor learn from the answer
+    whether a username exists. One pending invitation per player; a new one replaces it.
+    """
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="invitation")
+    username = models.CharField(max_length=150, help_text="The account invited, as typed.")
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "id"]
+        indexes = [models.Index(Lower("username"), name="clubs_invitation_username")]
+
+    def __str__(self) -> str:
+        return f"{self.username} invited to be {self.player}"

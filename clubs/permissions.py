@@ -16,6 +16,10 @@ Terms and the policy, in order of precedence:
 - *scorer*: organiser or scorekeeper — records results.
 - *manager*: organiser — changes the club, its memberships, players and teams.
 - A reader who lacks the role a write (or an organiser-only read) needs gets 403.
+- *grant*: a request authenticated by something narrower than a user — a table link — carries in
+  ``request.auth`` an object with ``allows_game(game_id) -> bool``. Such a request may use a view
+  only for a game the grant allows (the view's ``game_id`` URL argument); anything else is a 404.
+  Checked by duck typing, so this app never imports the one that makes grants.
 
 How a permission class finds the club: from the view's ``get_club()`` when the view has one and it
 returns a club (nested routes ``/api/clubs/{slug}/…``), else at object level from the object itself
@@ -71,6 +75,26 @@ def club_of(obj) -> Club:
     return obj if isinstance(obj, Club) else obj.club
 
 
+def grant_of(request):
+    """What the request's authentication left in ``request.auth`` (a token, a grant, None).
+
+    Read from the attribute DRF fills when it authenticates (permissions always run after): the
+    ``auth`` property would authenticate an unauthenticated request again and reset its user.
+    """
+    return getattr(request, "_auth", None)
+
+
+def check_grant(request, view) -> None:
+    """404 when the request holds a grant (``request.auth.allows_game``) that does not allow the
+    view's game, or the view has no game; nothing when the request holds no grant."""
+    allows_game = getattr(grant_of(request), "allows_game", None)
+    if allows_game is None:
+        return
+    game_id = getattr(view, "kwargs", {}).get("game_id")
+    if game_id is None or not allows_game(game_id):
+        raise NotFound()
+
+
 class _ClubPermission(BasePermission):
     """Reads need ``read_check``, writes need ``write_check``; an unreadable club is a 404.
 
@@ -78,10 +102,14 @@ class _ClubPermission(BasePermission):
     write (a read-only endpoint).
     """
 
+    # For the OpenAPI schema (config.schema): anonymous readers may read a public club.
+    anonymous_may_read = True
+
     read_check = staticmethod(can_read_club)
     write_check = staticmethod(can_manage)
 
     def has_permission(self, request, view) -> bool:
+        check_grant(request, view)
         is_write = request.method not in SAFE_METHODS
         if is_write and not request.user.is_authenticated:
             return False  # DRF turns this into 401 for anonymous requests
@@ -126,10 +154,13 @@ class ClubOrganiserOnlyPermission(_ClubPermission):
 
     read_check = staticmethod(can_manage)
     write_check = staticmethod(can_manage)
+    anonymous_may_read = False
 
 
 class AuthenticatedWritePermission(BasePermission):
     """For collections not owned by one club (``/api/clubs/``): anyone reads, writes need login."""
+
+    anonymous_may_read = True
 
     def has_permission(self, request, view) -> bool:
         return request.method in SAFE_METHODS or request.user.is_authenticated

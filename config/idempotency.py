@@ -45,7 +45,6 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -62,7 +61,7 @@ REPLAYED_RESPONSE_HEADERS = ("Location", "ETag")
 
 IDEMPOTENCY_KEY_PARAMETER = OpenApiParameter(
     name=IDEMPOTENCY_HEADER,
-    type=OpenApiTypes.STR,
+    type={"type": "string", "minLength": 1, "maxLength": MAX_KEY_LENGTH},
     location=OpenApiParameter.HEADER,
     required=False,
     description=(

@@ -64,8 +64,10 @@ _TITLES_BY_STATUS = {
     406: gettext_lazy("Not acceptable."),
     409: gettext_lazy("Conflict."),
     412: gettext_lazy("Precondition failed."),
+    413: gettext_lazy("Content too large."),
     415: gettext_lazy("Unsupported media type."),
     422: gettext_lazy("Unprocessable content."),
+    428: gettext_lazy("Precondition required."),
     429: gettext_lazy("Too many requests."),
 }
 

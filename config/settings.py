@@ -72,15 +72,25 @@ INSTALLED_APPS = [
     "axes",
     "health_check",
     "simple_history",
+    "csp",
+    "outbox",
+    "django_htmx",
     "accounts",
     "clubs",
     "tournaments",
     "games",
+    "practice",
+    "settlements",
+    "seasons",
+    "webhooks",
+    "tables",
     "web",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "config.middleware.ResponseHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The pages' language: the switch on the page (a cookie), else the browser's Accept-Language.
@@ -90,7 +100,10 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A table link reaches only its table's API routes (tables app).
+    "tables.middleware.TableLinkBoundaryMiddleware",
     # Last, as django-axes requires: it turns a lockout into the lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -159,8 +172,28 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Queuing never holds up a request (config.tasks.enqueue): a broker that hangs or refuses costs
+# at most about a second (connect and socket timeouts), and a publish is never retried in the
+# request (the outbox sweep is the retry). A message taken by a worker that dies is handed out
+# again after the visibility timeout, a little more than the longest task may run.
+BROKER_TIMEOUT_SECONDS = env.float("JINK_BROKER_TIMEOUT_SECONDS", default=1.0)
+CELERY_TASK_PUBLISH_RETRY = False
+CELERY_BROKER_CONNECTION_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": BROKER_TIMEOUT_SECONDS,
+    "socket_timeout": BROKER_TIMEOUT_SECONDS,
+    "retry_on_timeout": False,
+    "visibility_timeout": CELERY_TASK_TIME_LIMIT + 30,
+    "health_check_interval": 25,
+}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = BROKER_TIMEOUT_SECONDS
+CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT_SECONDS
 # What `celery -A config beat` runs, all in one place (style.md: something periodic repairs
 # what a lost message missed). Task names, not imports: the settings load before the apps.
+# The jobs' sweeps run every minute; JINK_SWEEP_SECONDS shortens them (the fault tests use 2).
+SWEEP_SECONDS = env.int("JINK_SWEEP_SECONDS", default=60)
+# The queue tasks go to and workers consume (a test run uses its own).
+CELERY_TASK_DEFAULT_QUEUE = env.str("JINK_CELERY_QUEUE", default="celery")
 CELERY_BEAT_SCHEDULE = {
     # Idempotency-Key records are kept seven days; a daily purge is enough (games.tasks).
     "games.purge_idempotency_records": {
@@ -171,7 +204,37 @@ CELERY_BEAT_SCHEDULE = {
     # advance by up to five minutes (tournaments.tasks).
     "tournaments.repair_tournaments": {
         "task": "tournaments.repair_tournaments_task",
-        "schedule": timedelta(minutes=5),
+        # JINK_REPAIR_SECONDS shortens it (the fault tests: a Redis outage loses messages).
+        "schedule": timedelta(seconds=env.int("JINK_REPAIR_SECONDS", default=300)),
+    },
+    # A standings snapshot whose refresh message was lost is recomputed within a minute
+    # (tournaments.tasks).
+    "tournaments.sweep_standings": {
+        "task": "tournaments.sweep_standings_task",
+        "schedule": timedelta(seconds=SWEEP_SECONDS),
+    },
+    # Season tables behind their games, and clubs with games not yet rated (seasons.tasks).
+    "seasons.sweep_seasons": {
+        "task": "seasons.sweep_seasons_task",
+        "schedule": timedelta(seconds=SWEEP_SECONDS),
+    },
+    # Webhook deliveries due (a retry whose message was lost, or queued while Redis was down).
+    "webhooks.sweep_webhooks": {
+        "task": "webhooks.sweep_webhooks_task",
+        "schedule": timedelta(seconds=SWEEP_SECONDS),
+    },
+    # A closed event whose settle-up message was lost, and e-mails not yet sent (settlements).
+    "settlements.sweep_settlements": {
+        "task": "settlements.sweep_settlements_task",
+        "schedule": timedelta(seconds=SWEEP_SECONDS),
+    },
+    # Tasks queued after a commit that no worker finished (a hung or restarted broker, a killed
+    # worker) are queued again every 15 s, so a lost one converges well within a minute (due 20 s
+    # after it was queued, then the next sweep; config.tasks). Cheap: an index scan of the due
+    # rows of the outbox, usually none.
+    "config.sweep_pending_tasks": {
+        "task": "config.sweep_pending_tasks_task",
+        "schedule": timedelta(seconds=15),
     },
 }
 
@@ -181,12 +244,44 @@ CELERY_BEAT_SCHEDULE = {
 # called before the commit with a games.changes.ProposedResultChange and refuses by raising.
 JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = [
     "tournaments.game_hooks.progress_match_of_game",
+    "settlements.subscribers.on_game_change",
+    "seasons.subscribers.on_game_change",
+    "webhooks.subscribers.on_game_change",
 ]
 JINK_GAME_CHANGE_CHECKS: list[str] = [
     "tournaments.game_hooks.check_match_allows_result_change",
 ]
 # The app that keeps a game's tournament match (games.match_links): games reads it only here.
 JINK_GAME_MATCH_LINKS: str | None = "tournaments.game_hooks.MATCH_LINKS"
+# The same, one floor up (tournaments.changes): rounds drawn, matches decided, standings moved,
+# tournaments closed.
+JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
+    "settlements.subscribers.on_tournament_change",
+    "webhooks.subscribers.on_tournament_change",
+]
+# Called with each settle-up version once stored (settlements.subscribers.settlement_stored).
+JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
+# What /health/workers/ asks for the age (seconds) of the oldest snapshot behind its data.
+JINK_STALE_SNAPSHOT_AGES: list[str] = ["tournaments.snapshots.oldest_stale_age"]
+# Webhook endpoints are https:// only; plain http to the loopback address is allowed in debug
+# (and by the tests, which run a receiver on 127.0.0.1), never otherwise.
+JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP = env.bool("JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP", default=DEBUG)
+# Seconds between a failed webhook attempt and the next (webhooks.delivery.RETRY_DELAYS when
+# unset; the fault tests use short ones).
+JINK_WEBHOOK_RETRY_DELAYS = [
+    int(value) for value in env.list("JINK_WEBHOOK_RETRY_DELAYS", default=[])
+] or None
+
+# E-mail (settle-ups): the console in debug (make demo prints them), SMTP from the environment
+# otherwise (DJANGO_EMAIL_BACKEND, EMAIL_HOST, ...). Tests use Django's in-memory outbox.
+EMAIL_BACKEND = env.str(
+    "DJANGO_EMAIL_BACKEND",
+    default="django.core.mail.backends.console.EmailBackend" if DEBUG
+    else "django.core.mail.backends.smtp.EmailBackend",
+)
+EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
+EMAIL_PORT = env.int("EMAIL_PORT", default=25)
+DEFAULT_FROM_EMAIL = env.str("DJANGO_DEFAULT_FROM_EMAIL", default="jink@localhost")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -244,21 +339,46 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# A strict Content-Security-Policy on every response (django-csp): scripts, styles, fonts and
+# images from this site's own origin only, nothing inline (no <script> blocks, no style
+# attributes, no event handler attributes), no eval, no plugins, no framing, forms post only
+# here. Pages use static ES modules and htmx (django-htmx) from /static/. The one narrower
+# exception is the Swagger UI at /api/docs/ (config.urls): its vendored bundle sets inline
+# styles, so that page alone allows 'unsafe-inline' styles (never scripts).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'none'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+        # A table link ("Authorization: Table <token>"): one table's games only (tables app).
+        # Last, so that 401s still name Token (DRF asks the first class for WWW-Authenticate).
+        "tables.authentication.TableLinkAuthentication",
     ],
     # Closed by default; every view states its own permissions (clubs.permissions).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.Pagination",  # sets its own page size
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "rest_framework.filters.OrderingFilter",
+        "config.filters.OrderingFilter",
     ],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.GuardedJSONParser"],
     "EXCEPTION_HANDLER": "config.problems.problem_exception_handler",
     # OPTIONS is refused (405): the OpenAPI schema at /api/schema/ describes every endpoint, and
     # DRF's metadata would introspect input serializers that views build per method.
@@ -301,7 +421,14 @@ SPECTACULAR_SETTINGS = {
         "Authenticate with `Authorization: Token <token>` from `POST /api/auth/token/`."
     ),
     "VERSION": "1.0.0",
+    # 3.1: a nullable reference is a oneOf with null, which strict validators accept (3.0's
+    # allOf + nullable is ignored by them).
+    "OAS_VERSION": "3.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.postprocess_schema",
+    ],
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/",
     # One schema name per shared choice set (drf-spectacular warns on ambiguous names).

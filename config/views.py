@@ -22,6 +22,7 @@ from django.views import defaults
 from health_check.checks import Cache, Database
 from health_check.views import HealthCheckView
 
+from config.backlog import JobsBacklog
 from config.problems import Problem, problem_json_response
 
 
@@ -40,7 +41,8 @@ class HealthView(HealthCheckView):
 
 
 class WorkersHealthView(HealthCheckView):
-    """A Celery worker answers a ping (only meaningful with REDIS_URL and real workers)."""
+    """A Celery worker answers a ping (only meaningful with REDIS_URL and real workers), and the
+    backlog: the queue's length and the age of the oldest stale snapshot (config.backlog)."""
 
     def get_checks(self):
         from health_check.contrib.celery import Ping
@@ -48,6 +50,7 @@ class WorkersHealthView(HealthCheckView):
         from config.celery import app
 
         yield Ping(app=app, timeout=datetime.timedelta(seconds=2))
+        yield JobsBacklog()
 
 
 def _api_problem(status: int, code: str, title: str, detail: str) -> JsonResponse:

@@ -162,6 +162,14 @@ class Hand(models.Model):
         related_name="+",
     )
     entered_at = models.DateTimeField(auto_now_add=True)
+    confirmed_by = models.ForeignKey(
+        "clubs.Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The player of another side who accepted the hand (clubs with confirm_hands).",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     history = HistoricalRecords(excluded_fields=["updated_at"])

@@ -4,17 +4,28 @@ What it does: converts between the API's decimal strings ("0.20") and integer mi
 given the currency's minor-unit exponent (2 for EUR, 0 for JPY), exactly and without floats, and
 refuses amounts of more than ``MAX_DIGITS`` digits in minor units.
 
+The one rule for an amount a person types (``AMOUNT_PATTERN``): ASCII digits, optionally a point
+and more digits, optionally a leading minus where negative amounts are allowed, optionally
+surrounded by spaces. Nothing else: no exponent ("1e5"), no digit separators ("1_000", "1,000"),
+no plus sign, no leading point (".5"), no NaN or Infinity, though Python's ``Decimal`` reads
+them all; such a text is refused, never stored as the number Python would make of it.
+
 What it does not do: know currencies (``clubs.models`` holds the exponents) or round anything:
 an amount finer than the minor unit ("0.205" EUR) is refused, never rounded.
 """
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal, InvalidOperation, localcontext
 
 # Amounts are accepted below 10**MAX_DIGITS minor units (ten billion euros): far above any
 # stake, far below the 64-bit columns that store amounts and their sums.
 MAX_DIGITS = 12
+AMOUNT_PATTERN = re.compile(r"\s*-?[0-9]+(?:\.[0-9]+)?\s*", re.ASCII)
+# Longer texts are refused before the pattern runs (the bound on digits is MAX_DIGITS anyway;
+# this leaves room for trailing zeros such as "0.2000").
+MAX_TEXT_LENGTH = 64
 
 
 class InvalidAmount(ValueError):
@@ -35,6 +46,11 @@ def decimal_string_to_minor(text: object, exponent: int, *, allow_negative: bool
     """``"0.20", 2 -> 20``. Raises ``InvalidAmount`` for anything else than such a string."""
     if not isinstance(text, str):
         raise InvalidAmount('an amount is a decimal string such as "0.20"')
+    if len(text) > MAX_TEXT_LENGTH or not AMOUNT_PATTERN.fullmatch(text):
+        raise InvalidAmount(
+            f'{text[:MAX_TEXT_LENGTH]!r} is not a decimal amount such as "0.20" (digits, '
+            "optionally a point and more digits; no exponent, separator or plus sign)"
+        )
     try:
         value = Decimal(text.strip())
     except InvalidOperation as error:

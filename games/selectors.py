@@ -62,7 +62,11 @@ def get_game_for_check(*, game_id: int) -> Game:
 
 
 def list_hands(*, game: Game) -> QuerySet[Hand]:
-    return Hand.objects.filter(game=game).select_related("entered_by").order_by("number")
+    return (
+        Hand.objects.filter(game=game)
+        .select_related("entered_by", "confirmed_by")
+        .order_by("number")
+    )
 
 
 def get_hand(*, game: Game, number: int) -> Hand:

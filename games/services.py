@@ -46,10 +46,11 @@ from games.changes import (
     announce_game_change,
     check_game_change,
 )
+from games.confirmation import check_confirmation
 from games.ledger import sync_ledger
 from games.match_links import MatchTerms
 from games.models import Game, GameSeat, GameSide, GameStatus, Hand
-from rules_engine import RulesError
+from rules_engine import RulesError, canonical_record
 from rules_engine.house_rules import GAMES
 
 
@@ -291,7 +292,13 @@ def etag_matches(if_match: str, etag: str) -> bool:
 
 
 def _lock_game(game_id: int, if_match: str | None) -> Game:
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    # The club comes in the same query (confirm_hands); only the game's row is locked.
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .select_related("club")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise Problem(status=404, code="not_found",
                       detail=gettext("No game %(game)s.") % {"game": game_id})
@@ -373,32 +380,24 @@ def _check_result_change(game: Game, fields: dict, reset_dependents: bool, user)
 
 
 def record_hand(
-    *, game_id: int, user, record: dict, number: int | None = None, if_match: str | None = None
+    *,
+    game_id: int,
+    user,
+    record: dict,
+    number: int | None = None,
+    if_match: str | None = None,
+    confirmed_by: int | None = None,
 ) -> tuple[Hand, HandOutcome]:
     """Check ``record`` with the engine and store it as the game's next hand.
 
     ``number`` is the hand number the client believes it is recording: a taken number is 409
     ``hand_conflict`` (``HandConflict.hand`` is the stored hand), a number past the next one 409
-    ``hand_out_of_sequence``. A finished game is 409 ``game_over``.
+    ``hand_out_of_sequence``. A finished game is 409 ``game_over``. ``confirmed_by``: the player
+    of another side who accepted the hand (``games.confirmation``; required by ``confirm_hands``).
     """
     with transaction.atomic():
         game = _lock_game(game_id, if_match)
-        expected = game.hands_played + 1
-        if number is not None and number != expected:
-            if number < expected:
-                taken = Hand.objects.select_related("entered_by").get(game=game, number=number)
-                taken.game = game
-                raise HandConflict(taken)
-            raise Problem(
-                status=409,
-                code="hand_out_of_sequence",
-                detail=gettext(
-                    "Game %(game)s has %(hands)s hands; the next is number %(expected)s, not "
-                    "%(number)s. Record the missing hands first."
-                ) % {"game": game.pk, "hands": game.hands_played, "expected": expected,
-                     "number": number},
-                pointer="/number",
-            )
+        check_hand_number(game, number)
         if game.is_finished:
             raise Problem(
                 status=409,
@@ -410,16 +409,20 @@ def record_hand(
             fields, result = bridge.play(game, record)
         except RulesError as error:
             raise rules_error_to_problem(error) from error
+        confirming = check_confirmation(game, user, confirmed_by)
+        expected = game.hands_played + 1
         status_before, winner_before = game.status, game.winner_side
         hand = Hand(
             game=game,
             number=expected,
             dealer=result["dealer"],
-            record=record,
+            # One rule for card spellings: accepted as the engine reads them, stored canonical.
+            record=canonical_record(record),
             result=result,
             totals_after=fields["totals"],
             state_after=fields,
             entered_by=user,
+            confirmed_by=confirming,
         )
         hand._history_user = user
         hand._change_reason = f"hand {expected} recorded"
@@ -434,6 +437,30 @@ def record_hand(
             hand_number=expected,
         )
     return hand, HandOutcome(game, status_before, winner_before, ledger_rebooked=rebooked)
+
+
+def check_hand_number(game: Game, number: int | None) -> None:
+    """409 ``hand_conflict`` when ``number`` is taken, ``hand_out_of_sequence`` when past the
+    next hand; nothing when it is the next hand or None."""
+    expected = game.hands_played + 1
+    if number is None or number == expected:
+        return
+    if number < expected:
+        taken = Hand.objects.select_related("entered_by", "confirmed_by").get(
+            game=game, number=number
+        )
+        taken.game = game
+        raise HandConflict(taken)
+    raise Problem(
+        status=409,
+        code="hand_out_of_sequence",
+        detail=gettext(
+            "Game %(game)s has %(hands)s hands; the next is number %(expected)s, not "
+            "%(number)s. Record the missing hands first."
+        ) % {"game": game.pk, "hands": game.hands_played, "expected": expected,
+             "number": number},
+        pointer="/number",
+    )
 
 
 def correct_hand(
@@ -488,7 +515,7 @@ def correct_hand(
             if hand.number != number and not changed:
                 continue
             if hand.number == number:
-                hand.record = record
+                hand.record = canonical_record(record)
                 hand._change_reason = f"hand {number} corrected"
             else:
                 hand._change_reason = f"recomputed after a correction of hand {number}"

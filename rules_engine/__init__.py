@@ -8,7 +8,16 @@ with a stable ``code`` and a JSON ``pointer`` into the record. See docs/rules_en
 What it does not do: store games, know players or money, or talk HTTP (the Django apps do).
 """
 
-from rules_engine.cards import ACE_OF_HEARTS, FULL_PACK, RANKS, SUITS, Card, parse_card, parse_suit
+from rules_engine.cards import (
+    ACE_OF_HEARTS,
+    FULL_PACK,
+    RANKS,
+    SUITS,
+    Card,
+    canonical_record,
+    parse_card,
+    parse_suit,
+)
 from rules_engine.errors import ERROR_CODES, RulesError
 from rules_engine.game import GameState, new_game, replay
 from rules_engine.house_rules import GAMES, HouseRules
@@ -23,6 +32,7 @@ from rules_engine.order import (
 from rules_engine.results import BestTrump, BidResult, HandResult, Renege
 
 __all__ = [
+    "canonical_record",
     "ACE_OF_HEARTS",
     "ERROR_CODES",
     "FULL_PACK",

@@ -25,6 +25,7 @@ Terms (rules.md "55, 110, 220" and "Auction Forty-Fives"):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from rules_engine.errors import RulesError
 from rules_engine.house_rules import HouseRules
@@ -298,3 +299,76 @@ def _check_keys(entry: Mapping, expected: frozenset[str], pointer: str) -> None:
         f"unknown field(s): {', '.join(unknown)}",
         f"{pointer}/{unknown[0]}",
     )
+
+
+class _Unfinished(Exception):
+    """The calls ran out: ``seat`` is next to call."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__(seat)
+        self.seat = seat
+
+
+class _OpenAuction(_Auction):
+    """An auction still under way: running out of calls says whose turn it is."""
+
+    __slots__ = ()
+
+    def _next_call(self, seat: int) -> str | int:
+        if self.index >= len(self.calls):
+            raise _Unfinished(seat)
+        return super()._next_call(seat)
+
+
+def auction_turn(
+    calls: Sequence[Mapping],
+    *,
+    dealer: int,
+    seat_count: int,
+    rules: HouseRules,
+    totals: Sequence[int],
+    side_of_seat: Sequence[int],
+) -> tuple[int | None, tuple[str | int, ...]]:
+    """Where an auction in progress stands: (the seat to call next, the calls it may make:
+    "pass", "hold" and bid amounts, in that order), or (None, ()) when it is over. The calls so
+    far must be legal (``RulesError`` otherwise). Each candidate is tried with the same checks as
+    ``check_bidding``, so a player (or a computer player) is offered exactly the legal calls.
+
+    Answers are cached: a table sees the same few auctions over and over (the totals count only
+    where ``min_bid_at_100`` applies)."""
+    key_calls = tuple((entry["seat"], entry["call"]) for entry in calls)
+    # Without min_bid_at_100 the totals change nothing: zeros keep the cache small.
+    relevant_totals = tuple(totals) if rules.min_bid_at_100 is not None else (0,) * len(totals)
+    return _auction_turn_cached(
+        key_calls, dealer, seat_count, rules, relevant_totals, tuple(side_of_seat)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _auction_turn_cached(
+    key_calls: tuple[tuple[int, str | int], ...],
+    dealer: int,
+    seat_count: int,
+    rules: HouseRules,
+    totals: tuple[int, ...],
+    side_of_seat: tuple[int, ...],
+) -> tuple[int | None, tuple[str | int, ...]]:
+    calls = [{"seat": seat, "call": call} for seat, call in key_calls]
+    arguments = (dealer, seat_count, rules, totals, side_of_seat)
+    try:
+        _OpenAuction(list(calls), *arguments).run()
+    except _Unfinished as unfinished:
+        seat = unfinished.seat
+    else:
+        return None, ()
+    legal: list[str | int] = []
+    for candidate in (PASS, HOLD, *rules.bids):
+        trial = [*calls, {"seat": seat, "call": candidate}]
+        try:
+            _OpenAuction(trial, *arguments).run()
+        except _Unfinished:
+            pass
+        except RulesError:
+            continue
+        legal.append(candidate)
+    return seat, tuple(legal)

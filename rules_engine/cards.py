@@ -171,3 +171,43 @@ def _describe_bad_card(text: object) -> str:
             "then the suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10D"
         )
     return f"not a card: expected text such as 10D, got {type(text).__name__}"
+
+
+# Where a record holds cards (rules.md "Recording a hand"): single cards, lists, lists of lists.
+_CARD_KEYS = frozenset({"turn_up"})
+_CARD_LIST_KEYS = frozenset({"kitty", "discard"})
+_CARD_LIST_LIST_KEYS = frozenset({"deal", "tricks"})
+
+
+def _canonical_card(value: object) -> object:
+    card = _CARD_BY_SPELLING.get(value) if isinstance(value, str) else None
+    return str(card) if card is not None else value
+
+
+def _canonical_cards(value: object) -> object:
+    if isinstance(value, list):
+        return [_canonical_card(item) for item in value]
+    return value
+
+
+def canonical_record(record: dict) -> dict:
+    """A copy of a hand record with every card and trump in its canonical spelling.
+
+    The one rule for spellings (module docstring): lower case, "T" and suit symbols are accepted
+    wherever a card or a suit is read, and stored as the canonical text ("qs" -> "QS", "t♥" ->
+    "10H"), so stored records compare and display alike. Values that are not cards are left as
+    they are: the engine refuses them with their pointer before anything is stored.
+    """
+    result = dict(record)
+    for key, value in record.items():
+        if key in _CARD_KEYS:
+            result[key] = _canonical_card(value)
+        elif key in _CARD_LIST_KEYS:
+            result[key] = _canonical_cards(value)
+        elif key in _CARD_LIST_LIST_KEYS and isinstance(value, list):
+            result[key] = [_canonical_cards(item) for item in value]
+        elif key == "trump" and isinstance(value, str):
+            result[key] = _SUIT_BY_SPELLING.get(value, value)
+        elif key == "rob" and isinstance(value, dict) and "discard" in value:
+            result[key] = {**value, "discard": _canonical_card(value["discard"])}
+    return result

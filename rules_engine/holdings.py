@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from rules_engine.card_lists import NOBODY, duplicate, play_pointer, read_cards
 from rules_engine.cards import Card, parse_card
 from rules_engine.errors import RulesError
-from rules_engine.records import HAND_TRICKS, check_seat
+from rules_engine.records import HAND_TRICKS, check_rob_discard, check_seat
 
 _ROB_KEYS = frozenset({"seat"})
 _ROB_KEYS_WITH_DISCARD = frozenset({"seat", "discard"})
@@ -35,9 +35,12 @@ def check_rob(
     owner: dict[Card, int] | None,
     played_by: dict[Card, int] | None,
     hands: list[list[Card]],
+    *,
+    rob_discard: str | None = "any_card",
 ) -> int:
     """The robbing seat, checked. With the deal known (``owner``), updates owners and the
-    robber's hand; without it (``played_by``), checks the discard was not played."""
+    robber's hand; without it (``played_by``), checks the discard was not played. With
+    ``rob_discard`` "not_the_ace" the holder of the ace of trumps may not discard that ace."""
     rob = record["rob"]
     if not isinstance(rob, Mapping) or not (_ROB_KEYS <= rob.keys() <= _ROB_KEYS_WITH_DISCARD):
         raise RulesError(
@@ -78,6 +81,7 @@ def check_rob(
         raise RulesError(
             "illegal_rob", f"seat {robber} robbed {turn_up} and cannot discard it", "/rob/discard"
         )
+    check_rob_discard(discard, turn_up, robber, rob_discard)
     if owner is None:
         if discard is not None and discard in played_by:
             raise RulesError(

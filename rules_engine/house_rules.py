@@ -13,6 +13,8 @@ Terms:
 - *game*: one of ``GAMES``: "25", "45", "55", "110", "220", "auction45".
 - *not applicable* key: a key marked "—" for a game in rules.md (say, ``bids`` in 45). Its value
   is None for that game and setting it to anything else is an ``invalid_house_rule`` error.
+- *preset*: a named set of overrides with its table size (``PRESETS``, ``preset(name)``),
+  e.g. ``classic_45``, the classic Forty-Five phone game.
 - *nullable* key: ``jink_bid``, ``made_thirty_scores``, ``min_bid_at_100`` take null ("no such
   rule") where they apply.
 
@@ -37,10 +39,19 @@ TURN_UP_GAMES: frozenset[str] = frozenset({"25", "45"})
 GAME_END_VALUES = ("at_trick", "at_hand_end")
 SIMULTANEOUS_FINISH_VALUES = ("higher_total", "first_to_reach", "bidder_first")
 DEALER_ROBS_ACE_VALUES = ("may", "must")
+ACE_OF_HEARTS_LEAD_VALUES = ("trump_lead", "trump_then_hearts")
+ROB_DISCARD_VALUES = ("any_card", "not_the_ace")
 ALL_PASS_VALUES = ("redeal", "dealer_stuck")
 FIRST_LEAD_VALUES = ("left_of_dealer", "left_of_bidder")
 RENEGE_PENALTY_VALUES = ("offender_scores_zero", "void_hand", "deduct")
 MAX_KITTY = 5
+# Upper bounds of the numbers a person types. The largest target a game uses is 220; a target of
+# 10**30 would make a game that can never end, so targets (and every other score a rule names:
+# bids, what a bid scores, a deduction) stop at MAX_POINTS, and a trick or the best trump is
+# worth at most MAX_TRICK_POINTS (5 in every game).
+MAX_POINTS = 1000
+MAX_TRICK_POINTS = 100
+MAX_BIDS = 20
 
 _NULLABLE = frozenset({"jink_bid", "made_thirty_scores", "min_bid_at_100"})
 _NOT_APPLICABLE_IN_TURN_UP_GAMES = frozenset(
@@ -59,10 +70,10 @@ NOT_APPLICABLE: dict[str, frozenset[str]] = {
     "25": _NOT_APPLICABLE_IN_TURN_UP_GAMES,
     # 45 counts at the end of the hand, so several sides can pass the target together.
     "45": _NOT_APPLICABLE_IN_TURN_UP_GAMES - {"simultaneous_finish"},
-    "55": frozenset({"dealer_robs_ace", "made_thirty_scores"}),
-    "110": frozenset({"dealer_robs_ace", "made_thirty_scores"}),
-    "220": frozenset({"dealer_robs_ace", "made_thirty_scores"}),
-    "auction45": frozenset({"dealer_robs_ace"}),
+    "55": frozenset({"dealer_robs_ace", "rob_discard", "made_thirty_scores"}),
+    "110": frozenset({"dealer_robs_ace", "rob_discard", "made_thirty_scores"}),
+    "220": frozenset({"dealer_robs_ace", "rob_discard", "made_thirty_scores"}),
+    "auction45": frozenset({"dealer_robs_ace", "rob_discard"}),
 }
 """Per game, the keys marked "—" in rules.md: None there, and not settable."""
 
@@ -75,6 +86,8 @@ _COMMON_DEFAULTS: dict[str, Any] = {
     "renege_deduction": 0,
     "simultaneous_finish": None,
     "dealer_robs_ace": None,
+    "ace_of_hearts_lead": "trump_lead",
+    "rob_discard": None,
     "jink_doubles_stake": False,
     "bids": None,
     "jink_bid": None,
@@ -102,6 +115,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "best_trump_bonus": 0,
         "game_end": "at_trick",
         "dealer_robs_ace": "may",
+        "rob_discard": "any_card",
         "jink_doubles_stake": True,
     },
     "45": {
@@ -111,6 +125,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
         "game_end": "at_hand_end",
         "simultaneous_finish": "higher_total",
         "dealer_robs_ace": "must",
+        "rob_discard": "any_card",
     },
     "55": {**_COMMON_DEFAULTS, **_BIDDING_55_DEFAULTS, "target": 55},
     "110": {**_COMMON_DEFAULTS, **_BIDDING_55_DEFAULTS, "target": 110},
@@ -143,10 +158,10 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _int_at_least(minimum: int) -> Callable[[object], int]:
+def _int_between(minimum: int, maximum: int) -> Callable[[object], int]:
     def check(value: object) -> int:
-        if not _is_int(value) or value < minimum:
-            raise _Invalid(f"an integer of at least {minimum}")
+        if not _is_int(value) or not minimum <= value <= maximum:
+            raise _Invalid(f"an integer from {minimum} to {maximum}")
         return value
 
     return check
@@ -184,10 +199,13 @@ def _renege_privilege(value: object) -> frozenset[str]:
 
 
 def _bids(value: object) -> tuple[int, ...]:
-    allowed = "a non-empty list of positive integers in strictly increasing order"
-    if not isinstance(value, list | tuple) or not value:
+    allowed = (
+        f"a non-empty list of at most {MAX_BIDS} integers from 1 to {MAX_POINTS} in strictly "
+        "increasing order"
+    )
+    if not isinstance(value, list | tuple) or not value or len(value) > MAX_BIDS:
         raise _Invalid(allowed)
-    if not all(_is_int(bid) and bid > 0 for bid in value):
+    if not all(_is_int(bid) and 0 < bid <= MAX_POINTS for bid in value):
         raise _Invalid(allowed)
     if any(later <= earlier for earlier, later in zip(value, value[1:], strict=False)):
         raise _Invalid(allowed)
@@ -195,28 +213,54 @@ def _bids(value: object) -> tuple[int, ...]:
 
 
 _VALIDATORS: dict[str, Callable[[object], Any]] = {
-    "target": _int_at_least(1),
-    "trick_points": _int_at_least(0),
-    "best_trump_bonus": _int_at_least(0),
+    "target": _int_between(1, MAX_POINTS),
+    "trick_points": _int_between(0, MAX_TRICK_POINTS),
+    "best_trump_bonus": _int_between(0, MAX_TRICK_POINTS),
     "game_end": _one_of(GAME_END_VALUES),
     "simultaneous_finish": _one_of(SIMULTANEOUS_FINISH_VALUES),
     "renege_privilege": _renege_privilege,
     "ace_of_hearts_follows_hearts": _boolean,
     "dealer_robs_ace": _one_of(DEALER_ROBS_ACE_VALUES),
+    "ace_of_hearts_lead": _one_of(ACE_OF_HEARTS_LEAD_VALUES),
+    "rob_discard": _one_of(ROB_DISCARD_VALUES),
     "jink_doubles_stake": _boolean,
     "bids": _bids,
-    "jink_bid": _int_at_least(1),  # and one of bids: checked across keys below
-    "made_thirty_scores": _int_at_least(0),
-    "min_bid_at_100": _int_at_least(1),  # and one of bids: checked across keys below
+    "jink_bid": _int_between(1, MAX_POINTS),  # and one of bids: checked across keys below
+    "made_thirty_scores": _int_between(0, MAX_POINTS),
+    "min_bid_at_100": _int_between(1, MAX_POINTS),  # and one of bids: checked across keys below
     "dealer_may_hold": _boolean,
     "all_pass": _one_of(ALL_PASS_VALUES),
     "kitty": _kitty,
     "first_lead": _one_of(FIRST_LEAD_VALUES),
     "renege_penalty": _one_of(RENEGE_PENALTY_VALUES),
-    "renege_deduction": _int_at_least(0),
+    "renege_deduction": _int_between(0, MAX_POINTS),
 }
-KEYS: tuple[str, ...] = tuple(_VALIDATORS)
+ALL_KEYS: tuple[str, ...] = tuple(_VALIDATORS)
 """Every house-rule key, in rules.md's order (``game`` is not one of them)."""
+
+OPTIONAL_AT_DEFAULT: dict[str, tuple[object, ...]] = {
+    "ace_of_hearts_lead": ("trump_lead",),
+    "rob_discard": ("any_card", None),
+}
+"""Keys added after house rules were first stored (the classic app's options): ``to_dict``
+leaves them out while they hold their default, so every stored or served set of rules written
+before they existed reads the same. ``from_dict`` accepts them either way."""
+
+KEYS: tuple[str, ...] = tuple(key for key in ALL_KEYS if key not in OPTIONAL_AT_DEFAULT)
+"""The keys ``to_dict`` always writes, in rules.md's order (``ALL_KEYS`` less
+``OPTIONAL_AT_DEFAULT``)."""
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "game_end": GAME_END_VALUES,
+    "simultaneous_finish": SIMULTANEOUS_FINISH_VALUES,
+    "dealer_robs_ace": DEALER_ROBS_ACE_VALUES,
+    "ace_of_hearts_lead": ACE_OF_HEARTS_LEAD_VALUES,
+    "rob_discard": ROB_DISCARD_VALUES,
+    "all_pass": ALL_PASS_VALUES,
+    "first_lead": FIRST_LEAD_VALUES,
+    "renege_penalty": RENEGE_PENALTY_VALUES,
+}
+"""The keys that take one of a few words, with the words allowed (for forms)."""
 
 
 def _show(value: object) -> str:
@@ -255,12 +299,19 @@ class HouseRules:
     first_lead: str
     renege_penalty: str
     renege_deduction: int
+    # Declared last so that existing positional construction keeps its meaning; ``KEYS`` (and
+    # so ``to_dict``) lists them in rules.md's order, after dealer_robs_ace.
+    ace_of_hearts_lead: str = "trump_lead"
+    rob_discard: str | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, str) or self.game not in GAMES:
             raise _error("game", f"unknown game {_show(self.game)}; allowed: {', '.join(GAMES)}")
         errors: list[RulesError] = []
         not_applicable = NOT_APPLICABLE[self.game]
+        if self.rob_discard is None and "rob_discard" not in not_applicable:
+            # Built from a dict written before the option existed: the default applies.
+            object.__setattr__(self, "rob_discard", "any_card")
         for key, validate in _VALIDATORS.items():
             value = getattr(self, key)
             if key in not_applicable:
@@ -322,10 +373,13 @@ class HouseRules:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: lists instead of tuples and sets, ``renege_privilege`` in the order 5, J,
-        AH, A, and "game" included. ``from_dict`` reads it back."""
+        AH, A, and "game" included; the ``OPTIONAL_AT_DEFAULT`` keys only when not at their
+        default. ``from_dict`` reads it back."""
         result: dict[str, Any] = {"game": self.game}
-        for key in KEYS:
+        for key in ALL_KEYS:
             value = getattr(self, key)
+            if key in OPTIONAL_AT_DEFAULT and value in OPTIONAL_AT_DEFAULT[key]:
+                continue
             if key == "renege_privilege":
                 value = [privilege for privilege in PRIVILEGE_KEYS if privilege in value]
             elif isinstance(value, tuple):
@@ -363,7 +417,7 @@ def _build(
 ) -> HouseRules:
     """``cls(**values)`` with ``overrides`` applied; unknown keys and bad values reported as one."""
     errors = [
-        _error(str(key), f"unknown house rule; known keys: {', '.join(KEYS)}")
+        _error(str(key), f"unknown house rule; known keys: {', '.join(ALL_KEYS)}")
         for key in overrides
         if key not in _VALIDATORS
     ]
@@ -375,3 +429,53 @@ def _build(
     if errors:
         raise RulesError.combine(errors)
     return rules
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of house rules with the table size it is meant for (``PRESETS``).
+
+    ``rules()`` gives the validated ``HouseRules``; ``overrides`` are the keys the preset sets on
+    top of the game's defaults (so a form can show what the preset changes)."""
+
+    name: str
+    game: str
+    seat_count: int
+    overrides: Mapping[str, Any]
+    description: str
+
+    def rules(self) -> HouseRules:
+        return HouseRules.for_game(self.game, **self.overrides)
+
+
+PRESETS: dict[str, Preset] = {
+    "classic_45": Preset(
+        name="classic_45",
+        game="45",
+        seat_count=3,
+        overrides={
+            "target": 45,
+            "best_trump_bonus": 5,
+            "ace_of_hearts_lead": "trump_then_hearts",
+            "rob_discard": "not_the_ace",
+        },
+        description=(
+            "The classic Forty-Five phone game: three players each for themselves, to 45; the "
+            "trick with the best trump is worth 10; the ace of hearts led calls for a trump, "
+            "else a heart; a player robbing with the ace of trumps keeps the ace."
+        ),
+    ),
+}
+"""Named presets, by name."""
+
+
+def preset(name: str) -> Preset:
+    """The preset called ``name``; an unknown name is ``invalid_house_rule`` at "/preset"."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        raise RulesError(
+            "invalid_house_rule",
+            f"preset: unknown preset {_show(name)}; known presets: {', '.join(PRESETS)}",
+            "/preset",
+        ) from None

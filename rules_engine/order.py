@@ -29,6 +29,12 @@ must follow with AH or play a trump (AH is both); a player holding AH and other 
 to follow, as always. AH stays a trump in every other respect: it wins as a trump, it counts as a
 trump when trumps are led, and AH led is a trump lead. With hearts trumps the variant changes
 nothing (AH is simply a trump of hearts).
+
+Variant ``ace_of_hearts_lead`` (decided here), when AH is led and hearts are not trumps:
+``trump_lead`` (default) treats it as any trump lead. ``trump_then_hearts`` (the classic Forty-Five
+app) adds one step: a hand with a trump it must play plays a trump, as always; a hand without one
+(no trump, or only trumps it may withhold) must play a heart if it holds one (or a trump, which is
+always allowed); only a hand with neither may play anything.
 """
 
 from __future__ import annotations
@@ -62,6 +68,8 @@ class FollowRules(Protocol):
 
     renege_privilege: frozenset[str]
     ace_of_hearts_follows_hearts: bool
+    # Read with getattr (default "trump_lead"), so a value without it still satisfies this.
+    # ace_of_hearts_lead: str
 
 
 # The tables of rules.md, written out as printed there (highest first), so the code and the rules
@@ -270,11 +278,26 @@ def _obligation(
             for card in hand
             if card in ranks and not (card in privileged and ranks[card] < led_rank)
         ]
+        if not forcing and _hearts_after_trumps(led, trump, rules):
+            hearts = [card for card in hand if follow[card] == "H"]
+            if hearts:
+                return "H", hearts
         return led_suit, forcing
     holding = [card for card in hand if follow[card] == led_suit]
     if not holding and aces_follow and led_suit == "H" and ACE_OF_HEARTS in hand:
         holding = [ACE_OF_HEARTS]
     return led_suit, holding
+
+
+def _hearts_after_trumps(led: Card, trump: str, rules: FollowRules | None) -> bool:
+    """Whether AH led calls for hearts from a hand without a trump to play
+    (``ace_of_hearts_lead`` is ``trump_then_hearts`` and hearts are not trumps)."""
+    return (
+        led is ACE_OF_HEARTS
+        and trump != "H"
+        and rules is not None
+        and getattr(rules, "ace_of_hearts_lead", "trump_lead") == "trump_then_hearts"
+    )
 
 
 def legal_plays(
@@ -329,9 +352,14 @@ def why_illegal(
     if played_suit is TRUMP or played_suit == led_suit:
         return None
     led_suit, obliging = _obligation(cards, led, trump, rules)
-    if not obliging:
+    if not obliging or played_suit == led_suit:
         return None
     held = obliging[0]
+    if led is ACE_OF_HEARTS and led_suit == "H":
+        return (
+            f"{ACE_OF_HEARTS} was led (ace_of_hearts_lead is trump_then_hearts), the hand held "
+            f"no trump it had to play, and it held {held}: play a heart or a trump"
+        )
     if led_suit is TRUMP:
         privileged, _ = _follow_rules(rules, trump)
         if held in privileged:

@@ -41,7 +41,7 @@ from rules_engine.card_lists import (
     read_cards,
     static_owners,
 )
-from rules_engine.cards import FULL_PACK, SUITS, Card, parse_card
+from rules_engine.cards import ACE_OF_HEARTS, FULL_PACK, SUITS, Card, parse_card
 from rules_engine.errors import RulesError
 from rules_engine.holdings import apply_kitty, check_rob, check_turn_up_plays
 from rules_engine.order import TRUMP, follow_suit, plain_rank, trump_rank, why_illegal
@@ -216,6 +216,10 @@ def read_card_by_card(record: Mapping, state: GameState, dealer: int) -> HandFac
     renege_found = False
     # With the variant, AH can oblige a hand to follow hearts: leave every such case to order.py.
     always_ask = rules.ace_of_hearts_follows_hearts
+    # With trump_then_hearts, AH led can oblige a hand without trumps to play a heart.
+    ace_of_hearts_calls_hearts = (
+        rules.ace_of_hearts_lead == "trump_then_hearts" and trump != "H"
+    )
     for trick_index, position, seat, card in suspects:
         if not_held_at is not None and (trick_index, position) >= not_held_at[:2]:
             break
@@ -226,7 +230,7 @@ def read_card_by_card(record: Mapping, state: GameState, dealer: int) -> HandFac
         else:
             before = played[seat][:trick_index]
             held = [other for other in hands[seat] if other not in before]
-        obliged = always_ask
+        obliged = always_ask or (ace_of_hearts_calls_hearts and cards[0] is ACE_OF_HEARTS)
         for other in held:
             if table[other][0] == led_suit:
                 obliged = True
@@ -286,7 +290,10 @@ def _settle_hands(
         return None
     robber = None
     if "rob" in record:
-        robber = check_rob(record, state.seat_count, dealer, turn_up, owner, played_by, hands)
+        robber = check_rob(
+            record, state.seat_count, dealer, turn_up, owner, played_by, hands,
+            rob_discard=state.rules.rob_discard,
+        )
     check_must_rob(state, turn_up, dealer, robber is not None)
     if played_by is not None:
         check_turn_up_plays(record, turn_up, robber, played_by, trick_count)

@@ -209,6 +209,22 @@ def check_must_rob(state: GameState, turn_up: Card, dealer: int, robbed: bool) -
         )
 
 
+def check_rob_discard(
+    discard: Card | None, turn_up: Card, robber: int, rob_discard: str | None
+) -> None:
+    """With ``rob_discard`` "not_the_ace", refuse a robber discarding the ace of trumps it
+    robbed with (a turned-up ace robbed by the dealer leaves nothing to keep)."""
+    if rob_discard != "not_the_ace" or discard is None or turn_up.rank == "A":
+        return
+    if discard is parse_card("A" + turn_up.suit):
+        raise RulesError(
+            "illegal_rob",
+            f"seat {robber} robbed with the ace of trumps ({discard}) and discarded it, but "
+            "with rob_discard not_the_ace the robber discards one of its other cards",
+            "/rob/discard",
+        )
+
+
 def check_redeal_allowed(state: GameState) -> None:
     rules = state.rules
     if not rules.is_bidding:
@@ -287,7 +303,9 @@ def read_trick_winners(record: Mapping, state: GameState, dealer: int) -> HandFa
             "/best_trump",
         )
     if "rob" in record:
-        facts.rob_seat = _read_informational_rob(record["rob"], seat_count, dealer, turn_up)
+        facts.rob_seat = _read_informational_rob(
+            record["rob"], seat_count, dealer, turn_up, rules.rob_discard
+        )
     if turn_up is not None:
         check_must_rob(state, turn_up, dealer, facts.rob_seat is not None)
     if "renege" in record:
@@ -350,7 +368,7 @@ def _read_best_trump(
 
 
 def _read_informational_rob(
-    value: object, seat_count: int, dealer: int, turn_up: Card | None
+    value: object, seat_count: int, dealer: int, turn_up: Card | None, rob_discard: str | None
 ) -> int:
     if not isinstance(value, Mapping) or not ({"seat"} <= value.keys() <= {"seat", "discard"}):
         raise RulesError(
@@ -367,6 +385,8 @@ def _read_informational_rob(
                 "illegal_rob", f"seat {seat} robbed {turn_up} and cannot discard it",
                 "/rob/discard",
             )
+        if turn_up is not None:
+            check_rob_discard(discard, turn_up, seat, rob_discard)
     if turn_up is not None and turn_up.rank == "A" and seat != dealer:
         raise RulesError(
             "illegal_rob",

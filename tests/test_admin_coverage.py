@@ -1,10 +1,11 @@
 """The admin site covers every model of Jink's apps, each with search and filters.
 
-What it checks: every model of ``accounts``, ``clubs``, ``games`` and ``tournaments`` is either
-registered in the admin with ``search_fields`` and ``list_filter``, or shown inside a registered
-model's page — as an inline (a team's members, a game's seats) or, for django-simple-history's
-``Historical…`` models, through the history view of a ``SimpleHistoryAdmin``. Every changelist
-of the project's models then answers a superuser with a search and no filter error.
+What it checks: every model of ``outbox``, ``accounts``, ``clubs``, ``games`` and
+``tournaments`` is either registered in the admin with ``search_fields`` and ``list_filter``, or
+shown inside a registered model's page — as an inline (a team's members, a game's seats) or,
+for django-simple-history's ``Historical…`` models, through the history view of a
+``SimpleHistoryAdmin``. Every changelist of the project's models then answers a superuser with a
+search and no filter error.
 
 What it does not check: Django's and the libraries' own models (their apps decide), or what each
 page shows (the apps' admin tests do).
@@ -19,7 +20,10 @@ from django.test import Client
 from django.urls import reverse
 from simple_history.admin import SimpleHistoryAdmin
 
-PROJECT_APPS = ("accounts", "clubs", "games", "tournaments")
+PROJECT_APPS = (
+    "outbox", "accounts", "clubs", "games", "tournaments", "practice", "settlements", "seasons",
+    "webhooks",
+)
 
 
 def project_models() -> list:

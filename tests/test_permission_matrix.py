@@ -41,8 +41,12 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.views import APIView
 
 from accounts.services import issue_device_token
+from clubs.models import PlayerInvitation
 from tests.clubs.factories import ROLE_NAMES, World, build_world
 from tests.games.matrix import GAME_BODIES, add_game_to_world
+from tests.practice.matrix import PRACTICE_BODIES, add_practice_game_to_world
+from tests.settlements.matrix import JOB_BODIES, JOB_PARAMETERS, add_jobs_to_world
+from tests.tables.matrix import TABLE_BODIES, add_table_links_to_world
 from tests.tournaments.matrix import TOURNAMENT_BODIES, add_tournament_to_world
 
 # Expectations -----------------------------------------------------------------------------------
@@ -83,6 +87,12 @@ CLUB_ORGANISER_READ = Expect(private="404 404 403 403 ok", public="401 403 403 4
 CLUB_MEMBER_READ = Expect(private="404 404 ok ok ok", public="401 403 ok ok ok")
 SCORE_IF_MATCH = Expect(private="401 404 403 428 428", public="401 403 403 428 428")
 
+# The organiser's console (web/console): a page of the club's organisers only; anonymous visitors
+# are sent to the login page. Its forms post an "action": the matrix posts none, so the
+# organiser, past every check, is told 400 (the page tests post the real forms).
+CONSOLE = Expect(private="302 404 403 403 ok", public="302 403 403 403 ok")
+CONSOLE_POST = Expect(private="302 404 403 403 400", public="302 403 403 403 400")
+
 ADMIN = Delegated("staff-only Django admin: tests/clubs/test_admin.py and Django's own tests")
 
 ROUTES: dict[str, dict[str, Expect] | Delegated] = {
@@ -103,10 +113,16 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "auth-register": {"POST": ANYONE},
     "auth-token": {"POST": ANYONE},
     "auth-logout": {"POST": LOGGED_IN},
+    # Every role's user has no usable password in the matrix: the current one is wrong (400).
+    "auth-password": {"POST": Expect("401 400 400 400 400")},
     "auth-devices": {"GET": LOGGED_IN},
     # The device in the URL is the organiser's: nobody else may revoke it.
     "auth-device-detail": {"DELETE": Expect("401 404 404 404 ok")},
     "auth-me": {"GET": LOGGED_IN},
+    # Invitations are addressed to an account outside the roles: nobody else may touch them.
+    "clubs:invitation-list": {"GET": LOGGED_IN},
+    "clubs:invitation-detail": {"DELETE": Expect("401 404 404 404 404")},
+    "clubs:invitation-accept": {"POST": Expect("401 404 404 404 404")},
     # schema and docs are public
     "schema": {"GET": ANYONE},
     "api-docs": {"GET": ANYONE},
@@ -145,6 +161,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "games:hand-list": {"GET": CLUB_READ, "POST": CLUB_SCORE},
     "games:hand-detail": {"GET": CLUB_READ, "PUT": SCORE_IF_MATCH, "DELETE": SCORE_IF_MATCH},
     "games:legal-plays": {"POST": CLUB_READ},
+    # dry runs of a hand and of a correction: as the writes they preview (nothing is stored)
+    "games:hand-preview": {"POST": CLUB_SCORE},
+    "games:correction-preview": {"POST": CLUB_SCORE},
     "games:game-history": {"GET": CLUB_READ},
     "games:game-ledger": {"GET": CLUB_MEMBER_READ},
     # tournaments (tests/tournaments/matrix.py: public exactly when the club is; readers of a
@@ -161,6 +180,70 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # money, as in games: the members of the club only (its other readers 401/403)
     "tournaments:settlement": {"GET": CLUB_MEMBER_READ},
     "tournaments:close": {"POST": CLUB_MANAGE},
+    # the practice table (tests/practice/matrix.py): the menu and shared puzzles for anyone;
+    # starting a game for anyone (the anonymous trial: one per session), redirected to the
+    # table; a practice game only for the person playing it (the world's player), 404 for others
+    "practice:index": {"GET": ANYONE},
+    "practice:start": {"POST": Expect("302 302 302 302 302")},
+    "practice:table": {"GET": Expect("404 404 ok 404 404")},
+    "practice:move": {"POST": Expect("404 404 302 404 404")},
+    "practice:advance": {"POST": Expect("404 404 302 404 404")},
+    "practice:puzzle": {"GET": ANYONE},
+    "tournaments:check-in": {"POST": CLUB_MANAGE},
+    # The matrix's tournament has no round yet: past the checks, the organiser is told 404
+    # (tests/console/test_services.py swaps and releases a real private round).
+    "tournaments:round-swap": {"POST": Expect(private="401 404 403 403 404",
+                                              public="401 403 403 403 404")},
+    "tournaments:round-release": {"POST": Expect(private="401 404 403 403 404",
+                                                 public="401 403 403 403 404")},
+    "console:home": {"GET": CONSOLE},
+    "console:members": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:players": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:house-rules": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:club-export": {"GET": CONSOLE},
+    "console:event-new": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:event": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:print": {"GET": CONSOLE},
+    "console:board": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:event-export": {"GET": CONSOLE},
+    "console:night": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    # nights and settle-ups (tests/settlements/matrix.py): money, for members only; organisers
+    # open, close and set prize splits; a transfer is marked paid by its payer, its payee or an
+    # organiser (the matrix's player and scorekeeper are neither: 403)
+    "settlements:night-list": {"GET": CLUB_MEMBER_READ, "POST": CLUB_MANAGE},
+    "settlements:night-detail": {"GET": CLUB_MEMBER_READ},
+    "settlements:night-close": {"POST": CLUB_MANAGE},
+    "settlements:night-prize-split": {"PUT": CLUB_MANAGE},
+    "settlements:night-settlements": {"GET": CLUB_MEMBER_READ},
+    "settlements:tournament-prize-split": {"PUT": CLUB_MANAGE},
+    "settlements:tournament-settlements": {"GET": CLUB_MEMBER_READ},
+    "settlements:transfer-paid": {"POST": CLUB_MANAGE},
+    # season tables and ratings read like the club (net stakes only to members: the app's tests)
+    "seasons:season": {"GET": CLUB_READ},
+    "seasons:rating-list": {"GET": CLUB_READ},
+    "seasons:player-rating": {"GET": CLUB_READ},
+    # webhooks: organisers only, reads included (the log shows the club's traffic)
+    "webhooks:endpoint-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
+    "webhooks:endpoint-detail": {"DELETE": CLUB_MANAGE},
+    "webhooks:delivery-list": {"GET": CLUB_ORGANISER_READ},
+    # table links (tests/tables): organisers make, list and revoke them; /api/table/ answers only
+    # a request holding a table link (TABLE_LINK_ROUTES below), so nobody here has a table
+    "tables:link-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
+    "tables:link-detail": {"DELETE": CLUB_MANAGE},
+    "tables:current": {"GET": Expect("404 404 404 404 404")},
+    # the table app's pages: the score page for scorers, links for organisers (the form posted
+    # without a game is refused with a message and a redirect: tests/tables/test_pages.py makes
+    # a link through it), the code form and the service worker for anyone, and a live link's
+    # page for whoever holds it
+    "table:score": {"GET": Expect(private="302 404 403 ok ok", public="302 403 403 ok ok")},
+    "table:links": {
+        "GET": Expect(private="302 404 403 403 ok", public="302 403 403 403 ok"),
+        "POST": Expect(private="302 404 403 403 302", public="302 403 403 403 302"),
+    },
+    "table:code": {"GET": ANYONE},
+    "table:link": {"GET": ANYONE},
+    "table:worker": {"GET": ANYONE},
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
@@ -183,6 +266,10 @@ UNDECLARED_METHODS: dict[str, dict[str, int]] = {
     # Read-only money views: their permission refuses every write before the method is looked at.
     "games:club-balances": dict.fromkeys(WRITE_METHODS, 403),
     "games:game-ledger": dict.fromkeys(WRITE_METHODS, 403),
+    # Read-only club views (ClubReadPermission refuses every write before the method).
+    "seasons:season": dict.fromkeys(WRITE_METHODS, 403),
+    "seasons:rating-list": dict.fromkeys(WRITE_METHODS, 403),
+    "seasons:player-rating": dict.fromkeys(WRITE_METHODS, 403),
 }
 
 MATRIX_PASSWORD = "matrix-pass-2026"
@@ -208,6 +295,10 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
         "members": [world.players[2].pk, world.players[3].pk],
     },
     ("clubs:team-detail", "PATCH"): lambda world: {"name": "Renamed"},
+    ("auth-password", "POST"): lambda world: {
+        "current_password": "not-it",
+        "new_password": "x7!Kq2#pLm9z",
+    },
     ("auth-register", "POST"): lambda world: {"username": "brand-new", "password": "x7!Kq2#pLm9z"},
     ("auth-token", "POST"): lambda world: {
         "username": get_user_model()
@@ -217,6 +308,9 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     },
     **GAME_BODIES,
     **TOURNAMENT_BODIES,
+    **PRACTICE_BODIES,
+    **JOB_BODIES,
+    **TABLE_BODIES,
 }
 
 
@@ -332,22 +426,40 @@ def _cases():
                     )
 
 
-TOURNAMENT_PARAMETERS = frozenset({"tournament_id", "entrant_id", "match_id"})
+TOURNAMENT_PARAMETERS = frozenset({"tournament_id", "entrant_id", "match_id", "round_number"})
 
 
 def world_for_matrix(
-    *, public: bool, with_game: bool = False, with_tournament: bool = False
+    *,
+    public: bool,
+    with_game: bool = False,
+    with_tournament: bool = False,
+    with_practice: bool = False,
+    with_jobs: bool = False,
 ) -> World:
     world = build_world(public=public)
     organiser = world.users["organiser"]
     old_device, _ = issue_device_token(user=organiser, device="old tablet")
-    world.extra["path_values"] = {"device_token_id": old_device.pk}
+    invitation = PlayerInvitation.objects.create(
+        player=world.player, username=world.spare_user.username, invited_by=organiser
+    )
+    world.extra["path_values"] = {
+        "device_token_id": old_device.pk,
+        "invitation_id": invitation.pk,
+    }
     # Games and tournaments only where the route needs them: a club with recorded results or a
     # tournament cannot be deleted (409 club_has_records), and the club routes are checked bare.
     if with_game:
         world.extra["path_values"].update(add_game_to_world(world))
+        world.extra["path_values"].update(
+            add_table_links_to_world(world, world.extra["path_values"]["game_id"])
+        )
     if with_tournament:
         world.extra["path_values"].update(add_tournament_to_world(world))
+    if with_practice:
+        world.extra["path_values"].update(add_practice_game_to_world(world))
+    if with_jobs:
+        world.extra["path_values"].update(add_jobs_to_world(world))
     return world
 
 
@@ -375,12 +487,18 @@ def _url_for(route_key: str, world: World) -> str:
     return reverse(route_key, kwargs={name: values[name] for name in _path_parameters(route_key)})
 
 
+# Routes whose world needs a game (and its table links) without a game_id in their path.
+NEEDS_A_GAME = frozenset({"tables:link-list", "tables:link-detail", "tables:current", "table:link"})
+
+
 def _world_for_route(route_key: str, *, public: bool) -> World:
     parameters = set(_path_parameters(route_key))
     return world_for_matrix(
         public=public,
-        with_game="game_id" in parameters,
+        with_game="game_id" in parameters or route_key in NEEDS_A_GAME,
         with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
+        with_practice=bool(parameters & {"practice_game_id", "token"}),
+        with_jobs=bool(parameters & JOB_PARAMETERS),
     )
 
 
@@ -436,7 +554,9 @@ def test_head_answers_as_get_does(route_key, public):
 
 @pytest.mark.django_db
 def test_undeclared_methods_are_refused():
-    world = world_for_matrix(public=False, with_game=True, with_tournament=True)
+    world = world_for_matrix(
+        public=False, with_game=True, with_tournament=True, with_practice=True, with_jobs=True
+    )
     failures = []
     checked = 0
     for route_key, declaration in ROUTES.items():
@@ -455,3 +575,83 @@ def test_undeclared_methods_are_refused():
                 failures.append(f"{method} {route_key}: expected {expected}, got {status_code}")
     assert failures == [], "; ".join(failures)
     assert checked > 100  # the walk really ran over the table
+
+
+# The table-link actors ----------------------------------------------------------------------
+#
+# A tablet holding a table link (``Authorization: Table <token>``, no account, no session) may
+# use exactly these routes for its own game; everything else in the API is a 404 (nothing is
+# revealed, nothing stored), and the pages, which never read the header, treat it as the
+# anonymous visitor it is. "other table's link" holds a live link of another game of the same
+# club: its own table answers (/api/table/), this game does not exist for it.
+
+TABLE_LINK_ROUTES: dict[str, dict[str, str]] = {
+    "games:game-detail": {"GET": "ok"},
+    "games:hand-list": {"GET": "ok", "POST": "ok"},
+    "games:hand-detail": {"GET": "ok", "PUT": "428", "DELETE": "428"},
+    "games:hand-preview": {"POST": "ok"},
+    "games:correction-preview": {"POST": "ok"},
+    "games:legal-plays": {"POST": "ok"},
+    "games:game-history": {"GET": "ok"},
+    "tables:current": {"GET": "ok"},
+}
+TABLE_ACTORS = ("table link", "other table's link")
+
+
+def _table_link_expectation(route: Route, method: str, actor: str) -> str:
+    allowed = TABLE_LINK_ROUTES.get(route.key, {}).get(method)
+    if allowed is not None:
+        if actor == "table link" or route.key == "tables:current":
+            return allowed
+        return "404"
+    if route.view_class is not None and issubclass(route.view_class, APIView):
+        return "404"
+    return ROUTES[route.key][method].outcomes(False)["anonymous"]
+
+
+def _table_link_cases():
+    routes = {route.key: route for route in all_routes()}
+    for route_key, declaration in ROUTES.items():
+        if not isinstance(declaration, Delegated):
+            yield pytest.param(routes[route_key], id=route_key)
+
+
+def test_table_link_routes_are_declared_routes():
+    for route_key, methods in TABLE_LINK_ROUTES.items():
+        declaration = ROUTES.get(route_key)
+        assert isinstance(declaration, dict) and set(methods) <= set(declaration), route_key
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("route", list(_table_link_cases()))
+def test_a_table_link_answers_as_declared(route):
+    """Every declared method of the route, by both actors, in one world: the other table's
+    link first (it must store nothing), then this table's (its writes are valid bodies)."""
+    world = world_for_matrix(
+        public=False,
+        with_game=True,
+        with_tournament=bool(set(_path_parameters(route.key)) & TOURNAMENT_PARAMETERS),
+    )
+    url = _url_for(route.key, world)
+    bodies = {
+        method: BODIES[(route.key, method)](world)
+        for method in ROUTES[route.key]
+        if (route.key, method) in BODIES
+    }
+    failures = []
+    for actor in reversed(TABLE_ACTORS):
+        client = Client(HTTP_AUTHORIZATION=f"Table {world.extra['table_tokens'][actor]}")
+        for method in ROUTES[route.key]:
+            if method not in bodies:
+                response = client.generic(method, url)
+            else:
+                response = client.generic(
+                    method, url, json.dumps(bodies[method]), content_type="application/json"
+                )
+            expected = _table_link_expectation(route, method, actor)
+            if not _matches(expected, response.status_code):
+                failures.append(
+                    f"{method} {url} with {actor}: expected {expected}, got "
+                    f"{response.status_code} {response.content[:200]!r}"
+                )
+    assert failures == [], "; ".join(failures)

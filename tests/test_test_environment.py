@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NEEDS_NOTHING = "tests/test_celery.py::test_project_tasks_are_registered"
-NEEDS_DATABASE = "tests/test_home.py::test_home_page_links_to_the_docs_admin_and_login"
+NEEDS_DATABASE = "tests/test_home.py::test_home_page_links_to_the_docs_and_login_only"
 NEEDS_REDIS = "tests/test_celery.py::test_ping_task_goes_through_a_real_worker_on_redis"
 NEEDS_BOTH = "tests/test_celery.py::test_worker_sees_what_the_test_committed"
 

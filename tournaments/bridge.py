@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
 from config.problems import Problem
@@ -255,7 +256,9 @@ def all_results_and_byes(rounds: list[Round]) -> tuple[list[MatchResult], list[i
 
 
 def create_round(tournament: Tournament, number: int, user) -> Round:
-    round_ = Round(tournament=tournament, number=number, drawn_by=user)
+    # A private draw waits for an organiser to release it (services.release_round).
+    released_at = None if tournament.private_draws else timezone.now()
+    round_ = Round(tournament=tournament, number=number, drawn_by=user, released_at=released_at)
     round_._history_user = user
     round_.save()
     return round_

@@ -46,7 +46,9 @@ PLAY_SETTINGS = (
     "stake_minor",
     "lots_seed",
 )
-FREE_SETTINGS = ("name", "is_public", "tie_breaks", "entry_fee_minor", "auto_advance")
+FREE_SETTINGS = (
+    "name", "is_public", "tie_breaks", "entry_fee_minor", "auto_advance", "private_draws"
+)
 SETTINGS = PLAY_SETTINGS + FREE_SETTINGS
 
 # Which format an option belongs to; giving it to another format is refused, never ignored.

@@ -4,7 +4,8 @@ What it does: stores what an organiser configured (``Tournament``), who is playi
 club player or a club team, with an optional seed), the rounds drawn (``Round``), the tables of each
 round (``Match``) with the entrants in seat order and each one's result (``MatchEntrant``), and an
 explicit audit record (``AuditEntry``) of the actions that rewrite results (resetting dependent
-matches, closing). ``Round`` and ``Match`` also keep a full django-simple-history trail.
+matches, closing), and the stored standings (``StandingsSnapshot``). ``Round`` and ``Match``
+also keep a full django-simple-history trail.
 
 What it does not do: drawing, pairing, advancing and ranking (pure modules in
 ``tournaments.draw``), the workflows around them (``tournaments.services``) or the games themselves
@@ -128,6 +129,10 @@ class Tournament(models.Model):
     )
     entry_fee_minor = models.BigIntegerField(null=True, blank=True)
     is_public = models.BooleanField(default=False)
+    private_draws = models.BooleanField(
+        default=False,
+        help_text="Each round drawn stays hidden from players until an organiser releases it.",
+    )
     auto_advance = models.BooleanField(
         default=True,
         help_text="Draw the next round by itself when a round completes (knockouts always fill).",
@@ -154,6 +159,12 @@ class Tournament(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     version = models.PositiveIntegerField(default=1, help_text="Bumped on every change (ETag).")
+    data_version = models.PositiveIntegerField(
+        default=1,
+        help_text="Bumped, in the same transaction, by every change the standings are computed "
+        "from (a result, a round, an entrant, a setting); the standings snapshot records the "
+        "data version it was computed from.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -180,6 +191,10 @@ class Entrant(models.Model):
         related_name="tournament_entries",
     )
     seed = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 = top seed.")
+    is_present = models.BooleanField(
+        default=True,
+        help_text="Checked in for the next draw: only entrants present are drawn.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -217,6 +232,11 @@ class Entrant(models.Model):
         return self.player.display_name if self.player_id else self.team.name
 
 
+class RoundQuerySet(models.QuerySet):
+    def released(self):
+        return self.filter(released_at__isnull=False)
+
+
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(help_text="1-based.")
@@ -232,7 +252,13 @@ class Round(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     completed_at = models.DateTimeField(null=True, blank=True)
+    released_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When players could first see the round; empty = private to the organisers.",
+    )
     history = HistoricalRecords()
+    objects = RoundQuerySet.as_manager()
 
     class Meta:
         ordering = ["tournament_id", "number"]
@@ -244,6 +270,10 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} round {self.number}"
+
+    @property
+    def is_released(self) -> bool:
+        return self.released_at is not None
 
 
 class Match(models.Model):
@@ -358,6 +388,9 @@ class AuditKind(models.TextChoices):
     ROUND_DRAWN = "round_drawn", "Round drawn"
     DEPENDENTS_RESET = "dependents_reset", "Dependent matches reset"
     CLOSED = "closed", "Tournament closed"
+    CHECK_IN = "check_in", "Entrants checked in"
+    ENTRANTS_SWAPPED = "entrants_swapped", "Entrants swapped between tables"
+    ROUND_RELEASED = "round_released", "Round released"
 
 
 class AuditEntry(models.Model):
@@ -386,3 +419,23 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament}: {self.kind} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+class StandingsSnapshot(models.Model):
+    """The stored standings of a tournament, recomputed by a job (``tournaments.snapshots``).
+
+    ``version`` counts the recomputations that stored something (the API's ``ETag``);
+    ``data_version`` is the ``Tournament.data_version`` it was computed from: behind the
+    tournament's means a newer recomputation is pending (``stale``).
+    """
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, primary_key=True, related_name="standings_snapshot"
+    )
+    version = models.PositiveIntegerField(default=1)
+    data_version = models.PositiveIntegerField()
+    body = models.JSONField(help_text="compute_standings' result without computed_at and etag.")
+    computed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"standings of {self.tournament_id}, version {self.version}"

@@ -27,14 +27,15 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import TeamMember
 from config.problems import Problem
 from games.models import Game, GameSeat, GameStatus, Hand
-from tournaments import bridge, play
+from tournaments import bridge, play, snapshots
+from tournaments.changes import TournamentChangeKind
 from tournaments.draw import drive, knockout, round_robin, swiss
 from tournaments.draw.types import DrawError, RoundDraw
 from tournaments.models import (
@@ -158,6 +159,15 @@ def _first_round_checks(tournament: Tournament) -> None:
             detail=gettext("The tournament has no entrants yet; register them before drawing."),
             pointer="",
         )
+    # Only those checked in are drawn; the absent may join a later round (swiss, round robin).
+    entrants = [entrant for entrant in entrants if entrant.is_present]
+    if not entrants:
+        raise Problem(
+            status=400,
+            code="too_few_entrants",
+            detail="Nobody is checked in; tick who is here before drawing.",
+            pointer="",
+        )
     tournament.draw_order = bridge.planned_draw_order(tournament, entrants)
     tournament.status = TournamentStatus.IN_PROGRESS
     tournament.version += 1
@@ -181,8 +191,22 @@ def _draw_knockout(tournament: Tournament, user, rounds: list[Round]) -> Round:
     return tournament.rounds.order_by("number").first()
 
 
+def _present_order(tournament: Tournament) -> list[int]:
+    """The draw order of the entrants checked in: those drawn before in their fixed order, then
+    late arrivals (entrants absent at round 1) in their planned order."""
+    entrants = list(tournament.entrants.all())
+    present = {entrant.pk for entrant in entrants if entrant.is_present}
+    fixed = bridge.draw_order_of(tournament)
+    late = [
+        entrant_id
+        for entrant_id in bridge.planned_draw_order(tournament, entrants)
+        if entrant_id not in fixed
+    ]
+    return [entrant_id for entrant_id in fixed + late if entrant_id in present]
+
+
 def _next_round_draw(tournament: Tournament, rounds: list[Round]) -> RoundDraw:
-    order = bridge.draw_order_of(tournament)
+    order = _present_order(tournament) if rounds else bridge.draw_order_of(tournament)
     played = [bridge.played_round(round_) for round_ in rounds]
     if tournament.format == Format.ROUND_ROBIN:
         return round_robin.next_round(
@@ -263,12 +287,14 @@ def refresh_match(match: Match, tournament: Tournament, user) -> bool:
             for name, value in values.items():
                 setattr(slot, name, value)
             slot.save(update_fields=list(values))
+            match.stored_a_change = True
     if (match.status, match.result) != (status, result):
         match.status = status
         match.result = result
         match.decided_at = timezone.now() if status == MatchStatus.DECIDED else None
         match._history_user = user
         match.save(update_fields=["status", "result", "decided_at", "updated_at"])
+        match.stored_a_change = True
     if status == MatchStatus.DECIDED:
         delete_unplayed_games(match)
     else:
@@ -287,16 +313,25 @@ def _advancing_count(tournament: Tournament) -> int:
 
 
 def _update_round_statuses(tournament: Tournament, user) -> list[Round]:
-    """Mark each round complete or in progress from its matches (reloaded); returns the rounds
-    with their matches and slots."""
-    rounds = bridge.rounds_with_matches(tournament)
-    bracket = results = None
-    if tournament.format == Format.KNOCKOUT:
-        bracket = bridge.bracket_of(tournament)
-        results = bridge.knockout_results_of(rounds)
-    _store_round_statuses(
-        user, [(round_, list(round_.matches.all())) for round_ in rounds], bracket, results
+    """Mark each round complete or in progress from its matches (rounds of the formats drawn
+    round by round); returns the rounds in order.
+
+    The matches are counted, not loaded: one query however many rounds were played, so the hand
+    that decides a match costs the same in round 12 as in round 1 (bench/bench_jobs.py).
+    """
+    rounds = list(
+        Round.objects.filter(tournament=tournament)
+        .annotate(undecided=Count("matches", filter=~Q(matches__status=MatchStatus.DECIDED)))
+        .order_by("number")
     )
+    for round_ in rounds:
+        complete = round_.undecided == 0
+        status = RoundStatus.COMPLETE if complete else RoundStatus.IN_PROGRESS
+        if round_.status != status:
+            round_.status = status
+            round_.completed_at = timezone.now() if complete else None
+            round_._history_user = user
+            round_.save(update_fields=["status", "completed_at"])
     return rounds
 
 
@@ -462,6 +497,15 @@ def advance(tournament: Tournament, user, *, changed_round: int | None = None) -
         _advance_rounds(tournament, user, changed_round)
 
 
+def _shape_of(tournament: Tournament) -> tuple[int, int, str]:
+    """Rounds, matches and status: what advancing changes besides the match itself."""
+    return (
+        Round.objects.filter(tournament=tournament).count(),
+        Match.objects.filter(tournament=tournament).count(),
+        tournament.status,
+    )
+
+
 def progress_match(match_id: int, user=None) -> dict:
     """Recompute match ``match_id`` and advance its tournament; the caller holds no lock.
 
@@ -482,9 +526,23 @@ def progress_match(match_id: int, user=None) -> dict:
             return {"match": match_id, "outcome": "missing"}
         if tournament.status == TournamentStatus.CLOSED:
             return {"match": match_id, "outcome": "closed"}
+        shape_before = _shape_of(tournament)
         changed = refresh_match(match, tournament, user)
         advance(tournament, user, changed_round=match.round.number if changed else None)
         match.refresh_from_db(fields=["status"])
+        shape_after = _shape_of(tournament)
+        kinds = []
+        if changed:  # the match got, lost or changed its placings
+            kinds.append(TournamentChangeKind.MATCH_DECIDED)
+        if shape_after[0] > shape_before[0]:
+            kinds.append(TournamentChangeKind.ROUND_DRAWN)
+        # Only what stored something moves the standings: running the task again is a no-op.
+        if kinds or getattr(match, "stored_a_change", False) or shape_after != shape_before:
+            snapshots.note_standings_moved(
+                tournament, kinds=kinds, match_ids=(match_id,),
+                round_number=shape_after[0] if shape_after[0] > shape_before[0] else None,
+                actor=user,
+            )
         return {
             "match": match_id,
             "outcome": match.status,

@@ -34,7 +34,7 @@ from django.db.models import (
 from django.http import Http404
 
 from clubs.models import Club, Membership, Player, TeamMember
-from clubs.permissions import role_in
+from clubs.permissions import remember_role, role_in
 from games.models import Game
 from tournaments import bridge
 from tournaments.draw import knockout
@@ -46,6 +46,7 @@ from tournaments.models import (
     MatchEntrant,
     MatchGame,
     Round,
+    StandingsSnapshot,
     Tournament,
 )
 
@@ -77,6 +78,24 @@ def get_tournament(*, tournament_id: int) -> Tournament:
     return tournament
 
 
+def get_tournament_with_standings(*, tournament_id: int, user) -> Tournament:
+    """The tournament with its club, its stored standings (``standings_snapshot``, or none yet)
+    and the user's role in the club, in one query; Http404 if there is no such tournament."""
+    queryset = Tournament.objects.select_related("club", "standings_snapshot").filter(
+        pk=tournament_id
+    )
+    authenticated = user is not None and user.is_authenticated
+    if authenticated:
+        role = Membership.objects.filter(club=OuterRef("club"), user_id=user.pk)
+        queryset = queryset.annotate(viewer_role=Subquery(role.values("role")[:1]))
+    tournament = queryset.first()
+    if tournament is None:
+        raise Http404("No tournament with this id.")
+    if authenticated:
+        remember_role(tournament.club, user, tournament.viewer_role)
+    return tournament
+
+
 def _entrants_queryset() -> QuerySet[Entrant]:
     members = TeamMember.objects.select_related("player").order_by("position")
     return Entrant.objects.select_related("player", "team").prefetch_related(
@@ -104,29 +123,34 @@ def _matches_queryset() -> QuerySet[Match]:
     )
 
 
-def list_matches(*, tournament: Tournament) -> QuerySet[Match]:
-    return (
-        _matches_queryset()
-        .filter(tournament=tournament)
-        .order_by("round__number", "table")
-    )
+def list_matches(*, tournament: Tournament, with_unreleased: bool = False) -> QuerySet[Match]:
+    """The matches by round and table; those of rounds not yet released only for organisers
+    (``with_unreleased``: a private draw stays private)."""
+    matches = _matches_queryset().filter(tournament=tournament)
+    if not with_unreleased:
+        matches = matches.filter(round__released_at__isnull=False)
+    return matches.order_by("round__number", "table")
 
 
-def get_match(*, match_id: int) -> Match:
-    """The match with its round, slots and games; Http404 if none (no permission check)."""
-    match = _matches_queryset().filter(pk=match_id).first()
+def get_match(*, match_id: int, with_unreleased: bool = True) -> Match:
+    """The match with its round, slots and games; Http404 if none, or if its round is not
+    released and ``with_unreleased`` is false (no other permission check)."""
+    matches = _matches_queryset().filter(pk=match_id)
+    if not with_unreleased:
+        matches = matches.filter(round__released_at__isnull=False)
+    match = matches.first()
     if match is None:
         raise Http404("No match with this id.")
     return match
 
 
-def list_rounds(*, tournament: Tournament) -> QuerySet[Round]:
+def list_rounds(*, tournament: Tournament, with_unreleased: bool = False) -> QuerySet[Round]:
+    """The rounds with their matches; rounds not yet released only ``with_unreleased``."""
     matches = _matches_queryset().order_by("table")
-    return (
-        Round.objects.filter(tournament=tournament)
-        .prefetch_related(Prefetch("matches", queryset=matches))
-        .order_by("number")
-    )
+    rounds = Round.objects.filter(tournament=tournament)
+    if not with_unreleased:
+        rounds = rounds.released()
+    return rounds.prefetch_related(Prefetch("matches", queryset=matches)).order_by("number")
 
 
 def round_name(tournament: Tournament, number: int, rounds_total: int | None) -> str:
@@ -145,14 +169,14 @@ def knockout_round_total(tournament: Tournament) -> int | None:
     return bridge.bracket_of(tournament).rounds
 
 
-def bracket_of(tournament: Tournament) -> dict:
+def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict:
     """Every round with its tables: stored matches, walkovers, and tables still waiting.
 
     Returns ``{"rounds": [{"number", "name", "status", "tables": [...]}], "champion"}`` where a
     table is ``{"table", "kind": "match"|"walkover"|"waiting", "match": Match|None,
     "entrants": [ids], "is_third_place"}``. Formats other than knockout list their stored rounds.
     """
-    rounds = list(list_rounds(tournament=tournament))
+    rounds = list(list_rounds(tournament=tournament, with_unreleased=with_unreleased))
     by_number = {round_.number: round_ for round_ in rounds}
     if tournament.format != Format.KNOCKOUT or not tournament.draw_order:
         return {
@@ -232,23 +256,43 @@ def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> di
     """What a tournament page shows changes only when this changes: one query.
 
     Returns ``{"version", "is_public", "club_is_public", "viewer_role", "viewer_player",
-    "games", "game_versions", "matches", "matches_changed"}`` for the tournament of that club
-    (None if there is none): the tournament's own version, the number and summed versions of its
-    games (a game's version grows with every hand, correction and undo), the number of its
-    matches and when one last changed (a draw, a decision). The reader's role and linked player
-    are read in the same query so that a poll answered ``304`` costs this query alone.
+    "games", "game_versions", "matches", "matches_changed"}`` (released rounds only), the same
+    of the rounds not yet released (``draft_…``, for an organiser's tag only) and the stored
+    standings' version (``standings_version``: the page reads the snapshot) for the tournament
+    of that club (None if there is none): the tournament's own version, the number and summed
+    versions of its games (a game's version grows with every hand, correction and undo), the
+    number of its matches and when one last changed (a draw, a decision). The reader's role and
+    linked player are read in the same query so that a poll answered ``304`` costs this query
+    alone.
     """
-    games = (
+    all_games = (
         MatchGame.objects.filter(match__tournament=OuterRef("pk"))
         .order_by()
         .values("match__tournament")
     )
-    matches = Match.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    all_matches = Match.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    # The rounds not yet released count apart ("draft_…"): only an organiser's tag may read them,
+    # so that a private draw changes nothing a player's poll can see.
+    games = all_games.filter(match__round__released_at__isnull=False)
+    matches = all_matches.filter(round__released_at__isnull=False)
+    draft_games = all_games.filter(match__round__released_at__isnull=True)
+    draft_matches = all_matches.filter(round__released_at__isnull=True)
     queryset = Tournament.objects.filter(pk=tournament_id, club__slug=club_slug).annotate(
         games=Subquery(games.annotate(count=Count("id")).values("count")),
         game_versions=Subquery(games.annotate(total=Sum("game__version")).values("total")),
         matches_count=Subquery(matches.annotate(count=Count("id")).values("count")),
         matches_changed=Subquery(matches.annotate(last=Max("updated_at")).values("last")),
+        draft_games=Subquery(draft_games.annotate(count=Count("id")).values("count")),
+        draft_game_versions=Subquery(
+            draft_games.annotate(total=Sum("game__version")).values("total")
+        ),
+        draft_matches_count=Subquery(draft_matches.annotate(count=Count("id")).values("count")),
+        draft_matches_changed=Subquery(
+            draft_matches.annotate(last=Max("updated_at")).values("last")
+        ),
+        standings_version=Subquery(
+            StandingsSnapshot.objects.filter(tournament=OuterRef("pk")).values("version")[:1]
+        ),
     )
     if user is not None and user.is_authenticated:
         queryset = queryset.annotate(
@@ -268,7 +312,9 @@ def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> di
         )
     return queryset.values(
         "version", "is_public", "viewer_role", "viewer_player", "games", "game_versions",
-        "matches_count", "matches_changed", club_is_public=F("club__public_standings"),
+        "matches_count", "matches_changed", "draft_games", "draft_game_versions",
+        "draft_matches_count", "draft_matches_changed", "standings_version",
+        club_is_public=F("club__public_standings"),
     ).first()
 
 
@@ -289,7 +335,11 @@ def list_team_members(*, tournament: Tournament) -> dict[int, list]:
 def list_entries_of_player(*, player) -> QuerySet[Entrant]:
     """The player's entries (their own, or their teams'), newest tournament first, with the
     tournament, and counts of the matches decided and won (first place) at their tables."""
-    decided = Q(match_slots__match__status="decided", match_slots__match__is_bye=False)
+    decided = Q(
+        match_slots__match__status="decided",
+        match_slots__match__is_bye=False,
+        match_slots__match__round__released_at__isnull=False,
+    )
     return (
         Entrant.objects.filter(Q(player=player) | Q(team__team_members__player=player))
         .select_related("tournament", "team")
@@ -300,4 +350,20 @@ def list_entries_of_player(*, player) -> QuerySet[Entrant]:
             ),
         )
         .order_by("-tournament__created_at", "-tournament_id")
+    )
+
+
+def list_club_tournaments(*, club: Club) -> QuerySet[Tournament]:
+    """Every tournament of the club, oldest first (exports; no visibility filter: the caller
+    decides who may see them all)."""
+    return Tournament.objects.filter(club=club).select_related("club").order_by("pk")
+
+
+def without_private_draws(games: QuerySet, *, user, club: Club) -> QuerySet:
+    """``games`` less those of rounds not yet released, unless ``user`` organises ``club``
+    (a private draw stays private on the pages too)."""
+    if role_in(user, club) == "organiser":
+        return games
+    return games.exclude(
+        match_link__isnull=False, match_link__match__round__released_at__isnull=True
     )

@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from django.db.models import Sum
+from django.db.models import Q, Sum
 from django.utils import timezone
 
 from clubs.models import Player
@@ -48,11 +48,14 @@ def tournament_stakes(tournament: Tournament) -> dict[int, int]:
 
 
 def entered_players(tournament: Tournament) -> set[int]:
-    """The ids of the players entered: individual entrants and the members of team entrants."""
+    """The ids of the players entered: individual entrants and the members of team entrants —
+    those checked in, or drawn at some table (an entrant absent all evening owes no fee)."""
     rows = (
         Entrant.objects.filter(tournament=tournament)
+        .filter(Q(is_present=True) | Q(match_slots__isnull=False))
         .order_by()
         .values_list("player_id", "team__team_members__player_id")
+        .distinct()
     )
     return {player for row in rows for player in row if player is not None}
 

@@ -57,6 +57,15 @@ def compute_standings(tournament: Tournament) -> dict:
     order = [entrant_id for entrant_id in order if entrant_id in entrants]
     rounds = bridge.rounds_with_matches(tournament)
     results, byes = bridge.all_results_and_byes(rounds)
+    # Late arrivals (absent at round 1, drawn later) rank too; those never drawn do not.
+    drawn = {
+        slot.entrant_id
+        for round_ in rounds
+        for match in round_.matches.all()
+        for slot in match.slots.all()
+        if slot.entrant_id is not None
+    }
+    order += sorted((drawn - set(order)) & set(entrants))
     chain = bridge.tie_breaks_of(tournament)
     primary = None
     if tournament.format == Format.KNOCKOUT and tournament.draw_order:

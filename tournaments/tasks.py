@@ -7,6 +7,11 @@ recomputes the match from its games and advances the tournament, by calling
 runs the same recomputation for every match of a running tournament whose games disagree with it,
 so a lost message only delays an advance, never loses it.
 
+``refresh_standings_task(tournament_id)`` brings the tournament's standings snapshot up to its
+data version (``tournaments.snapshots``: coalesced, one at a time per tournament under an
+advisory lock); ``sweep_standings_task`` (beat, every minute) refreshes every snapshot behind its
+data, so a lost message only delays a snapshot.
+
 What it does not do: decide anything itself (the services do) or trust anything in the message
 but the id: the games are the source of truth, so running a task twice (or late, or after a
 newer one) gives the same result.
@@ -17,7 +22,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError, OperationalError
 
-from tournaments import services
+from tournaments import services, snapshots
 
 
 # Retries: only for transient database trouble (a dropped connection, a serialization failure or
@@ -48,3 +53,31 @@ def repair_tournaments_task() -> int:
             continue  # another worker holds the lock, or the database hiccuped: next run
         repaired += 1
     return repaired
+
+
+# acks_late: a worker killed mid-recomputation leaves the message to be redelivered (its
+# transaction and advisory lock die with its connection); the recomputation is idempotent.
+# Retries: transient database trouble only.
+@shared_task(
+    name="tournaments.refresh_standings_task",
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    retry_backoff_max=30,
+    max_retries=5,
+)
+def refresh_standings_task(tournament_id: int) -> dict:
+    return snapshots.refresh_standings(tournament_id=tournament_id)
+
+
+# No retries: the next periodic run repairs whatever this one could not.
+@shared_task(name="tournaments.sweep_standings_task", acks_late=True)
+def sweep_standings_task() -> int:
+    """Refresh every snapshot behind its data; returns how many recomputations were stored."""
+    stored = 0
+    for tournament_id in snapshots.list_stale_tournaments():
+        try:
+            stored += snapshots.refresh_standings(tournament_id=tournament_id)["stored"]
+        except DatabaseError:
+            continue  # the database hiccuped: next run
+    return stored

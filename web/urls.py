@@ -10,5 +10,8 @@ from web.pages.home import home
 
 urlpatterns = [
     path("", include("web.pages.urls")),
+    path("", include("web.console.urls")),
+    path("", include("web.table.urls")),
     path("", home, name="home"),
+    path("practice/", include("web.practice.urls")),
 ]

@@ -23,6 +23,7 @@ from clubs.models import (
     Club,
     Membership,
     Player,
+    PlayerInvitation,
     Role,
     Team,
     validate_time_zone,
@@ -50,6 +51,11 @@ class ClubInput(StrictFieldsMixin, serializers.Serializer):
     public_standings = serializers.BooleanField(
         default=False, help_text="Anyone may read this club, its players, teams and standings."
     )
+    confirm_hands = serializers.BooleanField(
+        default=False,
+        help_text="A hand entered at a table needs a player of another side to accept it "
+        "(`confirmed_by` of the hand).",
+    )
 
 
 class ClubOutput(serializers.ModelSerializer):
@@ -76,6 +82,7 @@ class ClubOutput(serializers.ModelSerializer):
             "default_house_rules",
             "effective_house_rules",
             "public_standings",
+            "confirm_hands",
             "role",
             "created_at",
         ]
@@ -124,7 +131,8 @@ class PlayerInput(StrictFieldsMixin, serializers.Serializer):
         max_length=150,
         allow_null=True,
         default=None,
-        help_text="The player's own account, if any (null unlinks).",
+        help_text="Invite the account called this to be this player: linked once that person "
+        "accepts (POST /api/invitations/{id}/accept/). null unlinks at once.",
     )
     is_active = serializers.BooleanField(default=True)
 
@@ -136,6 +144,30 @@ class PlayerOutput(serializers.ModelSerializer):
         model = Player
         fields = ["id", "display_name", "user", "username", "is_active", "created_at"]
         read_only_fields = fields
+
+
+class PlayerWriteOutput(PlayerOutput):
+    """A player as a write returns it: with the pending invitation, if any."""
+
+    invited_username = serializers.SerializerMethodField(
+        help_text="The account invited to be this player and not yet accepted, or null."
+    )
+
+    class Meta(PlayerOutput.Meta):
+        fields = [*PlayerOutput.Meta.fields, "invited_username"]
+        read_only_fields = fields
+
+    def get_invited_username(self, player) -> str | None:
+        invitation = PlayerInvitation.objects.filter(player=player).first()
+        return invitation.username if invitation else None
+
+
+class InvitationOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    club = serializers.CharField(source="player.club.slug", help_text="The club's slug.")
+    player = serializers.IntegerField(source="player_id")
+    display_name = serializers.CharField(source="player.display_name")
+    created_at = serializers.DateTimeField()
 
 
 # Teams ------------------------------------------------------------------------------------------

@@ -11,6 +11,17 @@ app_name = "clubs"
 
 urlpatterns = [
     path("clubs/", views.ClubListView.as_view(), name="club-list"),
+    path("invitations/", views.InvitationListView.as_view(), name="invitation-list"),
+    path(
+        "invitations/<int:invitation_id>/",
+        views.InvitationDetailView.as_view(),
+        name="invitation-detail",
+    ),
+    path(
+        "invitations/<int:invitation_id>/accept/",
+        views.InvitationAcceptView.as_view(),
+        name="invitation-accept",
+    ),
     path("clubs/<slug:slug>/", views.ClubDetailView.as_view(), name="club-detail"),
     path(
         "clubs/<slug:slug>/memberships/",

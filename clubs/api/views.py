@@ -19,20 +19,22 @@ from rest_framework import status
 from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
-from clubs import selectors, services
+from clubs import invitations, selectors, services
 from clubs.api import filters
 from clubs.api.serializers import (
     ClubInput,
     ClubOutput,
+    InvitationOutput,
     MembershipInput,
     MembershipOutput,
     MembershipUpdateInput,
     PlayerInput,
     PlayerOutput,
+    PlayerWriteOutput,
     TeamInput,
     TeamOutput,
 )
-from clubs.models import Club, Membership, Player, Team
+from clubs.models import Club, Membership, Player, PlayerInvitation, Team
 from clubs.permissions import (
     AuthenticatedWritePermission,
     ClubManagePermission,
@@ -40,6 +42,8 @@ from clubs.permissions import (
 )
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
+
+_NOT_SENT = object()
 
 
 def _valid(serializer_class, request, *, partial: bool = False) -> dict:
@@ -249,14 +253,18 @@ class PlayerListView(ClubScopedView):
         operation_id="clubs_players_create",
         summary="Add a player to the club's books (organisers)",
         request=PlayerInput,
-        responses={201: PlayerOutput},
+        responses={201: PlayerWriteOutput},
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
     )
     @idempotent
     def post(self, request, slug):
-        player = services.add_player(club=self.get_club(), **_valid(PlayerInput, request))
+        data = _valid(PlayerInput, request)
+        username = data.pop("username", None)
+        player = services.add_player(club=self.get_club(), **data)
+        if username:
+            invitations.invite_account(player=player, username=username, invited_by=request.user)
         location = reverse("clubs:player-detail", kwargs={"slug": slug, "player_id": player.pk})
-        return _created(PlayerOutput(player).data, location)
+        return _created(PlayerWriteOutput(player).data, location)
 
 
 class PlayerDetailView(ClubScopedView):
@@ -276,13 +284,19 @@ class PlayerDetailView(ClubScopedView):
         operation_id="clubs_players_partial_update",
         summary="Rename, link/unlink an account, (de)activate (organisers)",
         request=PlayerInput(partial=True),
-        responses=PlayerOutput,
+        responses=PlayerWriteOutput,
     )
     def patch(self, request, slug, player_id):
-        player = services.update_player(
-            player=self.get_player(), **_valid(PlayerInput, request, partial=True)
-        )
-        return Response(PlayerOutput(player).data)
+        data = _valid(PlayerInput, request, partial=True)
+        username = data.pop("username", _NOT_SENT)
+        player = self.get_player()
+        if username is None:
+            data["username"] = None  # unlinking needs no consent
+            PlayerInvitation.objects.filter(player=player).delete()
+        player = services.update_player(player=player, **data)
+        if username not in (None, _NOT_SENT):
+            invitations.invite_account(player=player, username=username, invited_by=request.user)
+        return Response(PlayerWriteOutput(player).data)
 
     @extend_schema(
         operation_id="clubs_players_destroy",
@@ -384,3 +398,58 @@ class TeamDetailView(ClubScopedView):
         if services.delete_team(team=team):
             return Response(status=status.HTTP_204_NO_CONTENT)
         return Response(TeamOutput(self.get_team()).data)
+
+
+# Invitations ------------------------------------------------------------------------------------
+
+
+class InvitationListView(GenericAPIView):
+    """The invitations to be a club's player that the requesting account may accept."""
+
+    queryset = PlayerInvitation.objects.none()
+    pagination_class = Pagination
+    filter_backends: list = []
+
+    @extend_schema(
+        operation_id="invitations_list",
+        summary="Invitations to be a club's player, addressed to my account",
+        responses=InvitationOutput(many=True),
+        tags=["auth"],
+    )
+    def get(self, request):
+        page = self.paginate_queryset(invitations.list_my_invitations(user=request.user))
+        return self.get_paginated_response(InvitationOutput(page, many=True).data)
+
+
+class InvitationDetailView(GenericAPIView):
+    """Decline an invitation addressed to my account."""
+
+    queryset = PlayerInvitation.objects.none()
+    may_conflict = False
+
+    @extend_schema(
+        operation_id="invitations_decline",
+        summary="Decline an invitation (404 when it is not mine)",
+        responses={204: None},
+        tags=["auth"],
+    )
+    def delete(self, request, invitation_id):
+        invitations.decline_invitation(invitation_id=invitation_id, user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class InvitationAcceptView(GenericAPIView):
+    """Accept an invitation addressed to my account: I become that club's player."""
+
+    queryset = PlayerInvitation.objects.none()
+
+    @extend_schema(
+        operation_id="invitations_accept",
+        summary="Accept an invitation: my account becomes the player (409 already_linked)",
+        request=None,
+        responses={200: PlayerOutput},
+        tags=["auth"],
+    )
+    def post(self, request, invitation_id):
+        player = invitations.accept_invitation(invitation_id=invitation_id, user=request.user)
+        return Response(PlayerOutput(player).data)

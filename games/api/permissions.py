@@ -14,7 +14,7 @@ from __future__ import annotations
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from clubs.permissions import can_read_club, role_in
+from clubs.permissions import can_read_club, check_grant, grant_of, role_in
 
 
 def _club(view):
@@ -22,7 +22,10 @@ def _club(view):
 
 
 class ClubQuestionPermission(BasePermission):
+    anonymous_may_write = True  # a question about a public club's rules (config.schema)
+
     def has_permission(self, request, view) -> bool:
+        check_grant(request, view)
         if not can_read_club(request.user, _club(view)):
             raise NotFound()
         return True
@@ -30,6 +33,8 @@ class ClubQuestionPermission(BasePermission):
 
 class ClubMemberReadPermission(BasePermission):
     def has_permission(self, request, view) -> bool:
+        if getattr(grant_of(request), "allows_game", None) is not None:
+            raise NotFound()  # money is never a table's business
         club = _club(view)
         if not can_read_club(request.user, club):
             raise NotFound()

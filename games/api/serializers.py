@@ -111,7 +111,7 @@ class GameInput(StrictFieldsMixin, serializers.Serializer):
 
 
 class HandRecordInput(serializers.Serializer):
-    """A hand record (api.md), for the schema only: the engine checks records, with its own
+    """A hand record, for the schema only: the engine checks records, with its own
     codes and pointers. Trick-winner entry: ``dealer``, ``trump`` (or ``turn_up``),
     ``trick_winners``, ``best_trump``, ``bid``, ``rob``. Card-by-card entry: ``dealer``,
     ``turn_up``/``rob`` (25, 45) or ``bidding``/``kitty``/``discard``/``trump`` (bidding games),
@@ -247,6 +247,11 @@ def hand_output(hand: Hand, game: Game | None = None) -> dict[str, Any]:
     output["record"] = hand.record
     output["entered_by"] = user_summary(hand.entered_by) if hand.entered_by_id else None
     output["entered_at"] = hand.entered_at
+    output["confirmed_by"] = (
+        {"id": hand.confirmed_by_id, "name": hand.confirmed_by.display_name}
+        if hand.confirmed_by_id
+        else None
+    )
     output["updated_at"] = hand.updated_at
     if game is not None:
         output["game"] = game_summary(game)
@@ -348,6 +353,7 @@ class HandOutput(serializers.Serializer):
     totals = TotalsField()
     record = serializers.JSONField(help_text="The record exactly as entered.")
     entered_by = UserRefOutput(allow_null=True)
+    confirmed_by = PlayerRefOutput(allow_null=True)
     entered_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 
@@ -374,6 +380,37 @@ class OutcomeOutput(serializers.Serializer):
 
 class CorrectionOutput(HandWithGameOutput):
     outcome = OutcomeOutput()
+
+
+class HandPreviewOutput(serializers.Serializer):
+    """A dry run of a hand: the engine's result fields merged in, as in ``HandOutput``."""
+
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["played", "renege", "misdeal", "redeal"])
+    dealer = serializers.IntegerField()
+    points = TotalsField(required=False)
+    totals_before = TotalsField()
+    totals = TotalsField()
+    game = GameSummaryOutput()
+    stored = serializers.BooleanField(help_text="Always false: a preview stores nothing.")
+
+
+class LaterHandChangeOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    totals_before = TotalsField()
+    totals_after = TotalsField()
+    changed = serializers.BooleanField()
+
+
+class CorrectionPreviewOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=["played", "renege", "misdeal", "redeal"])
+    points = TotalsField(required=False)
+    totals = TotalsField()
+    hands = LaterHandChangeOutput(many=True, help_text="The corrected hand and every later one.")
+    game = GameSummaryOutput()
+    winner_before = serializers.IntegerField(allow_null=True)
+    stored = serializers.BooleanField()
 
 
 class UndoOutput(serializers.Serializer):

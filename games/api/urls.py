@@ -12,6 +12,14 @@ urlpatterns = [
     path("games/<int:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<int:game_id>/hands/", views.HandsView.as_view(), name="hand-list"),
     path(
+        "games/<int:game_id>/hands/preview/", views.HandPreviewView.as_view(), name="hand-preview"
+    ),
+    path(
+        "games/<int:game_id>/hands/<int:number>/preview/",
+        views.CorrectionPreviewView.as_view(),
+        name="correction-preview",
+    ),
+    path(
         "games/<int:game_id>/hands/<int:number>/",
         views.HandDetailView.as_view(),
         name="hand-detail",

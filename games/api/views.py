@@ -29,9 +29,10 @@ from clubs.models import Club
 from clubs.permissions import ClubScorePermission
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
+from config.preconditions import read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE, Problem
 from config.serializers import ProblemSerializer
-from games import selectors, services
+from games import previews, selectors, services
 from games.api import serializers as shapes
 from games.api.filters import GameFilter
 from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
@@ -41,6 +42,21 @@ from games.legal_plays import legal_plays_for
 from games.models import Game
 from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
 
+OPTIONAL_IF_MATCH_PARAMETER = OpenApiParameter(
+    name="If-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="Optional: the game's ETag the client last saw; a stale one is 412, an empty "
+    "one 428.",
+)
+IF_NONE_MATCH_PARAMETER = OpenApiParameter(
+    name="If-None-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
+    description="The game's ETag from an earlier response; an unchanged game gives 304.",
+)
 IF_MATCH_PARAMETER = OpenApiParameter(
     name="If-Match",
     type=OpenApiTypes.STR,
@@ -78,6 +94,19 @@ def _hand_record(body) -> dict:
             pointer="",
         )
     return dict(body)
+
+
+def _hand_number(record: dict) -> int | None:
+    """Pop the optional ``number`` of a POSTed record; 400 ``invalid_record`` if not positive."""
+    number = record.pop("number", None)
+    if number is not None and (type(number) is not int or number < 1):
+        raise Problem(
+            status=400,
+            code="invalid_record",
+            detail=gettext("number must be a positive integer."),
+            pointer="/number",
+        )
+    return number
 
 
 class ProblemExtrasMixin:
@@ -175,16 +204,11 @@ class GameScopedView(ProblemExtrasMixin, GenericAPIView):
         return self.game.club
 
     def if_match(self, required: bool) -> str | None:
-        value = self.request.headers.get("If-Match")
-        if value is None and required:
-            raise Problem(
-                status=428,
-                code="precondition_required",
-                detail=gettext(
-                    "Send If-Match with the game's current ETag (GET /api/games/{id}/)."
-                ),
-            )
-        return value
+        return read_if_match(
+            self.request,
+            required=required,
+            what=gettext("the game's current ETag (GET /api/games/{id}/)"),
+        )
 
     def not_modified(self, etag: str) -> bool:
         if_none_match = self.request.headers.get("If-None-Match")
@@ -202,6 +226,7 @@ class GameDetailView(GameScopedView):
         operation_id="games_retrieve",
         summary="One game, with its ETag",
         responses={200: shapes.GameOutput, 304: OpenApiResponse(description="Not modified.")},
+        parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, game_id):
         game = self.game
@@ -230,7 +255,8 @@ class HandsView(GameScopedView):
     @extend_schema(
         operation_id="hands_create",
         summary="Record a hand (trick-winner or card-by-card entry)",
-        description="The body is a hand record (api.md), optionally with `number`: the hand "
+        description="The body is a hand record (trick-winner or card-by-card entry), optionally "
+        "with `number`: the hand "
         "number the client believes it is recording. A taken number is 409 `hand_conflict` "
         "with the stored hand in the problem's `hand`.",
         request=shapes.HandRecordInput,
@@ -244,26 +270,20 @@ class HandsView(GameScopedView):
             **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
             **_problem(422, "idempotency_key_reused"),
         },
-        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+        parameters=[IDEMPOTENCY_KEY_PARAMETER, OPTIONAL_IF_MATCH_PARAMETER],
     )
     @idempotent
     def post(self, request, game_id):
         self.game  # noqa: B018 - permission checks ran on it; the service locks it again
         record = _hand_record(request.data)
-        number = record.pop("number", None)
-        if number is not None and (type(number) is not int or number < 1):
-            raise Problem(
-                status=400,
-                code="invalid_record",
-                detail=gettext("number must be a positive integer."),
-                pointer="/number",
-            )
+        number = _hand_number(record)
         hand, outcome = services.record_hand(
             game_id=self.game.pk,
             user=request.user,
             record=record,
             number=number,
             if_match=self.if_match(required=False),
+            confirmed_by=record.pop("confirmed_by", None),
         )
         return Response(
             shapes.hand_output(hand, outcome.game),
@@ -349,12 +369,71 @@ class HandDetailView(GameScopedView):
         return Response(body, headers={"ETag": outcome.game.etag})
 
 
+class HandPreviewView(GameScopedView):
+    """A dry run of recording a hand: the same checks and problems as the POST, nothing
+    stored (no hand, no history, no idempotency record)."""
+
+    @extend_schema(
+        operation_id="hands_preview",
+        summary="What recording this hand would do (points, totals, game after); stores nothing",
+        request=shapes.HandRecordInput,
+        responses={
+            200: shapes.HandPreviewOutput,
+            **_problem(409, "hand_conflict, hand_out_of_sequence or game_over"),
+            **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
+        },
+    )
+    def post(self, request, game_id):
+        self.game  # noqa: B018 - the permission checks run on it
+        record = _hand_record(request.data)
+        number = _hand_number(record)
+        record.pop("confirmed_by", None)  # who accepts it is asked after the preview
+        return Response(
+            previews.preview_hand(
+                game_id=self.game.pk,
+                record=record,
+                number=number,
+                if_match=self.if_match(required=False),
+            )
+        )
+
+
+class CorrectionPreviewView(GameScopedView):
+    """A dry run of correcting hand `number`: the corrected hand and every later hand's totals
+    before and after; nothing stored."""
+
+    @extend_schema(
+        operation_id="hands_correction_preview",
+        summary="What correcting this hand would change (later totals); stores nothing",
+        request=shapes.HandRecordInput,
+        responses={
+            200: shapes.CorrectionPreviewOutput,
+            **_problem(409, "later_hand_invalid"),
+            **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
+        },
+    )
+    def post(self, request, game_id, number):
+        self.game  # noqa: B018 - the permission checks run on it
+        record = _hand_record(request.data)
+        record.pop("number", None)
+        record.pop("confirmed_by", None)
+        return Response(
+            previews.preview_correction(
+                game_id=self.game.pk,
+                number=number,
+                record=record,
+                if_match=self.if_match(required=False),
+            )
+        )
+
+
 class LegalPlaysView(GameScopedView):
     """Which cards of `hand` may be played to `trick` under this game's rules; nothing is
     stored. Give `trump`, or `turn_up` in 25 and 45."""
 
     # A pure question about the game's rules: anyone who may read the game may ask it.
     permission_classes = [ClubQuestionPermission]
+    may_conflict = False
 
     @extend_schema(
         operation_id="games_legal_plays",

@@ -8,6 +8,9 @@ from drf_spectacular.generators import SchemaGenerator
 
 EXPECTED_OPERATIONS = {
     "/api/clubs/": {"get": "clubs_list", "post": "clubs_create"},
+    "/api/invitations/": {"get": "invitations_list"},
+    "/api/invitations/{invitation_id}/": {"delete": "invitations_decline"},
+    "/api/invitations/{invitation_id}/accept/": {"post": "invitations_accept"},
     "/api/clubs/{slug}/": {
         "get": "clubs_retrieve",
         "patch": "clubs_partial_update",
@@ -68,7 +71,9 @@ def test_clubs_schema_documents_filters_pagination_and_problems():
         "$ref": "#/components/schemas/PaginatedPlayerOutputList"
     }
     create = schema["paths"]["/api/clubs/{slug}/teams/"]["post"]
-    assert sorted(create["responses"]) == ["201", "400", "401", "403", "404"]
+    assert sorted(create["responses"]) == [
+        "201", "400", "401", "403", "404", "409", "413", "415", "422"
+    ]
     assert "application/problem+json" in create["responses"]["400"]["content"]
     headers = [p["name"] for p in create["parameters"] if p["in"] == "header"]
     assert headers == ["Idempotency-Key"]

@@ -42,8 +42,9 @@ def more_games(seed, count: int) -> None:
 
 # Club, its players (the "this is me" picker and the links to their pages: +1 since the player
 # pages), then the games in progress, the finished games (each: games, seats with players, sides
-# with teams), then the tournaments with their counts.
-OVERVIEW = 1 + 1 + 3 + 3 + 1
+# with teams), then the tournaments with their counts, then the season table (its snapshot, the
+# stamp saying whether it is stale, the ratings).
+OVERVIEW = 1 + 1 + 3 + 3 + 1 + 3
 
 
 def test_club_overview(seed, client_for, django_assert_num_queries):
@@ -105,12 +106,12 @@ def test_game_page_of_a_tournament_game(seed, client_for, django_assert_num_quer
     count_queries(django_assert_num_queries, client_for("pat"), url, SESSION_AND_USER + GAME)
 
 
-# The live state (the entity tag: versions and counts, the reader's role and player: +1 since
-# the live pages), club, tournament (with its counts), the standings (tournaments.standings: 4 for
-# every format; a knockout reads its bracket's results from the same rounds), the bracket (rounds,
-# matches, slots with entrants, games: 4). The "tonight" panel and the explained standings reuse
-# these rows: no query of their own.
-TOURNAMENT_PAGE = 1 + 1 + 1 + 4 + 4
+# The live state (the entity tag: versions and counts, the stored standings' version, the
+# reader's role and player: +1 since the live pages), club, tournament (with its counts), the
+# stored standings (tournaments.snapshots: 1 for every format), the bracket (rounds, matches,
+# slots with entrants, games: 4). The "tonight" panel and the explained standings reuse these
+# rows: no query of their own.
+TOURNAMENT_PAGE = 1 + 1 + 1 + 1 + 4
 # A poll that finds nothing new: the live state alone, which also decides who may read.
 NOT_MODIFIED = 1
 
@@ -208,8 +209,9 @@ def test_a_poll_that_finds_nothing_new_costs_one_query(seed, client_for,
 
 
 # Club, the player, their games (games, seats with players, sides with teams), their results
-# (one count), their entries (one query with counts), their balance steps (members only).
-PLAYER_PAGE = 1 + 1 + 3 + 1 + 1 + 1
+# (one count), their entries (one query with counts), their balance steps (members only), their
+# rating and its history (seasons.selectors.rating_for_page: 2, since the merge of the jobs).
+PLAYER_PAGE = 1 + 1 + 3 + 1 + 1 + 1 + 2
 
 
 def test_player_page(seed, client_for, django_assert_num_queries):

@@ -5,7 +5,7 @@ import dataclasses
 import pytest
 
 from rules_engine.errors import RulesError
-from rules_engine.house_rules import GAMES, KEYS, HouseRules
+from rules_engine.house_rules import ALL_KEYS, GAMES, KEYS, HouseRules
 
 COMMON = {
     "trick_points": 5,
@@ -174,7 +174,7 @@ def test_replace_derives_a_new_validated_value():
     assert (changed.game, changed.target, changed.renege_privilege) == ("45", 61, frozenset({"5"}))
     assert rules.target == 45
     assert caught_errors(rules.replace, target=-1) == [
-        ("/target", "target: got -1; allowed: an integer of at least 1")
+        ("/target", "target: got -1; allowed: an integer from 1 to 1000")
     ]
     assert caught_errors(rules.replace, game="25") == [
         ("/game", "game: cannot be changed; start from HouseRules.for_game instead")
@@ -210,13 +210,24 @@ def test_not_applicable_keys_are_none_and_cannot_be_set():
 @pytest.mark.parametrize(
     ("game", "key", "value", "detail"),
     [
-        ("25", "target", 0, "got 0; allowed: an integer of at least 1"),
-        ("25", "target", True, "got true; allowed: an integer of at least 1"),
-        ("25", "target", 25.0, "got 25.0; allowed: an integer of at least 1"),
-        ("25", "target", "25", 'got "25"; allowed: an integer of at least 1'),
-        ("25", "target", None, "got null; allowed: an integer of at least 1"),
-        ("45", "trick_points", -5, "got -5; allowed: an integer of at least 0"),
-        ("45", "best_trump_bonus", False, "got false; allowed: an integer of at least 0"),
+        ("25", "target", 0, "got 0; allowed: an integer from 1 to 1000"),
+        ("25", "target", True, "got true; allowed: an integer from 1 to 1000"),
+        ("25", "target", 25.0, "got 25.0; allowed: an integer from 1 to 1000"),
+        ("25", "target", "25", 'got "25"; allowed: an integer from 1 to 1000'),
+        ("25", "target", None, "got null; allowed: an integer from 1 to 1000"),
+        ("45", "trick_points", -5, "got -5; allowed: an integer from 0 to 100"),
+        ("45", "best_trump_bonus", False, "got false; allowed: an integer from 0 to 100"),
+        # Bounds from what the games allow: a target of 10**30 is a game that never ends.
+        ("25", "target", 10**30, f"got {10**30}; allowed: an integer from 1 to 1000"),
+        ("25", "target", 1001, "got 1001; allowed: an integer from 1 to 1000"),
+        ("45", "trick_points", 101, "got 101; allowed: an integer from 0 to 100"),
+        (
+            "55",
+            "bids",
+            [10, 2000],
+            "got [10, 2000]; allowed: a non-empty list of at most 20 integers from 1 to 1000 in "
+            "strictly increasing order",
+        ),
         ("45", "game_end", "at_end", 'got "at_end"; allowed: one of at_trick, at_hand_end'),
         (
             "45",
@@ -245,15 +256,15 @@ def test_not_applicable_keys_are_none_and_cannot_be_set():
             "fine",
             'got "fine"; allowed: one of offender_scores_zero, void_hand, deduct',
         ),
-        ("45", "renege_deduction", -10, "got -10; allowed: an integer of at least 0"),
-        ("55", "jink_bid", 0, "got 0; allowed: an integer of at least 1 or null"),
+        ("45", "renege_deduction", -10, "got -10; allowed: an integer from 0 to 1000"),
+        ("55", "jink_bid", 0, "got 0; allowed: an integer from 1 to 1000 or null"),
         ("55", "jink_bid", 61, "got 61; allowed: null or one of bids (10, 15, 20, 25, 60)"),
         ("55", "min_bid_at_100", 12, "got 12; allowed: null or one of bids (10, 15, 20, 25, 60)"),
         (
             "auction45",
             "made_thirty_scores",
             -60,
-            "got -60; allowed: an integer of at least 0 or null",
+            "got -60; allowed: an integer from 0 to 1000 or null",
         ),
     ],
 )
@@ -283,7 +294,9 @@ def test_invalid_renege_privilege(value, shown):
     ]
 
 
-BIDS_ALLOWED = "allowed: a non-empty list of positive integers in strictly increasing order"
+BIDS_ALLOWED = (
+    "allowed: a non-empty list of at most 20 integers from 1 to 1000 in strictly increasing order"
+)
 
 
 @pytest.mark.parametrize(
@@ -330,7 +343,7 @@ def test_unknown_game():
 
 
 def test_unknown_key():
-    known = ", ".join(KEYS)
+    known = ", ".join(ALL_KEYS)
     assert caught_errors(HouseRules.for_game, "45", tricks_points=5) == [
         ("/tricks_points", f"tricks_points: unknown house rule; known keys: {known}")
     ]
@@ -366,7 +379,7 @@ def test_from_dict_rejects_non_objects_and_a_missing_game():
 
 def test_from_dict_validates_like_for_game():
     assert caught_errors(HouseRules.from_dict, {"game": "45", "kitty": 2, "target": "x"}) == [
-        ("/target", 'target: got "x"; allowed: an integer of at least 1'),
+        ("/target", 'target: got "x"; allowed: an integer from 1 to 1000'),
         ("/kitty", "kitty: does not apply to game 45; leave it out"),
     ]
 

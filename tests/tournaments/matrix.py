@@ -32,6 +32,7 @@ def add_tournament_to_world(world) -> dict:
         "tournament_id": tournament.pk,
         "entrant_id": tournament.entrants.order_by("pk").last().pk,
         "match_id": round_.matches.get().pk,
+        "round_number": 1,  # the registration tournament has none: swap and release say 404
     }
 
 
@@ -46,4 +47,8 @@ TOURNAMENT_BODIES = {
         "entrants": [{"player": world.players[4].pk}]
     },
     ("tournaments:entrant-detail", "PATCH"): lambda world: {"seed": 9},
+    ("tournaments:check-in", "POST"): lambda world: {
+        "present": [world.extra["path_values"]["entrant_id"]]
+    },
+    ("tournaments:round-swap", "POST"): lambda world: {"first": 1, "second": 2},
 }

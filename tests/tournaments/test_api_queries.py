@@ -23,7 +23,7 @@ EXPECTED = {
     "matches": 8,
     "match": 7,
     "bracket": 9,
-    "standings": 8,
+    "standings": 3,  # the stored snapshot: token, then tournament + club + role + snapshot
 }
 
 
@@ -57,3 +57,8 @@ def test_reads_cost_a_fixed_number_of_queries(size):
         assert response.status_code == 200, (url, response.content)
         counts[name] = len(queries.captured_queries)
     assert counts == EXPECTED
+    # The 304 of the standings costs the same single query after the token check.
+    etag = client.get(urls["standings"]).headers["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(urls["standings"], headers={"If-None-Match": etag})
+    assert (response.status_code, len(queries.captured_queries)) == (304, 3)

@@ -40,14 +40,20 @@ pytestmark = pytest.mark.django_db
 #   create_games (8): the players, SAVEPOINT, INSERT the games + history, the seats, the sides,
 #   the match links (tournaments.MatchGame; tournaments passes each match's terms, so none is
 #   read), RELEASE; UPDATE the matches to in progress +
-#   history (2); the round statuses: rounds, matches, slots (3); INSERT the audit entry (1);
+#   history (2); the round statuses: the rounds with their undecided matches counted (1); INSERT
+#   the audit entry (1);
 #   5 for the response: the tournament again, the round, its matches, slots and games.
-SWISS_ROUND_ONE = 4 + 2 + 1 + 1 + 2 + 2 + 3 + 3 + 8 + 2 + 3 + 1 + 5
-# Round 2 reads round 1's matches and slots to draw (+2) and fixes no draw order (-2).
-SWISS_ROUND_TWO = SWISS_ROUND_ONE
+#   + the standings' data version (1 UPDATE) and, after the commit, the standings refresh with
+#     the subscribers' look-ups (STANDINGS_REFRESH: in these tests tasks run in process, so it is
+#     counted here; in production a worker runs it).
+STANDINGS_REFRESH = 17
+SWISS_ROUND_ONE = 4 + 2 + 1 + 1 + 2 + 2 + 3 + 3 + 8 + 2 + 1 + 1 + 5 + 1 + STANDINGS_REFRESH
+# Round 2 reads round 1's matches and slots to draw (+2), fixes no draw order (-2) and reads
+# the entrants to draw only those checked in, late arrivals included (+1).
+SWISS_ROUND_TWO = SWISS_ROUND_ONE + 1
 # A knockout reads its rounds a second time to advance the bracket (+1), keeps them in memory
-# for the round statuses (-3) and reads back round 1 for the service's answer (+1).
-KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 3 + 1
+# for the round statuses (-1) and reads back round 1 for the service's answer (+1).
+KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1
 
 # The hand that decides a knockout match whose neighbour is decided, opening round 2:
 #   13 for the hand (tests/games/test_queries.py's 11, + the seats and the ledger sums of the
@@ -61,7 +67,15 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 3 + 1
 #     where the matches were read), mark it in progress +
 #     history (2), the match's status for the task's answer (1).
 # However many matches the bracket holds.
-DECIDING_HAND_FILLING_A_TABLE = 50
+#   + 1 for the standings' data version, 4 for the progress's shape of the tournament before
+#   and after (rounds and matches counted) and the standings refresh (STANDINGS_REFRESH), run
+#   in process here.
+#   + the jobs the finished game queues through games.changes, run in process here (a worker's
+#   in production): the subscribers' look-ups (a closed night's game? the game's day and the
+#   stored season ranges, any webhook endpoint) and the season table's and ratings' refresh:
+#   JOBS_OF_A_FINISHED_GAME, the same however big the bracket.
+JOBS_OF_A_FINISHED_GAME = 28
+DECIDING_HAND_FILLING_A_TABLE = 50 + 1 + 4 + STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
 
 
 def count_queries(event, method: str, url: str, data=None, *, role="organiser"):

@@ -24,6 +24,8 @@ from tournaments.selectors import can_read_tournament
 
 
 class TournamentPermission(BasePermission):
+    anonymous_may_read = True  # a public tournament (config.schema)
+
     def has_permission(self, request, view) -> bool:
         tournament = view.get_tournament()
         user = request.user

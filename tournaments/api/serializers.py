@@ -11,7 +11,6 @@ club: ``tournaments.configuration``) or write anything.
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -23,6 +22,8 @@ from tournaments.bridge import BYE_RULES
 from tournaments.models import EntrantKind, Format, MatchRule, Tournament
 
 MOVEMENT_CHOICES = Tournament._meta.get_field("movement").choices
+# Drawn seeds are 62 random bits (tournaments.services); a chosen one is held to the same range.
+MAX_LOTS_SEED = 2**62 - 1
 
 
 class MoneyField(serializers.CharField):
@@ -108,8 +109,12 @@ class TournamentInput(StrictFieldsMixin, serializers.Serializer):
     entry_fee = MoneyField(required=False)
     is_public = serializers.BooleanField(required=False)
     auto_advance = serializers.BooleanField(required=False)
+    private_draws = serializers.BooleanField(
+        required=False,
+        help_text="Each drawn round stays hidden from players until an organiser releases it.",
+    )
     lots_seed = serializers.IntegerField(
-        required=False, min_value=0, max_value=2**62,
+        required=False, min_value=0, max_value=MAX_LOTS_SEED,
         help_text="Seed of every random choice (drawn when absent).",
     )
     entrants = EntrantItemInput(many=True, required=False)
@@ -147,6 +152,7 @@ class EntrantOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     seed = serializers.IntegerField(allow_null=True)
+    is_present = serializers.BooleanField(help_text="Checked in: the next draw includes it.")
     player = EntrantPlayerOutput(allow_null=True)
     team = EntrantTeamOutput(allow_null=True)
 
@@ -168,6 +174,7 @@ class EntrantOutput(serializers.Serializer):
             "id": entrant.pk,
             "name": entrant.name,
             "seed": entrant.seed,
+            "is_present": entrant.is_present,
             "player": player,
             "team": team,
         }
@@ -190,6 +197,9 @@ class TournamentOutput(serializers.ModelSerializer):
     )
     entrant_count = serializers.SerializerMethodField()
     rounds_drawn = serializers.SerializerMethodField()
+    lots_seed = serializers.IntegerField(
+        min_value=0, max_value=MAX_LOTS_SEED, help_text="Seed of every random choice."
+    )
 
     class Meta:
         model = Tournament
@@ -197,15 +207,15 @@ class TournamentOutput(serializers.ModelSerializer):
             "id", "club", "name", "game", "house_rules", "format", "entrant_kind", "table_size",
             "advancing_per_table", "sides_per_table", "movement", "min_table_size", "match_rule",
             "match_games", "round_count", "third_place_match", "bye_rule", "tie_breaks", "stake",
-            "entry_fee", "is_public", "auto_advance", "status", "lots_seed", "entrant_count",
-            "rounds_drawn", "created_at", "updated_at", "closed_at", "version",
+            "entry_fee", "is_public", "auto_advance", "private_draws", "status", "lots_seed",
+            "entrant_count", "rounds_drawn", "created_at", "updated_at", "closed_at", "version",
         ]
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_stake(self, tournament) -> str | None:
         return _money(tournament, tournament.stake_minor)
 
-    @extend_schema_field(OpenApiTypes.STR)
+    @extend_schema_field(serializers.CharField(allow_null=True))
     def get_entry_fee(self, tournament) -> str | None:
         return _money(tournament, tournament.entry_fee_minor)
 
@@ -278,6 +288,9 @@ class RoundOutput(serializers.Serializer):
     status = serializers.CharField()
     created_at = serializers.DateTimeField()
     completed_at = serializers.DateTimeField(allow_null=True)
+    released_at = serializers.DateTimeField(
+        allow_null=True, help_text="Empty while the draw is private to the organisers."
+    )
     matches = MatchOutput(many=True, source="matches.all")
 
 
@@ -343,6 +356,13 @@ class StandingsOutput(serializers.Serializer):
     status = serializers.CharField()
     tie_breaks = serializers.ListField(child=serializers.CharField())
     computed_at = serializers.DateTimeField()
+    version = serializers.IntegerField(help_text="The snapshot's version (its ETag).")
+    data_version = serializers.IntegerField(
+        help_text="The version of the tournament's data the snapshot was computed from."
+    )
+    stale = serializers.BooleanField(
+        help_text="True while the data moved since and a newer recomputation is pending."
+    )
     standings = StandingOutput(many=True)
 
 
@@ -380,3 +400,15 @@ class SettlementOutput(serializers.Serializer):
         "owed to the club and not included).",
     )
     entry_fees = EntryFeesOutput()
+
+
+class CheckInInput(StrictFieldsMixin, serializers.Serializer):
+    present = serializers.ListField(
+        child=serializers.IntegerField(), max_length=1000,
+        help_text="The ids of every entrant here tonight; the others are marked absent.",
+    )
+
+
+class SwapInput(StrictFieldsMixin, serializers.Serializer):
+    first = serializers.IntegerField(help_text="An entrant id seated in the round.")
+    second = serializers.IntegerField(help_text="An entrant id at another table of the round.")

@@ -37,6 +37,21 @@ urlpatterns = [
         name="round-list",
     ),
     path(
+        "tournaments/<int:tournament_id>/check-in/",
+        views.CheckInView.as_view(),
+        name="check-in",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_number>/swap/",
+        views.RoundSwapView.as_view(),
+        name="round-swap",
+    ),
+    path(
+        "tournaments/<int:tournament_id>/rounds/<int:round_number>/release/",
+        views.RoundReleaseView.as_view(),
+        name="round-release",
+    ),
+    path(
         "tournaments/<int:tournament_id>/matches/",
         views.MatchListView.as_view(),
         name="match-list",

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -26,13 +28,15 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
-from clubs.permissions import ClubManagePermission
+from clubs.permissions import ClubManagePermission, can_manage
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
-from tournaments import selectors, services, settlement, standings
+from config.preconditions import read_if_match
+from tournaments import selectors, services, settlement, snapshots, standings
 from tournaments.api.permissions import TournamentMemberReadPermission, TournamentPermission
 from tournaments.api.serializers import (
     BracketOutput,
+    CheckInInput,
     EntrantOutput,
     EntrantsInput,
     EntrantUpdateInput,
@@ -40,6 +44,7 @@ from tournaments.api.serializers import (
     RoundOutput,
     SettlementOutput,
     StandingsOutput,
+    SwapInput,
     TournamentInput,
     TournamentOutput,
     TournamentUpdateInput,
@@ -125,6 +130,7 @@ class ClubTournamentListView(GenericAPIView):
     @extend_schema(
         operation_id="clubs_tournaments_list",
         summary="The club's tournaments (members: all; others: the public ones)",
+        tags=["tournaments"],
         responses=TournamentOutput(many=True),
     )
     def get(self, request, slug):
@@ -134,6 +140,7 @@ class ClubTournamentListView(GenericAPIView):
     @extend_schema(
         operation_id="clubs_tournaments_create",
         summary="Create a tournament, optionally with its entrants (organisers)",
+        tags=["tournaments"],
         request=TournamentInput,
         responses={201: TournamentOutput},
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
@@ -186,7 +193,9 @@ class TournamentDetailView(TournamentScopedView):
         )
         services.update_tournament(
             tournament_id=tournament.pk, user=request.user, changes=changes,
-            if_match=request.headers.get("If-Match"),
+            if_match=read_if_match(
+                request, required=False, what=gettext("the tournament's ETag")
+            ),
         )
         tournament = selectors.get_tournament(tournament_id=tournament.pk)
         return _with_etag(TournamentOutput(tournament).data, tournament)
@@ -194,6 +203,8 @@ class TournamentDetailView(TournamentScopedView):
 
 class EntrantListView(TournamentScopedView):
     queryset = Entrant.objects.none()
+    pagination_class = None  # a tournament's entrants: a bare list, never paged
+    filter_backends: list = []
 
     @extend_schema(operation_id="tournaments_entrants_list", responses=EntrantOutput(many=True))
     def get(self, request, tournament_id):
@@ -259,6 +270,8 @@ def _named_rounds(tournament: Tournament, rounds) -> list[Round]:
 
 class RoundListView(TournamentScopedView):
     queryset = Round.objects.none()
+    pagination_class = None  # the rounds drawn so far: a bare list, never paged
+    filter_backends: list = []
 
     @extend_schema(
         operation_id="tournaments_rounds_list",
@@ -267,7 +280,12 @@ class RoundListView(TournamentScopedView):
     )
     def get(self, request, tournament_id):
         tournament = self.get_tournament()
-        rounds = _named_rounds(tournament, selectors.list_rounds(tournament=tournament))
+        rounds = _named_rounds(
+            tournament,
+            selectors.list_rounds(
+                tournament=tournament, with_unreleased=can_manage(request.user, tournament.club)
+            ),
+        )
         return Response(RoundOutput(rounds, many=True).data)
 
     @extend_schema(
@@ -287,7 +305,9 @@ class RoundListView(TournamentScopedView):
         tournament = self.get_tournament()
         drawn = services.draw_next_round(tournament_id=tournament.pk, user=request.user)
         tournament.refresh_from_db()
-        round_ = selectors.list_rounds(tournament=tournament).get(pk=drawn.pk)
+        round_ = selectors.list_rounds(tournament=tournament, with_unreleased=True).get(
+            pk=drawn.pk
+        )
         (round_,) = _named_rounds(tournament, [round_])
         return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
 
@@ -296,12 +316,16 @@ class MatchListView(TournamentScopedView):
     queryset = Match.objects.none()
     pagination_class = Pagination
     filterset_fields = ["status", "round__number"]
-    ordering_fields = None
+    ordering_fields = ["id", "round__number", "table", "decided_at"]
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):
             return Match.objects.none()
-        return selectors.list_matches(tournament=self.get_tournament())
+        tournament = self.get_tournament()
+        return selectors.list_matches(
+            tournament=tournament,
+            with_unreleased=can_manage(self.request.user, tournament.club),
+        )
 
     @extend_schema(
         operation_id="tournaments_matches_list",
@@ -337,8 +361,11 @@ class MatchDetailView(TournamentScopedView):
         responses=MatchOutput,
     )
     def get(self, request, match_id):
-        self.get_tournament()
-        return Response(MatchOutput(self.get_match()).data)
+        tournament = self.get_tournament()
+        match = self.get_match()
+        if match.round.released_at is None and not can_manage(request.user, tournament.club):
+            raise Http404("No match with this id.")  # a private draw stays private
+        return Response(MatchOutput(match).data)
 
 
 class BracketView(TournamentScopedView):
@@ -351,7 +378,9 @@ class BracketView(TournamentScopedView):
     )
     def get(self, request, tournament_id):
         tournament = self.get_tournament()
-        bracket = selectors.bracket_of(tournament)
+        bracket = selectors.bracket_of(
+            tournament, with_unreleased=can_manage(request.user, tournament.club)
+        )
         data = {
             "tournament": tournament,
             "entrants": list(selectors.list_entrants(tournament=tournament)),
@@ -362,17 +391,36 @@ class BracketView(TournamentScopedView):
 
 
 class StandingsView(TournamentScopedView):
+    """The stored standings (``tournaments.snapshots``): one query for the tournament, its club,
+    the reader's role and the snapshot together, whether the answer is 200 or 304."""
+
     queryset = Tournament.objects.none()
+
+    def get_tournament(self) -> Tournament:
+        if getattr(self, "_tournament", None) is None:
+            self._tournament = selectors.get_tournament_with_standings(
+                tournament_id=self.kwargs["tournament_id"], user=self.request.user
+            )
+        return self._tournament
 
     @extend_schema(
         operation_id="tournaments_standings",
-        summary="The standings, ranked by the tournament's tie-break chain",
+        summary="The standings, ranked by the tournament's tie-break chain (stored snapshot)",
+        description="Read from the snapshot a job stores after every change: `version` is the "
+        "`ETag`, `stale` is true while a newer recomputation is pending (the data moved since "
+        "`computed_at`).",
         responses={200: StandingsOutput, 304: OpenApiResponse(description="Not modified.")},
         parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, tournament_id):
-        return _tagged(request, standings.compute_standings(self.get_tournament()),
-                       StandingsOutput)
+        tournament = self.get_tournament()
+        snapshot = getattr(tournament, "standings_snapshot", None)
+        if snapshot is None:
+            return _tagged(request, snapshots.read_standings(tournament), StandingsOutput)
+        etag = snapshots.etag_of_snapshot(snapshot)
+        if _not_modified(request, etag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return _tagged(request, snapshots.snapshot_json(snapshot, tournament), StandingsOutput)
 
 
 class SettlementView(TournamentScopedView):
@@ -381,6 +429,8 @@ class SettlementView(TournamentScopedView):
 
     queryset = Tournament.objects.none()
     permission_classes = [TournamentMemberReadPermission]
+    # Who owes whom is not for a shared cache or a browser's disk, despite the ETag.
+    cache_control = "private, no-store"
 
     @extend_schema(
         operation_id="tournaments_settlement",
@@ -411,3 +461,71 @@ class CloseView(TournamentScopedView):
         services.close_tournament(tournament_id=self.get_tournament().pk, user=request.user)
         tournament = selectors.get_tournament(tournament_id=self.get_tournament().pk)
         return _with_etag(TournamentOutput(tournament).data, tournament)
+
+
+class CheckInView(TournamentScopedView):
+    queryset = Entrant.objects.none()
+
+    @extend_schema(
+        operation_id="tournaments_check_in",
+        summary="Check in: the entrants here tonight (organisers); the next draw uses only them",
+        description="Every entrant not listed is marked absent. A late arrival checked in "
+        "before a later round joins that round (swiss, round robin); a drive keeps its tables.",
+        request=CheckInInput,
+        responses=EntrantOutput(many=True),
+    )
+    def post(self, request, tournament_id):
+        tournament = self.get_tournament()
+        values = _valid(CheckInInput, request)
+        services.check_in_entrants(
+            tournament_id=tournament.pk, user=request.user, present_ids=values["present"]
+        )
+        entrants = selectors.list_entrants(tournament=tournament)
+        return Response(EntrantOutput(entrants, many=True).data)
+
+
+def _round_response(tournament: Tournament, number: int) -> Response:
+    round_ = selectors.list_rounds(tournament=tournament, with_unreleased=True).get(
+        number=number
+    )
+    (round_,) = _named_rounds(tournament, [round_])
+    return Response(RoundOutput(round_).data)
+
+
+class RoundSwapView(TournamentScopedView):
+    queryset = Round.objects.none()
+
+    @extend_schema(
+        operation_id="tournaments_rounds_swap",
+        summary="Swap two entrants between tables of a round not yet released (organisers)",
+        description="409 `round_released` once released, 409 `match_begun` after a hand at "
+        "either table, 400 `same_table` / `unknown_entrant`.",
+        request=SwapInput,
+        responses=RoundOutput,
+    )
+    def post(self, request, tournament_id, round_number):
+        tournament = self.get_tournament()
+        values = _valid(SwapInput, request)
+        services.swap_entrants(
+            tournament_id=tournament.pk, round_number=round_number,
+            first_entrant_id=values["first"], second_entrant_id=values["second"],
+            user=request.user,
+        )
+        return _round_response(tournament, round_number)
+
+
+class RoundReleaseView(TournamentScopedView):
+    queryset = Round.objects.none()
+
+    @extend_schema(
+        operation_id="tournaments_rounds_release",
+        summary="Release a privately drawn round: players see it from now on (organisers)",
+        request=None,
+        responses=RoundOutput,
+    )
+    def post(self, request, tournament_id, round_number):
+        tournament = self.get_tournament()
+        services.release_round(
+            tournament_id=tournament.pk, round_number=round_number, user=request.user
+        )
+        return _round_response(tournament, round_number)

@@ -5,8 +5,9 @@ with its score), the events under way and upcoming, the club's players (each lin
 page) and a "This is me" picker: a player without an account linked to them picks their name
 and the event pages show them their "tonight" panel — the pick is remembered in this browser
 (a cookie, ``web.pages.tonight``), submitted as ``?player=<id>`` (``?player=`` forgets it).
-It leaves a marked place for the club's season table and ratings (``season_table`` in the
-context, rendered by ``templates/pages/_season_table.html`` when the jobs issue provides it).
+It shows the club's season table with ratings (``seasons.selectors.season_for_page``, rendered
+by ``templates/pages/_season_table.html``) and, to organisers, the link to their console. Games
+of rounds not yet released are listed for organisers only.
 
 What it does not do: write to the database (the pick lives in the browser), or decide who may
 read (``clubs.permissions``: members, or anybody when the club's standings are public).
@@ -25,6 +26,7 @@ from clubs.permissions import role_in
 from config.problems import Problem, problem_json_response
 from games import selectors as game_selectors
 from games.models import GameStatus
+from seasons import selectors as season_selectors
 from tournaments import selectors as tournament_selectors
 from web.pages import tonight
 from web.pages.cards import game_card
@@ -65,7 +67,10 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
                 detail=_("No player with this id in this club."), pointer=None,
             ))
         picked = int(value) if value else None
-    games = game_selectors.list_games(club=club)
+    # Games of rounds not yet released are left out for all but the organisers.
+    games = tournament_selectors.without_private_draws(
+        game_selectors.list_games(club=club), user=request.user, club=club
+    )
     in_progress = list(games.filter(status=GameStatus.IN_PROGRESS)[:IN_PROGRESS_LIMIT])
     finished = list(games.filter(status=GameStatus.FINISHED)[:FINISHED_LIMIT])
     tournaments = [
@@ -98,8 +103,9 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
         ],
         "own_player": own_player,
         "picked_player": picked_player,
-        # The jobs issue's season table and ratings: rendered by _season_table.html when given.
-        "season_table": None,
+        "is_organiser": role == "organiser",
+        # The season table with ratings (seasons: stored snapshots), _season_table.html.
+        "season": season_selectors.season_for_page(club=club, user=request.user),
     }
     response = render(request, "pages/club.html", context)
     if pick_change:

@@ -8,6 +8,9 @@ table it feeds). Everything that changes during play sits in one live region (``
 ``static/js/pages/live.js`` refreshes: the page answers its poll's ``If-None-Match`` with a
 ``304`` after one query when nothing changed (``web.pages.live``).
 
+Standings are the stored snapshot (``tournaments.snapshots.read_standings``, as the API); rounds
+not yet released are shown to the club's organisers only.
+
 What it does not do: compute standings or the bracket (the tournaments app does), write
 anything, or decide who may read: ``tournaments.selectors.can_read_tournament``, as the API.
 
@@ -25,9 +28,10 @@ from django.utils import timezone
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
-from clubs.permissions import can_read_club
+from clubs.permissions import can_manage, can_read_club
 from tournaments import selectors
-from tournaments.standings import compute_standings, winners_of
+from tournaments.snapshots import read_standings
+from tournaments.standings import winners_of
 from web.pages import explain, live, tables, tonight
 from web.pages.labels import FORMATS, TOURNAMENT_STATUSES, format_money, game_name, label
 from web.pages.labels import round_name as translated_round_name
@@ -41,9 +45,11 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
     if not_modified is not None:
         return not_modified
     club, tournament = access_tournament(request, slug, tournament_id)
-    standings = compute_standings(tournament)
+    standings = read_standings(tournament)
     rows = standings["standings"]
-    bracket = selectors.bracket_of(tournament)
+    # A private draw stays private: rounds not yet released reach only organisers (the
+    # bracket, the tables, the "tonight" panel all come from this).
+    bracket = selectors.bracket_of(tournament, with_unreleased=can_manage(request.user, club))
     is_team = tournament.entrant_kind == "team"
     members = selectors.list_team_members(tournament=tournament) if is_team else {}
     entrants = _entrants_of(rows)

@@ -5,7 +5,10 @@ table the game was played for, and every hand as a short card that names each si
 score — "Ann & Cait 15 – 10 Bill & Pat" (running totals), the hand's points beside them — its
 dealer, trumps and what else happened (a bid made or failed, a renege, a misdeal, the best trump,
 a rob), a "corrected" mark on a hand changed after it was recorded and, in place, the hands that
-were undone. The page is live while the game is in progress (``web.pages.live``).
+were undone, each saying who changed it and when. A scorekeeper or organiser gets a link to the
+table app's score page while the game is in progress. A game of a round not yet released is
+shown to the club's organisers only (a private draw stays private). The page is live while the
+game is in progress (``web.pages.live``).
 
 What it does not do: write anything or check rules (the engine did when the hand was stored);
 decide who may read (``clubs.permissions``, as ``/api/games/{id}/``).
@@ -23,8 +26,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
+from clubs.permissions import role_in
 from games import selectors
-from tournaments.selectors import can_read_tournament, knockout_round_total
+from tournaments.selectors import can_read_tournament, knockout_round_total, without_private_draws
 from web.pages import live
 from web.pages.cards import side_labels
 from web.pages.clubs import access_club
@@ -172,7 +176,8 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         return not_modified
     club = access_club(request, slug)
     game = (
-        selectors.list_games(club=club)
+        # A game of a round not yet released is not there for anyone but the organisers.
+        without_private_draws(selectors.list_games(club=club), user=request.user, club=club)
         .select_related("match_link__match__round", "match_link__match__tournament")
         .filter(pk=game_id)
         .first()
@@ -180,6 +185,7 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     if game is None:
         raise Http404("No game with this id in this club.")
     game.club = club  # keeps the viewer's role remembered on the club
+    role = role_in(request.user, club)
     hands = list(selectors.list_hands(game=game))
     changes = selectors.list_hand_corrections_and_undos(game=game)
     labels = side_labels(game)
@@ -221,6 +227,9 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         "next_dealer": players[game.next_dealer].display_name
         if not game.is_finished and game.next_dealer < len(players)
         else None,
+        # Scorers get the link to the table app's score page (issue 9), organisers a table link.
+        "can_score": role in ("organiser", "scorekeeper"),
+        "can_manage": role == "organiser",
         "is_live": not game.is_finished,
         "poll_seconds": live.POLL_SECONDS,
         "etag": etag,

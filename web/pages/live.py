@@ -12,7 +12,8 @@ page (and tells caches to revalidate every time).
 
 What it does not do: render anything or decide what a page shows. Renaming a player does not
 change a tag (no version tracks it): the page shows the new name at its next change or reload.
-Standings snapshots with versions (the jobs issue) would replace the counts read here.
+The event page reads the stored standings (``tournaments.snapshots``), so the snapshot's version
+is part of its tag: the job that stores new standings after a result changes the tag too.
 
 Terms: *weak tag* — ``W/"…"``: two responses with the same tag show the same thing, though not
 necessarily byte for byte (the "updated at" time differs).
@@ -50,10 +51,17 @@ def tournament_etag(request: HttpRequest, slug: str, tournament_id: int, viewer:
     if state is None or not (state["is_public"] or state["viewer_role"]):
         raise Http404("No tournament with this id in this club.")
     player = state["viewer_player"] or viewer
+    # Rounds not yet released change only an organiser's tag: a player's poll learns nothing of
+    # a private draw until it is released.
+    drafts = (
+        (state["draft_games"], state["draft_game_versions"], state["draft_matches_count"],
+         state["draft_matches_changed"])
+        if state["viewer_role"] == "organiser" else ()
+    )
     return _tag(
         "tournament", tournament_id, state["version"], state["games"], state["game_versions"],
         state["matches_count"], state["matches_changed"], state["viewer_role"],
-        state["club_is_public"], player, get_language(),
+        state["club_is_public"], player, get_language(), state["standings_version"], *drafts,
     ), state
 
 

@@ -4,7 +4,9 @@ What it does: ``player_detail`` shows the player's results in numbers (games pla
 their recent games (each side named with its score, their result), the events they entered
 (with their tables decided and won), and — for the club's members only, as money always is —
 their balance over time as a small chart drawn on the server (``balance_chart``: an SVG
-polyline, no script), with the figures written out beside it for those who cannot see it.
+polyline, no script), with the figures written out beside it for those who cannot see it, and
+their rating with its history (``seasons.selectors.rating_for_page``, ``_rating.html``). Games
+of rounds not yet released are listed for the club's organisers only.
 
 What it does not do: write anything, or show money to a reader who is not a member of the club
 (the same policy as the balances page and ``/api/clubs/{slug}/balances/``).
@@ -23,7 +25,8 @@ from django.views.decorators.http import require_safe
 from clubs import selectors as club_selectors
 from clubs.permissions import role_in
 from games import selectors as game_selectors
-from tournaments.selectors import list_entries_of_player
+from seasons.selectors import rating_for_page
+from tournaments.selectors import list_entries_of_player, without_private_draws
 from web.pages.cards import game_card
 from web.pages.clubs import access_club
 from web.pages.labels import TOURNAMENT_STATUSES, format_money, game_name, label
@@ -80,7 +83,11 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     club = access_club(request, slug)
     player = club_selectors.get_player(club=club, player_id=player_id)
     player.club = club  # the club read above, with the viewer's role remembered
-    games = list(game_selectors.list_games_of_player(player=player)[:GAMES_LIMIT])
+    games = list(
+        without_private_draws(
+            game_selectors.list_games_of_player(player=player), user=request.user, club=club
+        )[:GAMES_LIMIT]
+    )
     results = game_selectors.count_results_of_player(player=player)
     entries = list(list_entries_of_player(player=player)[:EVENTS_LIMIT])
     is_member = role_in(request.user, club) is not None
@@ -113,6 +120,7 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         "events": [event for event in events if event["is_readable"]],
         "is_member": is_member,
         "chart": chart,
+        "rating": rating_for_page(player=player),
         "title": _("%(name)s · %(club)s") % {"name": player.display_name, "club": club.name},
     }
     return render(request, "pages/player.html", context)

@@ -3,7 +3,8 @@
 What it does: makes sure the demo users (``organiser``, ``scorekeeper``, ``player``, all with the
 password ``DEMO_PASSWORD``, printed at the end), the demo club "The Hole in the Wall"
 (``hole-in-the-wall``: EUR, Europe/Dublin, game 25, public standings), its memberships, 24
-players and a few teams exist. Each step finds what an earlier run created before creating
+players and a few teams exist, then demo games, a tournament and three club nights played by the
+computer players (web/demo_nights.py). Each step finds what an earlier run created before creating
 anything, so a second run changes nothing (except resetting the demo passwords).
 
 What it does not do: touch anything outside the demo club and the three demo users, or create a
@@ -26,6 +27,7 @@ from clubs import services
 from clubs.models import Club, Membership, Player, Role, Team
 from games.demo import ensure_games
 from tournaments.demo import ensure_tournament
+from web.demo_nights import ensure_demo_nights
 
 DEMO_PASSWORD = "jink-demo-2026"
 DEMO_CLUB_SLUG = "hole-in-the-wall"
@@ -156,6 +158,9 @@ STEPS: list[Callable[[DemoData, object], None]] = [
     ensure_teams,
     ensure_games,
     ensure_tournament,  # tournaments/demo.py: keep it after the games step (it plays games)
+    # web/demo_nights.py: club nights the computer players play; after the games step, which
+    # adds its games only to a club without any.
+    ensure_demo_nights,
 ]
 
 

@@ -1,0 +1,314 @@
+"""Benchmark of the jobs: the finishing hand's follow-up round by round, full recomputations
+against reading their rows, standings reads from the snapshot, and hand → snapshot with a worker.
+
+What it does, on a throwaway database (as ``bench_hands_api.py``):
+
+1. A swiss of ``JINK_BENCH_SWISS_ENTRANTS`` players (default 500), ``JINK_BENCH_SWISS_ROUNDS``
+   rounds (default 12), every game decided in one hand. Messages go to an in-memory broker that
+   nobody consumes, so the follow-up of each deciding hand is run and timed on its own: per
+   round, the median ``progress_match`` of the hands that decide a match (the match stored, its
+   round's status), and the last match of the round (its progress draws the next round).
+   The goal: flat from round 1 to the last.
+2. On that tournament (over 2,000 games by then): a full standings recomputation
+   (``compute_standings``) against reading the same rows (entrants, rounds, matches, slots), and
+   the ratio (goal ≤ 3).
+3. ``GET /api/tournaments/{id}/standings/`` from the snapshot, at 50 and at 500 entrants: the
+   queries of a 200 and of a 304 (goal ≤ 4, the same at both sizes; one beyond the token).
+4. A season table over ``JINK_BENCH_SEASON_GAMES`` games (default 20,000, inserted in bulk)
+   against reading its rows (goal ≤ 3).
+5. With a real worker on a Redis of its own (skipped without ``redis-server``): the time from a
+   deciding hand's ``201`` to its tournament's snapshot updated, p50 and p95 over
+   ``JINK_BENCH_WORKER_HANDS`` hands (default 200; goal p95 ≤ 2 s).
+
+It prints figures and asserts nothing about speed.
+
+Run: ``make bench``, or ``.venv/bin/python bench/bench_jobs.py`` from the project root.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.bench_hands_api import choose_database, set_up_django  # noqa: E402
+
+SWISS_ENTRANTS = int(os.environ.get("JINK_BENCH_SWISS_ENTRANTS", "500"))
+SWISS_ROUNDS = int(os.environ.get("JINK_BENCH_SWISS_ROUNDS", "12"))
+SEASON_GAMES = int(os.environ.get("JINK_BENCH_SEASON_GAMES", "20000"))
+WORKER_HANDS = int(os.environ.get("JINK_BENCH_WORKER_HANDS", "200"))
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:8.1f} ms"
+
+
+def best_of(call, times: int = 3) -> float:
+    samples = []
+    for _ in range(times):
+        started = time.perf_counter()
+        call()
+        samples.append(time.perf_counter() - started)
+    return min(samples)
+
+
+def make_club(slug: str, players: int):
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club, Membership, Player, Role
+
+    club = Club.objects.create(name=slug.title(), slug=slug, currency="EUR",
+                               time_zone="Europe/Dublin")
+    user = get_user_model().objects.create(username=f"{slug}-organiser")
+    Membership.objects.create(club=club, user=user, role=Role.ORGANISER)
+    Player.objects.bulk_create(
+        Player(club=club, display_name=f"Player {index:04d}") for index in range(players)
+    )
+    return club, user, list(Player.objects.filter(club=club).order_by("pk"))
+
+
+def swiss(club, user, players, rounds: int):
+    from tournaments import services
+
+    return services.create_tournament(
+        club=club, user=user,
+        values={"name": "Bench swiss", "game": "25", "format": "swiss", "round_count": rounds},
+        entrants=[{"player": player.pk, "seed": index + 1}
+                  for index, player in enumerate(players)],
+    )
+
+
+def deciding_hand(game) -> dict:
+    seat = game.side_of_seat.index(0)
+    return {"dealer": game.next_dealer, "trump": "S", "trick_winners": [seat] * 5}
+
+
+def follow_up_by_round(club, user, players) -> object:
+    """Part 1: play the swiss; print the follow-up of the deciding hands round by round."""
+    from games.models import Game, GameStatus
+    from games.services import record_hand
+    from tournaments import services
+    from tournaments.models import Match
+
+    tournament = swiss(club, user, players, SWISS_ROUNDS)
+    services.draw_next_round(tournament_id=tournament.pk, user=user)
+    print(f"1. swiss of {len(players)}: the deciding hand's follow-up (progress_match, in "
+          "process), per round")
+    for number in range(1, SWISS_ROUNDS + 1):
+        matches = list(
+            Match.objects.filter(tournament=tournament, round__number=number, is_bye=False)
+            .order_by("table").values_list("pk", flat=True)
+        )
+        follow_ups, last = [], None
+        for position, match_id in enumerate(matches):
+            game = Game.objects.get(
+                match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
+            )
+            record_hand(game_id=game.pk, user=user, record=deciding_hand(game))
+            started = time.perf_counter()
+            services.progress_match(match_id=match_id)
+            elapsed = time.perf_counter() - started
+            if position == len(matches) - 1:
+                last = elapsed
+            else:
+                follow_ups.append(elapsed)
+        print(f"   round {number:2d}: deciding hand {ms(statistics.median(follow_ups))} "
+              f"(median of {len(follow_ups)}), last match → next round drawn {ms(last)}")
+    return tournament
+
+
+def recomputation_against_reading(tournament) -> None:
+    from games.models import Game
+    from tournaments import bridge
+    from tournaments.standings import compute_standings
+
+    games = Game.objects.filter(match_link__match__tournament=tournament).count()
+
+    def read_rows():
+        list(tournament.entrants.select_related("player", "team"))
+        for round_ in bridge.rounds_with_matches(tournament):
+            for match in round_.matches.all():
+                list(match.slots.all())
+
+    full = best_of(lambda: compute_standings(tournament))
+    rows = best_of(read_rows)
+    print(f"2. full standings recomputation, {tournament.entrants.count()} entrants, "
+          f"{games} games: {ms(full)} against reading its rows {ms(rows)}: "
+          f"{full / rows:.1f}x (goal ≤ 3x)")
+
+
+def standings_reads(tournaments: dict) -> None:
+    from django.db import connection
+    from rest_framework.test import APIClient
+
+    from accounts.services import issue_device_token
+    from tournaments.snapshots import refresh_standings
+
+    print("3. GET standings from the snapshot (queries, token check included; time best of 5)")
+    for size, (tournament, user) in tournaments.items():
+        _, token = issue_device_token(user=user, device="bench-reader")
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        refresh_standings(tournament_id=tournament.pk)
+        url = f"/api/tournaments/{tournament.pk}/standings/"
+        etag = client.get(url).headers["ETag"]
+        figures = []
+        for headers in ({}, {"If-None-Match": etag}):
+            executed = []
+
+            def count(execute, sql, params, many, context, executed=executed):
+                executed.append(sql)
+                return execute(sql, params, many, context)
+
+            # Counted by a wrapper: the test client's request_started resets Django's query log.
+            with connection.execute_wrapper(count):
+                response = client.get(url, headers=headers)
+            elapsed = best_of(
+                lambda c=client, u=url, h=headers: c.get(u, headers=h), 5
+            )
+            figures.append(
+                f"{response.status_code}: {len(executed)} queries {ms(elapsed)}"
+            )
+        print(f"   {size:4d} entrants   " + "   ".join(figures))
+
+
+def season_against_reading(club, players) -> None:
+    from django.utils import timezone
+
+    from games.models import Game, GameSeat, GameStatus, LedgerEntry
+    from seasons import table
+
+    stamp = timezone.now()
+    rules = {"target": 25}
+    batch = 2000
+    for start in range(0, SEASON_GAMES, batch):
+        count = min(batch, SEASON_GAMES - start)
+        games = Game.objects.bulk_create(
+            Game(club=club, game="25", house_rules=rules, first_dealer=0, side_of_seat=[0, 1],
+                 stake_minor=20, status=GameStatus.FINISHED, winner_side=0, totals=[25, 10],
+                 next_dealer=1, hands_played=1, created_at=stamp)
+            for _ in range(count)
+        )
+        seats, ledger = [], []
+        for index, game in enumerate(games):
+            first = players[(start + index) % len(players)]
+            second = players[(start + index * 7 + 1) % len(players)]
+            if first.pk == second.pk:
+                second = players[(start + index + 1) % len(players)]
+            seats += [GameSeat(game=game, seat=0, player=first, side=0),
+                      GameSeat(game=game, seat=1, player=second, side=1)]
+            ledger += [
+                LedgerEntry(club=club, game=game, player=first, amount_minor=20,
+                            reason="stake", booking=1),
+                LedgerEntry(club=club, game=game, player=second, amount_minor=-20,
+                            reason="stake", booking=1),
+            ]
+        GameSeat.objects.bulk_create(seats)
+        LedgerEntry.objects.bulk_create(ledger)
+    date_from, date_to = table.season_range()
+
+    def read_rows():
+        games = table._games(club.pk, date_from, date_to)
+        list(GameSeat.objects.filter(game__in=games).values_list(
+            "player_id", "side", "game__winner_side", "game__totals").iterator(chunk_size=5000))
+        list(LedgerEntry.objects.filter(game__in=games).values_list("player_id", "amount_minor")
+             .iterator(chunk_size=5000))
+
+    full = best_of(lambda: table.compute_season_rows(club.pk, date_from, date_to), 2)
+    rows = best_of(read_rows, 2)
+    print(f"4. season table over {SEASON_GAMES} games: {ms(full)} against reading its rows "
+          f"{ms(rows)}: {full / rows:.1f}x (goal ≤ 3x)")
+
+
+def hand_to_snapshot_with_a_worker(club, user, players) -> None:
+    from django.test import TestCase  # noqa: F401  (Django's test utilities load settings)
+    from rest_framework.test import APIClient
+
+    from accounts.services import issue_device_token
+    from games.models import Game, GameStatus
+    from tests.jobs.stack import Stack, wait_until
+    from tournaments import services
+    from tournaments.models import Match, StandingsSnapshot, Tournament
+
+    if shutil.which("redis-server") is None:
+        print("5. hand → snapshot with a worker: skipped (no redis-server)")
+        return
+    folder = Path(tempfile.mkdtemp(prefix="jink-bench-stack-"))
+    stack = Stack(folder)
+    stack.start()
+    try:
+        tournament = swiss(club, user, players[: 2 * WORKER_HANDS], 1)
+        services.draw_next_round(tournament_id=tournament.pk, user=user)
+        _, token = issue_device_token(user=user, device="bench-scorer")
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+        wait_until(lambda: StandingsSnapshot.objects.filter(tournament=tournament).exists(), 60)
+        samples = []
+        for match_id in Match.objects.filter(tournament=tournament, is_bye=False) \
+                .order_by("table").values_list("pk", flat=True):
+            game = Game.objects.get(
+                match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
+            )
+            response = client.post(f"/api/games/{game.pk}/hands/", deciding_hand(game),
+                                   format="json")
+            accepted = time.perf_counter()
+            assert response.status_code == 201, response.content
+
+            def updated(match_id=match_id):
+                match = Match.objects.filter(pk=match_id, status="decided").first()
+                if match is None:
+                    return False
+                data_version = Tournament.objects.get(pk=tournament.pk).data_version
+                snapshot = StandingsSnapshot.objects.get(tournament=tournament)
+                return snapshot.data_version >= data_version
+
+            wait_until(updated, 60, interval=0.01)
+            samples.append(time.perf_counter() - accepted)
+        samples.sort()
+        p95 = samples[min(len(samples) - 1, int(len(samples) * 0.95))]
+        print(f"5. hand accepted → snapshot updated, real worker, {len(samples)} hands: "
+              f"p50 {ms(statistics.median(samples))}, p95 {ms(p95)} (goal p95 ≤ 2 s)")
+    finally:
+        stack.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run(description: str) -> None:
+    from config.celery import app
+
+    print(f"Jobs benchmark on {description}")
+    # Part 1-4: messages go nowhere; what they would run is called and timed explicitly.
+    app.conf.update(task_always_eager=False, broker_url="memory://")
+    app._pool = None
+    club, user, players = make_club("bench-jobs", max(SWISS_ENTRANTS, 2 * WORKER_HANDS))
+    big = follow_up_by_round(club, user, players[:SWISS_ENTRANTS])
+    recomputation_against_reading(big)
+    small_club, small_user, small_players = make_club("bench-small", 50)
+    small = swiss(small_club, small_user, small_players, 3)
+    from tournaments import services
+
+    services.draw_next_round(tournament_id=small.pk, user=small_user)
+    standings_reads({50: (small, small_user), SWISS_ENTRANTS: (big, user)})
+    season_club, _, season_players = make_club("bench-season", 200)
+    season_against_reading(season_club, season_players)
+    worker_club, worker_user, worker_players = make_club("bench-worker", 2 * WORKER_HANDS)
+    hand_to_snapshot_with_a_worker(worker_club, worker_user, worker_players)
+
+
+def main() -> None:
+    database_url, description, cleanup = choose_database()
+    try:
+        set_up_django(database_url)
+        run(description)
+    finally:
+        cleanup()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""What each house rule means and which values it takes: the definitions forms are built from.
+
+What it does: ``definitions_for(game)`` lists every house-rule key (``house_rules.KEYS``, in
+rules.md's order) with its meaning in plain words, its kind of value (``number``, ``choice``,
+``yes_no``, ``number_or_none``, ``subset``, ``numbers``), the allowed choices (the engine's own
+tuples, e.g. ``GAME_END_VALUES``), the game's default, and whether it applies to the game at all.
+A page or a form generated from these needs no second copy of the rules table.
+
+What it does not do: validate (``HouseRules`` does, on construction) or store anything.
+
+Terms: see ``rules_engine.house_rules``; *applies*: the key is not marked "—" for the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules_engine.house_rules import (
+    ALL_PASS_VALUES,
+    DEALER_ROBS_ACE_VALUES,
+    DEFAULTS,
+    FIRST_LEAD_VALUES,
+    GAME_END_VALUES,
+    KEYS,
+    NOT_APPLICABLE,
+    RENEGE_PENALTY_VALUES,
+    SIMULTANEOUS_FINISH_VALUES,
+)
+from rules_engine.order import PRIVILEGE_KEYS
+
+# key -> (meaning, kind, choices). The meanings are rules.md's "meaning" column.
+_DEFINITIONS: dict[str, tuple[str, str, tuple]] = {
+    "target": ("Score that wins the game", "number", ()),
+    "trick_points": ("Points for each trick", "number", ()),
+    "best_trump_bonus": ("Extra points for the best trump played in a hand", "number", ()),
+    "game_end": ("When the target is checked", "choice", GAME_END_VALUES),
+    "simultaneous_finish": (
+        "Who wins when several sides reach the target in one hand", "choice",
+        SIMULTANEOUS_FINISH_VALUES,
+    ),
+    "renege_privilege": ("Top trumps that may be withheld (reneged)", "subset", PRIVILEGE_KEYS),
+    "ace_of_hearts_follows_hearts": (
+        "Local variant: the ace of hearts counts as a heart for following suit", "yes_no", (),
+    ),
+    "dealer_robs_ace": ("The dealer and a turned-up ace", "choice", DEALER_ROBS_ACE_VALUES),
+    "jink_doubles_stake": ("Taking all five tricks from zero pays double", "yes_no", ()),
+    "bids": ("Allowed bids", "numbers", ()),
+    "jink_bid": ("The bid that means all five tricks (empty: none)", "number_or_none", ()),
+    "made_thirty_scores": ("What a made bid of 30 scores (empty: 30)", "number_or_none", ()),
+    "min_bid_at_100": ("Minimum bid for a side on 100 or more (empty: none)",
+                       "number_or_none", ()),
+    "dealer_may_hold": ("The dealer may take the bid at equal value", "yes_no", ()),
+    "all_pass": ("When everybody passes", "choice", ALL_PASS_VALUES),
+    "kitty": ("Cards in the kitty (0 to 5)", "number", ()),
+    "first_lead": ("Who leads the first trick", "choice", FIRST_LEAD_VALUES),
+    "renege_penalty": ("What a recorded renege costs", "choice", RENEGE_PENALTY_VALUES),
+    "renege_deduction": ("Points taken off when the penalty is to deduct", "number", ()),
+}
+assert tuple(_DEFINITIONS) == KEYS, "every house rule needs a definition, in KEYS order"
+
+
+@dataclass(frozen=True)
+class HouseRuleDefinition:
+    key: str
+    meaning: str
+    kind: str
+    choices: tuple
+    default: Any
+    applies: bool
+
+
+def definitions_for(game: str) -> list[HouseRuleDefinition]:
+    """Every house rule for ``game`` (one of ``GAMES``), in rules.md's order."""
+    defaults = DEFAULTS[game]
+    not_applicable = NOT_APPLICABLE[game]
+    return [
+        HouseRuleDefinition(
+            key=key,
+            meaning=meaning,
+            kind=kind,
+            choices=tuple(choices),
+            default=defaults[key],
+            applies=key not in not_applicable,
+        )
+        for key, (meaning, kind, choices) in _DEFINITIONS.items()
+    ]

@@ -1,0 +1,76 @@
+"""Celery tasks of seasons: refresh a season table, rate a club's new games, sweep what is behind.
+
+What it does: ``refresh_season_task(club_id, date_from, date_to)`` and
+``update_ratings_task(club_id)`` are queued by ``seasons.subscribers`` after a game's result or
+points change; ``sweep_seasons_task`` (beat, every minute) refreshes every stored table whose data
+moved and rates every club with finished games not yet rated (or changed since), so a lost message
+only delays them. ``recompute_ratings`` (the management command) rates a club from scratch.
+
+What it does not do: compute (``seasons.table``, ``seasons.ratings``). All are idempotent (a
+stamp or the rated games say what is done; advisory locks keep one worker per club), hence
+``acks_late``; transient database errors are retried with back-off, a bounded number of times.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from celery import shared_task
+from django.db import DatabaseError, OperationalError
+from django.db.models import Exists, F, OuterRef
+
+from games.models import Game, GameStatus
+from seasons import ratings, table
+from seasons.models import RatedGame
+
+RETRY = {
+    "acks_late": True,
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": True,
+    "retry_backoff_max": 30,
+    "max_retries": 5,
+}
+
+
+@shared_task(name="seasons.refresh_season_task", **RETRY)
+def refresh_season_task(club_id: int, date_from: str, date_to: str) -> dict:
+    return table.refresh_season(
+        club_id=club_id, date_from=datetime.date.fromisoformat(date_from),
+        date_to=datetime.date.fromisoformat(date_to),
+    )
+
+
+@shared_task(name="seasons.update_ratings_task", **RETRY)
+def update_ratings_task(club_id: int) -> dict:
+    return ratings.update_ratings(club_id=club_id)
+
+
+def clubs_with_unrated_games() -> list[int]:
+    """Clubs with a finished game not rated (or rated at another version), or a rated game that
+    is no longer finished."""
+    rated_now = RatedGame.objects.filter(game=OuterRef("pk"), game_version=F("game__version"))
+    unrated = Game.objects.filter(status=GameStatus.FINISHED).exclude(Exists(rated_now))
+    reopened = RatedGame.objects.exclude(game__status=GameStatus.FINISHED)
+    return sorted(
+        set(unrated.values_list("club_id", flat=True).distinct())
+        | set(reopened.values_list("club_id", flat=True).distinct())
+    )
+
+
+# No retries: the next periodic run repairs whatever this one could not.
+@shared_task(name="seasons.sweep_seasons_task", acks_late=True)
+def sweep_seasons_task() -> dict:
+    refreshed = rated = 0
+    for club_id, date_from, date_to in table.list_stale_seasons():
+        try:
+            refreshed += table.refresh_season(
+                club_id=club_id, date_from=date_from, date_to=date_to
+            )["stored"]
+        except DatabaseError:
+            continue
+    for club_id in clubs_with_unrated_games():
+        try:
+            rated += ratings.update_ratings(club_id=club_id)["rated"]
+        except DatabaseError:
+            continue
+    return {"seasons": refreshed, "rated": rated}

@@ -1,0 +1,1 @@
+"""Club nights and settle-ups: the money side of an evening's play (see settlements.models)."""

@@ -1,0 +1,66 @@
+"""Admin for settlements: nights with their games, prize splits, settle-up versions with their
+transfers, and the e-mails sent.
+
+Everything is view-only: nights open and close, versions are stored and transfers marked paid
+through ``settlements.services`` (a version is never rewritten).
+"""
+
+from django.contrib import admin
+
+from settlements.models import (
+    Night,
+    NightGame,
+    PrizeSplit,
+    Settlement,
+    SettlementTransfer,
+    SettleUpMail,
+)
+
+
+class _ViewOnly:
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class NightGameInline(_ViewOnly, admin.TabularInline):
+    model = NightGame
+    extra = 0
+
+
+class TransferInline(_ViewOnly, admin.TabularInline):
+    model = SettlementTransfer
+    extra = 0
+
+
+class MailInline(_ViewOnly, admin.TabularInline):
+    model = SettleUpMail
+    extra = 0
+
+
+@admin.register(Night)
+class NightAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["name", "club", "status", "opened_at", "closed_at"]
+    list_filter = ["status", "club"]
+    search_fields = ["name", "club__name"]
+    inlines = [NightGameInline]
+
+
+@admin.register(PrizeSplit)
+class PrizeSplitAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["id", "tournament", "night", "percentages"]
+    list_filter = ["night__club"]
+    search_fields = ["tournament__name", "night__name"]
+
+
+@admin.register(Settlement)
+class SettlementAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["id", "club", "tournament", "night", "version", "created_at"]
+    list_filter = ["club", "version"]
+    search_fields = ["tournament__name", "night__name"]
+    inlines = [TransferInline, MailInline]

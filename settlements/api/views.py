@@ -1,0 +1,202 @@
+"""HTTP endpoints of settlements: nights, prize splits, settle-up versions, marking paid.
+
+What it does (all members-only, as all money: an unreadable club is a 404, a reader who is not a
+member gets 401/403):
+- ``GET/POST /api/clubs/{slug}/nights/``: the club's nights; open one (organisers).
+- ``GET /api/nights/{id}/``: one night with its games; ``POST /api/nights/{id}/close/``
+  (organisers): close it, which queues its settle-up.
+- ``PUT /api/nights/{id}/prize-split/``, ``PUT /api/tournaments/{id}/prize-split/``
+  (organisers): the percentages per place.
+- ``GET /api/nights/{id}/settlements/``, ``GET /api/tournaments/{id}/settlements/``: every
+  stored version of the settle-up, oldest first, with its transfers.
+- ``POST /api/transfers/{id}/paid/``: mark a transfer paid (its payer, its payee or an organiser;
+  the service decides).
+
+What it does not do: business rules (``settlements.services``) or query shape (selectors).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.generics import GenericAPIView
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.response import Response
+
+from clubs import selectors as club_selectors
+from clubs.permissions import can_manage, can_read_club, role_in
+from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
+from settlements import selectors, services
+from settlements.api.serializers import (
+    NightDetailOutput,
+    NightInput,
+    NightOutput,
+    PrizeSplitInput,
+    PrizeSplitOutput,
+    SettlementTransferOutput,
+    SettlementVersionOutput,
+)
+from settlements.models import Night
+from tournaments.models import Tournament
+
+
+class MoneyPermission(BasePermission):
+    """Members read; organisers write unless the view says ``members_write``."""
+
+    def has_permission(self, request, view) -> bool:
+        user = request.user
+        if request.method not in SAFE_METHODS and not user.is_authenticated:
+            return False  # 401, as every anonymous write
+        club = view.get_club()
+        if not can_read_club(user, club):
+            raise NotFound()
+        if role_in(user, club) is None:
+            return False
+        if request.method in SAFE_METHODS or getattr(view, "members_write", False):
+            return True
+        return can_manage(user, club)
+
+
+class _MoneyView(GenericAPIView):
+    permission_classes = [MoneyPermission]
+    queryset = Night.objects.none()
+
+
+class ClubNightListView(_MoneyView):
+    def get_club(self):
+        if getattr(self, "_club", None) is None:
+            self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
+        return self._club
+
+    @extend_schema(operation_id="clubs_nights_list", responses=NightOutput(many=True),
+                   summary="The club's nights, newest first (members)")
+    def get(self, request, slug):
+        nights = list(selectors.list_nights(club=self.get_club()))
+        for night in nights:
+            if night.status == "open":  # at most one: its games are not linked until it closes
+                night.game_count = len(selectors.list_night_game_ids(night=night))
+        return Response(NightOutput(nights, many=True).data)
+
+    @extend_schema(operation_id="clubs_nights_create", request=NightInput,
+                   responses={201: NightOutput}, parameters=[IDEMPOTENCY_KEY_PARAMETER],
+                   summary="Open a night (organisers; 409 night_open while one is open)")
+    @idempotent
+    def post(self, request, slug):
+        club = self.get_club()
+        serializer = NightInput(data=request.data, context={"club": club})
+        serializer.is_valid(raise_exception=True)
+        values = serializer.validated_data
+        night = services.open_night(
+            club=club, user=request.user, name=values.get("name", ""),
+            entry_fee_minor=values.get("entry_fee"), prize_split=values.get("prize_split"),
+        )
+        night = selectors.get_night(night_id=night.pk)
+        return Response(NightOutput(night).data, status=status.HTTP_201_CREATED)
+
+
+class _NightView(_MoneyView):
+    def get_night(self) -> Night:
+        if getattr(self, "_night", None) is None:
+            self._night = selectors.get_night(night_id=self.kwargs["night_id"])
+        return self._night
+
+    def get_club(self):
+        return self.get_night().club
+
+
+class NightDetailView(_NightView):
+    @extend_schema(operation_id="nights_retrieve", responses=NightDetailOutput,
+                   summary="One night with its games (members)")
+    def get(self, request, night_id):
+        night = self.get_night()
+        night.game_ids = selectors.list_night_game_ids(night=night)
+        night.game_count = len(night.game_ids)
+        return Response(NightDetailOutput(night).data)
+
+
+class NightCloseView(_NightView):
+    @extend_schema(operation_id="nights_close", request=None, responses=NightOutput,
+                   summary="Close the night and queue its settle-up (organisers)")
+    def post(self, request, night_id):
+        services.close_night(night_id=self.get_night().pk, user=request.user)
+        return Response(NightOutput(selectors.get_night(night_id=night_id)).data)
+
+
+class NightPrizeSplitView(_NightView):
+    @extend_schema(operation_id="nights_prize_split", request=PrizeSplitInput,
+                   responses=PrizeSplitOutput, summary="Set the night's prize split (organisers)")
+    def put(self, request, night_id):
+        serializer = PrizeSplitInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.set_prize_split(night_id=self.get_night().pk, user=request.user,
+                                 percentages=serializer.validated_data["percentages"])
+        return Response({"percentages": selectors.get_prize_split(night_id=night_id)})
+
+
+class NightSettlementListView(_NightView):
+    @extend_schema(operation_id="nights_settlements", responses=SettlementVersionOutput(many=True),
+                   summary="Every stored version of the night's settle-up (members)")
+    def get(self, request, night_id):
+        versions = selectors.list_settlements(night_id=self.get_night().pk)
+        return Response(SettlementVersionOutput(versions, many=True).data)
+
+
+class _TournamentMoneyView(_MoneyView):
+    queryset = Tournament.objects.none()
+
+    def get_tournament(self) -> Tournament:
+        if getattr(self, "_tournament", None) is None:
+            self._tournament = (
+                Tournament.objects.select_related("club")
+                .filter(pk=self.kwargs["tournament_id"]).first()
+            )
+            if self._tournament is None:
+                raise NotFound()
+        return self._tournament
+
+    def get_club(self):
+        return self.get_tournament().club
+
+
+class TournamentPrizeSplitView(_TournamentMoneyView):
+    @extend_schema(operation_id="tournaments_prize_split", request=PrizeSplitInput,
+                   responses=PrizeSplitOutput,
+                   summary="Set the tournament's prize split (organisers)")
+    def put(self, request, tournament_id):
+        serializer = PrizeSplitInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        services.set_prize_split(tournament_id=self.get_tournament().pk, user=request.user,
+                                 percentages=serializer.validated_data["percentages"])
+        return Response(
+            {"percentages": selectors.get_prize_split(tournament_id=tournament_id)}
+        )
+
+
+class TournamentSettlementListView(_TournamentMoneyView):
+    @extend_schema(operation_id="tournaments_settlements",
+                   responses=SettlementVersionOutput(many=True),
+                   summary="Every stored version of the tournament's settle-up (members)")
+    def get(self, request, tournament_id):
+        versions = selectors.list_settlements(tournament_id=self.get_tournament().pk)
+        return Response(SettlementVersionOutput(versions, many=True).data)
+
+
+class TransferPaidView(_MoneyView):
+    members_write = True  # the service lets the payer, the payee or an organiser mark it
+
+    def get_transfer(self):
+        if getattr(self, "_transfer", None) is None:
+            self._transfer = selectors.get_transfer(transfer_id=self.kwargs["transfer_id"])
+        return self._transfer
+
+    def get_club(self):
+        return self.get_transfer().settlement.club
+
+    @extend_schema(operation_id="transfers_paid", request=None,
+                   responses=SettlementTransferOutput,
+                   summary="Mark a transfer paid (its payer, its payee or an organiser)")
+    def post(self, request, transfer_id):
+        services.mark_transfer_paid(transfer_id=self.get_transfer().pk, user=request.user)
+        transfer = selectors.get_transfer(transfer_id=transfer_id)
+        return Response(SettlementTransferOutput(transfer).data)

@@ -1,0 +1,202 @@
+"""Club nights, prize splits, and the stored versions of an event's settle-up with its transfers.
+
+What it holds:
+- ``Night``: an explicit club night that an organiser opens and closes; the club's games of that
+  evening outside any tournament belong to it through ``NightGame`` (the link is owned here, never
+  a field on ``games.Game``).
+- ``PrizeSplit``: the percentages per place of an event's prize pool (a tournament or a night).
+- ``Settlement``: one stored *version* of an event's settle-up — what each player's stakes, entry
+  fee and prize came to (``lines``), and the transfers that clear what changed since the version
+  before (``SettlementTransfer``). Versions are never rewritten; a correction adds a version.
+- ``SettlementTransfer``: one payment between two players (or a player and the club); it can be
+  marked paid, with who marked it and when.
+- ``SettleUpMail``: the record that a player's settle-up e-mail of a version was sent, so it is sent
+  once.
+
+What it does not do: compute anything (``settlements.computation``), decide workflows
+(``settlements.services``) or know what a game or a tournament is beyond a foreign key.
+
+Terms:
+- *event*: a tournament or a night; every row below names exactly one of the two.
+- *net*: what a player receives (+) or pays (-) over the whole event, in minor units:
+  stakes + prize - entry fee. The club is a party only when it keeps part of the entry fees.
+- *settled*: what the transfers of all earlier versions already move for each party.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+EVENT_XOR = models.Q(tournament__isnull=False, night__isnull=True) | models.Q(
+    tournament__isnull=True, night__isnull=False
+)
+
+
+class NightStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    CLOSED = "closed", "Closed"
+
+
+class Night(models.Model):
+    """One evening of a club's games outside any tournament."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="nights")
+    name = models.CharField(max_length=120)
+    status = models.CharField(max_length=8, choices=NightStatus.choices, default=NightStatus.OPEN)
+    entry_fee_minor = models.BigIntegerField(
+        null=True, blank=True, help_text="What each player of the night pays into the prize pool."
+    )
+    opened_at = models.DateTimeField()
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+    games = models.ManyToManyField("games.Game", through="NightGame", related_name="+")
+
+    class Meta:
+        ordering = ["-opened_at", "-id"]
+        constraints = [
+            # One open night per club: a new game outside tournaments has one night to join.
+            models.UniqueConstraint(
+                fields=["club"], condition=models.Q(status="open"),
+                name="settlements_night_one_open_per_club",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class NightGame(models.Model):
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="night_games")
+    game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="+")
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night_id", "game_id"]
+
+    def __str__(self) -> str:
+        return f"{self.night}: game {self.game_id}"
+
+
+class PrizeSplit(models.Model):
+    """Percentages of an event's prize pool per place: ``[50, 30, 20]`` = 1st 50 %, ..."""
+
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
+        related_name="+",
+    )
+    night = models.OneToOneField(
+        Night, on_delete=models.CASCADE, null=True, blank=True, related_name="prize_split"
+    )
+    percentages = models.JSONField(help_text="Whole percentages per place, best first; sum 100.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.CheckConstraint(condition=EVENT_XOR, name="settlements_split_event")]
+
+    def __str__(self) -> str:
+        return f"prize split {self.percentages}"
+
+
+class Settlement(models.Model):
+    """One version of an event's settle-up (1, 2, ...); never changed once stored."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
+        related_name="+",
+    )
+    night = models.ForeignKey(
+        Night, on_delete=models.CASCADE, null=True, blank=True, related_name="settlements"
+    )
+    version = models.PositiveIntegerField()
+    lines = models.JSONField(
+        help_text="Per party: player id (null = the club), stakes, entry fee, prize, net, "
+        "settled before, difference — all in minor units."
+    )
+    details = models.JSONField(
+        default=dict, help_text="Pot, prize split, places, remainder rule, exactness."
+    )
+    fingerprint = models.CharField(
+        max_length=64, help_text="SHA-256 of the nets: the same nets never store a new version."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament_id", "night_id", "version"]
+        constraints = [
+            models.CheckConstraint(condition=EVENT_XOR, name="settlements_settlement_event"),
+            models.UniqueConstraint(
+                fields=["tournament", "version"], condition=models.Q(tournament__isnull=False),
+                name="settlements_settlement_unique_tournament_version",
+            ),
+            models.UniqueConstraint(
+                fields=["night", "version"], condition=models.Q(night__isnull=False),
+                name="settlements_settlement_unique_night_version",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        event = (
+            f"tournament {self.tournament_id}" if self.tournament_id else f"night {self.night_id}"
+        )
+        return f"settlement of {event}, version {self.version}"
+
+
+class SettlementTransfer(models.Model):
+    """``payer`` pays ``payee`` ``amount_minor``; a null player is the club."""
+
+    settlement = models.ForeignKey(Settlement, on_delete=models.CASCADE, related_name="transfers")
+    payer = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    payee = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    amount_minor = models.BigIntegerField()
+    paid_at = models.DateTimeField(null=True, blank=True)
+    paid_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["settlement_id", "-amount_minor", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(amount_minor__gt=0), name="settlements_transfer_positive"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(payer__isnull=False) | models.Q(payee__isnull=False),
+                name="settlements_transfer_not_club_to_club",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer or 'the club'} pays {self.payee or 'the club'} {self.amount_minor}"
+
+
+class SettleUpMail(models.Model):
+    """A player's settle-up e-mail for one version: created before sending, marked when sent."""
+
+    settlement = models.ForeignKey(Settlement, on_delete=models.CASCADE, related_name="mails")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    address = models.EmailField()
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["settlement", "player"], name="settlements_mail_once_per_player"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"settle-up of {self.player_id} for {self.settlement}"

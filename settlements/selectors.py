@@ -1,0 +1,79 @@
+"""Reads of settlements: a club's nights, one night with its games, an event's settle-up versions
+with their transfers (each with its parties' names), in a fixed number of queries.
+
+What it does not do: check permissions (the views do) or write.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Prefetch, QuerySet
+from django.http import Http404
+
+from clubs.models import Club
+from games.models import Game
+from settlements.models import (
+    Night,
+    NightGame,
+    NightStatus,
+    PrizeSplit,
+    Settlement,
+    SettlementTransfer,
+)
+
+
+def list_nights(*, club: Club) -> QuerySet[Night]:
+    return (
+        Night.objects.filter(club=club).select_related("prize_split")
+        .annotate(game_count=Count("night_games")).order_by("-opened_at", "-id")
+    )
+
+
+def get_night(*, night_id: int) -> Night:
+    night = (
+        Night.objects.select_related("club", "prize_split")
+        .annotate(game_count=Count("night_games")).filter(pk=night_id).first()
+    )
+    if night is None:
+        raise Http404("No night with this id.")
+    return night
+
+
+def list_night_game_ids(*, night: Night) -> list[int]:
+    """The night's games: linked ones once closed; while open, the club's games since it opened
+    outside any tournament and any other night (what closing will link)."""
+    if night.status == NightStatus.CLOSED:
+        return list(night.night_games.order_by("game_id").values_list("game_id", flat=True))
+    return list(
+        Game.objects.filter(club_id=night.club_id, created_at__gte=night.opened_at,
+                            match_link__isnull=True)
+        .exclude(pk__in=NightGame.objects.exclude(night=night).values("game_id"))
+        .order_by("pk").values_list("pk", flat=True)
+    )
+
+
+def get_prize_split(*, tournament_id: int | None = None, night_id: int | None = None):
+    key = {"tournament_id": tournament_id} if tournament_id else {"night_id": night_id}
+    split = PrizeSplit.objects.filter(**key).first()
+    return split.percentages if split else []
+
+
+def list_settlements(*, tournament_id: int | None = None, night_id: int | None = None):
+    """Every version of the event's settle-up, oldest first, with transfers and parties."""
+    key = {"tournament_id": tournament_id} if tournament_id else {"night_id": night_id}
+    transfers = SettlementTransfer.objects.select_related("payer", "payee", "paid_by").order_by(
+        "-amount_minor", "id"
+    )
+    return (
+        Settlement.objects.filter(**key).select_related("club")
+        .prefetch_related(Prefetch("transfers", queryset=transfers)).order_by("version")
+    )
+
+
+def get_transfer(*, transfer_id: int) -> SettlementTransfer:
+    transfer = (
+        SettlementTransfer.objects.select_related("settlement__club", "payer", "payee", "paid_by")
+        .filter(pk=transfer_id).first()
+    )
+    if transfer is None:
+        raise Http404("No transfer with this id.")
+    return transfer

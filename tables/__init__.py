@@ -1,0 +1,1 @@
+"""Table links: an opaque, expiring, revocable credential for one table's games (see models)."""

@@ -1,0 +1,10 @@
+"""The engine accepts every hand of 110 the computer players produce (see acceptance.py)."""
+
+from tests.computer_players.acceptance import SHARE, play_many
+
+
+def test_every_hand_of_110_is_accepted():
+    refusals, finished, hands = play_many("110", seed=110_2026)
+    assert refusals == []
+    assert finished == SHARE["110"]
+    assert hands >= SHARE["110"]

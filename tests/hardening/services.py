@@ -1,0 +1,189 @@
+"""Real processes for the fault and load tests: a Redis of the test's own, Celery workers.
+
+What it gives: ``PrivateRedis`` (a ``redis-server`` on a free port, no persistence, that a test
+may SIGSTOP, SIGCONT, kill -9 and start again on the same port) and ``start_worker`` (``celery -A
+config worker`` with embedded beat, in a process group of its own, on the test's Redis and the
+test database: the name pytest-django gave it, read from the settings during the test).
+
+What it does not do: skip anything (the tests that use it need PostgreSQL and Redis installed;
+``redis-server`` is Debian's, installed with Redis).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CELERY = str(Path(sys.executable).with_name("celery"))
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing answers on port {port}")
+
+
+class PrivateRedis:
+    def __init__(self) -> None:
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--loglevel",
+                "warning",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        wait_for_port(self.port)
+
+    def signal(self, number: int) -> None:
+        assert self.process is not None
+        self.process.send_signal(number)
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)
+            self.process.kill()
+            self.process.wait(timeout=10)
+        self.process = None
+
+
+def database_url() -> str:
+    """The test database, as a URL for another process (pytest-django renamed it)."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    user = database.get("USER") or "postgres"
+    host = database.get("HOST") or "127.0.0.1"
+    port = database.get("PORT") or 5432
+    return f"postgres://{user}@{host}:{port}/{database['NAME']}"
+
+
+def stack_environment(redis_url: str) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        DATABASE_URL=database_url(),
+        REDIS_URL=redis_url,
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DJANGO_ENV_FILE="",
+        DJANGO_HTTPS="false",
+        DJANGO_DEBUG="false",
+        PYTHONPATH=str(ROOT),
+    )
+    env.setdefault("DJANGO_SECRET_KEY", "test-only-secret-key-" + "x" * 40)
+    return env
+
+
+def start_worker(redis_url: str, folder: Path, *, beat: bool = True, name: str = "w"):
+    arguments = [
+        CELERY,
+        "-A",
+        "config",
+        "worker",
+        "--pool=solo",
+        "--loglevel=WARNING",
+        "--without-gossip",
+        "--without-mingle",
+        "-n",
+        f"{name}@%h",
+    ]
+    if beat:
+        arguments += ["-B", "-s", str(folder / f"beat-{name}")]
+    log = open(folder / f"worker-{name}.log", "w")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        arguments,
+        cwd=ROOT,
+        env=stack_environment(redis_url),
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
+    )
+
+
+def kill_group(process: subprocess.Popen, number: int = signal.SIGTERM) -> None:
+    """Signal the process group; after SIGTERM (a clean stop that closes database connections,
+    so the test database can be dropped) wait, then SIGKILL what is left."""
+    if process.poll() is not None:
+        return
+    try:
+        os.killpg(process.pid, number)
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=15)
+    except ProcessLookupError:
+        pass
+
+
+GUNICORN = str(Path(sys.executable).with_name("gunicorn"))
+# The sizing docs/operations.md explains: on 2 cores, 3 processes of 4 threads each.
+GUNICORN_WORKERS = 3
+GUNICORN_THREADS = 4
+
+
+def start_gunicorn(redis_url: str, folder: Path, port: int, *, workers: int = GUNICORN_WORKERS):
+    env = stack_environment(redis_url)
+    env.update(
+        DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
+        DJANGO_STATIC_MANIFEST="false",
+        DJANGO_CONN_MAX_AGE="60",
+    )
+    log = open(folder / "gunicorn.log", "w")  # noqa: SIM115 - closed with the process
+    process = subprocess.Popen(
+        [
+            GUNICORN,
+            "config.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            str(GUNICORN_THREADS),
+            "--timeout",
+            "30",
+            "--graceful-timeout",
+            "5",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=log,
+        start_new_session=True,
+    )
+    wait_for_port(port, timeout=30)
+    return process

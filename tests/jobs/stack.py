@@ -1,0 +1,193 @@
+"""The real stack for the fault tests: a Redis server of the test's own (so it can be stopped),
+a Celery worker process (so it can be killed with SIGKILL) and a beat process, all pointed at this
+test run's PostgreSQL test database and at a queue of its own.
+
+What it does: ``Stack`` starts and stops each process, points this process's Celery app at the
+same Redis and queue (so what the API enqueues reaches the worker), and waits for things:
+``wait_until(condition, seconds)`` polls a condition; ``waiting_on_a_lock()`` says whether a
+backend of the test database is waiting on a lock (the worker blocked mid-task).
+
+What it does not do: assert anything (the tests do) or share the developer's Redis: the server
+runs on a free port without persistence, and dies with the test module.
+
+Terms: *sweep seconds* — the beat interval of every sweep and repair in the worker's settings
+(``JINK_SWEEP_SECONDS``, ``JINK_REPAIR_SECONDS``), short so a lost message is repaired in
+seconds.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psycopg
+from django.conf import settings
+from django.db import connection
+
+from tests.conftest import _point_celery_at
+
+ROOT = Path(__file__).resolve().parents[2]
+SWEEP_SECONDS = 2
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(condition, seconds: float, interval: float = 0.2):
+    """Poll ``condition`` until it returns something true; that value, or None after
+    ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(interval)
+
+
+class Stack:
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.port = free_port()
+        self.queue = f"jink-faults-{os.getpid()}"
+        self.redis_url = f"redis://127.0.0.1:{self.port}/0"
+        self.redis: subprocess.Popen | None = None
+        self.worker: subprocess.Popen | None = None
+        self.beat: subprocess.Popen | None = None
+        self.previous_celery: dict | None = None
+        self.workers_started = 0
+
+    # Redis ---------------------------------------------------------------------------------
+
+    def start_redis(self) -> None:
+        self.redis = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        assert wait_until(self._redis_answers, 10), "redis-server did not start"
+
+    def _redis_answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as sock:
+                sock.sendall(b"PING\r\n")
+                return sock.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop_redis(self) -> None:
+        if self.redis is not None:
+            self.redis.terminate()
+            self.redis.wait(10)
+            self.redis = None
+
+    # Processes -------------------------------------------------------------------------------
+
+    def environment(self) -> dict:
+        database = connection.settings_dict
+        return {
+            **{key: value for key, value in os.environ.items()
+               if not key.startswith(("DJANGO_", "JINK_", "CELERY"))},
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DJANGO_SECRET_KEY": settings.SECRET_KEY,
+            "DJANGO_ENV_FILE": "",
+            "DJANGO_HTTPS": "false",
+            "DJANGO_CONN_MAX_AGE": "0",
+            "DATABASE_URL": f"postgres://{database['USER']}@{database['HOST']}:"
+            f"{database['PORT'] or 5432}/{database['NAME']}",
+            "REDIS_URL": self.redis_url,
+            "JINK_CELERY_QUEUE": self.queue,
+            "JINK_SWEEP_SECONDS": str(SWEEP_SECONDS),
+            "JINK_REPAIR_SECONDS": str(SWEEP_SECONDS),
+            "JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP": "true",
+            "JINK_WEBHOOK_RETRY_DELAYS": "1",
+        }
+
+    def _celery(self, *arguments: str, log: str) -> subprocess.Popen:
+        return subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", *arguments],
+            cwd=ROOT, env=self.environment(),
+            stdout=open(self.folder / log, "ab"), stderr=subprocess.STDOUT,
+        )
+
+    def start_worker(self) -> None:
+        self.workers_started += 1
+        name = f"faults{self.workers_started}@{socket.gethostname()}"
+        self.worker = self._celery(
+            "worker", "--pool=solo", "-Q", self.queue, "-n", name, "--loglevel=INFO",
+            "--without-gossip", "--without-mingle", log="worker.log",
+        )
+        from config.celery import app
+
+        ready = wait_until(
+            lambda: app.control.ping(destination=[name], timeout=0.5), 60, interval=0.5
+        )
+        assert ready, (self.folder / "worker.log").read_text()[-3000:]
+
+    def kill_worker(self) -> None:
+        """SIGKILL: no shutdown, no acknowledgement, its database connection just dies."""
+        os.kill(self.worker.pid, signal.SIGKILL)
+        self.worker.wait(10)
+        self.worker = None
+
+    def start_beat(self) -> None:
+        self.beat = self._celery(
+            "beat", "--schedule", str(self.folder / "beat-schedule"), "--loglevel=INFO",
+            log="beat.log",
+        )
+
+    def start(self) -> None:
+        from config.celery import app
+
+        self.start_redis()
+        # No result store in this (the web's) process: nothing here reads a task's result, and
+        # with Redis as result backend each enqueue during the outage would first wait out the
+        # result backend's own connection retries (about 20 s a call). Bounding the broker and
+        # result-store timeouts of the web processes is the broker hardening's (issue 14).
+        self.previous_celery = _point_celery_at(
+            app, broker_url=self.redis_url, result_backend=None,
+            task_always_eager=False, task_eager_propagates=False,
+            task_default_queue=self.queue,
+        )
+        self.start_worker()
+        self.start_beat()
+
+    def stop(self) -> None:
+        from config.celery import app
+
+        for process in (self.worker, self.beat):
+            if process is not None:
+                process.kill()  # nothing of theirs outlives the test database: no warm shutdown
+                process.wait(15)
+        self.worker = self.beat = None
+        self.stop_redis()
+        if self.previous_celery is not None:
+            _point_celery_at(app, **self.previous_celery)
+
+    # The database ----------------------------------------------------------------------------
+
+    def side_connection(self) -> psycopg.Connection:
+        """A connection of its own (not Django's), to hold locks while the worker runs."""
+        database = connection.settings_dict
+        return psycopg.connect(
+            host=database["HOST"], port=database["PORT"] or 5432, user=database["USER"],
+            dbname=database["NAME"],
+        )
+
+    def waiting_on_a_lock(self, table: str) -> bool:
+        with self.side_connection() as side:
+            row = side.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
+                "AND wait_event_type = 'Lock' AND query ILIKE %s",
+                [connection.settings_dict["NAME"], f"%{table}%"],
+            ).fetchone()
+        return row[0] > 0

@@ -1,0 +1,112 @@
+"""Helpers of the table app's browser tests: seeding a club, logging a context in, tapping.
+
+What it does: ``seed()`` makes a club with a scorekeeper and an organiser (no password hashing:
+contexts get a session cookie from ``force_login``) and the players the games need;
+``logged_in(context, live_server, user)`` gives a browser context that session; the ``tap_*``
+helpers press the score pad's buttons by their visible names, as a person would, and
+``enter_hand`` taps one whole hand and confirms it from the server's summary.
+
+What it does not do: assert anything about the stored hands (the tests do, against the engine).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.test import Client
+from playwright.sync_api import expect
+
+from clubs.models import Role
+from games import services
+from tests.clubs.factories import make_club, make_membership, make_player, make_user
+
+NAMES = ("Mary", "Seán", "Tom", "Úna")
+
+
+@dataclass
+class Seed:
+    club: object
+    scorekeeper: object
+    organiser: object
+    players: list
+
+    def new_game(self, game: str, seats: int, **options):
+        return services.create_game(
+            club=self.club,
+            user=self.organiser,
+            game=game,
+            seat_player_ids=[player.pk for player in self.players[:seats]],
+            **options,
+        )
+
+
+def seed(slug: str = "the-crown") -> Seed:
+    club = make_club(slug, name="The Crown")
+    scorekeeper = make_user(f"{slug}-keeper")
+    organiser = make_user(f"{slug}-organiser")
+    make_membership(club, scorekeeper, Role.SCOREKEEPER)
+    make_membership(club, organiser, Role.ORGANISER)
+    players = [make_player(club, name) for name in NAMES]
+    return Seed(club=club, scorekeeper=scorekeeper, organiser=organiser, players=players)
+
+
+def logged_in(context, live_server, user):
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}]
+    )
+    return context
+
+
+def wait_ready(page) -> None:
+    page.wait_for_selector("body[data-ready=true]")
+
+
+def tap(page, name: str) -> None:
+    page.get_by_role("button", name=name, exact=True).click()
+
+
+def enter_hand(
+    page,
+    *,
+    number: int,
+    trump: str | None,
+    winners: list[str],
+    best: tuple[str, int] | None = None,
+    calls: list[str] = (),
+    online: bool = True,
+    accept: str | None = None,
+) -> None:
+    """Tap one hand: the auction's calls, trumps, each trick's taker, the best trump (name and
+    1-based trick, skipped where the page pre-filled it), then confirm from the summary (or, in
+    a club with ``confirm_hands``, the button of the player ``accept`` who accepts it)."""
+    for call in calls:
+        tap(page, call)
+    if trump is not None:
+        tap(page, trump)
+    for name in winners:
+        page.locator(".seat-buttons button:enabled", has_text=name).first.wait_for()
+        tap(page, name)
+    title = page.locator(".step-title")
+    expect(title).not_to_have_text(re.compile(r"^Trick \d"))
+    if best is not None:
+        seat_name, trick = best
+        if title.inner_text() == "Who played the best trump?":
+            tap(page, seat_name)
+            expect(title).not_to_have_text("Who played the best trump?")
+        if title.inner_text() == f"In which trick did {seat_name} play it?":
+            tap(page, f"Trick {trick}")
+    button = f"{accept} accepts hand {number}" if accept else f"Confirm hand {number}"
+    page.get_by_role("button", name=button).wait_for()
+    if online:
+        page.locator(".verdict", has_text="new totals").wait_for()
+    tap(page, button)
+    if online:  # the outbox has sent it: the hand is listed as stored
+        page.locator(f"#hands-body tr[data-number='{number}']:not(.waiting)").wait_for()
+    page.locator("#dealer", has_text=f"Hand {number + 1}:").or_(
+        page.locator("#banner h2")
+    ).first.wait_for()

@@ -1,0 +1,132 @@
+"""The table app's pages without a browser: table links made and revoked through the page, the
+code form, the service worker's headers, and the query counts of the score pages (pinned: the
+same for a game of one hand and of seven).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from games import services
+from games.models import Game
+from tables.models import TableLink
+from tables.services import create_table_link
+from tests.games.helpers import build_table
+
+pytestmark = pytest.mark.django_db
+
+HAND = {
+    "dealer": 3,
+    "trump": "S",
+    "trick_winners": [0, 1, 0, 0, 1],
+    "best_trump": {"seat": 0, "trick": 0},
+}
+
+
+@pytest.fixture
+def table():
+    return build_table()
+
+
+def _client(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _game(table):
+    game = table.new_game(
+        "45", 4, teams=[[0, 2], [1, 3]], first_dealer=3, house_rules={"target": 500}
+    )
+    return game["id"]
+
+
+def test_an_organiser_makes_and_revokes_a_link_on_the_page(table):
+    game_id = _game(table)
+    client = _client(table.world.users["organiser"])
+    url = f"/clubs/{table.club.slug}/table-links/"
+    page = client.get(url)
+    assert (
+        f'<option value="{game_id}">Game {game_id} (Forty-Five)</option>' in page.content.decode()
+    )
+    made = client.post(url, {"game": str(game_id), "match": ""})
+    assert made.status_code == 200
+    html = made.content.decode()
+    link = TableLink.objects.get()
+    assert "<svg" in html and "QR code of the table link" in html
+    assert "This is the only time the code is shown." in html
+    assert made["Cache-Control"] == "private, no-store"
+    revoked = client.post(url, {"revoke": str(link.pk)}, follow=True)
+    assert "The link is revoked: it opens nothing any more." in revoked.content.decode()
+    link.refresh_from_db()
+    assert link.revoked_at is not None
+    nothing = client.post(url, {"game": "", "match": ""}, follow=True)
+    assert "Give either game or match: the table the link opens." in nothing.content.decode()
+    assert TableLink.objects.count() == 1
+
+
+def test_the_code_form_sends_the_tablet_to_its_table(table):
+    game_id = _game(table)
+    _, _, code = create_table_link(
+        club=table.club, user=table.world.users["organiser"], game_id=game_id
+    )
+    typed = f"{code[:5].lower()}-{code[5:]}"
+    response = Client().get("/t/", {"code": typed})
+    assert response.status_code == 302 and response["Location"] == f"/t/{code}/"
+    wrong = Client().get("/t/", {"code": "0000000000"})
+    assert "No table has this code" in wrong.content.decode()
+
+
+def test_the_service_worker_is_served_for_the_whole_site():
+    response = Client().get("/table-worker.js")
+    assert response["Service-Worker-Allowed"] == "/"
+    assert response["Content-Type"] == "text/javascript; charset=utf-8"
+    assert response.content.decode().startswith(
+        'const SHELL = ["/static/css/jink.css", "/static/table/table.css", '
+        '"/static/table/score.js", "/static/table/outbox.js", "/static/table/steps.js", '
+        '"/static/table/views.js", "/static/table/cards.js"];'
+    )
+
+
+# Session and user; club (with the viewer's role); the game with its seats and sides (3); its
+# hands. The link page: the link; the table's games; the game with seats and sides (3); hands.
+SCORE_PAGE = 2 + 1 + 3 + 1
+LINK_PAGE = 1 + 1 + 3 + 1
+
+
+def test_the_score_pages_cost_a_fixed_number_of_queries(table, django_assert_num_queries):
+    game_id = _game(table)
+    organiser = table.world.users["organiser"]
+    _, token, _ = create_table_link(club=table.club, user=organiser, game_id=game_id)
+    scorer = _client(table.world.users["scorekeeper"])
+    for hands in (1, 7):
+        while Game.objects.get(pk=game_id).hands_played < hands:
+            number = Game.objects.get(pk=game_id).hands_played
+            services.record_hand(
+                game_id=game_id, user=organiser, record=dict(HAND, dealer=(3 + number) % 4)
+            )
+        with django_assert_num_queries(SCORE_PAGE):
+            response = scorer.get(f"/clubs/{table.club.slug}/games/{game_id}/score/")
+        assert response.status_code == 200
+        with django_assert_num_queries(LINK_PAGE):
+            response = Client().get(f"/t/{token}/")
+        assert response.status_code == 200
+
+
+# Session and user; the club (with the viewer's role); its links (with their games and matches);
+# the games in progress; the tournament tables in progress.
+LINKS_PAGE = 2 + 1 + 1 + 1 + 1
+
+
+def test_the_links_page_costs_a_fixed_number_of_queries(table, django_assert_num_queries):
+    organiser = table.world.users["organiser"]
+    client = _client(organiser)
+    url = f"/clubs/{table.club.slug}/table-links/"
+    for count in (1, 4):
+        while TableLink.objects.count() < count:
+            create_table_link(club=table.club, user=organiser, game_id=_game(table))
+        with django_assert_num_queries(LINKS_PAGE):
+            response = client.get(url)
+        assert response.status_code == 200
+        assert response.content.decode().count("open until") == count

@@ -1,0 +1,472 @@
+"""The table app in a real browser (Chromium) against the live server on PostgreSQL.
+
+What it proves: a whole game of 45 (2 v 2) and a whole game of 110 (3 players, with an auction
+and a dealer's hold) entered by taps only store exactly the hands tapped, with the totals the
+rules engine computes; five hands entered offline survive a reload and are stored once each, in
+order, when the network returns; a hand 4 recorded elsewhere while the tablet was offline stops
+the tablet's queue at its hand 4, shows both versions and sends nothing after it until the
+scorekeeper chooses; a table link opens its table, scores it, and is refused (404, nothing
+stored) on another game, on club pages and after revocation or expiry; card by card, an illegal
+card cannot be picked and an error's pointer highlights the card it names. Screenshots of the
+page at 1024 x 768, 768 x 1024 and 390 x 844 go to the screenshot folder.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from games.bridge import start_for
+from games.models import Game, Hand
+from tables import services as table_services
+from tests.browser import PHONE, TABLET_LANDSCAPE, TABLET_PORTRAIT
+from tests.tables.browser_helpers import enter_hand, logged_in, seed, tap, wait_ready
+
+
+def _engine_replay(game: Game) -> list[tuple[int, ...]]:
+    """The totals after each stored hand, as the engine computes them from the stored records."""
+    state = start_for(game)  # the engine's state before hand 1 (the game's frozen rules)
+    totals = []
+    for hand in Hand.objects.filter(game=game).order_by("number"):
+        _, state = state.record(hand.record)
+        totals.append(tuple(state.totals))
+    return totals, state
+
+
+def _open_score_page(new_context, live_server, user, game, viewport=TABLET_LANDSCAPE):
+    context = logged_in(new_context(viewport=viewport, has_touch=True), live_server, user)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/clubs/{game.club.slug}/games/{game.pk}/score/")
+    wait_ready(page)
+    return context, page
+
+
+def test_a_whole_game_of_45_by_taps(live_server, new_context, outside_requests, screenshots):
+    data = seed()
+    game = data.new_game("45", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    expect(page.locator("#dealer")).to_have_text("Hand 1: Úna deals")
+    expect(page.locator("#totals")).to_contain_text("Mary & Tom")
+    page.screenshot(path=str(screenshots / "table-trumps-1024x768.png"))
+    enter_hand(
+        page,
+        number=1,
+        trump="Spades",
+        winners=["Mary", "Tom", "Mary", "Mary", "Seán"],
+        best=("Mary", 1),
+    )
+    expect(page.locator("#totals")).to_contain_text("25")
+    enter_hand(
+        page,
+        number=2,
+        trump="Hearts",
+        winners=["Seán", "Úna", "Seán", "Mary", "Seán"],
+        best=("Seán", 3),
+    )
+    enter_hand(
+        page,
+        number=3,
+        trump="Diamonds",
+        winners=["Tom", "Tom", "Tom", "Tom", "Tom"],
+        best=("Tom", 2),
+    )
+    expect(page.locator("#banner h2")).to_have_text("Mary & Tom win, 60–30")
+    page.screenshot(path=str(screenshots / "table-game-over-1024x768.png"))
+    game.refresh_from_db()
+    assert game.status == "finished" and game.winner_side == 0
+    stored = list(
+        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    )
+    assert stored == [
+        {
+            "dealer": 3,
+            "trump": "S",
+            "trick_winners": [0, 2, 0, 0, 1],
+            "best_trump": {"seat": 0, "trick": 0},
+        },
+        {
+            "dealer": 0,
+            "trump": "H",
+            "trick_winners": [1, 3, 1, 0, 1],
+            "best_trump": {"seat": 1, "trick": 2},
+        },
+        {
+            "dealer": 1,
+            "trump": "D",
+            "trick_winners": [2, 2, 2, 2, 2],
+            "best_trump": {"seat": 2, "trick": 1},
+        },
+    ]
+    totals, state = _engine_replay(game)
+    assert totals == [(25, 5), (30, 30), (60, 30)]
+    assert list(game.totals) == [60, 30] and state.winner == 0
+    assert outside_requests == []
+
+
+def test_a_whole_game_of_110_by_taps_with_an_auction_and_a_hold(
+    live_server, new_context, screenshots
+):
+    data = seed()
+    game = data.new_game("110", 3, first_dealer=2)
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    # Mary opens at 15, Seán passes, Tom (the dealer) holds, Mary raises to 20, Tom passes.
+    for call in ("15", "Pass"):
+        tap(page, call)
+    expect(page.locator(".step-title")).to_have_text("Auction: Tom to call")
+    page.screenshot(path=str(screenshots / "table-auction-1024x768.png"))
+    tap(page, "Hold 15")
+    expect(page.get_by_role("button", name="15", exact=True)).to_be_disabled()
+    enter_hand(
+        page,
+        number=1,
+        calls=["20", "Pass"],
+        trump="Spades",
+        winners=["Mary", "Mary", "Seán", "Mary", "Mary"],
+        best=("Mary", 1),
+    )
+    expect(page.locator("#totals")).to_contain_text("25")
+    enter_hand(
+        page,
+        number=2,
+        calls=["Pass", "Pass", "60"],
+        trump="Hearts",
+        winners=["Mary"] * 5,
+        best=("Mary", 1),
+    )
+    enter_hand(
+        page,
+        number=3,
+        calls=["Pass", "60", "Pass"],
+        trump="Diamonds",
+        winners=["Mary"] * 5,
+        best=("Mary", 2),
+    )
+    expect(page.locator("#banner h2")).to_have_text("Mary wins, 145–5–0")
+    game.refresh_from_db()
+    records = list(
+        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    )
+    assert records[0] == {
+        "dealer": 2,
+        "bidding": [
+            {"seat": 0, "call": "15"},
+            {"seat": 1, "call": "pass"},
+            {"seat": 2, "call": "hold"},
+            {"seat": 0, "call": "20"},
+            {"seat": 2, "call": "pass"},
+        ],
+        "trump": "S",
+        "trick_winners": [0, 0, 1, 0, 0],
+        "best_trump": {"seat": 0, "trick": 0},
+    }
+    assert [record["bidding"] for record in records[1:]] == [
+        [{"seat": 1, "call": "pass"}, {"seat": 2, "call": "pass"}, {"seat": 0, "call": "60"}],
+        [{"seat": 2, "call": "pass"}, {"seat": 0, "call": "60"}, {"seat": 1, "call": "pass"}],
+    ]
+    totals, state = _engine_replay(game)
+    assert totals == [(25, 5, 0), (85, 5, 0), (145, 5, 0)]
+    assert list(game.totals) == [145, 5, 0] and game.winner_side == state.winner == 0
+
+
+def _wait_cached(page) -> None:
+    """The service worker is active and the page is in its cache (it may now open offline)."""
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready"
+    )
+    page.wait_for_function(
+        "caches.open('jink-table-v1').then(cache => cache.match(location.pathname))"
+        ".then(response => response !== undefined)"
+    )
+
+
+FIVE_HANDS = [
+    ("Spades", ["Mary", "Seán", "Mary", "Seán", "Mary"], ("Mary", 1)),
+    ("Hearts", ["Seán", "Seán", "Tom", "Úna", "Seán"], ("Úna", 4)),
+    ("Clubs", ["Tom", "Tom", "Tom", "Seán", "Seán"], ("Seán", 4)),
+    ("Diamonds", ["Úna", "Mary", "Úna", "Mary", "Úna"], ("Mary", 2)),
+    ("Spades", ["Mary", "Mary", "Mary", "Mary", "Seán"], ("Seán", 5)),
+]
+
+
+def test_five_hands_offline_survive_a_reload_and_are_stored_once_in_order(
+    live_server, new_context, screenshots
+):
+    data = seed()
+    game = data.new_game(
+        "45", 4, teams=[[0, 2], [1, 3]], first_dealer=0, house_rules={"target": 300}
+    )
+    context, page = _open_score_page(
+        new_context, live_server, data.scorekeeper, game, viewport=TABLET_PORTRAIT
+    )
+    _wait_cached(page)
+    context.set_offline(True)
+    for number, (trump, winners, best) in enumerate(FIVE_HANDS, start=1):
+        enter_hand(page, number=number, trump=trump, winners=winners, best=best, online=False)
+    expect(page.locator("#waiting-badge")).to_have_text("5 hands waiting")
+    expect(page.locator("#connection")).to_have_text("Offline: hands are kept on this tablet")
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#waiting-badge")).to_have_text("5 hands waiting")
+    expect(page.locator("#hands-body tr.waiting")).to_have_count(5)
+    page.screenshot(path=str(screenshots / "table-offline-768x1024.png"), full_page=True)
+    assert Hand.objects.filter(game=game).count() == 0
+    context.set_offline(False)
+    expect(page.locator("#waiting-badge")).to_be_hidden(timeout=15_000)
+    expect(page.locator("#hands-body tr.waiting")).to_have_count(0)
+    stored = list(Hand.objects.filter(game=game).order_by("number"))
+    assert [hand.number for hand in stored] == [1, 2, 3, 4, 5]
+    assert [hand.record["trump"] for hand in stored] == ["S", "H", "C", "D", "S"]
+    assert [hand.record["dealer"] for hand in stored] == [0, 1, 2, 3, 0]
+    assert stored[1].record["trick_winners"] == [1, 1, 2, 3, 1]
+    totals, _ = _engine_replay(game)
+    assert [tuple(hand.totals_after) for hand in stored] == totals
+    game.refresh_from_db()
+    assert game.hands_played == 5 and list(game.totals) == list(totals[-1])
+
+
+def test_a_conflict_stops_the_queue_and_shows_both_versions(live_server, new_context):
+    from tests.games.helpers import token_client
+
+    data = seed()
+    game = data.new_game(
+        "45", 4, teams=[[0, 2], [1, 3]], first_dealer=0, house_rules={"target": 300}
+    )
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    for number, (trump, winners, best) in enumerate(FIVE_HANDS[:3], start=1):
+        enter_hand(page, number=number, trump=trump, winners=winners, best=best)
+    context.set_offline(True)
+    for number, (trump, winners, best) in enumerate(FIVE_HANDS[3:], start=4):
+        enter_hand(page, number=number, trump=trump, winners=winners, best=best, online=False)
+    # Meanwhile a second tablet records hand 4 through the API.
+    other = token_client(data.organiser).post(
+        f"/api/games/{game.pk}/hands/",
+        {
+            "number": 4,
+            "dealer": 3,
+            "trump": "C",
+            "trick_winners": [1, 1, 1, 1, 1],
+            "best_trump": {"seat": 1, "trick": 0},
+        },
+        format="json",
+    )
+    assert other.status_code == 201
+    # Hands the server received (requests that failed offline, as retries do, are not counted).
+    posted = []
+    page.on(
+        "requestfinished",
+        lambda request: (
+            posted.append(json.loads(request.post_data)["number"])
+            if request.method == "POST" and request.url.endswith(f"/api/games/{game.pk}/hands/")
+            else None
+        ),
+    )
+    context.set_offline(False)
+    conflict = page.locator("#conflict")
+    expect(conflict.locator("h2")).to_have_text("Hand 4 was not stored", timeout=15_000)
+    expect(conflict).to_contain_text("Another tablet has already recorded this hand")
+    expect(conflict.locator(".version")).to_have_count(2)
+    expect(conflict.locator(".version").nth(0)).to_contain_text("Trumps ♦ Diamonds")
+    expect(conflict.locator(".version").nth(1)).to_contain_text("Trumps ♣ Clubs")
+    expect(conflict).to_contain_text("1 later hand waits behind it")
+    expect(page.locator("#waiting-badge")).to_have_text("2 hands waiting")
+    # Another round of sending (the network "comes back" again): still nothing after hand 4.
+    with page.expect_response(lambda response: "/hands/?page_size" in response.url):
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("#waiting-badge")).to_have_text("2 hands waiting")
+    assert posted == [4]
+    assert Hand.objects.filter(game=game).count() == 4
+    assert Hand.objects.get(game=game, number=4).record["trump"] == "C"
+    tap(page, "Keep the stored hand 4")
+    expect(page.locator("#waiting-badge")).to_be_hidden(timeout=15_000)
+    assert posted == [4, 5]
+    stored = list(Hand.objects.filter(game=game).order_by("number"))
+    assert [(hand.number, hand.record["trump"]) for hand in stored] == [
+        (1, "S"),
+        (2, "H"),
+        (3, "C"),
+        (4, "C"),
+        (5, "S"),
+    ]
+
+
+def test_a_table_link_opens_its_table_and_nothing_else(live_server, new_context, screenshots):
+    data = seed()
+    game = data.new_game("45", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
+    other = data.new_game("45", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
+    link, token, code = table_services.create_table_link(
+        club=data.club, user=data.organiser, game_id=game.pk
+    )
+    context = new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto(f"{live_server.url}/t/")
+    page.get_by_label("The table's code").fill(code.lower())
+    page.get_by_role("button", name="Open the table").click()
+    wait_ready(page)
+    assert page.url == f"{live_server.url}/t/{code}/"
+    page.screenshot(path=str(screenshots / "table-link-390x844.png"), full_page=True)
+    enter_hand(
+        page,
+        number=1,
+        trump="Clubs",
+        winners=["Mary", "Tom", "Mary", "Mary", "Seán"],
+        best=("Mary", 1),
+    )
+    assert Hand.objects.filter(game=game).count() == 1
+
+    def fetch(path, method="GET", body=None):
+        return page.evaluate(
+            """([path, method, body, credential]) => fetch(path, {method,
+                 headers: {"Authorization": `Table ${credential}`,
+                           "Content-Type": "application/json"},
+                 body: body === null ? undefined : JSON.stringify(body)}).then(r => r.status)""",
+            [path, method, body, token],
+        )
+
+    hand = {
+        "dealer": 3,
+        "trump": "S",
+        "trick_winners": [0, 0, 0, 0, 0],
+        "best_trump": {"seat": 0, "trick": 0},
+    }
+    assert fetch(f"/api/games/{other.pk}/") == 404
+    assert fetch(f"/api/games/{other.pk}/hands/", "POST", hand) == 404
+    assert fetch(f"/api/clubs/{data.club.slug}/games/") == 404
+    assert fetch(f"/api/games/{game.pk}/ledger/") == 404
+    assert page.goto(f"{live_server.url}/clubs/{data.club.slug}/").status == 404
+    assert page.goto(f"{live_server.url}/t/{token}/?game={other.pk}").status == 200
+    expect(page.locator("#dealer")).to_have_text("Hand 2: Mary deals")  # still its own game
+    table_services.revoke_table_link(club=data.club, link_id=link.pk, user=data.organiser)
+    assert page.goto(f"{live_server.url}/t/{token}/").status == 404
+    assert fetch(f"/api/games/{game.pk}/hands/", "POST", dict(hand, dealer=0)) == 404
+    _, expired_token, _ = table_services.create_table_link(
+        club=data.club, user=data.organiser, game_id=game.pk
+    )
+    from tables.models import TableLink
+
+    TableLink.objects.exclude(pk=link.pk).update(expires_at=timezone.now() - timedelta(minutes=1))
+    assert page.goto(f"{live_server.url}/t/{expired_token}/").status == 404
+    assert Hand.objects.filter(game__in=[game, other]).count() == 1
+
+
+def test_card_by_card_legal_cards_only_and_a_pointer_highlights_the_card(
+    live_server, new_context, screenshots
+):
+    data = seed()
+    game = data.new_game("25", 2, first_dealer=1)
+    context, page = _open_score_page(
+        new_context, live_server, data.scorekeeper, game, viewport=PHONE
+    )
+    tap(page, "Card by card")
+    deal = [["KH", "AD", "4C", "7D", "9S"], ["QH", "3C", "8D", "JD", "10S"]]
+    names = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+    def card(code):
+        return page.get_by_role(
+            "button", name=f"{names.get(code[:-1], code[:-1])} of {suits[code[-1]]}", exact=True
+        )
+
+    for hand in deal:
+        for code in hand:
+            card(code).click()
+    card("2S").click()  # the turn-up: spades are trumps
+    card("KH").click()  # Mary leads the king of hearts
+    # Seán must follow hearts or trump: the queen of hearts or the ten of spades.
+    expect(card("QH")).to_be_enabled()
+    expect(card("10S")).to_be_enabled()
+    for code in ("3C", "8D", "JD"):
+        expect(card(code)).to_be_disabled()
+    page.screenshot(path=str(screenshots / "table-cards-390x844.png"), full_page=True)
+    card("QH").click()
+    tap(page, "Seán")  # wrong: Mary's king took the trick, so Mary leads trick 2
+    for lead, follow in (("3C", "4C"), ("8D", "AD"), ("JD", "7D"), ("10S", "9S")):
+        card(lead).click()
+        card(follow).click()
+        if lead != "10S":
+            tap(page, "Seán")
+    chip = page.locator('.card-chip[data-pointer="/tricks/1/0"]')
+    expect(chip).to_have_class("card-chip has-problem")
+    expect(page.locator(".summary-line.has-problem .problem")).to_contain_text(
+        "3C belongs to seat 1"
+    )
+    assert Hand.objects.filter(game=game).count() == 0
+
+
+def test_screenshots_at_three_sizes(live_server, new_context, screenshots):
+    data = seed()
+    game = data.new_game("45", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
+    for size, viewport in (
+        ("1024x768", TABLET_LANDSCAPE),
+        ("768x1024", TABLET_PORTRAIT),
+        ("390x844", PHONE),
+    ):
+        context, page = _open_score_page(
+            new_context, live_server, data.scorekeeper, game, viewport=viewport
+        )
+        tap(page, "Hearts")
+        for name in ("Mary", "Seán"):
+            tap(page, name)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        wide = page.evaluate("""() => Array.from(document.querySelectorAll('body *'))
+            .filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)
+            .map(e => e.tagName + '.' + e.className).slice(0, 8)""")
+        assert width == viewport["width"], wide
+        small = page.evaluate(
+            """() => Array.from(document.querySelectorAll('#entry button, #hands button'))
+                 .filter(b => b.offsetParent !== null)
+                 .filter(b => b.getBoundingClientRect().height < 44
+                              || b.getBoundingClientRect().width < 44)
+                 .map(b => b.textContent)"""
+        )
+        assert small == []
+        page.screenshot(path=str(screenshots / f"table-tricks-{size}.png"), full_page=True)
+        context.close()
+
+
+def test_accepted_by_the_other_side_then_corrected_and_undone(live_server, new_context):
+    data = seed()
+    data.club.confirm_hands = True
+    data.club.save()
+    game = data.new_game(
+        "45", 4, teams=[[0, 2], [1, 3]], first_dealer=0, house_rules={"target": 300}
+    )
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    for number, (trump, winners, best) in enumerate(FIVE_HANDS[:3], start=1):
+        enter_hand(page, number=number, trump=trump, winners=winners, best=best, accept="Seán")
+    assert set(
+        Hand.objects.filter(game=game).values_list("confirmed_by__display_name", flat=True)
+    ) == {"Seán"}
+    # Correct hand 1: Seán's side took the best trump, not Mary's.
+    tap(page, "Correct hand 1")
+    tap(page, "Spades")
+    for name in ["Mary", "Seán", "Mary", "Seán", "Mary"]:
+        tap(page, name)
+    tap(page, "Seán")
+    tap(page, "Trick 2")
+    later = page.locator("ul.later")
+    expect(later).to_contain_text("After hand 1: 20–10 → 15–15")
+    expect(later).to_contain_text("After hand 3:")
+    tap(page, "Save the correction of hand 1")
+    expect(page.locator(".message")).to_have_text("Hand 1 corrected.")
+    assert Hand.objects.get(game=game, number=1).record["best_trump"] == {"seat": 1, "trick": 1}
+    tap(page, "Undo hand 3")
+    tap(page, "Yes, undo hand 3")
+    expect(page.locator(".message")).to_have_text("Hand 3 undone.")
+    assert list(Hand.objects.filter(game=game).values_list("number", flat=True)) == [1, 2]
+    totals, _ = _engine_replay(game)
+    game.refresh_from_db()
+    assert list(game.totals) == list(totals[-1])
+    # The game's page says who corrected and undid what, on the hands' own cards (the player
+    # pages' game page marks each changed hand in place, the undone one where it stood).
+    page.goto(f"{live_server.url}/clubs/{data.club.slug}/games/{game.pk}/")
+    changes = page.locator("#hand-list .hand .change")
+    expect(changes).to_have_count(2)
+    expect(page.locator("#hand-1 .change")).to_contain_text("Corrected by the-crown-keeper")
+    expect(page.locator('[id^="hand-3-undone-"] .change')).to_contain_text(
+        "Undone by the-crown-keeper"
+    )

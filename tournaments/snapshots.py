@@ -1,0 +1,187 @@
+"""Stored standings: what moves them, the job that recomputes them, and how reads find them.
+
+What it does:
+- ``note_standings_moved(tournament, ...)``: called by tournaments' own services inside the
+  transaction of any change the standings are computed from (a match result, a round drawn or
+  dropped, an entrant, a setting, the status). It bumps ``Tournament.data_version`` in that same
+  transaction — so the bump is never lost, and never seen before the change — and on commit
+  queues ``refresh_standings_task`` and announces a ``TournamentChange``.
+- ``refresh_standings(tournament_id)``: the job. Under a PostgreSQL advisory lock per tournament
+  (held for the transaction; a killed worker's lock dies with its connection) it reads the data
+  version, recomputes from the rows and stores the snapshot with ``version + 1`` — unless the
+  snapshot is already at that data version (a duplicate or late message stores nothing). A
+  worker that finds the lock taken returns at once: the holder re-reads the data version after
+  committing and goes round again while it moved, so a burst of changes costs a few
+  recomputations, at most one at a time per tournament across all workers.
+- ``list_stale_tournaments()``: tournaments whose snapshot is behind (or missing), for the beat
+  sweep; ``oldest_stale_age()`` for ``/health/workers/``.
+- ``read_standings(tournament)``: the snapshot for the API and pages, with ``stale``; computed
+  and stored on the spot only when none exists yet.
+
+What it does not do: rank anything (``tournaments.standings``) or decide who may read.
+
+Terms: *data version* — ``Tournament.data_version``; *version* — the snapshot's own counter, its
+``ETag``; *stale* — the snapshot's data version is behind the tournament's.
+
+On SQLite (the embedded setup) there is no advisory lock: tasks run in process, one at a time.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import connection, transaction
+from django.db.models import F, OuterRef, Subquery
+from django.utils import timezone
+
+from config.tasks import enqueue
+from tournaments.changes import TournamentChange, TournamentChangeKind, announce_tournament_change
+from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.standings import compute_standings
+
+logger = logging.getLogger(__name__)
+
+# The first key of the two-key advisory lock: "standings" for tournaments (any constant unique
+# in the project; the second key is the tournament id).
+ADVISORY_LOCK_CLASS = 0x5354
+MAX_ROUNDS = 5
+
+
+def note_standings_moved(
+    tournament: Tournament, *, kinds=(TournamentChangeKind.STANDINGS_CHANGED,),
+    match_ids: tuple[int, ...] = (), round_number: int | None = None, actor=None,
+) -> None:
+    """Bump the data version now (the caller's transaction) and refresh after the commit."""
+    Tournament.objects.filter(pk=tournament.pk).update(data_version=F("data_version") + 1)
+    tournament.data_version = (tournament.data_version or 0) + 1
+    tournament_id = tournament.pk
+    transaction.on_commit(lambda: _queue_refresh(tournament_id))
+    announce_tournament_change(
+        TournamentChange(
+            tournament_id=tournament.pk, club_id=tournament.club_id,
+            kinds=frozenset({TournamentChangeKind.STANDINGS_CHANGED, *kinds}),
+            match_ids=tuple(match_ids), round_number=round_number,
+            actor_id=getattr(actor, "pk", None) if getattr(actor, "is_authenticated", False)
+            else None,
+        )
+    )
+
+
+def _queue_refresh(tournament_id: int) -> None:
+    from tournaments.tasks import refresh_standings_task  # the tasks import this module
+
+    enqueue(refresh_standings_task, tournament_id)
+
+
+def _try_lock(tournament_id: int) -> bool:
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_try_advisory_xact_lock(%s, %s)", [ADVISORY_LOCK_CLASS, tournament_id]
+        )
+        return bool(cursor.fetchone()[0])
+
+
+def _refresh_once(tournament_id: int) -> str:
+    with transaction.atomic():
+        if not _try_lock(tournament_id):
+            return "busy"
+        tournament = Tournament.objects.select_related("club").filter(pk=tournament_id).first()
+        if tournament is None:
+            return "missing"
+        target = tournament.data_version
+        snapshot = StandingsSnapshot.objects.filter(tournament_id=tournament_id).first()
+        if snapshot is not None and snapshot.data_version >= target:
+            return "current"
+        result = compute_standings(tournament)
+        body = {key: value for key, value in result.items() if key not in ("etag", "computed_at")}
+        if snapshot is None:
+            StandingsSnapshot.objects.create(
+                tournament=tournament, version=1, data_version=target, body=body,
+                computed_at=timezone.now(),
+            )
+        else:
+            snapshot.version += 1
+            snapshot.data_version = target
+            snapshot.body = body
+            snapshot.computed_at = timezone.now()
+            snapshot.save()
+        announce_tournament_change(
+            TournamentChange(
+                tournament_id=tournament.pk, club_id=tournament.club_id,
+                kinds=frozenset({TournamentChangeKind.STANDINGS_UPDATED}),
+                snapshot_version=snapshot.version if snapshot is not None else 1,
+            )
+        )
+        return "stored"
+
+
+def refresh_standings(*, tournament_id: int) -> dict:
+    """Bring the tournament's snapshot up to its data version; returns what happened.
+
+    ``{"tournament", "stored": n, "outcome"}``: ``stored`` recomputations were stored; the last
+    outcome is ``current`` (nothing to do), ``busy`` (another worker holds the lock and will go
+    round again), ``missing`` or ``stored`` (still moving after ``MAX_ROUNDS``: the sweep or the
+    next message finishes it).
+    """
+    stored = 0
+    outcome = "current"
+    for _ in range(MAX_ROUNDS):
+        outcome = _refresh_once(tournament_id)
+        if outcome != "stored":
+            break
+        stored += 1
+    return {"tournament": tournament_id, "stored": stored, "outcome": outcome}
+
+
+def _stale_queryset():
+    snapshot = StandingsSnapshot.objects.filter(tournament=OuterRef("pk"))
+    return Tournament.objects.annotate(
+        snapshot_data_version=Subquery(snapshot.values("data_version")[:1]),
+        snapshot_computed_at=Subquery(snapshot.values("computed_at")[:1]),
+    ).exclude(snapshot_data_version__gte=F("data_version"))
+
+
+def list_stale_tournaments() -> list[int]:
+    """Tournaments whose snapshot is behind their data, or missing (for the sweep)."""
+    return list(_stale_queryset().order_by("pk").values_list("pk", flat=True))
+
+
+def oldest_stale_age() -> float | None:
+    """Seconds since the oldest stale snapshot was computed (None: nothing stale)."""
+    oldest = (
+        _stale_queryset().filter(snapshot_computed_at__isnull=False)
+        .order_by("snapshot_computed_at").values_list("snapshot_computed_at", flat=True).first()
+    )
+    if oldest is None:
+        return None
+    return (timezone.now() - oldest).total_seconds()
+
+
+def read_standings(tournament: Tournament) -> dict:
+    """``{"version", "data_version", "stale", "computed_at", **body}`` of the snapshot.
+
+    One query when a snapshot exists (``tournament`` carries its ``data_version``); the first
+    read of a tournament without one computes and stores it.
+    """
+    snapshot = StandingsSnapshot.objects.filter(tournament_id=tournament.pk).first()
+    if snapshot is None:
+        refresh_standings(tournament_id=tournament.pk)
+        snapshot = StandingsSnapshot.objects.get(tournament_id=tournament.pk)
+    return snapshot_json(snapshot, tournament)
+
+
+def snapshot_json(snapshot: StandingsSnapshot, tournament: Tournament) -> dict:
+    return {
+        **snapshot.body,
+        "version": snapshot.version,
+        "data_version": snapshot.data_version,
+        "stale": snapshot.data_version < tournament.data_version,
+        "computed_at": snapshot.computed_at,
+        "etag": etag_of_snapshot(snapshot),
+    }
+
+
+def etag_of_snapshot(snapshot: StandingsSnapshot) -> str:
+    return f'"s{snapshot.tournament_id}-{snapshot.version}"'

@@ -1,0 +1,69 @@
+"""Who may open the console, and how a service's problem is shown next to its field.
+
+What it does: ``organiser_page`` wraps a view ``view(request, club, ...)``: an anonymous visitor
+is sent to the login page, a user who may not read the club gets 404 (as everywhere: a private
+club is not revealed), a reader without the organiser role gets 403. ``event_of`` fetches a
+tournament of that club (404 otherwise). ``ProblemShown`` maps a ``config.problems.Problem`` to
+the field its JSON pointer names, for a template to print beside that field.
+
+What it does not do: decide the policy (``clubs.permissions``) or write anything.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from clubs import selectors as club_selectors
+from clubs.permissions import can_manage, can_read_club
+from config.problems import Problem
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Tournament
+
+
+def organiser_page(view):
+    @wraps(view)
+    def wrapper(request, slug, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        club = club_selectors.get_club(slug=slug, user=request.user)
+        if not can_read_club(request.user, club):
+            raise Http404("No club with this slug.")
+        if not can_manage(request.user, club):
+            raise PermissionDenied("Only the club's organisers may use the console.")
+        return view(request, club, *args, **kwargs)
+
+    return wrapper
+
+
+def event_of(club, tournament_id: int) -> Tournament:
+    tournament = tournament_selectors.get_tournament(tournament_id=tournament_id)
+    if tournament.club_id != club.pk:
+        raise Http404("No such event in this club.")
+    tournament.club = club  # keeps the role remembered on the club
+    return tournament
+
+
+class ProblemShown:
+    """A problem as a page shows it: ``by_field`` (field name -> messages) and ``general``.
+
+    The field is the pointer's first segment ("/names/3" -> "names"), renamed through
+    ``fields`` when the form calls it otherwise ("/display_name" -> "name").
+    """
+
+    def __init__(self, problem: Problem, fields: dict[str, str] | None = None) -> None:
+        fields = fields or {}
+        self.by_field: dict[str, list[str]] = {}
+        self.general: list[str] = []
+        for entry in problem.errors:
+            pointer = entry.get("pointer") or ""
+            segment = pointer.split("/")[1] if pointer.startswith("/") else ""
+            field = fields.get(segment, segment)
+            if field:
+                self.by_field.setdefault(field, []).append(entry["detail"])
+            else:
+                self.general.append(entry["detail"])
+        self.status = problem.status_code

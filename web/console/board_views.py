@@ -1,0 +1,149 @@
+"""The live board of a round: each table's state and score, who is still playing, entering or
+correcting a hand for a table that kept paper, undo, and the audit trail.
+
+What it does: ``board`` shows the round's tables (``tables.round_tables``) and refreshes itself
+with htmx every few seconds (the partial is the same template's ``board`` block); a posted hand
+goes through ``games.services.record_hand`` (the next hand) or ``correct_hand`` (an earlier one),
+an undo through ``undo_last_hand`` — the engine checks every record, the tournament advances as
+it does after the API, and the game's version guards against a hand entered meanwhile (412). The
+audit trail lists the tournament's audit entries and the hands of the round with who entered
+them.
+
+What it does not do: score anything itself (the rules engine does), or accept a game that is not
+one of this event's.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from config.problems import Problem
+from games import services as game_services
+from tournaments import selectors as tournament_selectors
+from web.console.access import ProblemShown, event_of, organiser_page
+from web.console.club_views import _integer
+from web.console.tables import round_tables
+
+SUITS = (("S", "Spades"), ("H", "Hearts"), ("D", "Diamonds"), ("C", "Clubs"))
+TRICKS = range(5)
+AUDIT_LIMIT = 30
+
+
+def _chosen_round(tournament, wanted):
+    rounds = list(tournament_selectors.list_rounds(tournament=tournament, with_unreleased=True))
+    chosen = next((round_ for round_ in rounds if str(round_.number) == str(wanted)), None)
+    return rounds, chosen or (rounds[-1] if rounds else None)
+
+
+def _record_from(post) -> dict:
+    """The trick-winner record api.md describes, from the hand form."""
+    def seat(name: str, required: bool = True):
+        text = post.get(name, "").strip()
+        if not text:
+            if required:
+                raise Problem(status=400, code="required", pointer=f"/{name}",
+                              detail=f"Choose the {name.replace('_', ' ')}.")
+            return None
+        return _integer(text)
+
+    winners = [post.get(f"trick_{index}", "").strip() for index in TRICKS]
+    while winners and not winners[-1]:
+        winners.pop()  # a game of 25 may end before the fifth trick
+    if "" in winners or not winners:
+        raise Problem(status=400, code="required", pointer="/trick_winners",
+                      detail="Say who took each trick, from the first, without gaps.")
+    record = {
+        "dealer": seat("dealer"),
+        "trump": post.get("trump", ""),
+        "trick_winners": [_integer(winner) for winner in winners],
+    }
+    best = seat("best_trump_seat", required=False)
+    if best is not None:
+        trick = _integer(post.get("best_trump_trick") or "1") - 1
+        record["best_trump"] = {"seat": best, "trick": trick}
+    return record
+
+
+def _board_action(request, tables) -> str:
+    post = request.POST
+    games = {table["game"].pk: table["game"] for table in tables if table["game"] is not None}
+    game = games.get(_integer(post.get("game")))
+    if game is None:
+        raise Problem(status=404, code="not_found", detail="No such game at this round's tables.")
+    if_match = f'"{game.pk}-{_integer(post.get("version"))}"'
+    action = post.get("action")
+    reset = post.get("reset_dependents") == "on"
+    if action == "undo":
+        hand, _ = game_services.undo_last_hand(
+            game_id=game.pk, number=game.hands_played, user=request.user, if_match=if_match,
+            reset_dependents=reset,
+        )
+        return f"Hand {hand.number} undone."
+    if action != "hand":
+        raise Problem(status=400, code="invalid", detail="Unknown action.")
+    record = _record_from(post)
+    number_text = post.get("number", "").strip()
+    if number_text and _integer(number_text) <= game.hands_played:
+        hand, _ = game_services.correct_hand(
+            game_id=game.pk, number=_integer(number_text), user=request.user, record=record,
+            if_match=if_match, reset_dependents=reset,
+        )
+        return f"Hand {hand.number} corrected."
+    hand, _ = game_services.record_hand(
+        game_id=game.pk, user=request.user, record=record, if_match=if_match
+    )
+    return f"Hand {hand.number} recorded."
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_page
+def board(request, club, tournament_id: int):
+    tournament = event_of(club, tournament_id)
+    wanted = request.GET.get("round") or request.POST.get("round")
+    rounds, chosen = _chosen_round(tournament, wanted)
+    tables = round_tables(club, chosen) if chosen is not None else []
+    problem = None
+    if request.method == "POST":
+        try:
+            messages.success(request, _board_action(request, tables))
+            return redirect(f"{request.path}?round={chosen.number}")
+        except Problem as error:
+            problem = ProblemShown(error)
+            problem.table = request.POST.get("game")
+    still_playing = [
+        side["name"] for table in tables if table["state"] in ("playing", "not_started")
+        for side in table["sides"]
+    ]
+    hands = [
+        (table["number"], hand)
+        for table in tables if table["game"] is not None
+        for hand in table["game"].hands.all()
+    ]
+    context = {
+        "club": club,
+        "tournament": tournament,
+        "rounds": rounds,
+        "round": chosen,
+        "tables": [table for table in tables if not table["match"].is_bye],
+        "still_playing": still_playing,
+        "finished_count": sum(table["state"] == "finished" for table in tables),
+        "suits": SUITS,
+        "tricks": [index + 1 for index in TRICKS],
+        "audit": list(
+            tournament.audit_entries.select_related("user").order_by("-id")[:AUDIT_LIMIT]
+        ),
+        "hands": sorted(hands, key=lambda pair: pair[1].entered_at, reverse=True)[:AUDIT_LIMIT],
+        "entered_by": _usernames(hands),
+        "problem": problem,
+    }
+    template = "console/_board.html" if request.htmx else "console/board.html"
+    return render(request, template, context, status=problem.status if problem else 200)
+
+
+def _usernames(hands) -> dict[int, str]:
+    ids = {hand.entered_by_id for _, hand in hands if hand.entered_by_id}
+    users = get_user_model().objects.filter(pk__in=ids).values_list("pk", "username")
+    return dict(users) if ids else {}

@@ -1,0 +1,241 @@
+"""The console's event pages: a new event, its entrants and check-in, the draw and release, the
+printable table cards.
+
+What it does: ``event_new`` creates a tournament or club night from one form
+(``tournaments.services.create_tournament``); ``event`` lists the entrants (add from the club's
+players or pairs, "add all", quick-add a newcomer, seed, withdraw), the check-in list, and each
+round drawn as table cards (swap two entrants between tables and release the round while it is
+private); ``event_print`` is the print view of a round's cards and blank score sheets, one table
+a page or four to a page, each with its table's link and QR code. Every change is one service
+call (``tournaments.services``, ``clubs.services``); a refusal is shown beside its field.
+
+What it does not do: check domain rules or write a model itself.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Q
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_safe
+
+from clubs import selectors as club_selectors
+from clubs import services as club_services
+from config.problems import Problem
+from settlements import services as settlement_services
+from tournaments import selectors as tournament_selectors
+from tournaments import services as tournament_services
+from tournaments.models import EntrantKind, TournamentStatus
+from web.console import forms
+from web.console.access import ProblemShown, event_of, organiser_page
+from web.console.club_views import _integer, _status
+from web.console.tables import round_tables
+
+CANDIDATE_LIMIT = 200
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_page
+def event_new(request, club):
+    problem = None
+    form = forms.EventForm(
+        request.POST if request.method == "POST" else None, initial={"name": "Club night"}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            if form.cleaned_data["kind"] == "night":
+                night = settlement_services.open_night(
+                    club=club, user=request.user, name=form.cleaned_data["name"],
+                    entry_fee_minor=forms.to_minor(
+                        form.cleaned_data["entry_fee"], club.minor_unit_exponent, "entry_fee"
+                    ),
+                    prize_split=form.prize_percentages() or None,
+                )
+                messages.success(request, f"{night.name} is open: its games count from now.")
+                return redirect("console:night", club.slug, night.pk)
+            with transaction.atomic():
+                tournament = tournament_services.create_tournament(
+                    club=club, user=request.user, values=form.values(club.minor_unit_exponent)
+                )
+                if form.prize_percentages():
+                    settlement_services.set_prize_split(
+                        percentages=form.prize_percentages(), user=request.user,
+                        tournament_id=tournament.pk,
+                    )
+            messages.success(request, f"{tournament.name} created: now add the entrants.")
+            return redirect("console:event", club.slug, tournament.pk)
+        except Problem as error:
+            problem = ProblemShown(error, {"stake_minor": "stake", "entry_fee_minor": "entry_fee"})
+    context = {"club": club, "form": form, "problem": problem,
+               "format_options": form.format_options(), "night_fields": form.NIGHT_FIELDS}
+    return render(request, "console/event_new.html", context, status=_status(problem, form))
+
+
+def _candidates(club, tournament, query: str):
+    """The club's active players (or pairs) not yet entered, matching ``query``."""
+    entered = tournament.entrants.values_list(
+        "team_id" if tournament.entrant_kind == EntrantKind.TEAM else "player_id", flat=True
+    )
+    if tournament.entrant_kind == EntrantKind.TEAM:
+        rows = club_selectors.list_teams(club=club).filter(is_active=True).exclude(pk__in=entered)
+        if query:
+            rows = rows.filter(name__icontains=query)
+    else:
+        rows = club_selectors.list_players(club=club).filter(is_active=True).exclude(
+            pk__in=entered
+        )
+        if query:
+            rows = rows.filter(Q(display_name__icontains=query))
+    return list(rows[:CANDIDATE_LIMIT])
+
+
+def _item(tournament, identifier: int) -> dict:
+    key = "team" if tournament.entrant_kind == EntrantKind.TEAM else "player"
+    return {key: identifier}
+
+
+def _event_action(request, club, tournament) -> str:
+    """Do the posted action through one service; returns the message of its success."""
+    post = request.POST
+    action = post.get("action")
+    user = request.user
+    if action == "add":
+        chosen = [_integer(value) for value in post.getlist("candidate")]
+        if not chosen:
+            raise Problem(status=400, code="nothing_chosen", pointer="/candidate",
+                          detail="Tick at least one to add.")
+        added = tournament_services.register_entrants(
+            tournament_id=tournament.pk, user=user,
+            entrants=[_item(tournament, identifier) for identifier in chosen],
+        )
+        return f"{len(added)} added."
+    if action == "add_all":
+        everyone = _candidates(club, tournament, "")
+        added = tournament_services.register_entrants(
+            tournament_id=tournament.pk, user=user,
+            entrants=[_item(tournament, row.pk) for row in everyone],
+        )
+        return f"{len(added)} added."
+    if action == "quick_add":
+        return _quick_add(post, club, tournament, user)
+    if action == "seed":
+        seed_text = post.get("seed", "").strip()
+        tournament_services.update_entrant(
+            tournament_id=tournament.pk, entrant_id=_integer(post.get("entrant")), user=user,
+            seed=_integer(seed_text) if seed_text else None,
+        )
+        return "Seed saved."
+    if action == "withdraw":
+        tournament_services.remove_entrant(
+            tournament_id=tournament.pk, entrant_id=_integer(post.get("entrant")), user=user
+        )
+        return "Withdrawn."
+    if action == "check_in":
+        present = [_integer(value) for value in post.getlist("present")]
+        tournament_services.check_in_entrants(
+            tournament_id=tournament.pk, user=user, present_ids=present
+        )
+        return f"{len(present)} checked in."
+    if action == "draw":
+        round_ = tournament_services.draw_next_round(tournament_id=tournament.pk, user=user)
+        return f"Round {round_.number} drawn."
+    if action == "swap":
+        tournament_services.swap_entrants(
+            tournament_id=tournament.pk, round_number=_integer(post.get("round")),
+            first_entrant_id=_integer(post.get("first")),
+            second_entrant_id=_integer(post.get("second")), user=user,
+        )
+        return "Swapped."
+    if action == "release":
+        round_ = tournament_services.release_round(
+            tournament_id=tournament.pk, round_number=_integer(post.get("round")), user=user
+        )
+        return f"Round {round_.number} released: the players see it now."
+    raise Problem(status=400, code="invalid", detail="Unknown action.")
+
+
+def _quick_add(post, club, tournament, user) -> str:
+    """A newcomer by name (a team event: two names, made a pair), entered at once."""
+    names = [post.get("name", "").strip(), post.get("partner", "").strip()]
+    if not names[0]:
+        raise Problem(status=400, code="required", pointer="/name", detail="Give a name.")
+    with transaction.atomic():
+        if tournament.entrant_kind == EntrantKind.TEAM:
+            if not names[1]:
+                raise Problem(status=400, code="required", pointer="/partner",
+                              detail="A pair needs a partner's name too.")
+            players = club_services.add_players_from_list(club=club, names=names)
+            (team,) = club_services.make_pairs(
+                club=club, player_ids=[player.pk for player in players]
+            )
+            item, label = {"team": team.pk}, team.name
+        else:
+            player = club_services.add_player(club=club, display_name=names[0])
+            item, label = {"player": player.pk}, player.display_name
+        tournament_services.register_entrants(
+            tournament_id=tournament.pk, user=user, entrants=[item]
+        )
+    return f"{label} added and entered."
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_page
+def event(request, club, tournament_id: int):
+    tournament = event_of(club, tournament_id)
+    problem = None
+    if request.method == "POST":
+        try:
+            messages.success(request, _event_action(request, club, tournament))
+            return redirect("console:event", club.slug, tournament.pk)
+        except Problem as error:
+            problem = ProblemShown(error, {"names": "name", "display_name": "name"})
+            problem.action = request.POST.get("action")
+        tournament = event_of(club, tournament_id)
+    query = request.GET.get("q", "").strip()
+    entrants = list(tournament_selectors.list_entrants(tournament=tournament))
+    rounds = list(tournament_selectors.list_rounds(tournament=tournament, with_unreleased=True))
+    shown_rounds = [
+        {"round": round_, "tables": round_tables(club, round_)} for round_ in reversed(rounds)
+    ]
+    context = {
+        "club": club,
+        "tournament": tournament,
+        "entrants": entrants,
+        "present_count": sum(entrant.is_present for entrant in entrants),
+        "candidates": (
+            _candidates(club, tournament, query)
+            if tournament.status == TournamentStatus.REGISTRATION else []
+        ),
+        "query": query,
+        "rounds": shown_rounds,
+        "is_team_event": tournament.entrant_kind == EntrantKind.TEAM,
+        "registration": tournament.status == TournamentStatus.REGISTRATION,
+        "closed": tournament.status == TournamentStatus.CLOSED,
+        "problem": problem,
+    }
+    return render(request, "console/event.html", context, status=_status(problem))
+
+
+@require_safe
+@organiser_page
+def event_print(request, club, tournament_id: int):
+    tournament = event_of(club, tournament_id)
+    rounds = list(tournament_selectors.list_rounds(tournament=tournament, with_unreleased=True))
+    wanted = request.GET.get("round")
+    chosen = next((round_ for round_ in rounds if str(round_.number) == wanted), None)
+    if chosen is None and rounds:
+        chosen = rounds[-1]
+    layout = "four-a-page" if request.GET.get("layout") == "four" else "one-a-page"
+    base_url = request.build_absolute_uri("/").rstrip("/")
+    tables = round_tables(club, chosen, with_qr=True, base_url=base_url) if chosen else []
+    context = {
+        "club": club,
+        "tournament": tournament,
+        "round": chosen,
+        "rounds": rounds,
+        "tables": [table for table in tables if not table["match"].is_bye],
+        "layout": layout,
+        "sheet_rows": range(6 if layout == "four-a-page" else 12),
+    }
+    return render(request, "console/print.html", context)

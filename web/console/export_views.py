@@ -1,0 +1,49 @@
+"""Downloads: one event, or the club's whole history, as the JSON archive or as CSV.
+
+What it does: ``?format=json`` (the default) answers the archive of ``web.console.archive`` as
+an attachment; ``?format=csv`` answers one row per side of every game. Organisers only.
+
+What it does not do: import (players come in on the players page, ``action=import``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponse
+from django.views.decorators.http import require_safe
+
+from web.console import archive
+from web.console.access import event_of, organiser_page
+
+
+def _download(request, data: dict, stem: str) -> HttpResponse:
+    if request.GET.get("format") == "csv":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(archive.CSV_HEADER)
+        writer.writerows(archive.games_csv_rows(data))
+        response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
+        return response
+    body = json.dumps(data, cls=DjangoJSONEncoder, indent=1, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{stem}.json"'
+    return response
+
+
+@require_safe
+@organiser_page
+def event_export(request, club, tournament_id: int):
+    tournament = event_of(club, tournament_id)
+    return _download(request, archive.event_archive(tournament),
+                     f"{club.slug}-event-{tournament.pk}")
+
+
+@require_safe
+@organiser_page
+def club_export(request, club):
+    return _download(request, archive.club_archive(club), f"{club.slug}-history")

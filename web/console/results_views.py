@@ -1,0 +1,149 @@
+"""The close of an event and its settle-up: a tournament's results page and a club night's page.
+
+What it does: ``results`` shows a tournament's standings (``tournaments.standings``) and, until
+it closes, what the settlement comes to now (``tournaments.settlement``); it sets the prize
+split (``settlements.services.set_prize_split``), closes the event
+(``tournaments.services.close_tournament`` — the settle-up is then stored as a version by
+``settlements``), and lists every stored version: each player's stakes, entry fee, prize and
+net, the remainder rule, and who pays whom, each transfer marked paid through
+``settlements.services.mark_transfer_paid``. ``night`` does the same for a club night (its games,
+close with ``close_night``). Both print as a results sheet (print.css hides the buttons).
+
+What it does not do: compute anything itself.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from clubs.models import Player
+from config.problems import Problem
+from games.money import minor_to_decimal_string
+from settlements import selectors as settlement_selectors
+from settlements import services as settlement_services
+from tournaments import services as tournament_services
+from tournaments.settlement import compute_settlement
+from tournaments.standings import compute_standings
+from web.console.access import ProblemShown, event_of, organiser_page
+from web.console.club_views import _integer
+from web.console.forms import EventForm
+
+
+def _prize_split(text: str) -> list:
+    form = EventForm()
+    form.cleaned_data = {"prize_split": text}
+    return form.prize_percentages()
+
+
+def _settle_action(request, *, tournament_id=None, night_id=None) -> str:
+    action = request.POST.get("action")
+    if action == "paid":
+        transfer = settlement_selectors.get_transfer(
+            transfer_id=_integer(request.POST.get("transfer"))
+        )
+        key = transfer.settlement.tournament_id if tournament_id else transfer.settlement.night_id
+        if key != (tournament_id or night_id):
+            raise Problem(status=404, code="not_found", detail="No such transfer here.")
+        settlement_services.mark_transfer_paid(transfer_id=transfer.pk, user=request.user)
+        return "Marked paid."
+    if action == "prize_split":
+        settlement_services.set_prize_split(
+            percentages=_prize_split(request.POST.get("prize_split", "")), user=request.user,
+            tournament_id=tournament_id, night_id=night_id,
+        )
+        return "Prize split saved."
+    if action == "close" and tournament_id:
+        tournament_services.close_tournament(tournament_id=tournament_id, user=request.user)
+        return "The event is closed: its results are final and the settle-up is stored."
+    if action == "close" and night_id:
+        settlement_services.close_night(night_id=night_id, user=request.user)
+        return "The night is closed and its settle-up is stored."
+    raise Problem(status=400, code="invalid", detail="Unknown action.")
+
+
+def _versions(club, tournament_id=None, night_id=None) -> list[dict]:
+    """The stored settle-up versions, newest first, amounts as text, players by name."""
+    settlements = list(settlement_selectors.list_settlements(
+        tournament_id=tournament_id, night_id=night_id))
+    exponent = club.minor_unit_exponent
+    ids = {line["player"] for settlement in settlements for line in settlement.lines
+           if line["player"]}
+    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+
+    def money(amount: int) -> str:
+        return minor_to_decimal_string(amount, exponent)
+
+    return [
+        {
+            "settlement": settlement,
+            "lines": [
+                {"name": names.get(line["player"], "The club"),
+                 **{key: money(line[key]) for key in
+                    ("stakes", "entry_fee", "prize", "net", "difference")}}
+                for line in settlement.lines
+            ],
+            "transfers": [
+                {"transfer": transfer,
+                 "payer": transfer.payer.display_name if transfer.payer else "The club",
+                 "payee": transfer.payee.display_name if transfer.payee else "The club",
+                 "amount": money(transfer.amount_minor)}
+                for transfer in settlement.transfers.all()
+            ],
+            "details": settlement.details,
+            "pot": money(settlement.details.get("pot", 0)),
+        }
+        for settlement in reversed(settlements)
+    ]
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_page
+def results(request, club, tournament_id: int):
+    tournament = event_of(club, tournament_id)
+    problem = None
+    if request.method == "POST":
+        try:
+            messages.success(request, _settle_action(request, tournament_id=tournament.pk))
+            return redirect("console:results", club.slug, tournament.pk)
+        except Problem as error:
+            problem = ProblemShown(error)
+    context = {
+        "club": club,
+        "tournament": tournament,
+        "standings": compute_standings(tournament)["standings"],
+        "settlement": compute_settlement(tournament),
+        "prize_split": settlement_selectors.get_prize_split(tournament_id=tournament.pk),
+        "versions": _versions(club, tournament_id=tournament.pk),
+        "problem": problem,
+    }
+    return render(request, "console/results.html", context,
+                  status=problem.status if problem else 200)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_page
+def night(request, club, night_id: int):
+    found = settlement_selectors.get_night(night_id=night_id)
+    if found.club_id != club.pk:
+        raise Http404("No such night in this club.")
+    problem = None
+    if request.method == "POST":
+        try:
+            messages.success(request, _settle_action(request, night_id=found.pk))
+            return redirect("console:night", club.slug, found.pk)
+        except Problem as error:
+            problem = ProblemShown(error)
+    context = {
+        "club": club,
+        "night": found,
+        "entry_fee": None if found.entry_fee_minor is None else minor_to_decimal_string(
+            found.entry_fee_minor, club.minor_unit_exponent),
+        "prize_split": settlement_selectors.get_prize_split(night_id=found.pk),
+        "versions": _versions(club, night_id=found.pk),
+        "problem": problem,
+    }
+    return render(request, "console/night.html", context,
+                  status=problem.status if problem else 200)

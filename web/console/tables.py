@@ -1,0 +1,112 @@
+"""The tables of a round as the console shows them: cards, the live board, the print view.
+
+What it does: ``round_tables(club, round_)`` loads a round's matches with their entrants, games,
+seats and hands (``tournaments.progress.load_matches``: a fixed number of queries) and the
+players' names (one query), and returns one plain dict per table — the seats by name with their
+compass place (partners opposite), the sides' names and totals, the current game (the one in
+progress, else the last) and its state: *not started*, *hand N*, *finished*. ``table_link`` is the
+address a tablet opens for a table (the game's page until the table app lands) and ``qr_svg``
+its QR code as inline SVG (segno, drawn on the server: no script, no outside request).
+
+What it does not do: decide or write anything; the board's writes go through games' services.
+"""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from django.urls import reverse
+
+from clubs.models import Player
+from tournaments.progress import load_matches
+
+COMPASS = ("north", "east", "south", "west")
+SIDE_CLASSES = ("side-a", "side-b", "side-c", "side-d", "side-e")
+
+
+def qr_svg(url: str) -> str:
+    """The QR code of ``url`` as an SVG element (no XML declaration), sized by CSS."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(
+        buffer, kind="svg", xmldecl=False, svgns=True, scale=1, border=2, omitsize=True,
+        title=f"QR code of {url}",
+    )
+    return buffer.getvalue().decode()
+
+
+def table_link(club, game) -> str | None:
+    if game is None:
+        return None
+    return reverse("pages:game", kwargs={"slug": club.slug, "game_id": game.pk})
+
+
+def _current_game(match):
+    games = sorted(match.games.all(), key=lambda game: game.pk)
+    playing = [game for game in games if game.status == "in_progress"]
+    if playing:
+        return playing[-1]
+    return games[-1] if games else None
+
+
+def _state(match, game) -> tuple[str, str]:
+    if match.is_bye:
+        return "bye", "Bye"
+    if match.status == "decided":
+        return "finished", "Finished"
+    if game is None:
+        return "waiting", "Waiting"
+    if game.hands_played == 0:
+        return "not_started", "Not started"
+    return "playing", f"Hand {game.hands_played + 1}"
+
+
+def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "") -> list[dict]:
+    matches = [match for match in load_matches([match.pk for match in round_.matches.all()])
+               if match is not None]
+    player_ids = {seat.player_id for match in matches for game in match.games.all()
+                  for seat in game.seats.all()}
+    names = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "display_name"))
+    tables = []
+    for match in sorted(matches, key=lambda match: match.table):
+        game = _current_game(match)
+        state, state_label = _state(match, game)
+        seats, sides = [], []
+        if game is not None:
+            ordered = sorted(game.seats.all(), key=lambda seat: seat.seat)
+            for seat in ordered:
+                seats.append({
+                    "seat": seat.seat,
+                    "name": names.get(seat.player_id, "?"),
+                    "side": seat.side,
+                    "place": COMPASS[seat.seat] if len(ordered) == 4 else "",
+                    "side_class": SIDE_CLASSES[seat.side % len(SIDE_CLASSES)],
+                })
+            totals = game.totals or []
+            for index in range(len(totals)):
+                members = [seat["name"] for seat in seats if seat["side"] == index]
+                sides.append({
+                    "index": index,
+                    "name": " & ".join(members),
+                    "total": totals[index],
+                    "is_winner": game.winner_side == index,
+                    "side_class": SIDE_CLASSES[index % len(SIDE_CLASSES)],
+                })
+        link = table_link(club, game)
+        hands = sorted(game.hands.all(), key=lambda hand: hand.number) if game else []
+        tables.append({
+            "match": match,
+            "number": match.table,
+            "game": game,
+            "seats": seats,
+            "compass": len(seats) == 4,
+            "sides": sides,
+            "state": state,
+            "state_label": state_label,
+            "last_hand": hands[-1] if hands else None,
+            "link": link,
+            "absolute_link": f"{base_url}{link}" if link else None,
+            "qr": qr_svg(f"{base_url}{link}") if with_qr and link else None,
+            "entrant_ids": [slot.entrant_id for slot in match.slots.all()],
+        })
+    return tables

@@ -1,0 +1,30 @@
+"""URL routes of the organiser's console (namespace ``console``), under ``clubs/<slug>/console/``.
+
+Routes: the overview; members; players and pairs (with the CSV import); house rules; a new
+event; an event (entrants, check-in, draw, swap, release); its print view, live board, results
+and export; the club's export. Every route is for the club's organisers only
+(``access.organiser_page``).
+"""
+
+from django.urls import path
+
+from web.console import board_views, club_views, event_views, export_views, results_views
+
+app_name = "console"
+
+EVENT = "clubs/<slug:slug>/console/events/<int:tournament_id>/"
+
+urlpatterns = [
+    path("clubs/<slug:slug>/console/", club_views.home, name="home"),
+    path("clubs/<slug:slug>/console/members/", club_views.members, name="members"),
+    path("clubs/<slug:slug>/console/players/", club_views.players, name="players"),
+    path("clubs/<slug:slug>/console/house-rules/", club_views.house_rules, name="house-rules"),
+    path("clubs/<slug:slug>/console/export/", export_views.club_export, name="club-export"),
+    path("clubs/<slug:slug>/console/events/new/", event_views.event_new, name="event-new"),
+    path(EVENT, event_views.event, name="event"),
+    path(f"{EVENT}print/", event_views.event_print, name="print"),
+    path(f"{EVENT}board/", board_views.board, name="board"),
+    path(f"{EVENT}results/", results_views.results, name="results"),
+    path(f"{EVENT}export/", export_views.event_export, name="event-export"),
+    path("clubs/<slug:slug>/console/nights/<int:night_id>/", results_views.night, name="night"),
+]

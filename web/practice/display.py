@@ -1,0 +1,155 @@
+"""What the practice table shows: the template context of one moment of a practice game.
+
+What it does: ``table_context`` turns a loaded ``Table`` into names, cards (text, suit colour,
+spoken label), the turn-up, whose turn it is, the trick on the table, the tricks of the hand, the
+totals to the target, the last finished hand, the moves open to the person (cards, rob, calls,
+trumps and discards), and with ``hint`` the legal cards and why each other card is not (the
+engine's ``why_illegal``). ``card_display`` is one card's display.
+
+What it does not do: decide legality (the engine does, through the hand) or render HTML.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from computer_players.hand import BID, EXCHANGE, OVER, PLAY, ROB
+from practice.services import Table
+from rules_engine.cards import SUIT_NAMES, SUITS, parse_card
+
+COMPUTER_NAMES = ("Nora", "Finn")
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def card_display(card: Any) -> dict[str, str]:
+    card = parse_card(card) if isinstance(card, str) else card
+    rank_name = RANK_NAMES.get(card.rank, card.rank)
+    return {
+        "code": str(card),
+        "text": f"{card.rank}{SYMBOLS[card.suit]}",
+        "label": f"{rank_name} of {SUIT_NAMES[card.suit]}",
+        "red": card.suit in ("H", "D"),
+    }
+
+
+def seat_names(table: Table) -> list[str]:
+    game = table.game
+    names = []
+    computers = iter(COMPUTER_NAMES)
+    for seat in range(game.seat_count):
+        if seat == game.human_seat:
+            names.append("You")
+        else:
+            names.append(f"{next(computers)} ({game.levels[seat]})")
+    return names
+
+
+def table_context(table: Table, *, hint: bool = False, error: str | None = None) -> dict[str, Any]:
+    game = table.game
+    names = seat_names(table)
+    rules = table.state.rules
+    hand = table.hand
+    context: dict[str, Any] = {
+        "game": game,
+        "rules": rules,
+        "names": names,
+        "error": error,
+        "hint": hint,
+        "target": rules.target,
+        "totals": [
+            {"name": name, "total": total, "me": seat == game.human_seat}
+            for seat, (name, total) in enumerate(zip(names, table.state.totals, strict=True))
+        ],
+        "last_hand": _last_hand(table, names),
+        "finished": hand is None,
+        "winner": None if game.winner is None else names[game.winner],
+        "my_turn": False,
+        "phase": OVER,
+        "computer_turn": False,
+    }
+    if hand is None:
+        return context
+    phase, seat = hand.turn()
+    view = hand.view(game.human_seat)
+    context.update(
+        {
+            "phase": phase,
+            "turn_name": None if seat is None else names[seat],
+            "my_turn": seat == game.human_seat,
+            "computer_turn": seat is not None and seat != game.human_seat,
+            "dealer": names[hand.dealer],
+            "trump_name": None if hand.trump is None else SUIT_NAMES[hand.trump],
+            "turn_up": None if hand.turn_up is None else card_display(hand.turn_up),
+            "robbed_by": None if hand.rob is None else names[hand.rob["seat"]],
+            "hand": [card_display(card) for card in view.hand],
+            "trick": [
+                {"name": names[(hand.leader + index) % game.seat_count],
+                 "card": card_display(card)}
+                for index, card in enumerate(hand.trick)
+            ],
+            "tricks": [
+                {"number": index + 1, "winner": names[played.winner],
+                 "cards": [
+                     {"name": names[(played.leader + position) % game.seat_count],
+                      "card": card_display(card)}
+                     for position, card in enumerate(played.cards)
+                 ]}
+                for index, played in enumerate(hand.tricks)
+            ],
+            "calls": [
+                {"name": names[call_seat], "call": call} for call_seat, call in view.calls
+            ],
+            "bid": None if hand.bid is None else {"name": names[hand.bid[0]],
+                                                   "amount": hand.bid[1]},
+        }
+    )
+    if context["my_turn"]:
+        if phase == ROB:
+            context["rob_discards"] = [card_display(card) for card in view.rob_discards]
+            context["must_rob"] = view.must_rob
+        elif phase == BID:
+            context["legal_calls"] = [str(call) for call in view.legal_calls]
+        elif phase == EXCHANGE:
+            context["exchange_cards"] = [card_display(card) for card in view.hand + hand.kitty]
+            context["kitty_size"] = len(hand.kitty)
+            context["suits"] = [(suit, SUIT_NAMES[suit]) for suit in SUITS]
+        elif phase == PLAY and hint:
+            context["legal"] = [card_display(card) for card in view.legal_cards]
+            context["reasons"] = [
+                {"card": card_display(card), "reason": hand.why_not(game.human_seat, card)}
+                for card in view.hand
+                if card not in view.legal_cards
+            ]
+    return context
+
+
+def _last_hand(table: Table, names: list[str]) -> dict[str, Any] | None:
+    """The last finished hand: points, who took each trick, the best trump and its bonus."""
+    if not table.hands:
+        return None
+    last = table.hands[-1]
+    record = last.record
+    result = last.result
+    tricks = []
+    for index, cards in enumerate(record.get("tricks", [])):
+        winner = result["trick_winners"][index]
+        tricks.append({"number": index + 1, "winner": names[winner],
+                       "cards": [card_display(card) for card in cards]})
+    best = result.get("best_trump")
+    bid = result.get("bid")
+    return {
+        "number": last.number,
+        "points": [
+            {"name": name, "points": points}
+            for name, points in zip(names, last.points, strict=True)
+        ],
+        "tricks": tricks,
+        "best_trump": None if not best or not best.get("card") else {
+            "name": names[best["seat"]], "card": card_display(best["card"]),
+            "trick": best["trick"] + 1, "bonus": table.state.rules.best_trump_bonus,
+        },
+        "bid": None if not bid else {"name": names[bid["seat"]], "amount": bid["amount"],
+                                     "made": bid["made"]},
+        "redeal": result.get("kind") == "redeal",
+    }

@@ -1,0 +1,1 @@
+"""The scorekeeper's table app: hand entry on a tablet, by taps, offline-safe (issue 9)."""

@@ -1,0 +1,262 @@
+"""Pages of the table app: the score page (by login or by table link), table links, the worker.
+
+What it does:
+- ``score_game``: the score page of one game for a logged-in scorekeeper or organiser of the club
+  (anonymous: to the login page; a club they may not read: 404; another role: 403).
+- ``score_table``: the same page opened by a table link (``/t/<token or short code>/``): the
+  table's game in play (``?game=`` picks another game of the same table); 404 for a link that is
+  unknown, revoked or expired. The page calls the API with ``Authorization: Table <credential>``.
+- ``enter_code``: a form to type a short code; it sends the tablet on to ``/t/<code>/``.
+- ``table_links``: organisers make a link for a game or a tournament match (the QR code and the
+  short code are shown once, right after), see the club's links and revoke them.
+- ``service_worker``: ``/table-worker.js``, served from the root with ``Service-Worker-Allowed``
+  so its scope covers ``/clubs/…/score/`` and ``/t/…``; it caches the page shell.
+
+What it does not do: record anything itself. The page is a shell plus ES modules
+(static/table/) that talk to the REST API like any client; every write goes through the API's
+services. Rules are never computed here or in the browser: the summary of a hand comes from the
+preview endpoint, legal cards from the legal-plays endpoint.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.contrib.staticfiles import finders
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_http_methods, require_safe
+
+from clubs import selectors as club_selectors
+from clubs.permissions import can_manage, can_read_club, can_score
+from config.problems import Problem
+from games import selectors as game_selectors
+from games.api.serializers import game_output, hand_output
+from games.models import Game
+from tables import selectors as table_selectors
+from tables import services as table_services
+from tables.qr import qr_svg
+from tables.table_state import table_state
+from tournaments.models import Match
+
+SHELL_FILES = (
+    "css/jink.css",
+    "table/table.css",
+    "table/score.js",
+    "table/outbox.js",
+    "table/steps.js",
+    "table/views.js",
+    "table/cards.js",
+)
+
+
+def _club_for(request: HttpRequest, slug: str):
+    club = club_selectors.get_club(slug=slug, user=request.user)
+    if not can_read_club(request.user, club):
+        raise Http404("No club with this slug.")
+    return club
+
+
+def _side_labels(game: Game) -> list[str]:
+    names: dict[int, list[str]] = {}
+    for seat in game.ordered_seats():
+        names.setdefault(seat.side, []).append(seat.player.display_name)
+    teams = {side.index: side.team for side in game.sides.all()}
+    return [
+        teams[index].name if teams.get(index) is not None else " & ".join(names[index])
+        for index in sorted(names)
+    ]
+
+
+def _render_score(request, game: Game, *, credential: str | None, table: dict | None):
+    hands = list(game_selectors.list_hands(game=game))
+    user_player_ids = []
+    if request.user.is_authenticated:
+        user_player_ids = [
+            seat.player_id
+            for seat in game.ordered_seats()
+            if seat.player.user_id == request.user.pk
+        ]
+    match = (table or {}).get("match")
+    config = {
+        "gameId": game.pk,
+        "club": game.club.slug,
+        "credential": credential,
+        # Also with a link: a logged-in tablet is authenticated by its session, which needs it.
+        "csrf": get_token(request),
+        "confirmHands": game.club.confirm_hands,
+        "userPlayerIds": user_player_ids,
+        "sideLabels": _side_labels(game),
+        "gamePageUrl": reverse("pages:game", kwargs={"slug": game.club.slug, "game_id": game.pk}),
+        "standingsUrl": reverse(
+            "pages:tournament",
+            kwargs={"slug": game.club.slug, "tournament_id": match["tournament"]},
+        )
+        if match
+        else None,
+        "tableUrl": reverse("table:link", kwargs={"credential": credential})
+        if credential
+        else None,
+        "workerUrl": reverse("table:worker"),
+        "modules": {
+            "outbox": static("table/outbox.js"),
+            "steps": static("table/steps.js"),
+            "views": static("table/views.js"),
+            "cards": static("table/cards.js"),
+        },
+    }
+    context = {
+        "club": game.club,
+        "game": game,
+        "side_labels": config["sideLabels"],
+        "seats": [
+            {"name": seat.player.display_name, "side": seat.side} for seat in game.ordered_seats()
+        ],
+        "dealer": game.seat_players()[game.next_dealer].display_name
+        if game.next_dealer < len(game.seat_players())
+        else None,
+        "totals": list(zip(config["sideLabels"], game.totals, strict=False)),
+        "target": (game.house_rules or {}).get("target"),
+        "table": table,
+        "config": config,
+        "game_data": game_output(game),
+        "hands_data": [hand_output(hand) for hand in hands],
+        "table_data": table,
+    }
+    response = render(request, "table/score.html", context)
+    # The page holds a credential or a CSRF token: never stored by shared caches; the service
+    # worker keeps its own copy for opening offline.
+    response["Cache-Control"] = "private, no-cache"
+    response["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@require_safe
+def score_game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    club = _club_for(request, slug)
+    if not can_score(request.user, club):
+        raise PermissionDenied("Only the club's scorekeepers and organisers score games.")
+    game = game_selectors.list_games(club=club).filter(pk=game_id).first()
+    if game is None:
+        raise Http404("No game with this id in this club.")
+    game.club = club
+    return _render_score(request, game, credential=None, table=None)
+
+
+@require_safe
+def score_table(request: HttpRequest, credential: str) -> HttpResponse:
+    link = table_selectors.get_live_link(credential)
+    if link is None:
+        raise Http404("This table link is unknown, revoked or expired.")
+    table = table_state(link)
+    wanted = request.GET.get("game")
+    game_id = table["current_game"]
+    if wanted and wanted.isdigit() and int(wanted) in {game["id"] for game in table["games"]}:
+        game_id = int(wanted)
+    if game_id is None:
+        return render(request, "table/waiting.html", {"table": table}, status=200)
+    game = game_selectors.get_game(game_id=game_id)
+    return _render_score(request, game, credential=credential, table=table)
+
+
+@require_safe
+def enter_code(request: HttpRequest) -> HttpResponse:
+    code = request.GET.get("code", "")
+    error = None
+    if code:
+        normalised = table_selectors.normalise_code(code)
+        if table_selectors.get_live_link(normalised) is not None:
+            return redirect("table:link", credential=normalised)
+        error = "No table has this code, or its link has ended. Check the code with the organiser."
+    return render(request, "table/code.html", {"code": code, "error": error})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def table_links(request: HttpRequest, slug: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    club = _club_for(request, slug)
+    if not can_manage(request.user, club):
+        raise PermissionDenied("Only the club's organisers make table links.")
+    created = None
+    if request.method == "POST":
+        try:
+            if request.POST.get("revoke"):
+                table_services.revoke_table_link(
+                    club=club, link_id=_positive(request.POST["revoke"]), user=request.user
+                )
+                messages.info(request, "The link is revoked: it opens nothing any more.")
+                return redirect("table:links", slug=club.slug)
+            link, token, code = table_services.create_table_link(
+                club=club,
+                user=request.user,
+                game_id=_positive(request.POST.get("game")),
+                match_id=_positive(request.POST.get("match")),
+            )
+        except Problem as problem:
+            messages.error(request, problem.detail)
+            return redirect("table:links", slug=club.slug)
+        url = request.build_absolute_uri(reverse("table:link", kwargs={"credential": token}))
+        created = {
+            "label": table_selectors.table_label(link),
+            "url": url,
+            "code": table_services.format_code(code),
+            "svg": qr_svg(url),
+            "expires_at": link.expires_at,
+        }
+    now = timezone.now()
+    links = list(table_selectors.list_table_links(club=club)[:50])
+    context = {
+        "club": club,
+        "created": created,
+        "links": [
+            {
+                "id": link.pk,
+                "label": table_selectors.table_label(link),
+                "expires_at": link.expires_at,
+                "is_live": link.revoked_at is None and link.expires_at > now,
+                "revoked": link.revoked_at is not None,
+            }
+            for link in links
+        ],
+        "games": list(
+            Game.objects.filter(club=club, status="in_progress").order_by("-created_at")[:30]
+        ),
+        "matches": list(
+            Match.objects.filter(tournament__club=club, status="in_progress")
+            .select_related("round__tournament")
+            .order_by("-id")[:30]
+        ),
+    }
+    response = render(request, "table/links.html", context)
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _positive(value) -> int | None:
+    if value in (None, ""):
+        return None
+    if not str(value).isdigit():
+        raise Problem(status=400, code="invalid_table", detail="Pick a game or a match.")
+    return int(value)
+
+
+@require_safe
+def service_worker(request: HttpRequest) -> HttpResponse:
+    path = finders.find("table/worker.js")
+    with open(path, encoding="utf-8") as source:
+        body = source.read()
+    shell = ", ".join(f'"{static(name)}"' for name in SHELL_FILES)
+    response = HttpResponse(
+        f"const SHELL = [{shell}];\n{body}", content_type="text/javascript; charset=utf-8"
+    )
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response

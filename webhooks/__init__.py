@@ -1,0 +1,1 @@
+"""Webhooks: a club's HTTPS endpoints hear of results, signed, retried, logged."""
