@@ -7,6 +7,8 @@
 #                127.0.0.1:6379 when they answer; skipped otherwise, failing when CI=true)
 #   make bench   every bench/bench_*.py, printing figures
 #   make lint    ruff and import-linter only
+#   make messages  refresh locale/fr/LC_MESSAGES/django.po from the code and compile its .mo
+#                (needs Debian's gettext; the compiled .mo is committed, so running needs none)
 #   make serve   the real stack: gunicorn + a Celery worker + beat
 #                (needs DATABASE_URL, REDIS_URL and DJANGO_SECRET_KEY, e.g. in .env)
 #
@@ -14,7 +16,7 @@
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help demo test bench lint serve venv
+.PHONY: help demo test bench lint serve venv messages
 
 PYTHON ?= python3
 VENV := .venv
@@ -33,7 +35,7 @@ SERVE_BIND ?= 127.0.0.1:8000
 SERVE_WORKERS ?= 3
 
 help:
-	@sed -n '2,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -94,3 +96,9 @@ serve: $(STAMP)
 	$(BIN)/celery -A config worker --loglevel=INFO & \
 	$(BIN)/celery -A config beat --loglevel=INFO --schedule=$(VENV)/celerybeat-schedule & \
 	$(BIN)/gunicorn config.wsgi --bind $(SERVE_BIND) --workers $(SERVE_WORKERS) --access-logfile -
+
+messages: $(STAMP)
+	DJANGO_DEBUG=true DJANGO_SECRET_KEY=messages DATABASE_URL= REDIS_URL= $(BIN)/python manage.py \
+		makemessages -l fr --no-location --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
+	DJANGO_DEBUG=true DJANGO_SECRET_KEY=messages DATABASE_URL= REDIS_URL= $(BIN)/python manage.py \
+		compilemessages -l fr

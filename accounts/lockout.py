@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
 from config.problems import Problem, problem_json_response
 
@@ -27,7 +28,11 @@ def cool_off_seconds(request: HttpRequest) -> int:
 
 def locked_out_detail(seconds: int) -> str:
     minutes = max(1, (seconds + 59) // 60)
-    return f"Too many failed logins. Try again in {minutes} minute{'s' if minutes != 1 else ''}."
+    return ngettext(
+        "Too many failed logins. Try again in %(minutes)s minute.",
+        "Too many failed logins. Try again in %(minutes)s minutes.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def lockout_response(

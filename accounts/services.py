@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from accounts.models import DeviceToken
 from accounts.signals import keep_device_token as keep_device_token_for_change
@@ -32,7 +33,7 @@ def check_registration(*, username: str, password: str, email: str = "") -> None
         errors.append(
             {
                 "code": "username_taken",
-                "detail": "That username is taken.",
+                "detail": gettext("That username is taken."),
                 "pointer": "/username",
             }
         )
@@ -109,4 +110,4 @@ def revoke_device_token(*, user, device_token_id: int) -> None:
     """Delete one of ``user``'s tokens; 404 problem when it is not theirs or does not exist."""
     deleted, _ = DeviceToken.objects.filter(user=user, pk=device_token_id).delete()
     if not deleted:
-        raise Problem(status=404, code="not_found", detail="No such device.")
+        raise Problem(status=404, code="not_found", detail=gettext("No such device."))

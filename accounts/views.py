@@ -12,6 +12,7 @@ What it does not do: session login for the pages (``django.contrib.auth.urls``).
 from __future__ import annotations
 
 from django.contrib.auth import authenticate, user_logged_in, user_logged_out
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.auth import TokenAuthentication
 from rest_framework import generics, status
@@ -89,7 +90,7 @@ class TokenView(APIView):
             raise Problem(
                 status=400,
                 code="invalid_credentials",
-                detail="Unable to log in with the username and password given.",
+                detail=gettext("Unable to log in with the username and password given."),
                 pointer="",
             )
         device_token, token = services.issue_device_token(user=user, device=data["device"])

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
 from django.db.models.deletion import ProtectedError, RestrictedError
+from django.utils.translation import gettext, gettext_lazy
 
 from clubs.models import (
     MAX_TEAM_SIZE,
@@ -39,8 +40,10 @@ from rules_engine.errors import RulesError
 
 # Database constraint name -> (pointer, detail) reported when a concurrent write hits it.
 _UNIQUE_CONSTRAINTS = {
-    "clubs_club_slug_key": ("/slug", "A club with this slug already exists."),
-    "clubs_membership_unique_user": ("/username", "This user already has a role in this club."),
+    "clubs_club_slug_key": ("/slug", gettext_lazy("A club with this slug already exists.")),
+    "clubs_membership_unique_user": (
+        "/username", gettext_lazy("This user already has a role in this club.")
+    ),
     "clubs_player_unique_name": ("/display_name", "A player with this name already exists."),
     "clubs_player_unique_user": ("/username", "This account is already linked to a player."),
     "clubs_team_unique_name": ("/name", "A team with this name already exists in this club."),
@@ -48,7 +51,7 @@ _UNIQUE_CONSTRAINTS = {
 
 
 def _field_problem(pointer: str, code: str, detail: str, status: int = 400) -> Problem:
-    return Problem(status=status, code=code, detail=detail, pointer=pointer)
+    return Problem(status=status, code=code, detail=str(detail), pointer=pointer)
 
 
 def _unique_problem(pointer: str, detail: str) -> Problem:
@@ -79,13 +82,17 @@ def _check_slug_free(slug: str, *, exclude: Club | None = None) -> None:
     if exclude is not None:
         clubs = clubs.exclude(pk=exclude.pk)
     if clubs.exists():
-        raise _unique_problem("/slug", f"A club with the slug {slug!r} already exists.")
+        raise _unique_problem(
+            "/slug",
+            gettext("A club with the slug %(slug)r already exists.") % {"slug": slug},
+        )
 
 
 def _user_by_username(username: str):
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise _field_problem("/username", "unknown_user", f"No user is called {username!r}.")
+        raise _field_problem("/username", "unknown_user",
+                             gettext("No user is called %(name)r.") % {"name": username})
     return user
 
 
@@ -160,7 +167,8 @@ def delete_club(*, club: Club) -> None:
         club.delete()
     except (ProtectedError, RestrictedError) as error:
         raise _field_problem(
-            "", "club_has_records", "The club has recorded results and cannot be deleted.", 409
+            "", "club_has_records",
+            gettext("The club has recorded results and cannot be deleted."), 409,
         ) from error
 
 
@@ -172,7 +180,10 @@ def add_membership(*, club: Club, username: str, role: str) -> Membership:
     """Give the user called ``username`` a role in the club (one role per user and club)."""
     user = _user_by_username(username)
     if Membership.objects.filter(club=club, user=user).exists():
-        raise _unique_problem("/username", f"{username!r} already has a role in this club.")
+        raise _unique_problem(
+            "/username",
+            gettext("%(name)r already has a role in this club.") % {"name": username},
+        )
     membership = Membership(club=club, user=user, role=role)
     _save(membership)
     return membership
@@ -189,7 +200,7 @@ def _check_other_organiser_remains(membership: Membership, pointer: str) -> None
     )
     if organisers == [membership.pk]:
         raise _field_problem(
-            pointer, "last_organiser", "A club must keep at least one organiser.", 409
+            pointer, "last_organiser", gettext("A club must keep at least one organiser."), 409
         )
 
 
@@ -218,7 +229,8 @@ def _check_player_name_free(club: Club, display_name: str, exclude: Player | Non
         players = players.exclude(pk=exclude.pk)
     if players.exists():
         raise _unique_problem(
-            "/display_name", f"A player called {display_name!r} already exists in this club."
+            "/display_name", gettext("A player called %(name)r already exists in this club.")
+            % {"name": display_name}
         )
 
 
@@ -231,7 +243,8 @@ def _linked_user(club: Club, username: str | None, exclude: Player | None):
         players = players.exclude(pk=exclude.pk)
     if players.exists():
         raise _unique_problem(
-            "/username", f"{username!r} is already linked to another player of this club."
+            "/username", gettext("%(name)r is already linked to another player of this club.")
+            % {"name": username}
         )
     return user
 
@@ -315,11 +328,14 @@ def check_club_players(
         here = f"{pointer}/{index}"
         player = players.get(player_id)
         if player is None:
-            code, detail = "unknown_player", f"No player with id {player_id} in this club."
+            code, detail = "unknown_player", gettext("No player with id %(id)s in this club.") % {
+                "id": player_id
+            }
         elif not player.is_active:
             code, detail = (
                 "inactive_player",
-                (f"Player {player_id} ({player.display_name}) is no longer active."),
+                gettext("Player %(id)s (%(name)s) is no longer active.")
+                % {"id": player_id, "name": player.display_name},
             )
         elif player_id in seen:
             code, detail = (
@@ -347,7 +363,8 @@ def _checked_members(club: Club, member_ids: Sequence[int]) -> list[Player]:
         raise _field_problem(
             "/members",
             "team_size",
-            f"A team has {MIN_TEAM_SIZE} or {MAX_TEAM_SIZE} players, not {len(member_ids)}.",
+            gettext("A team has %(low)s or %(high)s players, not %(count)s.")
+            % {"low": MIN_TEAM_SIZE, "high": MAX_TEAM_SIZE, "count": len(member_ids)},
         )
     return check_club_players(
         club=club, player_ids=member_ids, pointer="/members", twice="is in this team twice"
@@ -359,7 +376,10 @@ def _check_team_name_free(club: Club, name: str, exclude: Team | None) -> None:
     if exclude is not None:
         teams = teams.exclude(pk=exclude.pk)
     if teams.exists():
-        raise _unique_problem("/name", f"A team called {name!r} already exists in this club.")
+        raise _unique_problem(
+            "/name",
+            gettext("A team called %(name)r already exists in this club.") % {"name": name},
+        )
 
 
 def _set_members(team: Team, players: list[Player]) -> None:

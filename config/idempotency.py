@@ -44,6 +44,7 @@ from django.apps import apps
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -126,8 +127,8 @@ def _read_key(request: Request) -> str | None:
         raise Problem(
             status=400,
             code="invalid_idempotency_key",
-            detail=f"The {IDEMPOTENCY_HEADER} header must be 1 to {MAX_KEY_LENGTH} printable "
-            "characters.",
+            detail=gettext("The %(header)s header must be 1 to %(length)s printable characters.")
+            % {"header": IDEMPOTENCY_HEADER, "length": MAX_KEY_LENGTH},
         )
     return key
 
@@ -159,8 +160,8 @@ def run_idempotently(request: Request, handler: Callable[[], Response]) -> Respo
             raise Problem(
                 status=409,
                 code="idempotency_in_progress",
-                detail="A request with this Idempotency-Key is still being processed; retry "
-                "in a moment to get its response.",
+                detail=gettext("A request with this Idempotency-Key is still being processed; "
+                               "retry in a moment to get its response."),
             )
         existing = record_model.objects.filter(scope=scope, key=key).first()
         if existing is not None:
@@ -168,8 +169,9 @@ def run_idempotently(request: Request, handler: Callable[[], Response]) -> Respo
                 raise Problem(
                     status=422,
                     code="idempotency_key_reused",
-                    detail="This Idempotency-Key was already used for a different request "
-                    f"({existing.method} {existing.path} with another body).",
+                    detail=gettext("This Idempotency-Key was already used for a different "
+                                   "request (%(method)s %(path)s with another body).")
+                    % {"method": existing.method, "path": existing.path},
                 )
             return _replay(existing)
         response = handler()

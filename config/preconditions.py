@@ -10,10 +10,13 @@ What it does not do: compare tags with the current version (the services do, und
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from config.problems import Problem
 
 
-def read_if_match(request, *, required: bool, what: str = "the current ETag") -> str | None:
+def read_if_match(request, *, required: bool, what: str | None = None) -> str | None:
+    """``what`` names the tag to send, already translated (default: "the current ETag")."""
     value = request.headers.get("If-Match")
     if value is None and not required:
         return None
@@ -21,7 +24,10 @@ def read_if_match(request, *, required: bool, what: str = "the current ETag") ->
         raise Problem(
             status=428,
             code="precondition_required",
-            detail=f"Send If-Match with {what}"
-            + (" (the header was empty)." if value is not None else "."),
+            detail=(
+                gettext("Send If-Match with %(what)s (the header was empty).")
+                if value is not None
+                else gettext("Send If-Match with %(what)s.")
+            ) % {"what": what or gettext("the current ETag")},
         )
     return value

@@ -15,13 +15,14 @@ each with the leaf's code and a JSON pointer to the offending value ("/seats/2",
 handlers, the login lockout) answers with ``problem_json_response``.
 
 What it does not do: handle unexpected exceptions (those stay 500s so they are seen and fixed),
-translate text, or decide status codes for domain errors other than the engine's.
+or decide status codes for domain errors other than the engine's.
 
 Terms:
 - *code*: a stable machine-readable identifier; clients switch on it, never on ``detail``.
 - *pointer*: an RFC 6901 JSON pointer into the request body; "" is the whole body and ``None``
   means the error is not about the body (a missing object, a permission).
 - *type*: a URI naming the kind of problem, ``urn:jink:problem:<code>``.
+- *title*: the status's short text for a person, in the request's language (English or French).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
+from django.utils.translation import gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -52,20 +54,21 @@ _CODES_BY_EXCEPTION: list[tuple[type[exceptions.APIException], str]] = [
     (exceptions.ValidationError, "invalid"),
 ]
 
+# Titles are for people: translated to the request's language (Accept-Language); codes are not.
 _TITLES_BY_STATUS = {
-    400: "Invalid input.",
-    401: "Authentication required.",
-    403: "Permission denied.",
-    404: "Not found.",
-    405: "Method not allowed.",
-    406: "Not acceptable.",
-    409: "Conflict.",
-    412: "Precondition failed.",
-    413: "Content too large.",
-    415: "Unsupported media type.",
-    422: "Unprocessable content.",
-    428: "Precondition required.",
-    429: "Too many requests.",
+    400: gettext_lazy("Invalid input."),
+    401: gettext_lazy("Authentication required."),
+    403: gettext_lazy("Permission denied."),
+    404: gettext_lazy("Not found."),
+    405: gettext_lazy("Method not allowed."),
+    406: gettext_lazy("Not acceptable."),
+    409: gettext_lazy("Conflict."),
+    412: gettext_lazy("Precondition failed."),
+    413: gettext_lazy("Content too large."),
+    415: gettext_lazy("Unsupported media type."),
+    422: gettext_lazy("Unprocessable content."),
+    428: gettext_lazy("Precondition required."),
+    429: gettext_lazy("Too many requests."),
 }
 
 
@@ -201,7 +204,7 @@ def problem_document(exc: exceptions.APIException) -> dict[str, Any]:
         title = None
     return {
         "type": problem_type(code),
-        "title": title or _TITLES_BY_STATUS.get(status_code, "Error."),
+        "title": str(title or _TITLES_BY_STATUS.get(status_code, gettext_lazy("Error."))),
         "status": status_code,
         "detail": detail,
         "code": code,

@@ -17,6 +17,7 @@ import datetime
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext
 from django.views import defaults
 from health_check.checks import Cache, Database
 from health_check.views import HealthCheckView
@@ -58,25 +59,29 @@ def _api_problem(status: int, code: str, title: str, detail: str) -> JsonRespons
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return _api_problem(400, "bad_request", "Bad request.", "The request is malformed.")
+        return _api_problem(400, "bad_request", gettext("Bad request."),
+                            gettext("The request is malformed."))
     return defaults.bad_request(request, exception)
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return _api_problem(403, "permission_denied", "Permission denied.", "You may not do this.")
+        return _api_problem(403, "permission_denied", gettext("Permission denied."),
+                            gettext("You may not do this."))
     return defaults.permission_denied(request, exception)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return _api_problem(404, "not_found", "Not found.", "No such resource.")
+        return _api_problem(404, "not_found", gettext("Not found."),
+                            gettext("No such resource."))
     return defaults.page_not_found(request, exception)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if request.path.startswith("/api/"):
         return _api_problem(
-            500, "server_error", "Server error.", "The server failed; the error was logged."
+            500, "server_error", gettext("Server error."),
+            gettext("The server failed; the error was logged."),
         )
     return defaults.server_error(request)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from config.problems import Problem, rules_error_to_problem
 from games import bridge
 from games.models import Game
@@ -41,7 +43,8 @@ def _trump(trump: str | None, turn_up: str | None) -> str:
         raise Problem(
             status=400,
             code="invalid_record",
-            detail="Send either trump (the trump suit) or turn_up (the turned-up card).",
+            detail=gettext("Send either trump (the trump suit) or turn_up (the turned-up "
+                           "card)."),
             pointer="" if trump is None else "/turn_up",
         )
     try:

@@ -10,10 +10,22 @@ What it does not do: decide who may read what (``clubs.permissions``) or write (
 
 from __future__ import annotations
 
-from django.db.models import Prefetch, QuerySet, Sum
+from django.db.models import (
+    CharField,
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.http import Http404
 
-from clubs.models import Club, Player
+from clubs.models import Club, Membership, Player
 from games import match_links
 from games.models import Game, GameSeat, GameSide, Hand, LedgerEntry
 
@@ -78,3 +90,72 @@ def club_balances(*, club: Club) -> list[tuple[Player, int]]:
     )
     players = Player.objects.filter(pk__in=nets).order_by("display_name", "id")
     return [(player, nets[player.pk]) for player in players]
+
+
+def get_game_live_state(*, game_id: int, club_slug: str, user) -> dict | None:
+    """What a game page shows changes only when this changes: one query.
+
+    Returns ``{"version", "club_is_public", "viewer_role", "viewer_player"}`` for the game of
+    that club (None if there is none): the game's version grows with every hand, correction and
+    undo; the reader's role and linked player are read in the same query so that a poll
+    answered ``304`` costs this query alone.
+    """
+    queryset = Game.objects.filter(pk=game_id, club__slug=club_slug)
+    if user is not None and user.is_authenticated:
+        queryset = queryset.annotate(
+            viewer_role=Subquery(
+                Membership.objects.filter(club=OuterRef("club"), user_id=user.pk).values("role")[
+                    :1
+                ]
+            ),
+            viewer_player=Subquery(
+                Player.objects.filter(club=OuterRef("club"), user_id=user.pk).values("pk")[:1]
+            ),
+        )
+    else:
+        queryset = queryset.annotate(
+            viewer_role=Value(None, output_field=CharField()),
+            viewer_player=Value(None, output_field=IntegerField()),
+        )
+    return queryset.values(
+        "version", "viewer_role", "viewer_player", club_is_public=F("club__public_standings")
+    ).first()
+
+
+def list_hand_corrections_and_undos(*, game: Game) -> list:
+    """The hands of ``game`` that were corrected or undone, as simple-history records (one
+    query): each with ``number``, ``history_type`` ("~" changed, "-" deleted), the
+    ``history_change_reason`` the services wrote ("hand 2 corrected", "hand 7 undone", ...),
+    ``history_date``, ``history_user`` and the values the hand had (``totals_after``, ``result``).
+    Recomputations of later hands after a correction are left out: the correction says it."""
+    return list(
+        Hand.history.filter(game_id=game.pk)
+        .filter(
+            Q(history_type="-")
+            | Q(history_type="~", history_change_reason__endswith=" corrected")
+        )
+        .select_related("history_user")
+        .order_by("history_date", "history_id")
+    )
+
+
+def list_games_of_player(*, player) -> QuerySet[Game]:
+    """The games the player sat in, newest first, each with its seats and sides."""
+    return list_games(club=player.club).filter(seats__player=player)
+
+
+def count_results_of_player(*, player) -> dict:
+    """``{"played", "won"}``: the player's finished games and those their side won (one query)."""
+    return GameSeat.objects.filter(player=player, game__status="finished").aggregate(
+        played=Count("id"), won=Count("id", filter=Q(game__winner_side=F("side")))
+    )
+
+
+def list_balance_steps(*, player) -> list[tuple]:
+    """``(when, amount_minor)`` of each of the player's ledger entries, oldest first (one
+    query): the steps of their balance over time."""
+    return list(
+        LedgerEntry.objects.filter(player=player)
+        .order_by("created_at", "id")
+        .values_list("created_at", "amount_minor")
+    )

@@ -33,6 +33,7 @@ import copy
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from clubs.models import Club
@@ -60,9 +61,10 @@ class HandConflict(Problem):
         super().__init__(
             status=409,
             code="hand_conflict",
-            detail=f"Hand {hand.number} of game {hand.game_id} is already recorded (the stored "
-            "hand is in this response's 'hand'); the next hand is number "
-            f"{hand.game.hands_played + 1}.",
+            detail=gettext(
+                "Hand %(number)s of game %(game)s is already recorded (the stored hand is in "
+                "this response's 'hand'); the next hand is number %(next)s."
+            ) % {"number": hand.number, "game": hand.game_id, "next": hand.game.hands_played + 1},
             pointer="/number",
         )
         self.hand = hand
@@ -178,7 +180,8 @@ def create_games(
         raise Problem(
             status=400,
             code="invalid_game",
-            detail=f"Unknown game {game!r}; the games are {', '.join(GAMES)}.",
+            detail=gettext("Unknown game %(game)r; the games are %(games)s.")
+            % {"game": game, "games": ", ".join(GAMES)},
             pointer="/game",
         )
     wanted = {spec.tournament_match for spec in new_games if isinstance(spec.tournament_match, int)}
@@ -204,8 +207,9 @@ def create_games(
             raise Problem(
                 status=400,
                 code="invalid_tournament_match",
-                detail=f"Match {terms.match_id} belongs to a tournament of {terms.game}, "
-                f"not {game}.",
+                detail=gettext("Match %(match)s belongs to a tournament of %(game)s, not "
+                               "%(other)s.")
+                % {"match": terms.match_id, "game": terms.game, "other": game},
                 pointer="/tournament_match",
             )
         players = new_game_checks.check_players(club, spec.seat_player_ids, known_players)
@@ -296,13 +300,14 @@ def _lock_game(game_id: int, if_match: str | None) -> Game:
         .first()
     )
     if game is None:
-        raise Problem(status=404, code="not_found", detail=f"No game {game_id}.")
+        raise Problem(status=404, code="not_found",
+                      detail=gettext("No game %(game)s.") % {"game": game_id})
     if if_match is not None and not etag_matches(if_match, game.etag):
         raise Problem(
             status=412,
             code="precondition_failed",
-            detail=f"The game has changed: its ETag is now {game.etag}, not {if_match}. Fetch "
-            "it again and retry.",
+            detail=gettext("The game has changed: its ETag is now %(etag)s, not %(sent)s. "
+                           "Fetch it again and retry.") % {"etag": game.etag, "sent": if_match},
         )
     return game
 
@@ -397,7 +402,8 @@ def record_hand(
             raise Problem(
                 status=409,
                 code="game_over",
-                detail=f"Game {game.pk} is finished; it takes no more hands.",
+                detail=gettext("Game %(game)s is finished; it takes no more hands.")
+                % {"game": game.pk},
             )
         try:
             fields, result = bridge.play(game, record)
@@ -448,8 +454,11 @@ def check_hand_number(game: Game, number: int | None) -> None:
     raise Problem(
         status=409,
         code="hand_out_of_sequence",
-        detail=f"Game {game.pk} has {game.hands_played} hands; the next is number "
-        f"{expected}, not {number}. Record the missing hands first.",
+        detail=gettext(
+            "Game %(game)s has %(hands)s hands; the next is number %(expected)s, not "
+            "%(number)s. Record the missing hands first."
+        ) % {"game": game.pk, "hands": game.hands_played, "expected": expected,
+             "number": number},
         pointer="/number",
     )
 
@@ -475,7 +484,9 @@ def correct_hand(
         target = next((hand for hand in hands if hand.number == number), None)
         if target is None:
             raise Problem(
-                status=404, code="not_found", detail=f"Game {game.pk} has no hand {number}."
+                status=404, code="not_found",
+                detail=gettext("Game %(game)s has no hand %(number)s.")
+                % {"game": game.pk, "number": number},
             )
         state = bridge.start_for(game)
         replayed: list[tuple[Hand, dict, dict]] = []
@@ -542,8 +553,10 @@ def _later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
     return Problem(
         status=409,
         code="later_hand_invalid",
-        detail=f"After this correction of hand {number}, hand {later} is no longer valid "
-        f"({error.detail}). Undo the later hands first, or correct them.",
+        detail=gettext(
+            "After this correction of hand %(number)s, hand %(later)s is no longer valid "
+            "(%(why)s). Undo the later hands first, or correct them."
+        ) % {"number": number, "later": later, "why": error.detail},
         errors=errors,
     )
 
@@ -557,13 +570,16 @@ def undo_last_hand(
         if number != game.hands_played or number == 0:
             if not Hand.objects.filter(game=game, number=number).exists():
                 raise Problem(
-                    status=404, code="not_found", detail=f"Game {game.pk} has no hand {number}."
+                    status=404, code="not_found",
+                    detail=gettext("Game %(game)s has no hand %(number)s.")
+                    % {"game": game.pk, "number": number},
                 )
             raise Problem(
                 status=409,
                 code="not_last_hand",
-                detail=f"Only the last hand ({game.hands_played}) can be undone; correct hand "
-                f"{number} with PUT instead.",
+                detail=gettext("Only the last hand (%(last)s) can be undone; correct hand "
+                               "%(number)s with PUT instead.")
+                % {"last": game.hands_played, "number": number},
             )
         hand = Hand.objects.select_related("entered_by").get(game=game, number=number)
         if number > 1:

@@ -149,6 +149,11 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "pages:club": {"GET": CLUB_READ},
     "pages:game": {"GET": CLUB_READ},
     "pages:tournament": {"GET": CLUB_READ},
+    # A player's page reads like the club's pages (their money only for members: the page
+    # leaves it out for others, tests/pages/test_player_page.py).
+    "pages:player": {"GET": CLUB_READ},
+    # The pages' language switch: anybody may choose, and is sent back to the page.
+    "set_language": {"POST": Expect("302 302 302 302 302")},
     "pages:balances": {"GET": Expect(private="404 404 ok ok ok", public="302 403 ok ok ok")},
     "games:game-list": {"GET": CLUB_READ, "POST": CLUB_SCORE},
     "games:club-balances": {"GET": CLUB_MEMBER_READ},

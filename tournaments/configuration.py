@@ -18,6 +18,8 @@ Terms:
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_lazy
+
 from clubs.models import Player, Team, normalize_house_rule_overrides
 from config.problems import Problem
 from rules_engine import HouseRules, RulesError
@@ -139,30 +141,34 @@ def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
             None, False
         ):
             _error(errors, "option_not_applicable",
-                   f"{option} does not apply to a {tournament_format} tournament.",
+                   gettext("%(option)s does not apply to a %(format)s tournament.")
+                   % {"option": option, "format": tournament_format},
                    f"{pointer}/{option}")
     table_size = values["table_size"]
     if values["entrant_kind"] == EntrantKind.TEAM and table_size > MAX_TEAM_TABLE:
         _error(errors, "invalid_table_size",
-               f"A table seats at most {MAX_TEAM_TABLE} teams, not {table_size}.",
+               gettext("A table seats at most %(most)s teams, not %(size)s.")
+               % {"most": MAX_TEAM_TABLE, "size": table_size},
                f"{pointer}/table_size")
     if values["entrant_kind"] == EntrantKind.TEAM and values.get("sides_per_table"):
         _error(errors, "option_not_applicable",
-               "Teams are fixed partners; sides_per_table partners individuals.",
+               gettext("Teams are fixed partners; sides_per_table partners individuals."),
                f"{pointer}/sides_per_table")
     if tournament_format in (Format.SWISS, Format.DRIVE) and not values.get("round_count"):
-        _error(errors, "required", f"A {tournament_format} needs round_count, the number of "
-               "rounds to play.", f"{pointer}/round_count")
+        _error(errors, "required",
+               gettext("A %(format)s needs round_count, the number of rounds to play.")
+               % {"format": tournament_format}, f"{pointer}/round_count")
     if tournament_format == Format.KNOCKOUT:
         advancing = values.get("advancing_per_table") or 1
         if advancing >= table_size or table_size % advancing:
             _error(errors, "invalid_table_size",
-                   f"{advancing} advancing from tables of {table_size}: the number advancing "
-                   "must divide the table size and be smaller than it.",
+                   gettext("%(advancing)s advancing from tables of %(size)s: the number "
+                           "advancing must divide the table size and be smaller than it.")
+                   % {"advancing": advancing, "size": table_size},
                    f"{pointer}/advancing_per_table")
         elif values.get("third_place_match") and table_size // advancing != 2:
             _error(errors, "option_not_applicable",
-                   "A third-place match needs half of each table to advance.",
+                   gettext("A third-place match needs half of each table to advance."),
                    f"{pointer}/third_place_match")
     if tournament_format == Format.DRIVE and values.get("round_count"):
         try:
@@ -178,17 +184,20 @@ def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
     minimum = values.get("min_table_size")
     if minimum is not None and not 2 <= minimum <= table_size:
         _error(errors, "invalid_table_size",
-               f"min_table_size must be 2 to the table size ({table_size}).",
+               gettext("min_table_size must be 2 to the table size (%(size)s).")
+               % {"size": table_size},
                f"{pointer}/min_table_size")
     tie_breaks = values.get("tie_breaks") or []
     seen: set[str] = set()
     for index, name in enumerate(tie_breaks):
         if name not in ranking.TIE_BREAKS:
             _error(errors, "unknown_tie_break",
-                   f"{name!r} is not a tie-break; choose from {', '.join(ranking.TIE_BREAKS)}.",
+                   gettext("%(name)r is not a tie-break; choose from %(choices)s.")
+                   % {"name": name, "choices": ", ".join(ranking.TIE_BREAKS)},
                    f"{pointer}/tie_breaks/{index}")
         elif name in seen:
-            _error(errors, "duplicate_tie_break", f"{name!r} is listed twice.",
+            _error(errors, "duplicate_tie_break",
+                   gettext("%(name)r is listed twice.") % {"name": name},
                    f"{pointer}/tie_breaks/{index}")
         seen.add(name)
     if not errors:
@@ -207,8 +216,10 @@ def settings_of(tournament: Tournament) -> dict:
 
 WRONG_KIND_DETAIL = {
     # the tournament's entrant kind -> what an entrant of the other kind is told
-    EntrantKind.PLAYER: "This tournament is played by individual players; enter players.",
-    EntrantKind.TEAM: "This tournament is played by teams; enter a team.",
+    EntrantKind.PLAYER: gettext_lazy(
+        "This tournament is played by individual players; enter players."
+    ),
+    EntrantKind.TEAM: gettext_lazy("This tournament is played by teams; enter a team."),
 }
 
 
@@ -216,10 +227,12 @@ def _may_enter(tournament: Tournament, kind: str, name: str, is_active: bool, er
                field: str) -> bool:
     """An entrant of ``kind`` may enter: the tournament's kind, and active (else an error)."""
     if tournament.entrant_kind != kind:
-        _error(errors, "wrong_entrant_kind", WRONG_KIND_DETAIL[tournament.entrant_kind], field)
+        _error(errors, "wrong_entrant_kind", str(WRONG_KIND_DETAIL[tournament.entrant_kind]),
+               field)
         return False
     if not is_active:
-        _error(errors, "entrant_inactive", f"{name} is not active.", field)
+        _error(errors, "entrant_inactive", gettext("%(name)s is not active.") % {"name": name},
+               field)
         return False
     return True
 
@@ -255,18 +268,21 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
         here = f"{pointer}/{index}"
         player_id, team_id, seed = item.get("player"), item.get("team"), item.get("seed")
         if (player_id is None) == (team_id is None):
-            _error(errors, "player_or_team", "Give exactly one of player and team.", here)
+            _error(errors, "player_or_team", gettext("Give exactly one of player and team."),
+                   here)
             continue
         if seed is not None:
             if seed in seeds_taken:
-                _error(errors, "duplicate_seed", f"Seed {seed} is already taken.", f"{here}/seed")
+                _error(errors, "duplicate_seed",
+                       gettext("Seed %(seed)s is already taken.") % {"seed": seed}, f"{here}/seed")
                 continue
         if player_id is not None:
             player = players.get(player_id)
             field = f"{here}/player"
             if player is None:
                 _error(errors, "entrant_not_in_club",
-                       f"Player {player_id} is not a player of club {club.slug}.", field)
+                       gettext("Player %(id)s is not a player of club %(club)s.")
+                       % {"id": player_id, "club": club.slug}, field)
                 continue
             if player_id in entered_players:
                 how = entered_players[player_id]
@@ -283,10 +299,12 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
             field = f"{here}/team"
             if team is None:
                 _error(errors, "entrant_not_in_club",
-                       f"Team {team_id} is not a team of club {club.slug}.", field)
+                       gettext("Team %(id)s is not a team of club %(club)s.")
+                       % {"id": team_id, "club": club.slug}, field)
                 continue
             if team_id in entered_teams:
-                _error(errors, "already_entered", f"{team.name} is already entered.", field)
+                _error(errors, "already_entered",
+                       gettext("%(name)s is already entered.") % {"name": team.name}, field)
                 continue
             members = [member.player for member in team.team_members.all()]
             clash = next((m for m in members if m.pk in entered_players), None)
@@ -300,8 +318,10 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
                 continue
             if team_sizes and len(members) not in team_sizes:
                 _error(errors, "team_size_mismatch",
-                       f"{team.name} has {len(members)} players; the other teams have "
-                       f"{min(team_sizes)}.", field)
+                       gettext("%(name)s has %(count)s players; the other teams have "
+                               "%(others)s.")
+                       % {"name": team.name, "count": len(members), "others": min(team_sizes)},
+                       field)
                 continue
             team_sizes.add(len(members))
             entered_teams.add(team_id)

@@ -28,6 +28,8 @@ Terms:
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from config.problems import Problem
 from games.models import Game
 from tournaments import bridge, play
@@ -165,7 +167,8 @@ def check_correction_allowed(
         raise Problem(
             status=409,
             code="tournament_closed",
-            detail=f"Tournament {tournament.pk} is closed; its results can no longer change.",
+            detail=gettext("Tournament %(tournament)s is closed; its results can no longer "
+                           "change.") % {"tournament": tournament.pk},
         )
     match = load_match(match_id)
     if match is None or match.status != MatchStatus.DECIDED:
@@ -188,9 +191,11 @@ def check_correction_allowed(
         raise Problem(
             status=409,
             code="match_locked",
-            detail=f"This change would alter the result of round {match.round.number} table "
-            f"{match.table}, and play has begun in the matches that depend on it ({listing}). "
-            "An organiser may repeat the request with ?reset_dependents=true to reset them.",
+            detail=gettext(
+                "This change would alter the result of round %(round)s table %(table)s, and "
+                "play has begun in the matches that depend on it (%(listing)s). An organiser "
+                "may repeat the request with ?reset_dependents=true to reset them."
+            ) % {"round": match.round.number, "table": match.table, "listing": listing},
         )
     from clubs.permissions import can_manage
 
@@ -198,6 +203,7 @@ def check_correction_allowed(
         raise Problem(
             status=403,
             code="permission_denied",
-            detail="Only an organiser of the club may reset the matches that depend on a result.",
+            detail=gettext("Only an organiser of the club may reset the matches that depend "
+                           "on a result."),
         )
     return reset_matches(tournament, dependents, user=user, cause=match, game_id=game_id)

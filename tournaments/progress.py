@@ -29,6 +29,7 @@ import logging
 from django.db import transaction
 from django.db.models import Count, Prefetch, Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import TeamMember
 from config.problems import Problem
@@ -60,7 +61,9 @@ def lock_tournament(tournament_id: int) -> Tournament:
         .first()
     )
     if tournament is None:
-        raise Problem(status=404, code="not_found", detail=f"No tournament {tournament_id}.")
+        raise Problem(status=404, code="not_found",
+                      detail=gettext("No tournament %(tournament)s.")
+                      % {"tournament": tournament_id})
     return tournament
 
 
@@ -153,7 +156,7 @@ def _first_round_checks(tournament: Tournament) -> None:
         raise Problem(
             status=400,
             code="too_few_entrants",
-            detail="The tournament has no entrants yet; register them before drawing.",
+            detail=gettext("The tournament has no entrants yet; register them before drawing."),
             pointer="",
         )
     # Only those checked in are drawn; the absent may join a later round (swiss, round robin).

@@ -17,16 +17,38 @@ Terms:
 
 from __future__ import annotations
 
-from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import (
+    CharField,
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+    Value,
+)
 from django.http import Http404
 
-from clubs.models import Club, Membership, TeamMember
+from clubs.models import Club, Membership, Player, TeamMember
 from clubs.permissions import remember_role, role_in
 from games.models import Game
 from tournaments import bridge
 from tournaments.draw import knockout
 from tournaments.draw.types import DrawError
-from tournaments.models import Entrant, Format, Match, MatchEntrant, Round, Tournament
+from tournaments.models import (
+    Entrant,
+    Format,
+    Match,
+    MatchEntrant,
+    MatchGame,
+    Round,
+    StandingsSnapshot,
+    Tournament,
+)
 
 
 def can_read_tournament(user, tournament: Tournament) -> bool:
@@ -228,6 +250,107 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
             }
         )
     return {"rounds": output, "champion": champion}
+
+
+def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> dict | None:
+    """What a tournament page shows changes only when this changes: one query.
+
+    Returns ``{"version", "is_public", "club_is_public", "viewer_role", "viewer_player",
+    "games", "game_versions", "matches", "matches_changed"}`` (released rounds only), the same
+    of the rounds not yet released (``draft_…``, for an organiser's tag only) and the stored
+    standings' version (``standings_version``: the page reads the snapshot) for the tournament
+    of that club (None if there is none): the tournament's own version, the number and summed
+    versions of its games (a game's version grows with every hand, correction and undo), the
+    number of its matches and when one last changed (a draw, a decision). The reader's role and
+    linked player are read in the same query so that a poll answered ``304`` costs this query
+    alone.
+    """
+    all_games = (
+        MatchGame.objects.filter(match__tournament=OuterRef("pk"))
+        .order_by()
+        .values("match__tournament")
+    )
+    all_matches = Match.objects.filter(tournament=OuterRef("pk")).order_by().values("tournament")
+    # The rounds not yet released count apart ("draft_…"): only an organiser's tag may read them,
+    # so that a private draw changes nothing a player's poll can see.
+    games = all_games.filter(match__round__released_at__isnull=False)
+    matches = all_matches.filter(round__released_at__isnull=False)
+    draft_games = all_games.filter(match__round__released_at__isnull=True)
+    draft_matches = all_matches.filter(round__released_at__isnull=True)
+    queryset = Tournament.objects.filter(pk=tournament_id, club__slug=club_slug).annotate(
+        games=Subquery(games.annotate(count=Count("id")).values("count")),
+        game_versions=Subquery(games.annotate(total=Sum("game__version")).values("total")),
+        matches_count=Subquery(matches.annotate(count=Count("id")).values("count")),
+        matches_changed=Subquery(matches.annotate(last=Max("updated_at")).values("last")),
+        draft_games=Subquery(draft_games.annotate(count=Count("id")).values("count")),
+        draft_game_versions=Subquery(
+            draft_games.annotate(total=Sum("game__version")).values("total")
+        ),
+        draft_matches_count=Subquery(draft_matches.annotate(count=Count("id")).values("count")),
+        draft_matches_changed=Subquery(
+            draft_matches.annotate(last=Max("updated_at")).values("last")
+        ),
+        standings_version=Subquery(
+            StandingsSnapshot.objects.filter(tournament=OuterRef("pk")).values("version")[:1]
+        ),
+    )
+    if user is not None and user.is_authenticated:
+        queryset = queryset.annotate(
+            viewer_role=Subquery(
+                Membership.objects.filter(club=OuterRef("club"), user_id=user.pk).values("role")[
+                    :1
+                ]
+            ),
+            viewer_player=Subquery(
+                Player.objects.filter(club=OuterRef("club"), user_id=user.pk).values("pk")[:1]
+            ),
+        )
+    else:
+        queryset = queryset.annotate(
+            viewer_role=Value(None, output_field=CharField()),
+            viewer_player=Value(None, output_field=IntegerField()),
+        )
+    return queryset.values(
+        "version", "is_public", "viewer_role", "viewer_player", "games", "game_versions",
+        "matches_count", "matches_changed", "draft_games", "draft_game_versions",
+        "draft_matches_count", "draft_matches_changed", "standings_version",
+        club_is_public=F("club__public_standings"),
+    ).first()
+
+
+def list_team_members(*, tournament: Tournament) -> dict[int, list]:
+    """The players of each team entered in the tournament (team id -> players in seat order):
+    one query, none for a tournament of individuals (call it only for teams)."""
+    members: dict[int, list] = {}
+    queryset = (
+        TeamMember.objects.filter(team__tournament_entries__tournament=tournament)
+        .select_related("player")
+        .order_by("team_id", "position")
+    )
+    for member in queryset:
+        members.setdefault(member.team_id, []).append(member.player)
+    return members
+
+
+def list_entries_of_player(*, player) -> QuerySet[Entrant]:
+    """The player's entries (their own, or their teams'), newest tournament first, with the
+    tournament, and counts of the matches decided and won (first place) at their tables."""
+    decided = Q(
+        match_slots__match__status="decided",
+        match_slots__match__is_bye=False,
+        match_slots__match__round__released_at__isnull=False,
+    )
+    return (
+        Entrant.objects.filter(Q(player=player) | Q(team__team_members__player=player))
+        .select_related("tournament", "team")
+        .annotate(
+            matches_decided=Count("match_slots", filter=decided, distinct=True),
+            matches_won=Count(
+                "match_slots", filter=decided & Q(match_slots__place=1), distinct=True
+            ),
+        )
+        .order_by("-tournament__created_at", "-tournament_id")
+    )
 
 
 def list_club_tournaments(*, club: Club) -> QuerySet[Tournament]:

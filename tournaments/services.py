@@ -19,6 +19,7 @@ import secrets
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club
 from config.problems import Problem
@@ -76,8 +77,9 @@ def _check_if_match(tournament: Tournament, if_match: str | None) -> None:
         raise Problem(
             status=412,
             code="precondition_failed",
-            detail=f"The tournament has changed: its ETag is now {etag_of(tournament)}, not "
-            f"{if_match}. Fetch it again and retry.",
+            detail=gettext("The tournament has changed: its ETag is now %(etag)s, not "
+                           "%(sent)s. Fetch it again and retry.")
+            % {"etag": etag_of(tournament), "sent": if_match},
         )
 
 
@@ -91,7 +93,8 @@ def create_tournament(*, club: Club, user, values: dict, entrants: list[dict] = 
     given = set(values)
     unknown = given - set(configuration.SETTINGS)
     if unknown:
-        raise Problem(status=400, code="unknown_field", detail=f"Unknown settings {unknown}.",
+        raise Problem(status=400, code="unknown_field",
+                      detail=gettext("Unknown settings %(names)s.") % {"names": unknown},
                       pointer=f"/{sorted(unknown)[0]}")
     merged = {**DEFAULTS, **values}
     merged = configuration.check_settings(merged, given=given)
@@ -120,18 +123,20 @@ def update_tournament(
             locked = [name for name in changed if name not in ("name", "is_public")]
             if locked:
                 raise Problem(status=409, code="tournament_closed",
-                              detail="The tournament is closed; only its name and visibility "
-                              "may change.", pointer=f"/{locked[0]}")
+                              detail=gettext("The tournament is closed; only its name and "
+                                             "visibility may change."), pointer=f"/{locked[0]}")
         if tournament.status != TournamentStatus.REGISTRATION:
             locked = [name for name in changed if name in configuration.PLAY_SETTINGS]
             if locked:
                 raise Problem(
                     status=409,
                     code="tournament_started",
-                    detail=f"Play has begun: {', '.join(locked)} can no longer change.",
+                    detail=gettext("Play has begun: %(names)s can no longer change.")
+                    % {"names": ", ".join(locked)},
                     errors=[
                         {"code": "tournament_started",
-                         "detail": f"{name} can no longer change once play has begun.",
+                         "detail": gettext("%(name)s can no longer change once play has "
+                                           "begun.") % {"name": name},
                          "pointer": f"/{name}"}
                         for name in locked
                     ],
@@ -142,7 +147,8 @@ def update_tournament(
         if tournament.status == TournamentStatus.REGISTRATION and "entrant_kind" in changed:
             if tournament.entrants.exists():
                 raise Problem(status=409, code="entrants_registered",
-                              detail="Remove the entrants before changing entrant_kind.",
+                              detail=gettext("Remove the entrants before changing "
+                                             "entrant_kind."),
                               pointer="/entrant_kind")
         if "format" in changed:
             # Options of the old format that the new one does not take go back to their
@@ -160,7 +166,8 @@ def update_tournament(
 def _register(tournament: Tournament, user, items: list[dict], pointer="/entrants") -> list:
     if tournament.status != TournamentStatus.REGISTRATION:
         raise Problem(status=409, code="tournament_started",
-                      detail="Entrants can only be registered before round 1 is drawn.",
+                      detail=gettext("Entrants can only be registered before round 1 is "
+                                     "drawn."),
                       pointer=pointer)
     accepted = configuration.check_entrants(tournament, items, pointer=pointer)
     created = [
@@ -186,11 +193,13 @@ def update_entrant(*, tournament_id: int, entrant_id: int, user, seed: int | Non
         entrant = _get_entrant(tournament, entrant_id)
         if tournament.status != TournamentStatus.REGISTRATION:
             raise Problem(status=409, code="tournament_started",
-                          detail="Seeds are fixed once round 1 is drawn.", pointer="/seed")
+                          detail=gettext("Seeds are fixed once round 1 is drawn."),
+                          pointer="/seed")
         if seed is not None and tournament.entrants.filter(seed=seed).exclude(
             pk=entrant.pk
         ).exists():
-            raise Problem(status=400, code="duplicate_seed", detail=f"Seed {seed} is taken.",
+            raise Problem(status=400, code="duplicate_seed",
+                          detail=gettext("Seed %(seed)s is taken.") % {"seed": seed},
                           pointer="/seed")
         entrant.seed = seed
         entrant.save(update_fields=["seed"])
@@ -204,7 +213,7 @@ def remove_entrant(*, tournament_id: int, entrant_id: int, user) -> None:
         entrant = _get_entrant(tournament, entrant_id)
         if tournament.status != TournamentStatus.REGISTRATION:
             raise Problem(status=409, code="tournament_started",
-                          detail="Entrants cannot be removed once round 1 is drawn.")
+                          detail=gettext("Entrants cannot be removed once round 1 is drawn."))
         entrant.delete()
         _bump(tournament, [])
 
@@ -213,7 +222,8 @@ def _get_entrant(tournament: Tournament, entrant_id: int) -> Entrant:
     entrant = tournament.entrants.filter(pk=entrant_id).first()
     if entrant is None:
         raise Problem(status=404, code="not_found",
-                      detail=f"Tournament {tournament.pk} has no entrant {entrant_id}.")
+                      detail=gettext("Tournament %(tournament)s has no entrant %(entrant)s.")
+                      % {"tournament": tournament.pk, "entrant": entrant_id})
     return entrant
 
 
@@ -223,10 +233,10 @@ def draw_next_round(*, tournament_id: int, user) -> Round:
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
             raise Problem(status=409, code="tournament_closed",
-                          detail="The tournament is closed.")
+                          detail=gettext("The tournament is closed."))
         if tournament.status == TournamentStatus.FINISHED:
             raise Problem(status=409, code="tournament_complete",
-                          detail="Every round has been played.")
+                          detail=gettext("Every round has been played."))
         try:
             round_ = progress.draw_round(tournament, user)
         except DrawError as error:
@@ -252,13 +262,17 @@ def close_tournament(*, tournament_id: int, user) -> Tournament:
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
             raise Problem(status=409, code="tournament_closed",
-                          detail="The tournament is already closed.")
+                          detail=gettext("The tournament is already closed."))
         undecided = Match.objects.filter(tournament=tournament).exclude(
             status=MatchStatus.DECIDED
         ).count()
         if undecided:
             raise Problem(status=409, code="matches_undecided",
-                          detail=f"{undecided} match(es) are still undecided; finish them first.")
+                          detail=ngettext(
+                              "%(count)s match is still undecided; finish it first.",
+                              "%(count)s matches are still undecided; finish them first.",
+                              undecided,
+                          ) % {"count": undecided})
         tournament.status = TournamentStatus.CLOSED
         tournament.closed_at = timezone.now()
         tournament.version += 1

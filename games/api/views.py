@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -89,7 +90,7 @@ def _hand_record(body) -> dict:
         raise Problem(
             status=400,
             code="invalid_record",
-            detail="A hand record is a JSON object.",
+            detail=gettext("A hand record is a JSON object."),
             pointer="",
         )
     return dict(body)
@@ -102,7 +103,7 @@ def _hand_number(record: dict) -> int | None:
         raise Problem(
             status=400,
             code="invalid_record",
-            detail="number must be a positive integer.",
+            detail=gettext("number must be a positive integer."),
             pointer="/number",
         )
     return number
@@ -206,7 +207,7 @@ class GameScopedView(ProblemExtrasMixin, GenericAPIView):
         return read_if_match(
             self.request,
             required=required,
-            what="the game's current ETag (GET /api/games/{id}/)",
+            what=gettext("the game's current ETag (GET /api/games/{id}/)"),
         )
 
     def not_modified(self, etag: str) -> bool:
@@ -324,7 +325,7 @@ class HandDetailView(GameScopedView):
             raise Problem(
                 status=400,
                 code="invalid_record",
-                detail="number does not match the URL.",
+                detail=gettext("number does not match the URL."),
                 pointer="/number",
             )
         hand, outcome = services.correct_hand(

@@ -3,7 +3,8 @@
 What it does: starts Debian's Chromium through Python Playwright against pytest-django's live
 server, logs in through the session login page as a player, opens the tournament page on a
 390 x 844 viewport and checks the standings table as the browser shows it, that the page does
-not scroll sideways (wide tables scroll inside their own box), that the pages' stylesheet is
+not scroll sideways (the standings fold their extra columns into a detail row; the bracket
+scrolls inside its own box), that the pages' stylesheet is
 applied and that no request leaves the live server (no CDN); then opens a game page and checks
 its hand table. It saves a screenshot of each page to the test's temporary folder, or to the
 folder named by ``JINK_SCREENSHOTS`` (``JINK_SCREENSHOTS=docs/screenshots`` refreshes the README's
@@ -44,28 +45,45 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(
     page.fill("input[name=username]", "pat")
     page.fill("input[name=password]", PASSWORD)
     with page.expect_navigation():
-        page.click("button[type=submit]")
+        page.click("main button[type=submit]")
     assert urlsplit(page.url).path == "/"  # LOGIN_REDIRECT_URL: logged in
 
     page.goto(f"{live_server.url}{tournament_path}")
     assert page.title() == "Winter Cup · Kilkenny Card Club · Jink"
-    assert _cell_texts(page, "#standings-table tbody tr") == [
-        ["1", "Ann", "1", "1", "0", "0", "2", "1", "25", "25"],
-        ["2", "Bill", "1", "1", "0", "0", "2", "1", "25", "15"],
-        ["3", "Cait", "1", "0", "0", "1", "0", "0", "10", "-15"],
-        ["4", "Dan", "1", "0", "0", "1", "0", "0", "0", "-25"],
+    # On a phone the standings show the deciding figures (played, match wins, games won, points
+    # difference); the other columns are not displayed but fold into the detail row under each
+    # entrant, and a tie is explained in words.
+    assert page.eval_on_selector_all(
+        "#standings-table tbody tr.entrant-row",
+        """rows => rows.map(row => Array.from(row.cells)
+            .filter(cell => getComputedStyle(cell).display !== 'none')
+            .map(cell => cell.innerText.trim()))""",
+    ) == [
+        ["1", "Ann", "1", "1", "1", "25"],
+        ["2", "Bill", "1", "1", "1", "15"],
+        ["3", "Cait", "1", "0", "0", "-15"],
+        ["4", "Dan", "1", "0", "0", "-25"],
     ]
+    assert " ".join(page.inner_text("#standings-table tbody tr.detail").split()) == (
+        "Matches drawn 0 Matches lost 0 Match points 2 Points scored 25"
+    )
+    assert " ".join(page.inner_text("#standings-table tbody tr.why").split()) == (
+        "Level with Ann on match wins and games won; split by points difference (25 to 15)."
+    )
     assert page.inner_text("#round-2 .card-head").split() == [
         "Table",
         "1",
         "In",
         "progress",
     ]
-    # The page fits the phone's width; only the standings box scrolls sideways.
+    # The page fits the phone's width: the table fits, the bracket scrolls in its own box.
     page_width = page.evaluate("document.documentElement.scrollWidth")
     assert page_width == PHONE["width"]
+    assert page.evaluate(
+        "document.querySelector('#standings-table').getBoundingClientRect().right"
+    ) <= PHONE["width"]
     assert (
-        page.eval_on_selector("#standings .scroll", "box => getComputedStyle(box).overflowX")
+        page.eval_on_selector(".bracket-scroll", "box => getComputedStyle(box).overflowX")
         == "auto"
     )
     # The winners of the semi-finals are highlighted by pages.css.
@@ -79,9 +97,12 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(
 
     page.goto(f"{live_server.url}{game_path}")
     assert " ".join(page.inner_text("#game-status").split()) == ("Finished Won by Ann & Cait")
-    assert _cell_texts(page, "#hands-table tbody tr") == [
-        ["1", "Pat", "♠", "+15 15", "+10 10"],
-        ["2", "Ann", "♥", "+10 25", "+10 20"],
+    # Each hand names each side with its running total and the hand's points, newest first.
+    assert page.eval_on_selector_all(
+        "#hand-list .hand-score", "rows => rows.map(row => row.innerText.trim())"
+    ) == [
+        "Ann & Cait 25 (+10) – (+10) 20 Bill & Pat",
+        "Ann & Cait 15 (+15) – (+10) 10 Bill & Pat",
     ]
     assert page.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
     page.screenshot(path=str(screenshots / "game-page.png"), full_page=True)

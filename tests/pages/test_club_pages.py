@@ -1,4 +1,8 @@
-"""The club overview (``/clubs/<slug>/``), "my clubs" (``/me/``) and the home page's links."""
+"""The club overview (``/clubs/<slug>/``), "my clubs" (``/me/``) and the home page's links.
+
+Each game card names every side with its score: "Ann 10 – 15 Bill" for two sides (the first
+side's name, the scores, the second side's name), "Cara 25 – Declan 0 – Eoin 0" for more.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +22,8 @@ def game_cards(html, section_id: str) -> list[str]:
 
 
 def winners(html, section_id: str) -> list[str]:
-    return [item.text() for item in elements(html, section_id, "li") if "winner" in item.classes]
+    return [item.text() for item in elements(html, section_id, "span")
+            if "winner-name" in item.classes]
 
 
 def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, client_for):
@@ -33,19 +38,20 @@ def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, c
     # Newest first; the date is the creation time in the club's time zone (not asserted).
     in_progress = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "in-progress")]
     assert in_progress == [
-        f"Twenty-Five #{games['final'].pk} In progress Ann 10 Bill 15 1 hand",
-        f"Forty-Five #{games['forty_five'].pk} In progress Dan & Finn 30 Eve & Gus 30 2 hands",
+        f"Twenty-Five #{games['final'].pk} In progress Ann 10 – 15 Bill 1 hand",
+        f"Forty-Five #{games['forty_five'].pk} In progress Dan & Finn 30 – 30 Eve & Gus 2 hands",
     ]
     finished = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "finished")]
     assert finished == [
-        f"Twenty-Five #{games['semi_final_2'].pk} Finished Bill 25 Cait 10 2 hands",
-        f"Twenty-Five #{games['semi_final_1'].pk} Finished Ann 25 Dan 0 1 hand",
-        f"Twenty-Five #{games['twenty_five'].pk} Finished Ann & Cait 25 Bill & Pat 20 2 hands",
+        f"Twenty-Five #{games['semi_final_2'].pk} Finished Bill 25 – 10 Cait 2 hands",
+        f"Twenty-Five #{games['semi_final_1'].pk} Finished Ann 25 – 0 Dan 1 hand",
+        f"Twenty-Five #{games['twenty_five'].pk} Finished Ann & Cait 25 – 20 Bill & Pat 2 hands",
     ]
-    assert winners(html, "finished") == ["Bill 25", "Ann 25", "Ann & Cait 25"]
-    assert game_cards(html, "tournaments") == [
+    assert winners(html, "finished") == ["Bill", "Ann", "Ann & Cait"]
+    assert game_cards(html, "events") == [
         "Winter Cup In progress Twenty-Five · Knockout · 4 entrants"
     ]
+    assert game_cards(html, "tournaments") == []
     page_links = links(html)
     cup = seed.tournaments["cup"]
     for game in games.values():
@@ -59,15 +65,15 @@ def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, c
 def test_overview_of_a_public_club_for_a_visitor_shows_public_tournaments_only(seed, client_for):
     html = client_for(None).get("/clubs/callan/").content
 
-    assert game_cards(html, "tournaments") == [
+    assert game_cards(html, "events") == [
         "Open Drive Registration Twenty-Five · Round robin · 3 entrants"
     ]
     finished = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "finished")]
     assert finished == [
-        f"Twenty-Five #{seed.games['callan'].pk} Finished Cara 25 Declan 0 Eoin 0 1 hand"
+        f"Twenty-Five #{seed.games['callan'].pk} Finished Cara 25 – Declan 0 – Eoin 0 1 hand"
     ]
     assert game_cards(html, "in-progress") == []
-    assert text_of(html, "in-progress") == "In progress No game in progress."
+    assert text_of(html, "in-progress") == "Games in progress No game in progress."
     # Money is for members: no balances link for a visitor.
     assert "/clubs/callan/balances/" not in links(html)
 
@@ -75,7 +81,7 @@ def test_overview_of_a_public_club_for_a_visitor_shows_public_tournaments_only(s
 def test_overview_of_a_public_club_for_its_member_shows_every_tournament(seed, client_for):
     html = client_for("cara").get("/clubs/callan/").content
 
-    assert game_cards(html, "tournaments") == [
+    assert game_cards(html, "events") == [
         "Members Night Registration Twenty-Five · Round robin · 2 entrants",
         "Open Drive Registration Twenty-Five · Round robin · 3 entrants",
     ]
@@ -99,7 +105,7 @@ def test_my_clubs_lists_the_users_clubs_and_their_recent_games_with_their_result
     )
     cards = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "club-kilkenny")]
     assert cards == [
-        f"Twenty-Five #{seed.games['twenty_five'].pk} Lost Ann & Cait 25 Bill & Pat 20 2 hands"
+        f"Twenty-Five #{seed.games['twenty_five'].pk} Lost Ann & Cait 25 – 20 Bill & Pat 2 hands"
     ]
 
 
@@ -115,7 +121,7 @@ def test_my_clubs_shows_a_public_club_where_the_user_plays_without_a_role(seed, 
     )
     cards = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "club-callan")]
     assert cards == [
-        f"Twenty-Five #{seed.games['callan'].pk} Lost Cara 25 Declan 0 Eoin 0 1 hand"
+        f"Twenty-Five #{seed.games['callan'].pk} Lost Cara 25 – Declan 0 – Eoin 0 1 hand"
     ]
     assert "/clubs/callan/balances/" not in links(html)
 

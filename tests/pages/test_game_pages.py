@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.pages.html import items, links, table_rows, text_of
+from tests.pages.html import items, links, parse, table_rows, text_of
 from tests.pages.seed import play_hands, start_game
 
 pytestmark = pytest.mark.django_db
@@ -12,6 +12,13 @@ pytestmark = pytest.mark.django_db
 
 def game_url(game) -> str:
     return f"/clubs/{game.club.slug}/games/{game.pk}/"
+
+
+def hand_cards(html) -> list[str]:
+    """Each hand's card, newest first: "Hand 2 ♥ hearts dealt by Ann [Corrected|Undone]
+    Ann & Cait 25 (+10) – (+10) 20 Bill & Pat" — each side named with its running total and, in
+    brackets, the hand's points — then what else happened and who corrected or undid it."""
+    return [text for text in items(html, "hand-list") if text.startswith("Hand ")]
 
 
 def test_a_finished_game_shows_sides_winner_stake_and_every_hand_with_running_totals(
@@ -23,21 +30,20 @@ def test_a_finished_game_shows_sides_winner_stake_and_every_hand_with_running_to
     assert response.status_code == 200
     html = response.content
     assert text_of(html, "game-status") == "Finished Won by Ann & Cait"
+    assert text_of(html, "score") == "Ann & Cait 25 – 20 Bill & Pat"
     assert text_of(html, "stake") == "€0.20 a head"
     assert "double-stake" not in html.decode()
     assert items(html, "sides") == [
-        "Ann & Cait 25 Seat 1: Ann Seat 3: Cait", "Seat 1: Ann", "Seat 3: Cait",
+        "Ann & Cait ✓ 25 Seat 1: Ann Seat 3: Cait", "Seat 1: Ann", "Seat 3: Cait",
         "Bill & Pat 20 Seat 2: Bill Seat 4: Pat", "Seat 2: Bill", "Seat 4: Pat",
     ]
-    # Dealer, trumps, then each side's points in the hand and its running total.
-    assert table_rows(html, "hands-table", section="thead") == [
-        ["#", "Dealer", "Trumps", "Ann & Cait", "Bill & Pat"]
+    assert hand_cards(html) == [
+        "Hand 2 ♥ hearts dealt by Ann Ann & Cait 25 (+10) – (+10) 20 Bill & Pat",
+        "Hand 1 ♠ spades dealt by Pat Ann & Cait 15 (+15) – (+10) 10 Bill & Pat",
     ]
-    assert table_rows(html, "hands-table") == [
-        ["1", "Pat", "♠", "+15 15", "+10 10"],
-        ["2", "Ann", "♥", "+10 25", "+10 20"],
-    ]
-    assert table_rows(html, "hands-table", section="tfoot") == [["Total", "25", "20"]]
+    # Every seated player links to their page.
+    for name in ("Ann", "Bill", "Cait", "Pat"):
+        assert f"/clubs/kilkenny/players/{seed.players[name].pk}/" in links(html)
 
 
 def test_a_jink_doubles_the_stake_and_the_game_links_its_tournament_match(seed, client_for):
@@ -49,7 +55,7 @@ def test_a_jink_doubles_the_stake_and_the_game_links_its_tournament_match(seed, 
     assert text_of(html, "double-stake") == "Yes"
     assert text_of(html, "tournament-link") == "Winter Cup · Semi-finals, table 1"
     assert f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/" in links(html)
-    assert table_rows(html, "hands-table") == [["1", "Ann", "♠", "+25 25", "0 0"]]
+    assert hand_cards(html) == ["Hand 1 ♠ spades dealt by Ann Ann 25 (+25) – (0) 0 Dan"]
 
 
 def test_a_game_in_progress_shows_the_next_dealer_and_the_best_trump_of_each_hand(
@@ -60,15 +66,14 @@ def test_a_game_in_progress_shows_the_next_dealer_and_the_best_trump_of_each_han
 
     assert text_of(html, "game-status") == "In progress Next dealer: Finn"
     assert text_of(html, "stake") == "None"
-    assert table_rows(html, "hands-table", section="thead") == [
-        ["#", "Dealer", "Trumps", "Dan & Finn", "Eve & Gus"]
-    ]
-    # What else happened in a hand is on a line of its own under it.
-    assert table_rows(html, "hands-table") == [
-        ["1", "Dan", "♣", "+15 15", "+15 15"],
-        ["Best trump: Dan"],
-        ["2", "Eve", "♦", "+15 30", "+15 30"],
-        ["Best trump: Gus"],
+    # A game in progress is polled: the live region carries its interval and entity tag.
+    live = parse(html).by_id("live")
+    assert live.attributes["data-poll"] == "15"
+    assert live.attributes["data-etag"].startswith('W/"')
+    assert hand_cards(html) == [
+        "Hand 2 ♦ diamonds dealt by Eve Dan & Finn 30 (+15) – (+15) 30 Eve & Gus "
+        "Best trump: Gus",
+        "Hand 1 ♣ clubs dealt by Dan Dan & Finn 15 (+15) – (+15) 15 Eve & Gus Best trump: Dan",
     ]
 
 
@@ -93,17 +98,46 @@ def test_misdeals_bids_reneges_and_robs_are_written_out(seed, client_for):
     ])
     client = client_for("pat")
 
-    assert table_rows(client.get(game_url(auction)).content, "hands-table") == [
-        ["1", "Ann", "–", "0 0", "0 0"],
-        ["Misdeal: no score"],
-        ["2", "Ann", "♥", "+5 5", "+25 25"],
-        ["Bill bid 20: made; Best trump: Bill"],
-        ["3", "Bill", "♠", "-20 -15", "+20 45"],
-        ["Ann bid 20: failed; Best trump: Dan"],
+    assert hand_cards(client.get(game_url(auction)).content) == [
+        "Hand 3 ♠ spades dealt by Bill Ann & Cait -15 (-20) – (+20) 45 Bill & Dan "
+        "Ann bid 20: failed; Best trump: Dan",
+        "Hand 2 ♥ hearts dealt by Ann Ann & Cait 5 (+5) – (+25) 25 Bill & Dan "
+        "Bill bid 20: made; Best trump: Bill",
+        "Hand 1 dealt by Ann Ann & Cait 0 (0) – (0) 0 Bill & Dan Misdeal: no score",
     ]
-    assert table_rows(client.get(game_url(forty_five)).content, "hands-table") == [
-        ["1", "Ann", "♥", "+15 15", "0 0"],
-        ["Renege: Bill (trick 4); Best trump: Ann; Ann robbed"],
+    assert hand_cards(client.get(game_url(forty_five)).content) == [
+        "Hand 1 ♥ hearts dealt by Ann Ann & Cait 15 (+15) – (0) 0 Bill & Dan "
+        "Renege: Bill (trick 4); Best trump: Ann; Ann robbed",
+    ]
+
+
+def test_corrections_and_undos_are_shown_in_the_hand_list(seed, client_for):
+    from django.test import TestCase
+
+    from games import services
+
+    game = start_game(seed.clubs["kilkenny"], seed.users["sean"], "25",
+                      [seed.players["Eve"], seed.players["Gus"]])
+    play_hands(game, seed.users["sean"], [
+        {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 1, 1, 1]},
+        {"dealer": 1, "trump": "C", "trick_winners": [1, 1]},  # Gus reaches 25
+    ])
+    game.refresh_from_db()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.undo_last_hand(game_id=game.pk, number=2, user=seed.users["sean"],
+                                 if_match=game.etag)
+    game.refresh_from_db()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.correct_hand(game_id=game.pk, number=1, user=seed.users["sean"],
+                              record={"dealer": 0, "trump": "S",
+                                      "trick_winners": [0, 0, 0, 1, 1]},
+                              if_match=game.etag)
+
+    cards = hand_cards(client_for("pat").get(game_url(game)).content)
+
+    assert [card.split(", ")[0] for card in cards] == [
+        "Hand 2 ♣ clubs dealt by Gus Undone Eve 10 (0) – (+10) 25 Gus Undone by sean",
+        "Hand 1 ♠ spades dealt by Eve Corrected Eve 15 (+15) – (+10) 10 Gus Corrected by sean",
     ]
 
 

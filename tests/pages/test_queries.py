@@ -40,10 +40,11 @@ def more_games(seed, count: int) -> None:
                                                 "trick_winners": tricks}])
 
 
-# Club, then the games in progress, the finished games (each: games, seats with players, sides
+# Club, its players (the "this is me" picker and the links to their pages: +1 since the player
+# pages), then the games in progress, the finished games (each: games, seats with players, sides
 # with teams), then the tournaments with their counts, then the season table (its snapshot, the
 # stamp saying whether it is stale, the ratings).
-OVERVIEW = 1 + 3 + 3 + 1 + 3
+OVERVIEW = 1 + 1 + 3 + 3 + 1 + 3
 
 
 def test_club_overview(seed, client_for, django_assert_num_queries):
@@ -61,9 +62,11 @@ def test_club_overview_for_a_visitor_needs_no_session(seed, client_for,
     count_queries(django_assert_num_queries, client_for(None), "/clubs/callan/", OVERVIEW - 2)
 
 
-# Club, the game with its match, round and tournament, its seats with players, its sides with
-# teams, its hands, the corrections and undos of its hands (their history).
-GAME = 1 + 1 + 1 + 1 + 1 + 1
+# The live state (the entity tag: the game's version, the reader's role and player), club, the
+# game with its match, round and tournament, its seats with players, its sides with teams, its
+# hands, the corrected and undone hands (simple-history). Two more than before the live pages:
+# the tag, the corrections and undos.
+GAME = 1 + 1 + 1 + 1 + 1 + 1 + 1
 
 
 def failed_bids(count: int) -> list[dict]:
@@ -103,9 +106,14 @@ def test_game_page_of_a_tournament_game(seed, client_for, django_assert_num_quer
     count_queries(django_assert_num_queries, client_for("pat"), url, SESSION_AND_USER + GAME)
 
 
-# Club, tournament (with its counts), the stored standings (tournaments.snapshots: 1 for every
-# format), the bracket (rounds, matches, slots with entrants, games: 4).
-TOURNAMENT_PAGE = 1 + 1 + 1 + 4
+# The live state (the entity tag: versions and counts, the stored standings' version, the
+# reader's role and player: +1 since the live pages), club, tournament (with its counts), the
+# stored standings (tournaments.snapshots: 1 for every format), the bracket (rounds, matches,
+# slots with entrants, games: 4). The "tonight" panel and the explained standings reuse these
+# rows: no query of their own.
+TOURNAMENT_PAGE = 1 + 1 + 1 + 1 + 4
+# A poll that finds nothing new: the live state alone, which also decides who may read.
+NOT_MODIFIED = 1
 
 
 def test_tournament_page(seed, client_for, django_assert_num_queries):
@@ -178,3 +186,37 @@ def test_my_clubs_page(seed, client_for, django_assert_num_queries):
     count_queries(django_assert_num_queries, client, "/me/", SESSION_AND_USER + MY_CLUBS)
     html = client.get("/me/").content.decode()
     assert 'id="club-callan"' in html and 'id="club-kilkenny"' in html
+
+
+def test_a_poll_that_finds_nothing_new_costs_one_query(seed, client_for,
+                                                       django_assert_num_queries):
+    from tournaments.models import Tournament
+
+    cup = seed.tournaments["cup"]
+    Tournament.objects.filter(pk=cup.pk).update(is_public=True)
+    url = f"/clubs/kilkenny/tournaments/{cup.pk}/"
+    for client, before in ((client_for(None), 0), (client_for("pat"), SESSION_AND_USER)):
+        etag = client.get(url)["ETag"]
+        with django_assert_num_queries(before + NOT_MODIFIED):
+            response = client.get(url, HTTP_IF_NONE_MATCH=etag)
+        assert (response.status_code, response["ETag"]) == (304, etag)
+    game_url = f"/clubs/kilkenny/games/{seed.games['final'].pk}/"
+    client = client_for("pat")
+    etag = client.get(game_url)["ETag"]
+    with django_assert_num_queries(SESSION_AND_USER + NOT_MODIFIED):
+        response = client.get(game_url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 304
+
+
+# Club, the player, their games (games, seats with players, sides with teams), their results
+# (one count), their entries (one query with counts), their balance steps (members only), their
+# rating and its history (seasons.selectors.rating_for_page: 2, since the merge of the jobs).
+PLAYER_PAGE = 1 + 1 + 3 + 1 + 1 + 1 + 2
+
+
+def test_player_page(seed, client_for, django_assert_num_queries):
+    client = client_for("pat")
+    url = f"/clubs/kilkenny/players/{seed.players['Pat'].pk}/"
+    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + PLAYER_PAGE)
+    more_games(seed, 6)
+    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + PLAYER_PAGE)

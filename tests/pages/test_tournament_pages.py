@@ -32,24 +32,67 @@ def winners_of(html, element_id: str) -> list[str]:
     ]
 
 
-def test_standings_rank_the_entrants_with_their_figures(seed, client_for):
+def entrant_rows(html) -> list[list[str]]:
+    """The standings' entrant rows (each is followed by its detail row and maybe a note)."""
+    table = parse(html).by_id("standings-table")
+    return [
+        [cell.text() for cell in row.children if isinstance(cell, Element)]
+        for row in table.find_all(lambda element: element.tag == "tr"
+                                  and "entrant-row" in element.classes)
+    ]
+
+
+def notes(html) -> list[str]:
+    table = parse(html).by_id("standings-table")
+    return [row.text() for row in table.find_all(
+        lambda element: element.tag == "tr" and "why" in element.classes)]
+
+
+def test_standings_show_the_deciding_figures_first_and_explain_each_tie(seed, client_for):
     response = client_for("pat").get(tournament_url(seed.tournaments["cup"]))
 
     assert response.status_code == 200
     html = response.content
+    # The knockout's chain (match wins, games won, points difference, lots) comes first; the
+    # other figures follow, and fold into each entrant's detail row on a phone.
     assert table_rows(html, "standings-table", section="thead") == [
-        ["#", "Player", "P", "W", "D", "L", "Pts", "G", "For", "+/−"]
+        ["#", "Player", "P", "W", "G", "+/−", "D", "L", "Pts", "For"]
     ]
-    assert table_rows(html, "standings-table") == [
-        ["1", "Ann", "1", "1", "0", "0", "2", "1", "25", "25"],
-        ["2", "Bill", "1", "1", "0", "0", "2", "1", "25", "15"],
-        ["3", "Cait", "1", "0", "0", "1", "0", "0", "10", "-15"],
-        ["4", "Dan", "1", "0", "0", "1", "0", "0", "0", "-25"],
+    assert entrant_rows(html) == [
+        ["1", "Ann", "1", "1", "1", "25", "0", "0", "2", "25"],
+        ["2", "Bill", "1", "1", "1", "15", "0", "0", "2", "25"],
+        ["3", "Cait", "1", "0", "0", "-15", "0", "1", "0", "10"],
+        ["4", "Dan", "1", "0", "0", "-25", "0", "1", "0", "0"],
     ]
-    assert "Ties broken by match wins, games won, points difference, lots." in text_of(
-        html, "standings"
+    assert notes(html) == [
+        "Level with Ann on match wins and games won; split by points difference (25 to 15).",
+        "Level with Cait on match wins and games won; split by points difference (-15 to -25).",
+    ]
+    # The figure that put each entrant below the one above is marked: Bill's and Dan's points
+    # difference, Cait's match wins.
+    deciders = [cell.text() for cell in parse(html).by_id("standings-table").find_all(
+        lambda element: element.tag == "td" and "decider" in element.classes)]
+    assert deciders == ["15", "0", "-25"]
+    details = [row.text() for row in parse(html).by_id("standings-table").find_all(
+        lambda element: element.tag == "tr" and "detail" in element.classes)]
+    assert details[0] == (
+        "Matches drawn 0 Matches lost 0 Match points 2 Points scored 25"
+    )
+    assert text_of(html, "tie-breaks") == (
+        "Order: match wins, games won, points difference, drawing of lots."
     )
     assert "tournament-winners" not in html.decode()
+
+
+def test_before_any_play_the_standings_say_not_started_and_rank_nobody(seed, client_for):
+    html = client_for("cara").get(tournament_url(seed.tournaments["members_night"])).content
+
+    assert text_of(html, "not-started") == "Not started"
+    assert entrant_rows(html) == [
+        ["–", "Cara (you)", "0", "0", "0", "0", "0", "0", "0", "0"],
+        ["–", "Declan", "0", "0", "0", "0", "0", "0", "0", "0"],
+    ]
+    assert notes(html) == []
 
 
 def test_the_bracket_shows_rounds_tables_entrants_winners_and_games(seed, client_for):
@@ -58,15 +101,22 @@ def test_the_bracket_shows_rounds_tables_entrants_winners_and_games(seed, client
 
     assert text_of(html, "round-1") == (
         "Semi-finals Complete "
-        "Table 1 Decided Ann ✓ 1 won · 25 pts Dan 0 won · 0 pts Game 1: 25–0 (finished) "
-        "Table 2 Decided Bill ✓ 1 won · 25 pts Cait 0 won · 10 pts Game 1: 25–10 (finished)"
+        "Table 1 Decided Ann ✓ winner 1 won · 25 pts Dan 0 won · 0 pts "
+        "Game 1: Ann 25 – 0 Dan (Finished) "
+        "Table 2 Decided Bill ✓ winner 1 won · 25 pts Cait 0 won · 10 pts "
+        "Game 1: Bill 25 – 10 Cait (Finished)"
     )
     assert winners_of(html, "round-1-table-1") == ["Ann"]
     assert winners_of(html, "round-1-table-2") == ["Bill"]
     # The final is under way: no winner yet, and no figures until it is decided.
     assert text_of(html, "round-2") == (
-        "Final In progress Table 1 In progress Ann Bill Game 1: 10–15 (in progress)"
+        "Final In progress Table 1 In progress Ann Bill Game 1: Ann 10 – 15 Bill (In progress)"
     )
+    # Each table says which table it feeds: the bracket's lines join them.
+    root = parse(html)
+    assert [root.by_id(f"round-1-table-{number}").attributes.get("data-feeds")
+            for number in (1, 2)] == ["round-2-table-1", "round-2-table-1"]
+    assert "data-feeds" not in root.by_id("round-2-table-1").attributes
     assert winners_of(html, "round-2-table-1") == []
     page_links = links(html)
     for name in ("semi_final_1", "semi_final_2", "final"):
@@ -82,8 +132,10 @@ def test_a_decided_final_crowns_the_champion(seed, client_for):
 
     assert text_of(html, "tournament-winners") == "Winner: Ann"
     assert winners_of(html, "round-2-table-1") == ["Ann"]
-    assert text_of(html, "round-2").startswith("Final Complete Table 1 Decided Ann ✓ 1 won")
-    rows = table_rows(html, "standings-table")
+    assert text_of(html, "round-2").startswith(
+        "Final Complete Table 1 Decided Ann ✓ winner 1 won"
+    )
+    rows = entrant_rows(html)
     assert [row[:2] for row in rows] == [["1", "Ann"], ["2", "Bill"], ["3", "Cait"], ["4", "Dan"]]
     highlighted = [
         row.text()
@@ -91,7 +143,7 @@ def test_a_decided_final_crowns_the_champion(seed, client_for):
             lambda element: element.tag == "tr" and "winner" in element.classes
         )
     ]
-    assert highlighted == ["1 Ann 2 2 0 0 4 2 50 35"]
+    assert highlighted == ["1 Ann 2 2 2 35 0 0 4 50"]
 
 
 def test_a_walkover_and_a_table_still_waiting_for_its_entrants(seed, client_for):
@@ -111,8 +163,8 @@ def test_a_walkover_and_a_table_still_waiting_for_its_entrants(seed, client_for)
     html = client_for("pat").get(tournament_url(tournament)).content
 
     assert text_of(html, "round-1") == (
-        "Semi-finals In progress Table 1 Walkover Eve ✓ "
-        "Table 2 In progress Finn Gus Game 1: 0–0 (in progress)"
+        "Semi-finals In progress Table 1 Walkover Eve ✓ winner "
+        "Table 2 In progress Finn Gus Game 1: Finn 0 – 0 Gus (In progress)"
     )
     assert text_of(html, "round-2") == (
         "Final Not started Table 1 Waiting Waiting for the earlier round"
@@ -128,8 +180,8 @@ def test_a_round_robin_with_a_bye(seed, client_for):
     html = client_for(None).get(tournament_url(tournament)).content
 
     assert text_of(html, "round-1") == (
-        "Round 1 In progress Table 1 In progress Declan Eoin Game 1: 0–0 (in progress) "
-        "Table 2 Bye Cara ✓"
+        "Round 1 In progress Table 1 In progress Declan Eoin "
+        "Game 1: Declan 0 – 0 Eoin (In progress) Table 2 Bye Cara ✓ winner"
     )
     # Declan and Eoin are level on everything, so the drawing of lots orders them: its number
     # comes from the tournament's stored seed and the entrant's id, which the database assigns.
@@ -142,10 +194,15 @@ def test_a_round_robin_with_a_bye(seed, client_for):
         key=lambda name: lot(tournament.lots_seed, entrant_ids[name]),
         reverse=True,
     )
-    assert table_rows(html, "standings-table") == [
-        ["1", "Cara", "0", "1", "0", "0", "2", "0", "0", "0"],
+    # Round robin: match points, their meetings, games won, points difference, lots.
+    assert entrant_rows(html) == [
+        ["1", "Cara", "0", "2", "0", "0", "1", "0", "0", "0"],
         ["2", second, "0", "0", "0", "0", "0", "0", "0", "0"],
         ["3", third, "0", "0", "0", "0", "0", "0", "0", "0"],
+    ]
+    assert notes(html) == [
+        f"Level with {second} on match points, their meetings, games won and points "
+        "difference; split by drawing of lots."
     ]
 
 
@@ -161,7 +218,49 @@ def test_a_public_tournament_of_a_private_club_shows_no_club_or_game_links_to_vi
 
     assert response.status_code == 200
     html = response.content
-    assert table_rows(html, "standings-table")[0][:2] == ["1", "Ann"]
+    assert entrant_rows(html)[0][:2] == ["1", "Ann"]
     # The club and its games stay private: shown as text, never linked.
     assert not [link for link in links(html) if link.startswith("/clubs/")]
-    assert "Game 1: 25–0 (finished)" in text_of(html, "round-1")
+    assert "Game 1: Ann 25 – 0 Dan (Finished)" in text_of(html, "round-1")
+
+
+def test_a_team_knockout_feeds_the_final_and_the_third_place_match(seed, client_for):
+    from clubs.services import create_team
+    from tournaments import services
+
+    club = seed.clubs["kilkenny"]
+    players = seed.players
+    pairs = [("Ann", "Bill"), ("Cait", "Dan"), ("Eve", "Finn"), ("Gus", "Pat")]
+    teams = [
+        create_team(club=club, name=f"{first} and {second}",
+                    member_ids=[players[first].pk, players[second].pk])
+        for first, second in pairs
+    ]
+    tournament = services.create_tournament(
+        club=club, user=seed.users["orla"],
+        values={"name": "Pairs Cup", "game": "25", "format": "knockout",
+                "entrant_kind": "team", "third_place_match": True, "lots_seed": 2},
+        entrants=[{"team": team.pk, "seed": number} for number, team in enumerate(teams, 1)],
+    )
+    draw(tournament, seed.users["orla"])
+
+    html = client_for("pat").get(tournament_url(tournament)).content
+    root = parse(html)
+
+    # Each semi-final sends its winners to the final and its losers to the third-place match.
+    for number in (1, 2):
+        table = root.by_id(f"round-1-table-{number}")
+        assert (table.attributes["data-feeds"], table.attributes["data-feeds-losers"]) == (
+            "round-2-table-1", "round-2-table-2"
+        )
+    assert root.by_id("round-2-table-2").find_all(
+        lambda element: element.tag == "h4")[0].text() == "Third place"
+    # A team's members show on a tap (a details element) or on hover (its title).
+    summaries = root.by_id("round-1").find_all(lambda element: element.tag == "summary")
+    assert sorted((summary.text(), summary.attributes["title"]) for summary in summaries) == [
+        ("Ann and Bill", "Ann, Bill"), ("Cait and Dan", "Cait, Dan"),
+        ("Eve and Finn", "Eve, Finn"), ("Gus and Pat", "Gus, Pat"),
+    ]
+    # Pat plays in a team: the panel names the team's table and Pat's partner.
+    assert text_of(html, "tonight-partners") == "Your partner Gus"
+    assert text_of(html, "tonight-opponents").startswith("Against ")

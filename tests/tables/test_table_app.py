@@ -461,9 +461,12 @@ def test_accepted_by_the_other_side_then_corrected_and_undone(live_server, new_c
     totals, _ = _engine_replay(game)
     game.refresh_from_db()
     assert list(game.totals) == list(totals[-1])
-    # The game's page says who corrected and undid what.
+    # The game's page says who corrected and undid what, on the hands' own cards (the player
+    # pages' game page marks each changed hand in place, the undone one where it stood).
     page.goto(f"{live_server.url}/clubs/{data.club.slug}/games/{game.pk}/")
-    changes = page.locator("#hand-changes li")
+    changes = page.locator("#hand-list .hand .change")
     expect(changes).to_have_count(2)
-    expect(changes.nth(0)).to_contain_text("Hand 1 corrected by the-crown-keeper")
-    expect(changes.nth(1)).to_contain_text("Hand 3 undone by the-crown-keeper")
+    expect(page.locator("#hand-1 .change")).to_contain_text("Corrected by the-crown-keeper")
+    expect(page.locator('[id^="hand-3-undone-"] .change')).to_contain_text(
+        "Undone by the-crown-keeper"
+    )

@@ -19,6 +19,7 @@ from types import SimpleNamespace
 
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -192,7 +193,9 @@ class TournamentDetailView(TournamentScopedView):
         )
         services.update_tournament(
             tournament_id=tournament.pk, user=request.user, changes=changes,
-            if_match=read_if_match(request, required=False, what="the tournament's ETag"),
+            if_match=read_if_match(
+                request, required=False, what=gettext("the tournament's ETag")
+            ),
         )
         tournament = selectors.get_tournament(tournament_id=tournament.pk)
         return _with_etag(TournamentOutput(tournament).data, tournament)

@@ -2,27 +2,28 @@
 
 Routes: ``me/`` (the user's clubs and recent games), ``clubs/<slug>/`` (a club's overview),
 ``clubs/<slug>/games/<id>/`` (one game hand by hand), ``clubs/<slug>/tournaments/<id>/``
-(standings and bracket) and ``clubs/<slug>/balances/`` (who owes whom). Included at the site root
-by ``web/urls.py``; the views are ``web.pages.clubs``, ``web.pages.games`` and
-``web.pages.tournaments``.
+(the live event page: "tonight", standings and rounds or bracket), ``clubs/<slug>/players/<id>/``
+(a player's page) and ``clubs/<slug>/balances/`` (who owes whom). Included at the site root by
+``web/urls.py``; the views are in ``web/pages/``.
 """
 
 from django.urls import path
 
+from web.pages import club_home, event, hands, players
 from web.pages import clubs as club_pages
 from web.pages import games as game_pages
-from web.pages import tournaments as tournament_pages
 
 app_name = "pages"
 
 urlpatterns = [
     path("me/", club_pages.my_clubs, name="me"),
-    path("clubs/<slug:slug>/", club_pages.club_overview, name="club"),
-    path("clubs/<slug:slug>/games/<int:game_id>/", game_pages.game_detail, name="game"),
+    path("clubs/<slug:slug>/", club_home.club_overview, name="club"),
+    path("clubs/<slug:slug>/games/<int:game_id>/", hands.game_detail, name="game"),
     path(
         "clubs/<slug:slug>/tournaments/<int:tournament_id>/",
-        tournament_pages.tournament_detail,
+        event.tournament_detail,
         name="tournament",
     ),
+    path("clubs/<slug:slug>/players/<int:player_id>/", players.player_detail, name="player"),
     path("clubs/<slug:slug>/balances/", game_pages.club_balances, name="balances"),
 ]

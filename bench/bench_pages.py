@@ -1,0 +1,92 @@
+"""Benchmark of the live pages' poll: a 304 against a full page, in queries and milliseconds.
+
+What it does: sets Django up on a throwaway database (the same choice as bench_hands_api.py:
+PostgreSQL when it answers, else SQLite), seeds the page tests' clubs (tests/pages/seed.py: a
+knockout under way, games with hands), makes the knockout public, and for the event page and a
+game page times, after a warm-up, the full page (200) and the poll that finds nothing new
+(``If-None-Match`` with the page's tag: 304), as an anonymous reader and as a logged-in member,
+with Django's test client in process. It prints the median milliseconds and the number of
+database queries of each (a 304 should cost the live-state query alone, plus the session and the
+user when logged in). It asserts nothing about speed.
+
+Run: ``make bench``, or ``.venv/bin/python bench/bench_pages.py`` from the project root.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.bench_hands_api import choose_database, set_up_django  # noqa: E402
+
+ROUNDS = 60
+WARM_UP = 5
+
+
+def measure(client, url: str, **headers) -> tuple[float, int, int]:
+    """(median ms, queries of one request, status)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(WARM_UP):
+        client.get(url, **headers)
+    timings = []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        response = client.get(url, **headers)
+        timings.append((time.perf_counter() - start) * 1000)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(url, **headers)
+    return statistics.median(timings), len(queries), response.status_code
+
+
+def run(description: str) -> None:
+    from django.test import Client
+
+    from tests.pages.seed import seed_clubs
+    from tournaments.models import Tournament
+
+    seed = seed_clubs()
+    cup = seed.tournaments["cup"]
+    Tournament.objects.filter(pk=cup.pk).update(is_public=True)
+    pages = {
+        "event page": f"/clubs/kilkenny/tournaments/{cup.pk}/",
+        "game page": f"/clubs/kilkenny/games/{seed.games['final'].pk}/",
+    }
+    member = Client()
+    member.force_login(seed.users["pat"])
+    readers = {"anonymous": Client(), "member": member}
+    print(f"live pages' poll on {description}, median of {ROUNDS} requests:")
+    for page, url in pages.items():
+        for who, client in readers.items():
+            if page == "game page" and who == "anonymous":
+                continue  # Kilkenny's games are for its members
+            full, full_queries, status = measure(client, url)
+            etag = client.get(url)["ETag"]
+            poll, poll_queries, poll_status = measure(client, url, HTTP_IF_NONE_MATCH=etag)
+            assert (status, poll_status) == (200, 304), (status, poll_status)
+            print(
+                f"  {page:10} {who:9}  200: {full:6.2f} ms, {full_queries:2} queries   "
+                f"304: {poll:5.2f} ms, {poll_queries} queries   ({full / poll:4.1f}x cheaper)"
+            )
+
+
+def main() -> None:
+    import os
+
+    # The pages name their static files; hashed names would need collectstatic first.
+    os.environ["DJANGO_STATIC_MANIFEST"] = "false"
+    database_url, description, cleanup = choose_database()
+    try:
+        set_up_django(database_url)
+        run(description)
+    finally:
+        cleanup()
+
+
+if __name__ == "__main__":
+    main()
