@@ -114,7 +114,7 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     page.fill("input[name=username]", "mary")
     page.fill("input[name=password]", PASSWORD)
     with page.expect_navigation():
-        page.click("button[type=submit]")
+        page.click("form.form button[type=submit]")  # not the header's language switch
 
     # 1. Sixteen names pasted, eight pairs made from the list as it stands (alphabetical).
     page.goto(f"{console}/players/")
