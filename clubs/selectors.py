@@ -14,7 +14,7 @@ anonymous users and non-members).
 from __future__ import annotations
 
 from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery, Value
-from django.db.models.fields import CharField
+from django.db.models.fields import CharField, IntegerField
 from django.http import Http404
 
 from clubs.models import Club, Membership, Player, Team, TeamMember
@@ -26,6 +26,25 @@ def _with_viewer_role(queryset: QuerySet[Club], user) -> QuerySet[Club]:
         return queryset.annotate(viewer_role=Value(None, output_field=CharField()))
     role = Membership.objects.filter(club=OuterRef("pk"), user_id=user.pk).values("role")[:1]
     return queryset.annotate(viewer_role=Subquery(role))
+
+
+def annotate_viewer(queryset: QuerySet, user, *, club: str = "club") -> QuerySet:
+    """``queryset`` (of rows with a ``club``) with the reader's ``viewer_role`` and the club
+    player linked to their account, ``viewer_player`` (both None for anonymous readers and
+    non-members), read in the same query: what a page's one-query ``304`` needs."""
+    if user is None or not user.is_authenticated:
+        return queryset.annotate(
+            viewer_role=Value(None, output_field=CharField()),
+            viewer_player=Value(None, output_field=IntegerField()),
+        )
+    return queryset.annotate(
+        viewer_role=Subquery(
+            Membership.objects.filter(club=OuterRef(club), user_id=user.pk).values("role")[:1]
+        ),
+        viewer_player=Subquery(
+            Player.objects.filter(club=OuterRef(club), user_id=user.pk).values("pk")[:1]
+        ),
+    )
 
 
 def list_clubs(*, user) -> QuerySet[Club]:

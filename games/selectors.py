@@ -11,21 +11,17 @@ What it does not do: decide who may read what (``clubs.permissions``) or write (
 from __future__ import annotations
 
 from django.db.models import (
-    CharField,
     Count,
     F,
-    IntegerField,
-    OuterRef,
     Prefetch,
     Q,
     QuerySet,
-    Subquery,
     Sum,
-    Value,
 )
 from django.http import Http404
 
-from clubs.models import Club, Membership, Player
+from clubs.models import Club, Player
+from clubs.selectors import annotate_viewer
 from games import match_links
 from games.models import Game, GameSeat, GameSide, Hand, LedgerEntry
 
@@ -101,22 +97,7 @@ def get_game_live_state(*, game_id: int, club_slug: str, user) -> dict | None:
     answered ``304`` costs this query alone.
     """
     queryset = Game.objects.filter(pk=game_id, club__slug=club_slug)
-    if user is not None and user.is_authenticated:
-        queryset = queryset.annotate(
-            viewer_role=Subquery(
-                Membership.objects.filter(club=OuterRef("club"), user_id=user.pk).values("role")[
-                    :1
-                ]
-            ),
-            viewer_player=Subquery(
-                Player.objects.filter(club=OuterRef("club"), user_id=user.pk).values("pk")[:1]
-            ),
-        )
-    else:
-        queryset = queryset.annotate(
-            viewer_role=Value(None, output_field=CharField()),
-            viewer_player=Value(None, output_field=IntegerField()),
-        )
+    queryset = annotate_viewer(queryset, user)
     return queryset.values(
         "version", "viewer_role", "viewer_player", club_is_public=F("club__public_standings")
     ).first()

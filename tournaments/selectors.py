@@ -18,10 +18,8 @@ Terms:
 from __future__ import annotations
 
 from django.db.models import (
-    CharField,
     Count,
     F,
-    IntegerField,
     Max,
     OuterRef,
     Prefetch,
@@ -29,12 +27,12 @@ from django.db.models import (
     QuerySet,
     Subquery,
     Sum,
-    Value,
 )
 from django.http import Http404
 
-from clubs.models import Club, Membership, Player, TeamMember
+from clubs.models import Club, Membership, TeamMember
 from clubs.permissions import remember_role, role_in
+from clubs.selectors import annotate_viewer
 from games.models import Game
 from tournaments import bridge
 from tournaments.draw import knockout
@@ -294,22 +292,7 @@ def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> di
             StandingsSnapshot.objects.filter(tournament=OuterRef("pk")).values("version")[:1]
         ),
     )
-    if user is not None and user.is_authenticated:
-        queryset = queryset.annotate(
-            viewer_role=Subquery(
-                Membership.objects.filter(club=OuterRef("club"), user_id=user.pk).values("role")[
-                    :1
-                ]
-            ),
-            viewer_player=Subquery(
-                Player.objects.filter(club=OuterRef("club"), user_id=user.pk).values("pk")[:1]
-            ),
-        )
-    else:
-        queryset = queryset.annotate(
-            viewer_role=Value(None, output_field=CharField()),
-            viewer_player=Value(None, output_field=IntegerField()),
-        )
+    queryset = annotate_viewer(queryset, user)
     return queryset.values(
         "version", "is_public", "viewer_role", "viewer_player", "games", "game_versions",
         "matches_count", "matches_changed", "draft_games", "draft_game_versions",
