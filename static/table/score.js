@@ -387,6 +387,10 @@ async function onClick(event) {
   const action = button.dataset.action;
   const seat = button.dataset.seat === undefined ? null : Number(button.dataset.seat);
   state.message = null;
+  if (draft.cards && action !== "card-mode" && (await draft.cards.onAction(action, button))) {
+    render();
+    return;
+  }
   switch (action) {
     case "call": draft.bidding.push({ seat: steps.auctionTurn(draft), call: button.dataset.call }); break;
     case "undo-call": draft.bidding.pop(); break;
@@ -421,8 +425,7 @@ async function onClick(event) {
     case "keep-server": case "keep-mine": case "drop-refused": case "retry-refused":
       await resolveRefused(action); return;
     case "card-mode": await toggleCardMode(); break;
-    default:
-      if (draft.cards && (await draft.cards.onAction(action, button))) break;
+    default: break;
   }
   render();
 }
@@ -449,6 +452,7 @@ async function toggleCardMode() {
     online: () => state.online, rerender: render,
     onSummary: () => { state.preview = null; state.previewKey = null; ensurePreview(state.draft); },
     problem: () => state.preview && state.preview.problem,
+    draft: state.draft, steps, views,
   });
 }
 
