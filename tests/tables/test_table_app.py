@@ -606,3 +606,45 @@ def test_a_rob_in_card_mode_for_25(live_server, new_context):
     totals, _ = _engine_replay(game)
     assert totals == [(10, 15)]
     assert list(game.totals) == [10, 15]
+
+
+def test_a_misdeal_and_a_renege_recorded_from_the_page(live_server, new_context):
+    data = seed()
+    game = data.new_game("45", 3, first_dealer=0)  # Mary deals
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    tap(page, "Misdeal")
+    page.locator(".verdict", has_text="new totals").wait_for()
+    tap(page, "Confirm hand 1")
+    page.locator("#hands-body tr[data-number='1']:not(.waiting)").wait_for()
+    expect(page.locator("#dealer")).to_have_text("Hand 2: Mary deals")  # a misdeal: again
+    tap(page, "Spades")
+    tap(page, "Renege…")
+    expect(page.locator(".step-title")).to_have_text("Who reneged?")
+    tap(page, "Seán")
+    tap(page, "Trick 2")
+    expect(page.locator(".trump-line")).to_contain_text("renege by Seán in trick 2")
+    enter_hand(
+        page,
+        number=2,
+        trump=None,
+        winners=["Mary", "Seán", "Seán", "Mary", "Seán"],
+        best=("Seán", 2),
+    )
+    records = list(
+        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    )
+    assert records == [
+        {"dealer": 0, "misdeal": True},
+        {
+            "dealer": 0,
+            "trump": "S",
+            "renege": {"seat": 1, "trick": 1},
+            "trick_winners": [0, 1, 1, 0, 1],
+            "best_trump": {"seat": 1, "trick": 1},
+        },
+    ]
+    game.refresh_from_db()
+    totals, state = _engine_replay(game)
+    # The renege: Seán (the offender, penalty offender_scores_zero) scores nothing this hand.
+    assert totals == [(0, 0, 0), (10, 0, 0)]
+    assert list(game.totals) == [10, 0, 0] and game.next_dealer == state.next_dealer == 1
