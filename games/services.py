@@ -64,7 +64,8 @@ class HandConflict(Problem):
             detail=gettext(
                 "Hand %(number)s of game %(game)s is already recorded (the stored hand is in "
                 "this response's 'hand'); the next hand is number %(next)s."
-            ) % {"number": hand.number, "game": hand.game_id, "next": hand.game.hands_played + 1},
+            )
+            % {"number": hand.number, "game": hand.game_id, "next": hand.game.hands_played + 1},
             pointer="/number",
         )
         self.hand = hand
@@ -207,8 +208,9 @@ def create_games(
             raise Problem(
                 status=400,
                 code="invalid_tournament_match",
-                detail=gettext("Match %(match)s belongs to a tournament of %(game)s, not "
-                               "%(other)s.")
+                detail=gettext(
+                    "Match %(match)s belongs to a tournament of %(game)s, not %(other)s."
+                )
                 % {"match": terms.match_id, "game": terms.game, "other": game},
                 pointer="/tournament_match",
             )
@@ -266,8 +268,11 @@ def create_games(
             for index, team in enumerate(side_teams)
         )
         match_links.link_games(
-            [(new_game, new_game.tournament_match_id) for new_game in games
-             if new_game.tournament_match_id is not None]
+            [
+                (new_game, new_game.tournament_match_id)
+                for new_game in games
+                if new_game.tournament_match_id is not None
+            ]
         )
         for new_game in games:
             announce_game_change(
@@ -300,14 +305,18 @@ def _lock_game(game_id: int, if_match: str | None) -> Game:
         .first()
     )
     if game is None:
-        raise Problem(status=404, code="not_found",
-                      detail=gettext("No game %(game)s.") % {"game": game_id})
+        raise Problem(
+            status=404, code="not_found", detail=gettext("No game %(game)s.") % {"game": game_id}
+        )
     if if_match is not None and not etag_matches(if_match, game.etag):
         raise Problem(
             status=412,
             code="precondition_failed",
-            detail=gettext("The game has changed: its ETag is now %(etag)s, not %(sent)s. "
-                           "Fetch it again and retry.") % {"etag": game.etag, "sent": if_match},
+            detail=gettext(
+                "The game has changed: its ETag is now %(etag)s, not %(sent)s. "
+                "Fetch it again and retry."
+            )
+            % {"etag": game.etag, "sent": if_match},
         )
     return game
 
@@ -387,6 +396,7 @@ def record_hand(
     number: int | None = None,
     if_match: str | None = None,
     confirmed_by: int | None = None,
+    table_link_id: int | None = None,
 ) -> tuple[Hand, HandOutcome]:
     """Check ``record`` with the engine and store it as the game's next hand.
 
@@ -394,6 +404,8 @@ def record_hand(
     ``hand_conflict`` (``HandConflict.hand`` is the stored hand), a number past the next one 409
     ``hand_out_of_sequence``. A finished game is 409 ``game_over``. ``confirmed_by``: the player
     of another side who accepted the hand (``games.confirmation``; required by ``confirm_hands``).
+    ``table_link_id``: the table link the request came through (kept on the hand and its audit
+    row), or None.
     """
     with transaction.atomic():
         game = _lock_game(game_id, if_match)
@@ -423,8 +435,10 @@ def record_hand(
             state_after=fields,
             entered_by=user,
             confirmed_by=confirming,
+            table_link_id=table_link_id,
         )
         hand._history_user = user
+        hand._history_table_link_id = table_link_id
         hand._change_reason = f"hand {expected} recorded"
         hand.save()
         _save_game(game, fields, user, f"hand {expected} recorded")
@@ -457,8 +471,8 @@ def check_hand_number(game: Game, number: int | None) -> None:
         detail=gettext(
             "Game %(game)s has %(hands)s hands; the next is number %(expected)s, not "
             "%(number)s. Record the missing hands first."
-        ) % {"game": game.pk, "hands": game.hands_played, "expected": expected,
-             "number": number},
+        )
+        % {"game": game.pk, "hands": game.hands_played, "expected": expected, "number": number},
         pointer="/number",
     )
 
@@ -471,6 +485,7 @@ def correct_hand(
     record: dict,
     if_match: str,
     reset_dependents: bool = False,
+    table_link_id: int | None = None,
 ) -> tuple[Hand, HandOutcome]:
     """Replace hand ``number``'s record and recompute it and every later hand by replaying.
 
@@ -484,7 +499,8 @@ def correct_hand(
         target = next((hand for hand in hands if hand.number == number), None)
         if target is None:
             raise Problem(
-                status=404, code="not_found",
+                status=404,
+                code="not_found",
                 detail=gettext("Game %(game)s has no hand %(number)s.")
                 % {"game": game.pk, "number": number},
             )
@@ -525,6 +541,7 @@ def correct_hand(
             hand.totals_after = fields["totals"]
             hand.state_after = fields
             hand._history_user = user
+            hand._history_table_link_id = table_link_id
             hand.save()
         _save_game(game, final_fields, user, f"hand {number} corrected")
         rebooked = _after_change(
@@ -556,13 +573,20 @@ def _later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
         detail=gettext(
             "After this correction of hand %(number)s, hand %(later)s is no longer valid "
             "(%(why)s). Undo the later hands first, or correct them."
-        ) % {"number": number, "later": later, "why": error.detail},
+        )
+        % {"number": number, "later": later, "why": error.detail},
         errors=errors,
     )
 
 
 def undo_last_hand(
-    *, game_id: int, number: int, user, if_match: str, reset_dependents: bool = False
+    *,
+    game_id: int,
+    number: int,
+    user,
+    if_match: str,
+    reset_dependents: bool = False,
+    table_link_id: int | None = None,
 ) -> tuple[Hand, HandOutcome]:
     """Delete the game's last hand (it must be ``number``) and restore the state before it."""
     with transaction.atomic():
@@ -570,15 +594,18 @@ def undo_last_hand(
         if number != game.hands_played or number == 0:
             if not Hand.objects.filter(game=game, number=number).exists():
                 raise Problem(
-                    status=404, code="not_found",
+                    status=404,
+                    code="not_found",
                     detail=gettext("Game %(game)s has no hand %(number)s.")
                     % {"game": game.pk, "number": number},
                 )
             raise Problem(
                 status=409,
                 code="not_last_hand",
-                detail=gettext("Only the last hand (%(last)s) can be undone; correct hand "
-                               "%(number)s with PUT instead.")
+                detail=gettext(
+                    "Only the last hand (%(last)s) can be undone; correct hand "
+                    "%(number)s with PUT instead."
+                )
                 % {"last": game.hands_played, "number": number},
             )
         hand = Hand.objects.select_related("entered_by").get(game=game, number=number)
@@ -592,6 +619,7 @@ def undo_last_hand(
         _check_result_change(game, fields, reset_dependents, user)
         status_before, winner_before = game.status, game.winner_side
         hand._history_user = user
+        hand._history_table_link_id = table_link_id
         hand._change_reason = f"hand {number} undone"
         hand.delete()
         _save_game(game, fields, user, f"hand {number} undone")

@@ -73,15 +73,23 @@ def hand_notes(result: dict, names: list[str]) -> list[str]:
             notes.append(_("%(name)s bid %(amount)s") % values)
     renege = result.get("renege")
     if renege:
-        notes.append(_("Renege: %(name)s (trick %(trick)s)") % {
-            "name": _name(names, renege.get("seat")), "trick": (renege.get("trick") or 0) + 1,
-        })
+        notes.append(
+            _("Renege: %(name)s (trick %(trick)s)")
+            % {
+                "name": _name(names, renege.get("seat")),
+                "trick": (renege.get("trick") or 0) + 1,
+            }
+        )
     best = result.get("best_trump")
     if best:
         if best.get("card"):
-            notes.append(_("Best trump: %(name)s (%(card)s)") % {
-                "name": _name(names, best.get("seat")), "card": best["card"],
-            })
+            notes.append(
+                _("Best trump: %(name)s (%(card)s)")
+                % {
+                    "name": _name(names, best.get("seat")),
+                    "card": best["card"],
+                }
+            )
         else:
             notes.append(_("Best trump: %(name)s") % {"name": _name(names, best.get("seat"))})
     rob = result.get("rob")
@@ -128,9 +136,17 @@ def _card(hand, names, labels, *, is_undone: bool = False, changed_by=None) -> d
     if changed_by is not None:
         user = changed_by.history_user
         values = {"who": user.get_username() if user else _("someone")}
-        change = (
-            _("Undone by %(who)s") % values if is_undone else _("Corrected by %(who)s") % values
-        )
+        values["link"] = getattr(changed_by, "history_table_link_id", None)
+        if values["link"] is not None:
+            change = (
+                _("Undone by %(who)s at the table via table link #%(link)s") % values
+                if is_undone
+                else _("Corrected by %(who)s at the table via table link #%(link)s") % values
+            )
+        else:
+            change = (
+                _("Undone by %(who)s") % values if is_undone else _("Corrected by %(who)s") % values
+            )
     return {
         "number": hand.number,
         "dealer": _name(names, hand.dealer),
@@ -141,6 +157,11 @@ def _card(hand, names, labels, *, is_undone: bool = False, changed_by=None) -> d
         "is_corrected": changed_by is not None and not is_undone,
         "change": change,
         "change_at": changed_by.history_date if changed_by is not None else None,
+        "recorded_via": (
+            _("Recorded at the table via table link #%(link)s") % {"link": hand.table_link_id}
+            if hand.table_link_id
+            else None
+        ),
     }
 
 
@@ -196,9 +217,13 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         {
             "label": label_,
             "seats": [
-                {"number": seat + 1, "name": players[seat].display_name,
-                 "player_url": reverse("pages:player", kwargs={
-                     "slug": club.slug, "player_id": players[seat].pk})}
+                {
+                    "number": seat + 1,
+                    "name": players[seat].display_name,
+                    "player_url": reverse(
+                        "pages:player", kwargs={"slug": club.slug, "player_id": players[seat].pk}
+                    ),
+                }
                 for seat in seats_by_side[index]
             ],
             "total": totals[index],
