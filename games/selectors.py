@@ -112,7 +112,8 @@ def list_hand_corrections_and_undos(*, game: Game) -> list:
     return list(
         Hand.history.filter(game_id=game.pk)
         .filter(
-            Q(history_type="-") | Q(history_type="~", history_change_reason__endswith=" corrected")
+            Q(history_type="-")
+            | Q(history_type="~", history_change_reason__endswith=" corrected")
         )
         .select_related("history_user")
         .order_by("history_date", "history_id")

@@ -64,8 +64,7 @@ class HandConflict(Problem):
             detail=gettext(
                 "Hand %(number)s of game %(game)s is already recorded (the stored hand is in "
                 "this response's 'hand'); the next hand is number %(next)s."
-            )
-            % {"number": hand.number, "game": hand.game_id, "next": hand.game.hands_played + 1},
+            ) % {"number": hand.number, "game": hand.game_id, "next": hand.game.hands_played + 1},
             pointer="/number",
         )
         self.hand = hand
@@ -208,9 +207,8 @@ def create_games(
             raise Problem(
                 status=400,
                 code="invalid_tournament_match",
-                detail=gettext(
-                    "Match %(match)s belongs to a tournament of %(game)s, not %(other)s."
-                )
+                detail=gettext("Match %(match)s belongs to a tournament of %(game)s, not "
+                               "%(other)s.")
                 % {"match": terms.match_id, "game": terms.game, "other": game},
                 pointer="/tournament_match",
             )
@@ -268,11 +266,8 @@ def create_games(
             for index, team in enumerate(side_teams)
         )
         match_links.link_games(
-            [
-                (new_game, new_game.tournament_match_id)
-                for new_game in games
-                if new_game.tournament_match_id is not None
-            ]
+            [(new_game, new_game.tournament_match_id) for new_game in games
+             if new_game.tournament_match_id is not None]
         )
         for new_game in games:
             announce_game_change(
@@ -305,18 +300,14 @@ def _lock_game(game_id: int, if_match: str | None) -> Game:
         .first()
     )
     if game is None:
-        raise Problem(
-            status=404, code="not_found", detail=gettext("No game %(game)s.") % {"game": game_id}
-        )
+        raise Problem(status=404, code="not_found",
+                      detail=gettext("No game %(game)s.") % {"game": game_id})
     if if_match is not None and not etag_matches(if_match, game.etag):
         raise Problem(
             status=412,
             code="precondition_failed",
-            detail=gettext(
-                "The game has changed: its ETag is now %(etag)s, not %(sent)s. "
-                "Fetch it again and retry."
-            )
-            % {"etag": game.etag, "sent": if_match},
+            detail=gettext("The game has changed: its ETag is now %(etag)s, not %(sent)s. "
+                           "Fetch it again and retry.") % {"etag": game.etag, "sent": if_match},
         )
     return game
 
@@ -471,8 +462,8 @@ def check_hand_number(game: Game, number: int | None) -> None:
         detail=gettext(
             "Game %(game)s has %(hands)s hands; the next is number %(expected)s, not "
             "%(number)s. Record the missing hands first."
-        )
-        % {"game": game.pk, "hands": game.hands_played, "expected": expected, "number": number},
+        ) % {"game": game.pk, "hands": game.hands_played, "expected": expected,
+             "number": number},
         pointer="/number",
     )
 
@@ -499,8 +490,7 @@ def correct_hand(
         target = next((hand for hand in hands if hand.number == number), None)
         if target is None:
             raise Problem(
-                status=404,
-                code="not_found",
+                status=404, code="not_found",
                 detail=gettext("Game %(game)s has no hand %(number)s.")
                 % {"game": game.pk, "number": number},
             )
@@ -573,8 +563,7 @@ def _later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
         detail=gettext(
             "After this correction of hand %(number)s, hand %(later)s is no longer valid "
             "(%(why)s). Undo the later hands first, or correct them."
-        )
-        % {"number": number, "later": later, "why": error.detail},
+        ) % {"number": number, "later": later, "why": error.detail},
         errors=errors,
     )
 
@@ -594,18 +583,15 @@ def undo_last_hand(
         if number != game.hands_played or number == 0:
             if not Hand.objects.filter(game=game, number=number).exists():
                 raise Problem(
-                    status=404,
-                    code="not_found",
+                    status=404, code="not_found",
                     detail=gettext("Game %(game)s has no hand %(number)s.")
                     % {"game": game.pk, "number": number},
                 )
             raise Problem(
                 status=409,
                 code="not_last_hand",
-                detail=gettext(
-                    "Only the last hand (%(last)s) can be undone; correct hand "
-                    "%(number)s with PUT instead."
-                )
+                detail=gettext("Only the last hand (%(last)s) can be undone; correct hand "
+                               "%(number)s with PUT instead.")
                 % {"last": game.hands_played, "number": number},
             )
         hand = Hand.objects.select_related("entered_by").get(game=game, number=number)

@@ -62,14 +62,10 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
     if pick_change:
         value = request.GET["player"].strip()
         if value and not (value.isdigit() and any(p.pk == int(value) for p in players)):
-            return problem_json_response(
-                Problem(
-                    status=400,
-                    code="unknown_player",
-                    detail=_("No player with this id in this club."),
-                    pointer=None,
-                )
-            )
+            return problem_json_response(Problem(
+                status=400, code="unknown_player",
+                detail=_("No player with this id in this club."), pointer=None,
+            ))
         picked = int(value) if value else None
     # Games of rounds not yet released are left out for all but the organisers.
     games = tournament_selectors.without_private_draws(
@@ -85,11 +81,8 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     role = role_in(request.user, club)
     own_player = next(
-        (
-            player
-            for player in players
-            if request.user.is_authenticated and player.user_id == request.user.pk
-        ),
+        (player for player in players
+         if request.user.is_authenticated and player.user_id == request.user.pk),
         None,
     )
     picked_player = next((player for player in players if player.pk == picked), None)
@@ -99,20 +92,13 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
         "is_member": role is not None,
         "in_progress": [game_card(game) for game in in_progress],
         "finished": [game_card(game) for game in finished],
-        "events_on": [
-            card for card in tournaments if card["status_code"] in ("registration", "in_progress")
-        ],
-        "events_past": [
-            card
-            for card in tournaments
-            if card["status_code"] not in ("registration", "in_progress")
-        ],
+        "events_on": [card for card in tournaments
+                      if card["status_code"] in ("registration", "in_progress")],
+        "events_past": [card for card in tournaments
+                        if card["status_code"] not in ("registration", "in_progress")],
         "players": [
-            {
-                "id": player.pk,
-                "name": player.display_name,
-                "url": reverse("pages:player", kwargs={"slug": club.slug, "player_id": player.pk}),
-            }
+            {"id": player.pk, "name": player.display_name,
+             "url": reverse("pages:player", kwargs={"slug": club.slug, "player_id": player.pk})}
             for player in players
         ],
         "own_player": own_player,

@@ -94,7 +94,8 @@ def _note(above: dict, row: dict, chain: list[str]) -> tuple[str | None, str | N
     return None, None
 
 
-def standings_view(standings: dict, *, winners: list[int], me: int | None, is_team: bool) -> dict:
+def standings_view(standings: dict, *, winners: list[int], me: int | None,
+                   is_team: bool) -> dict:
     """``{"is_started", "columns", "rows", "chain"}`` for the event page."""
     rows = standings["standings"]
     chain = list(standings["tie_breaks"])
@@ -104,17 +105,12 @@ def standings_view(standings: dict, *, winners: list[int], me: int | None, is_te
     # The chain's figures come first and (up to three) stay visible on a phone; the rest fold
     # into the detail row.
     chained = [criterion for criterion in chain if criterion in headings]
-    order = ["matches_played", *chained] + [
-        key for key in keys if key not in chained and key != "matches_played"
-    ]
+    order = ["matches_played", *chained] + [key for key in keys if key not in chained
+                                            and key != "matches_played"]
     visible = {"matches_played", *chained[:3]}
     columns = [
-        {
-            "key": key,
-            "short": headings[key][0],
-            "name": headings[key][1],
-            "is_extra": key not in visible,
-        }
+        {"key": key, "short": headings[key][0], "name": headings[key][1],
+         "is_extra": key not in visible}
         for key in order
     ]
     output = []
@@ -128,13 +124,9 @@ def standings_view(standings: dict, *, winners: list[int], me: int | None, is_te
                 "name": row["entrant"]["name"],
                 "entrant_id": row["entrant"]["id"],
                 "cells": [
-                    {
-                        "key": column["key"],
-                        "value": format_number(row[column["key"]]),
-                        "is_extra": column["is_extra"],
-                        "is_decider": column["key"] == decider,
-                        "name": column["name"],
-                    }
+                    {"key": column["key"], "value": format_number(row[column["key"]]),
+                     "is_extra": column["is_extra"], "is_decider": column["key"] == decider,
+                     "name": column["name"]}
                     for column in columns
                 ],
                 "figures": {key: row[key] for key, _short in FIGURES},

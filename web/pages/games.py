@@ -43,9 +43,8 @@ def club_balances(request: HttpRequest, slug: str) -> HttpResponse:
             "net": format_money(net, club, signed=True),
             "direction": "receives" if net > 0 else ("pays" if net < 0 else "settled"),
             "direction_text": (
-                gettext("receives")
-                if net > 0
-                else (gettext("pays") if net < 0 else gettext("settled"))
+                gettext("receives") if net > 0 else (gettext("pays") if net < 0 else
+                                                     gettext("settled"))
             ),
             "is_you": player.user_id is not None and player.user_id == request.user.pk,
         }

@@ -91,7 +91,7 @@ def game_name(code: str) -> str:
 
 
 def round_name(format_code: str, number: int, rounds_total: int | None, table_size: int) -> str:
-    """ "Final", "Semi-finals", ... for a knockout of tables of two, else "Round n"."""
+    """"Final", "Semi-finals", ... for a knockout of tables of two, else "Round n"."""
     if format_code == "knockout" and rounds_total and table_size == 2:
         from_end = rounds_total - number
         if from_end == 0:

@@ -54,29 +54,14 @@ def tournament_etag(request: HttpRequest, slug: str, tournament_id: int, viewer:
     # Rounds not yet released change only an organiser's tag: a player's poll learns nothing of
     # a private draw until it is released.
     drafts = (
-        (
-            state["draft_games"],
-            state["draft_game_versions"],
-            state["draft_matches_count"],
-            state["draft_matches_changed"],
-        )
-        if state["viewer_role"] == "organiser"
-        else ()
+        (state["draft_games"], state["draft_game_versions"], state["draft_matches_count"],
+         state["draft_matches_changed"])
+        if state["viewer_role"] == "organiser" else ()
     )
     return _tag(
-        "tournament",
-        tournament_id,
-        state["version"],
-        state["games"],
-        state["game_versions"],
-        state["matches_count"],
-        state["matches_changed"],
-        state["viewer_role"],
-        state["club_is_public"],
-        player,
-        get_language(),
-        state["standings_version"],
-        *drafts,
+        "tournament", tournament_id, state["version"], state["games"], state["game_versions"],
+        state["matches_count"], state["matches_changed"], state["viewer_role"],
+        state["club_is_public"], player, get_language(), state["standings_version"], *drafts,
     ), state
 
 
@@ -87,13 +72,8 @@ def game_etag(request: HttpRequest, slug: str, game_id: int, viewer: int | None)
         raise Http404("No game with this id in this club.")
     player = state["viewer_player"] or viewer
     return _tag(
-        "game",
-        game_id,
-        state["version"],
-        state["viewer_role"],
-        state["club_is_public"],
-        player,
-        get_language(),
+        "game", game_id, state["version"], state["viewer_role"], state["club_is_public"],
+        player, get_language(),
     ), state
 
 

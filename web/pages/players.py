@@ -97,9 +97,8 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     events = [
         {
             "name": entry.tournament.name,
-            "url": reverse(
-                "pages:tournament", kwargs={"slug": club.slug, "tournament_id": entry.tournament_id}
-            ),
+            "url": reverse("pages:tournament", kwargs={
+                "slug": club.slug, "tournament_id": entry.tournament_id}),
             "is_readable": entry.tournament.is_public or is_member,
             "game": game_name(entry.tournament.game),
             "status": label(TOURNAMENT_STATUSES, entry.tournament.status),

@@ -32,7 +32,7 @@ def table_dom_id(round_number: int, table_number: int) -> str:
 
 
 def _source_text(slot, where: dict[int, tuple[int, int]]) -> str:
-    """ "Winner of round 1 table 2" for a seat waiting on another table."""
+    """"Winner of round 1 table 2" for a seat waiting on another table."""
     source = where.get(slot.source_match_id)
     if source is None:
         return _("To be decided")
@@ -42,8 +42,7 @@ def _source_text(slot, where: dict[int, tuple[int, int]]) -> str:
     if slot.source_place == 2:
         return _("Runner-up of round %(round)s table %(table)s") % values
     return _("Place %(place)s of round %(round)s table %(table)s") % {
-        **values,
-        "place": slot.source_place,
+        **values, "place": slot.source_place,
     }
 
 
@@ -100,12 +99,8 @@ def _match_table(table: dict, match, where, slug, link_games, members, me) -> di
             if slot.entrant_id:
                 entry = _entrant(slot.entrant, members, me)
             else:
-                entry = {
-                    "id": None,
-                    "name": _source_text(slot, where),
-                    "members": [],
-                    "is_me": False,
-                }
+                entry = {"id": None, "name": _source_text(slot, where), "members": [],
+                         "is_me": False}
             entry.update(
                 is_known=slot.entrant_id is not None,
                 is_winner=slot.entrant_id in winners,
@@ -148,21 +143,10 @@ def _unstored_table(table: dict, names: dict[int, object], members, me) -> dict:
             if entrant is not None
             else {"id": entrant_id, "name": str(entrant_id), "members": [], "is_me": False}
         )
-        entry.update(
-            is_known=True,
-            is_winner=kind == "walkover",
-            games_won=None,
-            points=None,
-            position=len(sides),
-        )
-        sides.append(
-            {
-                "entrants": [entry],
-                "name": entry["name"],
-                "is_partnership": False,
-                "is_winner": kind == "walkover",
-            }
-        )
+        entry.update(is_known=True, is_winner=kind == "walkover", games_won=None, points=None,
+                     position=len(sides))
+        sides.append({"entrants": [entry], "name": entry["name"], "is_partnership": False,
+                      "is_winner": kind == "walkover"})
     return {
         "sides": sides,
         "games": [],
@@ -185,16 +169,8 @@ def _feeds(tournament, round_number: int, position: int, rounds_total: int) -> t
     return winners, losers
 
 
-def rounds_view(
-    tournament,
-    bracket: dict,
-    entrants: dict[int, object],
-    *,
-    link_games: bool,
-    members: dict[int, list],
-    me: int | None,
-    round_names,
-) -> list[dict]:
+def rounds_view(tournament, bracket: dict, entrants: dict[int, object], *, link_games: bool,
+                members: dict[int, list], me: int | None, round_names) -> list[dict]:
     """The rounds in display form, first round first (the template puts the current first).
 
     ``entrants`` maps entrant ids to ``Entrant`` rows (names of tables not stored yet);
