@@ -648,3 +648,47 @@ def test_a_misdeal_and_a_renege_recorded_from_the_page(live_server, new_context)
     # The renege: Seán (the offender, penalty offender_scores_zero) scores nothing this hand.
     assert totals == [(0, 0, 0), (10, 0, 0)]
     assert list(game.totals) == [10, 0, 0] and game.next_dealer == state.next_dealer == 1
+
+
+def test_a_tournament_table_with_no_game_yet_waits_and_opens_the_next_game(
+    live_server, new_context
+):
+    from tournaments.services import create_tournament, draw_next_round, progress_match
+
+    data = seed()
+    final = create_tournament(
+        club=data.club,
+        user=data.organiser,
+        values={"name": "Final", "game": "25", "format": "knockout", "match_games": 3},
+        entrants=[{"player": player.pk} for player in data.players[:2]],
+    )
+    match_id = draw_next_round(tournament_id=final.pk, user=data.organiser).matches.get().pk
+    # The match between games: none of its games exists yet (the draw made the first at once).
+    Game.objects.filter(match_link__match_id=match_id).delete()
+    _, token, _ = table_services.create_table_link(
+        club=data.club, user=data.organiser, match_id=match_id
+    )
+    context = new_context(viewport=TABLET_LANDSCAPE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{live_server.url}/t/{token}/")
+    wait_ready(page)
+    expect(page.locator("h1")).to_have_text("Final, round 1, table 1")
+    expect(page.locator("#waiting-status")).to_have_text("Waiting for the next game…")
+    page.wait_for_timeout(5_000)  # one poll answered "no game yet": the page stays
+    expect(page.locator("#waiting-status")).to_be_visible()
+    progress_match(match_id=match_id)  # the tournament starts the match's next game
+    game = Game.objects.get(match_link__match_id=match_id)
+    page.wait_for_url(f"{live_server.url}/t/{token}/?game={game.pk}")
+    wait_ready(page)
+    expect(page.locator("#dealer")).to_contain_text("Hand 1:")
+    # Between games: the first game ends at the table; when the tournament starts the next one
+    # the page opens it by itself.
+    winner = game.seat_players()[0].display_name
+    enter_hand(page, number=1, trump="Hearts", winners=[winner] * 5)
+    expect(page.locator("#banner h2")).to_contain_text(f"{winner} wins")  # shown a while
+    progress_match(match_id=match_id)  # the match's task (it may already have run on commit)
+    second = Game.objects.filter(match_link__match_id=match_id).exclude(pk=game.pk).get()
+    page.wait_for_url(f"{live_server.url}/t/{token}/?game={second.pk}")
+    wait_ready(page)
+    expect(page.locator("#dealer")).to_contain_text("Hand 1:")

@@ -48,6 +48,9 @@ from tables.qr import qr_svg
 from tables.table_state import table_state
 from tournaments.models import Match
 
+# How often the waiting page of a table with no game yet asks whether its next game exists.
+WAIT_POLL_SECONDS = 4
+
 SHELL_FILES = (
     "css/jink.css",
     "table/table.css",
@@ -169,7 +172,8 @@ def score_table(request: HttpRequest, credential: str) -> HttpResponse:
     if wanted and wanted.isdigit() and int(wanted) in {game["id"] for game in table["games"]}:
         game_id = int(wanted)
     if game_id is None:
-        return render(request, "table/waiting.html", {"table": table}, status=200)
+        context = {"table": table, "credential": credential, "poll_seconds": WAIT_POLL_SECONDS}
+        return render(request, "table/waiting.html", context, status=200)
     game = game_selectors.get_game(game_id=game_id)
     return _render_score(request, game, credential=credential, table=table)
 
