@@ -400,6 +400,10 @@ KNOX_TOKEN_MODEL = "accounts.DeviceToken"
 # the users that breaks flushing the database (transactional tests). Knox has no other model.
 MIGRATION_MODULES = {"knox": None}
 
+# Guessing table codes (tables.guessing): failed look-ups allowed per client address per window.
+TABLE_CODE_GUESSES = env.int("JINK_TABLE_CODE_GUESSES", default=10)
+TABLE_CODE_WINDOW_SECONDS = env.int("JINK_TABLE_CODE_WINDOW_SECONDS", default=600)
+
 AXES_FAILURE_LIMIT = env.int("DJANGO_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("DJANGO_LOGIN_COOLOFF_MINUTES", default=15))
 # Lock the pair (account, address): a stranger cannot lock a member out from elsewhere.

@@ -68,6 +68,7 @@ def _entries(records, object_kind: str, fields: tuple[str, ...]) -> list[dict[st
                 "hand": getattr(record, "number", None) if object_kind == "hand" else None,
                 "action": action,
                 "reason": record.history_change_reason or "",
+                "table_link": getattr(record, "history_table_link_id", None),
                 "changes": changes,
             }
         )

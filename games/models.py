@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.dispatch import receiver
 from simple_history.models import HistoricalRecords
+from simple_history.signals import pre_create_historical_record
 
 from clubs.models import GameType
 
@@ -142,6 +144,24 @@ class GameSide(models.Model):
         return f"Game {self.game_id} side {self.index}"
 
 
+class HandHistoryBase(models.Model):
+    """What each audit row of a hand adds: the table link through which that change (recording,
+    correction, recomputation or undo) came, or null (a logged-in user or an API client). The
+    services set it as ``_history_table_link_id`` on the hand; ``_stamp_table_link`` copies it."""
+
+    history_table_link = models.ForeignKey(
+        "tables.TableLink",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        db_constraint=False,
+        related_name="+",
+    )
+
+    class Meta:
+        abstract = True
+
+
 class Hand(models.Model):
     """One recorded hand: the record as the scorekeeper entered it, and the engine's result."""
 
@@ -170,9 +190,17 @@ class Hand(models.Model):
         related_name="+",
         help_text="The player of another side who accepted the hand (clubs with confirm_hands).",
     )
+    table_link = models.ForeignKey(
+        "tables.TableLink",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The table link through which the hand was recorded (null: not through one).",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
-    history = HistoricalRecords(excluded_fields=["updated_at"])
+    history = HistoricalRecords(excluded_fields=["updated_at"], bases=[HandHistoryBase])
 
     class Meta:
         ordering = ["game", "number"]
@@ -250,3 +278,8 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key}"
+
+
+@receiver(pre_create_historical_record, sender=Hand.history.model)
+def _stamp_table_link(sender, instance, history_instance, **kwargs) -> None:
+    history_instance.history_table_link_id = getattr(instance, "_history_table_link_id", None)

@@ -387,6 +387,7 @@ def record_hand(
     number: int | None = None,
     if_match: str | None = None,
     confirmed_by: int | None = None,
+    table_link_id: int | None = None,
 ) -> tuple[Hand, HandOutcome]:
     """Check ``record`` with the engine and store it as the game's next hand.
 
@@ -394,6 +395,8 @@ def record_hand(
     ``hand_conflict`` (``HandConflict.hand`` is the stored hand), a number past the next one 409
     ``hand_out_of_sequence``. A finished game is 409 ``game_over``. ``confirmed_by``: the player
     of another side who accepted the hand (``games.confirmation``; required by ``confirm_hands``).
+    ``table_link_id``: the table link the request came through (kept on the hand and its audit
+    row), or None.
     """
     with transaction.atomic():
         game = _lock_game(game_id, if_match)
@@ -423,8 +426,10 @@ def record_hand(
             state_after=fields,
             entered_by=user,
             confirmed_by=confirming,
+            table_link_id=table_link_id,
         )
         hand._history_user = user
+        hand._history_table_link_id = table_link_id
         hand._change_reason = f"hand {expected} recorded"
         hand.save()
         _save_game(game, fields, user, f"hand {expected} recorded")
@@ -471,6 +476,7 @@ def correct_hand(
     record: dict,
     if_match: str,
     reset_dependents: bool = False,
+    table_link_id: int | None = None,
 ) -> tuple[Hand, HandOutcome]:
     """Replace hand ``number``'s record and recompute it and every later hand by replaying.
 
@@ -525,6 +531,7 @@ def correct_hand(
             hand.totals_after = fields["totals"]
             hand.state_after = fields
             hand._history_user = user
+            hand._history_table_link_id = table_link_id
             hand.save()
         _save_game(game, final_fields, user, f"hand {number} corrected")
         rebooked = _after_change(
@@ -562,7 +569,13 @@ def _later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
 
 
 def undo_last_hand(
-    *, game_id: int, number: int, user, if_match: str, reset_dependents: bool = False
+    *,
+    game_id: int,
+    number: int,
+    user,
+    if_match: str,
+    reset_dependents: bool = False,
+    table_link_id: int | None = None,
 ) -> tuple[Hand, HandOutcome]:
     """Delete the game's last hand (it must be ``number``) and restore the state before it."""
     with transaction.atomic():
@@ -592,6 +605,7 @@ def undo_last_hand(
         _check_result_change(game, fields, reset_dependents, user)
         status_before, winner_before = game.status, game.winner_side
         hand._history_user = user
+        hand._history_table_link_id = table_link_id
         hand._change_reason = f"hand {number} undone"
         hand.delete()
         _save_game(game, fields, user, f"hand {number} undone")

@@ -252,6 +252,7 @@ def hand_output(hand: Hand, game: Game | None = None) -> dict[str, Any]:
         if hand.confirmed_by_id
         else None
     )
+    output["table_link"] = hand.table_link_id
     output["updated_at"] = hand.updated_at
     if game is not None:
         output["game"] = game_summary(game)
@@ -355,6 +356,11 @@ class HandOutput(serializers.Serializer):
     entered_by = UserRefOutput(allow_null=True)
     confirmed_by = PlayerRefOutput(allow_null=True)
     entered_at = serializers.DateTimeField()
+    table_link = serializers.IntegerField(
+        allow_null=True,
+        help_text="The id of the table link through which the hand was recorded; null when it "
+        "was recorded by a logged-in user or an API client.",
+    )
     updated_at = serializers.DateTimeField()
 
 
@@ -478,4 +484,9 @@ class HistoryEntryOutput(serializers.Serializer):
     hand = serializers.IntegerField(allow_null=True)
     action = serializers.ChoiceField(choices=["created", "changed", "deleted"])
     reason = serializers.CharField()
+    table_link = serializers.IntegerField(
+        allow_null=True,
+        help_text="Hands: the id of the table link this change came through (recorded, "
+        "corrected, recomputed or undone at the table); null otherwise and for the game.",
+    )
     changes = HistoryChangeOutput(many=True)

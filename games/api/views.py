@@ -83,6 +83,13 @@ def _problem(status_code: int, description: str) -> dict:
     }
 
 
+def _table_link_id(request) -> int | None:
+    """The table link a request came through (``request.auth`` is then a table grant, read by
+    duck typing: games does not import tables), or None."""
+    link = getattr(request.auth, "link", None)
+    return getattr(link, "pk", None)
+
+
 def _hand_record(body) -> dict:
     """A copy of a hand-record request body (POST or PUT); 400 ``invalid_record`` if not an
     object."""
@@ -284,6 +291,7 @@ class HandsView(GameScopedView):
             number=number,
             if_match=self.if_match(required=False),
             confirmed_by=record.pop("confirmed_by", None),
+            table_link_id=_table_link_id(request),
         )
         return Response(
             shapes.hand_output(hand, outcome.game),
@@ -335,6 +343,7 @@ class HandDetailView(GameScopedView):
             record=record,
             if_match=if_match,
             reset_dependents=self.reset_dependents(),
+            table_link_id=_table_link_id(request),
         )
         body = shapes.hand_output(hand, outcome.game)
         body["outcome"] = outcome.as_dict()
@@ -359,6 +368,7 @@ class HandDetailView(GameScopedView):
             user=request.user,
             if_match=if_match,
             reset_dependents=self.reset_dependents(),
+            table_link_id=_table_link_id(request),
         )
         body = {
             "undone": shapes.hand_output(hand),

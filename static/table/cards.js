@@ -1,5 +1,6 @@
-// Card-by-card entry: the deal, the turn-up and every card of every trick, picked from the
-// 52 cards. Only the cards the server says are legal for the seat to play are enabled (POST
+// Card-by-card entry: the deal, the turn-up and the rob (25, 45) or the auction, the bidder's
+// trumps, the kitty and the bidder's discards (55/110/220, Auction 45), and every card of every
+// trick, picked from the 52 cards. The auction is the tapped one (views.renderAuction). Only the cards the server says are legal for the seat to play are enabled (POST
 // …/legal-plays/, the rules engine); the record goes to the same preview and outbox as a
 // tapped hand, and an error's JSON pointer ("/tricks/2/1") highlights the card it names.
 //
@@ -31,12 +32,17 @@ function cardFace(card) {
   return `${card.slice(0, -1)}<span aria-hidden="true">${suit.symbol}</span>`;
 }
 
-export function createCardEntry({ game, dealer, names, api, isBidding, online, rerender, onSummary, problem }) {
+export function createCardEntry({ game, dealer, names, api, isBidding, online, rerender, onSummary, problem, draft, steps, views }) {
   const count = game.seats.length;
+  const kittySize = isBidding ? (game.house_rules.kitty ?? 5) : 0;
   const entry = {
-    step: isBidding ? "unsupported" : "deal",
+    step: isBidding ? "auction" : "deal",
     deal: Array.from({ length: count }, () => []),
     turnUp: null,
+    rob: null, // 25, 45: {seat, discard}
+    robSeat: null,
+    kitty: [],
+    discard: [],
     tricks: [],
     leaders: [(dealer + 1) % count],
     current: [],
@@ -44,11 +50,32 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
     asking: false,
   };
 
+  const bidder = () => steps.bidder(draft);
+  const trumpSuit = () => (isBidding ? draft.trump : null);
+  const firstLeader = () => (isBidding && game.house_rules.first_lead === "left_of_bidder"
+    ? (bidder() + 1) % count : (dealer + 1) % count);
   const dealSeat = () => entry.deal.findIndex((cards) => cards.length < CARDS_PER_SEAT);
   const played = () => new Set([...entry.tricks.flat(), ...entry.current]);
   const leader = () => entry.leaders[entry.tricks.length];
   const turnSeat = () => (leader() + entry.current.length) % count;
-  const remaining = (seat) => entry.deal[seat].filter((card) => !played().has(card));
+  const holding = (seat) => {
+    let cards = entry.deal[seat].slice();
+    if (isBidding && seat === bidder()) {
+      cards = cards.concat(entry.kitty).filter((card) => !entry.discard.includes(card));
+    }
+    if (entry.rob && seat === entry.rob.seat) {
+      cards = cards.filter((card) => card !== entry.rob.discard).concat([entry.turnUp]);
+    }
+    return cards;
+  };
+  const remaining = (seat) => holding(seat).filter((card) => !played().has(card));
+  const dealtCards = () => new Set([...entry.deal.flat(), ...entry.kitty, ...(entry.turnUp ? [entry.turnUp] : [])]);
+
+  function startPlay() {
+    entry.leaders = [firstLeader()];
+    entry.step = "play";
+    return askLegal();
+  }
 
   async function askLegal() {
     const seat = turnSeat();
@@ -56,8 +83,9 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
     if (!online()) return;
     entry.asking = true;
     try {
+      const position = isBidding ? { trump: trumpSuit() } : { turn_up: entry.turnUp };
       const response = await api("POST", `/games/${game.id}/legal-plays/`, {
-        hand: remaining(seat), trick: entry.current, turn_up: entry.turnUp,
+        hand: remaining(seat), trick: entry.current, ...position,
       });
       if (response.ok) entry.legal = new Set(response.data.legal);
     } catch { /* offline: every card of the seat stays enabled; the server checks later */ }
@@ -84,27 +112,79 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
 
   entry.renderPlayed = playedList;
 
-  entry.record = () => ({
-    dealer,
-    turn_up: entry.turnUp,
-    deal: entry.deal.map((cards) => cards.slice()),
-    tricks: entry.tricks.map((trick) => trick.slice()),
-  });
+  entry.record = () => {
+    if (isBidding) {
+      const record = { dealer, bidding: draft.bidding.map((call) => ({ ...call })) };
+      if (steps.everybodyPassed(draft)) return record;
+      return {
+        ...record,
+        trump: draft.trump,
+        deal: entry.deal.map((cards) => cards.slice()),
+        kitty: entry.kitty.slice(),
+        discard: entry.discard.slice(),
+        tricks: entry.tricks.map((trick) => trick.slice()),
+      };
+    }
+    const record = {
+      dealer,
+      turn_up: entry.turnUp,
+      deal: entry.deal.map((cards) => cards.slice()),
+      tricks: entry.tricks.map((trick) => trick.slice()),
+    };
+    if (entry.rob) record.rob = { ...entry.rob };
+    return record;
+  };
+
+  // The auction is over: nobody bid (the hand is redealt: straight to the summary) or the
+  // bidder names trumps.
+  function afterAuction() {
+    if (steps.auctionTurn(draft) !== null) return;
+    if (steps.everybodyPassed(draft)) {
+      entry.step = "summary";
+      onSummary();
+    } else {
+      entry.step = "trump";
+    }
+  }
 
   entry.render = () => {
-    if (entry.step === "unsupported") {
-      return '<h2 class="step-title">Card by card</h2><p>On this tablet, card-by-card entry is for 25 and 45. Enter this hand by taps.</p>';
-    }
+    if (entry.step === "auction") return views.renderAuction(draft);
+    if (entry.step === "trump") return views.renderTrump(draft);
     if (entry.step === "deal") {
       const seat = dealSeat();
-      const taken = new Set(entry.deal.flat());
+      const taken = dealtCards();
       return `<h2 class="step-title">Deal: ${escapeHtml(names[seat])}'s cards (${entry.deal[seat].length} of ${CARDS_PER_SEAT})</h2>
         ${picker((card) => !taken.has(card), `Cards dealt to ${names[seat]}`)}
         ${entry.deal.flat().length ? '<button type="button" class="secondary" data-action="card-back">Take back the last card</button>' : ""}`;
     }
     if (entry.step === "turn-up") {
-      const taken = new Set(entry.deal.flat());
+      const taken = dealtCards();
       return `<h2 class="step-title">The turn-up card</h2>${picker((card) => !taken.has(card), "The turn-up card")}`;
+    }
+    if (entry.step === "rob") {
+      return `<h2 class="step-title">Did anyone rob the turn-up ${cardFace(entry.turnUp)}?</h2>
+        <div class="seat-buttons" role="group" aria-label="Who robbed the turn-up">${game.seats.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="card-rob" data-seat="${seat.seat}">${escapeHtml(seat.player.name)}</button>`).join("")}
+        <button type="button" class="seat-button none" data-action="card-rob" data-seat="none">Nobody robbed</button></div>`;
+    }
+    if (entry.step === "rob-discard") {
+      const mine = new Set(entry.deal[entry.robSeat]);
+      return `<h2 class="step-title">${escapeHtml(names[entry.robSeat])} robs ${cardFace(entry.turnUp)}: which card did they discard?</h2>
+        ${picker((card) => mine.has(card), `The card ${names[entry.robSeat]} discarded`)}
+        <button type="button" class="secondary" data-action="card-rob-cancel">Nobody robbed</button>`;
+    }
+    if (entry.step === "kitty") {
+      const taken = dealtCards();
+      return `<h2 class="step-title">The kitty (${entry.kitty.length} of ${kittySize})</h2>
+        ${picker((card) => !taken.has(card), "The cards of the kitty")}
+        ${entry.kitty.length ? '<button type="button" class="secondary" data-action="card-back">Take back the last card</button>' : ""}`;
+    }
+    if (entry.step === "discard") {
+      const seat = bidder();
+      const mine = new Set(entry.deal[seat].concat(entry.kitty));
+      const gone = new Set(entry.discard);
+      return `<h2 class="step-title">${escapeHtml(names[seat])}'s discards (${entry.discard.length} of ${kittySize})</h2>
+        ${picker((card) => mine.has(card) && !gone.has(card), `The cards ${names[seat]} discarded`)}
+        ${entry.discard.length ? '<button type="button" class="secondary" data-action="card-back">Take back the last card</button>' : ""}`;
     }
     if (entry.step === "winner") {
       return `<h2 class="step-title">Who took trick ${entry.tricks.length}?</h2>${playedList(null)}
@@ -115,14 +195,41 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
     const enabled = (card) => mine.has(card) && !entry.asking && (entry.legal === null || entry.legal.has(card));
     const current = entry.current.map((card, position) => `${escapeHtml(names[(leader() + position) % count])}: ${cardFace(card)}`).join(", ");
     return `<h2 class="step-title">Trick ${entry.tricks.length + 1}: ${escapeHtml(names[seat])} plays</h2>
-      <p>Turn-up ${cardFace(entry.turnUp)}${current ? ` · so far ${current}` : ""}</p>
+      <p>${isBidding ? `Trumps <span aria-hidden="true">${SUITS.find((suit) => suit.code === draft.trump).symbol}</span> ${SUITS.find((suit) => suit.code === draft.trump).name}` : `Turn-up ${cardFace(entry.turnUp)}`}${entry.rob ? ` · robbed by ${escapeHtml(names[entry.rob.seat])}` : ""}${current ? ` · so far ${current}` : ""}</p>
       ${picker(enabled, `Cards ${names[seat]} may play`)}${playedList(null)}`;
   };
 
   entry.onAction = async (action, button) => {
+    if (entry.step === "auction" && (action === "call" || action === "undo-call")) {
+      if (action === "call") draft.bidding.push({ seat: steps.auctionTurn(draft), call: button.dataset.call });
+      else draft.bidding.pop();
+      afterAuction();
+      return true;
+    }
+    if (entry.step === "trump" && action === "trump") {
+      draft.trump = button.dataset.suit;
+      entry.step = "deal";
+      return true;
+    }
+    if (action === "card-rob") {
+      if (button.dataset.seat === "none") return startPlay().then(() => true);
+      entry.robSeat = Number(button.dataset.seat);
+      entry.step = "rob-discard";
+      return true;
+    }
+    if (action === "card-rob-cancel") {
+      entry.robSeat = null;
+      entry.step = "rob";
+      return true;
+    }
     if (action === "card-back") {
-      const seat = [...entry.deal.keys()].reverse().find((index) => entry.deal[index].length);
-      if (seat !== undefined) entry.deal[seat].pop();
+      if (entry.step === "kitty" && entry.kitty.length) entry.kitty.pop();
+      else if (entry.step === "discard" && entry.discard.length) entry.discard.pop();
+      else {
+        const seat = [...entry.deal.keys()].reverse().find((index) => entry.deal[index].length);
+        if (seat !== undefined) entry.deal[seat].pop();
+        entry.step = "deal";
+      }
       return true;
     }
     if (action === "card-winner") {
@@ -135,11 +242,20 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
     const card = button.dataset.card;
     if (entry.step === "deal") {
       entry.deal[dealSeat()].push(card);
-      if (dealSeat() === -1) entry.step = "turn-up";
+      if (dealSeat() === -1) entry.step = isBidding ? (kittySize ? "kitty" : "play") : "turn-up";
+      if (entry.step === "play") await startPlay();
     } else if (entry.step === "turn-up") {
       entry.turnUp = card;
-      entry.step = "play";
-      await askLegal();
+      entry.step = "rob";
+    } else if (entry.step === "rob-discard") {
+      entry.rob = { seat: entry.robSeat, discard: card };
+      await startPlay();
+    } else if (entry.step === "kitty") {
+      entry.kitty.push(card);
+      if (entry.kitty.length === kittySize) entry.step = "discard";
+    } else if (entry.step === "discard") {
+      entry.discard.push(card);
+      if (entry.discard.length === kittySize) await startPlay();
     } else if (entry.step === "play") {
       entry.current.push(card);
       if (entry.current.length === count) {

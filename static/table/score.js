@@ -387,6 +387,10 @@ async function onClick(event) {
   const action = button.dataset.action;
   const seat = button.dataset.seat === undefined ? null : Number(button.dataset.seat);
   state.message = null;
+  if (draft.cards && action !== "card-mode" && (await draft.cards.onAction(action, button))) {
+    render();
+    return;
+  }
   switch (action) {
     case "call": draft.bidding.push({ seat: steps.auctionTurn(draft), call: button.dataset.call }); break;
     case "undo-call": draft.bidding.pop(); break;
@@ -421,8 +425,7 @@ async function onClick(event) {
     case "keep-server": case "keep-mine": case "drop-refused": case "retry-refused":
       await resolveRefused(action); return;
     case "card-mode": await toggleCardMode(); break;
-    default:
-      if (draft.cards && (await draft.cards.onAction(action, button))) break;
+    default: break;
   }
   render();
 }
@@ -449,6 +452,7 @@ async function toggleCardMode() {
     online: () => state.online, rerender: render,
     onSummary: () => { state.preview = null; state.previewKey = null; ensurePreview(state.draft); },
     problem: () => state.preview && state.preview.problem,
+    draft: state.draft, steps, views,
   });
 }
 
@@ -491,12 +495,26 @@ async function start() {
     render();
     await flush();
   }
+  // A tournament table opened on the match's current game follows the match: when that game
+  // ends and the next one starts, the page opens it (not when an older game was opened on purpose).
+  const followsMatch = Boolean(table && table.match && table.current_game === game.id);
+  const RESULT_SHOWN_MS = 8000;
+  let finishedSince = null;
   // Retry the outbox and follow a tournament table's next game now and then.
   setInterval(async () => {
     if (state.waiting.some((entry) => entry.state === "waiting")) await flush();
-    else if (game.status === "finished" && table && table.match && table.current_game === game.id) {
-      await refresh();
-      render();
+    else if (game.status === "finished" && table && table.match && followsMatch) {
+      if (table.current_game === game.id) {
+        await refresh();
+        render();
+      }
+      // The match's next game exists: open it by itself (unless a correction is being entered),
+      // once the result has been on the screen for a few seconds.
+      finishedSince = finishedSince || Date.now();
+      if (table.current_game !== game.id && !(state.draft && state.draft.correcting)
+          && Date.now() - finishedSince >= RESULT_SHOWN_MS) {
+        window.location.assign(`${config.tableUrl}?game=${table.current_game}`);
+      }
     }
   }, 4000);
   if ("serviceWorker" in navigator && window.isSecureContext) {

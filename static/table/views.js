@@ -161,7 +161,7 @@ export function createViews(ctx) {
       buttons.push('<button type="button" class="secondary" data-action="misdeal">Misdeal</button>');
       if (draft.trump) buttons.push('<button type="button" class="secondary" data-action="renege">Renege…</button>');
     }
-    if (!draft.correcting && !isBidding()) {
+    if (!draft.correcting) {
       buttons.push(`<button type="button" class="secondary" data-action="card-mode" aria-pressed="${draft.cards ? "true" : "false"}">${draft.cards ? "Enter by taps" : "Card by card"}</button>`);
     } else if (draft.correcting) {
       buttons.push('<button type="button" class="secondary" data-action="cancel-correction">Cancel the correction</button>');
@@ -242,7 +242,11 @@ export function createViews(ctx) {
     const preview = state.preview && state.preview.result;
     const lines = [summaryLine("dealer", "Dealer", escapeHtml(names()[record.dealer]), null, problem)];
     if (draft.cards) {
-      lines.push(summaryLine("tricks", "Cards played", draft.cards.renderPlayed(problem), null, problem));
+      if (record.bidding) lines.push(summaryLine("bidding", "Auction", record.bidding.map((call) => `${escapeHtml(names()[call.seat])} ${escapeHtml(call.call)}`).join(", "), null, problem));
+      if (record.trump) lines.push(summaryLine("trump", "Trumps", `${suit(record.trump).symbol} ${suit(record.trump).name}`, null, problem));
+      if (record.kitty) lines.push(summaryLine("kitty", "Kitty", `${record.kitty.join(" ")}; discarded ${record.discard.join(" ")}`, null, problem));
+      if (record.rob) lines.push(summaryLine("rob", "Rob", `${escapeHtml(names()[record.rob.seat])} robbed ${record.turn_up}, discarding ${record.rob.discard}`, null, problem));
+      if (record.tricks) lines.push(summaryLine("tricks", "Cards played", draft.cards.renderPlayed(problem), null, problem));
     } else if (record.misdeal) {
       lines.push(summaryLine("misdeal", "Misdeal", "no score; the same dealer deals again", null, problem));
     } else {

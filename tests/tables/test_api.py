@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -333,3 +334,63 @@ def test_a_tournament_tables_link_follows_the_matchs_games(table):
     assert second == state["games"][1]["id"] != first
     # The link opens the match's next game, which did not exist when the link was made.
     assert client.get(f"/api/games/{second}/").status_code == 200
+
+
+SECOND_HAND_45 = {
+    "dealer": 0,
+    "trump": "H",
+    "trick_winners": [1, 1, 0, 0, 1],
+    "best_trump": {"seat": 1, "trick": 0},
+}
+
+
+def test_hands_and_their_changes_name_the_table_link_they_came_through(table):
+    first, _ = _games(table)
+    body = _make_link(table, game=first["id"])
+    link = _link_client(body["token"])
+    organiser = table.client("organiser")
+    hands_url = f"/api/games/{first['id']}/hands/"
+    recorded = link.post(
+        hands_url, dict(FIRST_HAND_45, number=1), format="json", headers={"Idempotency-Key": "a"}
+    )
+    assert recorded.status_code == 201 and recorded.json()["table_link"] == body["id"]
+    by_hand = organiser.post(
+        hands_url, dict(SECOND_HAND_45, number=2), format="json", headers={"Idempotency-Key": "b"}
+    )
+    assert by_hand.status_code == 201 and by_hand.json()["table_link"] is None
+    assert Hand.objects.get(game_id=first["id"], number=1).table_link_id == body["id"]
+    assert Hand.objects.get(game_id=first["id"], number=2).table_link_id is None
+
+    etag = link.get(f"/api/games/{first['id']}/").headers["ETag"]
+    corrected = link.put(
+        f"{hands_url}1/",
+        dict(FIRST_HAND_45, trick_winners=[0, 1, 1, 0, 1]),
+        format="json",
+        headers={"If-Match": etag},
+    )
+    assert corrected.status_code == 200, corrected.json()
+    etag = link.get(f"/api/games/{first['id']}/").headers["ETag"]
+    undone = link.delete(f"{hands_url}2/", headers={"If-Match": etag})
+    assert undone.status_code == 200, undone.json()
+
+    history = organiser.get(f"/api/games/{first['id']}/history/").json()
+    entries = history["results"] if isinstance(history, dict) else history
+    hand_changes = [
+        (entry["hand"], entry["reason"], entry["table_link"])
+        for entry in entries
+        if entry["object"] == "hand"
+    ]
+    assert hand_changes == [
+        (1, "hand 1 recorded", body["id"]),
+        (2, "hand 2 recorded", None),
+        (1, "hand 1 corrected", body["id"]),
+        (2, "recomputed after a correction of hand 1", body["id"]),
+        (2, "hand 2 undone", body["id"]),
+    ]
+    browser = Client()
+    browser.force_login(table.world.users["organiser"])
+    page = browser.get(f"/clubs/{table.club.slug}/games/{first['id']}/").content.decode()
+    # Hand 1 came through the link; the undone hand 2 was recorded by the organiser, not at it.
+    assert page.count(f"Recorded at the table via table link #{body['id']}") == 1
+    assert f"Corrected by the-local-organiser at the table via table link #{body['id']}" in page
+    assert f"Undone by the-local-organiser at the table via table link #{body['id']}" in page

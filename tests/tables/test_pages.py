@@ -130,3 +130,53 @@ def test_the_links_page_costs_a_fixed_number_of_queries(table, django_assert_num
             response = client.get(url)
         assert response.status_code == 200
         assert response.content.decode().count("open until") == count
+
+
+def test_guessing_codes_is_limited_per_address_and_window(table, settings, monkeypatch):
+    settings.TABLE_CODE_GUESSES = 3
+    settings.TABLE_CODE_WINDOW_SECONDS = 600
+    clock = [1_800_000_000.0 + 100]  # 100 s into a window (1_800_000_000 is a multiple of 600)
+    monkeypatch.setattr("tables.guessing.time.time", lambda: clock[0])
+    game_id = _game(table)
+    _, token, code = create_table_link(
+        club=table.club, user=table.world.users["organiser"], game_id=game_id
+    )
+    guesser = Client(REMOTE_ADDR="203.0.113.7")
+    # The three wrong look-ups allowed: two codes typed, one made-up link.
+    for wrong in ("0000000000", "1111111111"):
+        answer = guesser.get("/t/", {"code": wrong})
+        assert answer.status_code == 200 and "No table has this code" in answer.content.decode()
+    # A right code does not count: it opens its table.
+    assert guesser.get("/t/", {"code": code}).status_code == 302
+    assert guesser.get("/t/2222222222/").status_code == 404
+    # The fourth wrong look-up, and any look-up after it in this window, are refused.
+    for refused in (
+        guesser.get("/t/", {"code": "3333333333"}),
+        guesser.get("/t/", {"code": code}),
+        guesser.get(f"/t/{token}/"),
+    ):
+        assert refused.status_code == 429
+        assert refused["Retry-After"] == "500"
+        html = refused.content.decode()
+        assert "Too many wrong table codes" in html
+        assert "tried 3 wrong table codes or links" in html
+        assert "for 9 minutes" in html
+    # The form without a code is not a look-up; another address is not limited.
+    assert guesser.get("/t/").status_code == 200
+    assert Client(REMOTE_ADDR="198.51.100.2").get("/t/", {"code": code}).status_code == 302
+    # The next window: the right code works again.
+    clock[0] += 500
+    opened = guesser.get("/t/", {"code": code})
+    assert opened.status_code == 302 and opened["Location"] == f"/t/{code}/"
+    assert guesser.get(f"/t/{token}/").status_code == 200
+
+
+def test_behind_a_trusted_proxy_the_address_is_the_one_the_proxy_appended(table, settings):
+    settings.TABLE_CODE_GUESSES = 1
+    settings.TRUST_X_FORWARDED_PROTO = True
+    spoofing = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="1.1.1.1, 203.0.113.7")
+    assert spoofing.get("/t/", {"code": "0000000000"}).status_code == 200
+    other_claim = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="9.9.9.9, 203.0.113.7")
+    assert other_claim.get("/t/", {"code": "0000000000"}).status_code == 429
+    other_client = Client(REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="198.51.100.2")
+    assert other_client.get("/t/", {"code": "0000000000"}).status_code == 200

@@ -375,6 +375,7 @@ def test_card_by_card_legal_cards_only_and_a_pointer_highlights_the_card(
         for code in hand:
             card(code).click()
     card("2S").click()  # the turn-up: spades are trumps
+    tap(page, "Nobody robbed")
     card("KH").click()  # Mary leads the king of hearts
     # Seán must follow hearts or trump: the queen of hearts or the ten of spades.
     expect(card("QH")).to_be_enabled()
@@ -470,3 +471,224 @@ def test_accepted_by_the_other_side_then_corrected_and_undone(live_server, new_c
     expect(page.locator('[id^="hand-3-undone-"] .change')).to_contain_text(
         "Undone by the-crown-keeper"
     )
+
+
+_CARD_RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+_CARD_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def _card(page, code):
+    rank = _CARD_RANKS.get(code[:-1], code[:-1])
+    return page.get_by_role("button", name=f"{rank} of {_CARD_SUITS[code[-1]]}", exact=True)
+
+
+def _pick(page, *codes):
+    for code in codes:
+        _card(page, code).click()
+
+
+def test_a_whole_hand_of_110_card_by_card_with_an_illegal_card_disabled(
+    live_server, new_context, screenshots
+):
+    data = seed()
+    game = data.new_game("110", 3, first_dealer=2)  # Tom deals; Mary calls first and leads
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    tap(page, "Card by card")
+    for call in ("15", "Pass", "Pass"):  # Mary bids 15, Seán and Tom (the dealer) pass
+        tap(page, call)
+    expect(page.locator(".step-title")).to_have_text("Mary names trumps")
+    tap(page, "Spades")
+    deal = [
+        ["KS", "QS", "2H", "3H", "4H"],
+        ["10S", "2D", "3D", "4D", "6D"],
+        ["2C", "3C", "4C", "6C", "7C"],
+    ]
+    kitty = ["2S", "3S", "4S", "5H", "6H"]
+    discard = ["2H", "3H", "4H", "5H", "6H"]
+    for cards in deal:
+        _pick(page, *cards)
+    expect(page.locator(".step-title")).to_have_text("The kitty (0 of 5)")
+    _pick(page, *kitty)
+    expect(page.locator(".step-title")).to_have_text("Mary's discards (0 of 5)")
+    expect(_card(page, "2D")).to_be_disabled()  # not Mary's
+    _pick(page, *discard)
+    tricks = [
+        ["KS", "10S", "2C"],
+        ["QS", "2D", "3C"],
+        ["2S", "3D", "4C"],
+        ["3S", "4D", "6C"],
+        ["4S", "6D", "7C"],
+    ]
+    expect(page.locator(".step-title")).to_have_text("Trick 1: Mary plays")
+    expect(_card(page, "2H")).to_be_disabled()  # discarded
+    _card(page, "KS").click()
+    # A trump led: Seán must play his one trump; his diamonds are disabled by the engine.
+    expect(page.locator(".step-title")).to_have_text("Trick 1: Seán plays")
+    expect(_card(page, "10S")).to_be_enabled()
+    for code in ("2D", "3D", "4D", "6D"):
+        expect(_card(page, code)).to_be_disabled()
+    page.screenshot(path=str(screenshots / "table-cards-110-1024x768.png"), full_page=True)
+    _pick(page, "10S", "2C")
+    for trick in tricks[1:]:
+        tap(page, "Mary")  # Mary took the last trick and leads the next
+        _pick(page, *trick)
+    page.get_by_role("button", name="Confirm hand 1").wait_for()
+    page.locator(".verdict", has_text="new totals").wait_for()
+    tap(page, "Confirm hand 1")
+    page.locator("#hands-body tr[data-number='1']:not(.waiting)").wait_for()
+    stored = Hand.objects.get(game=game, number=1)
+    assert stored.record == {
+        "dealer": 2,
+        "bidding": [
+            {"seat": 0, "call": "15"},
+            {"seat": 1, "call": "pass"},
+            {"seat": 2, "call": "pass"},
+        ],
+        "trump": "S",
+        "deal": deal,
+        "kitty": kitty,
+        "discard": discard,
+        "tricks": tricks,
+    }
+    game.refresh_from_db()
+    totals, _ = _engine_replay(game)
+    assert totals == [(30, 0, 0)]
+    assert list(game.totals) == [30, 0, 0]
+
+
+def test_a_rob_in_card_mode_for_25(live_server, new_context):
+    data = seed()
+    game = data.new_game("25", 2, first_dealer=1)  # Seán deals, Mary leads
+    context, page = _open_score_page(
+        new_context, live_server, data.scorekeeper, game, viewport=PHONE
+    )
+    tap(page, "Card by card")
+    deal = [["KH", "AD", "4C", "7D", "AS"], ["QH", "3C", "8D", "JD", "10S"]]
+    for cards in deal:
+        _pick(page, *cards)
+    _card(page, "2S").click()  # the turn-up
+    expect(page.locator(".step-title")).to_contain_text("Did anyone rob the turn-up")
+    tap(page, "Mary")  # Mary holds the ace of trumps and robs
+    expect(_card(page, "QH")).to_be_disabled()  # not Mary's card
+    _card(page, "4C").click()  # she discards the four of clubs
+    expect(page.locator(".step-title")).to_have_text("Trick 1: Mary plays")
+    expect(_card(page, "2S")).to_be_enabled()  # the robbed turn-up is in her hand
+    expect(_card(page, "4C")).to_be_disabled()  # the discard is not
+    tricks = [["AS", "10S"], ["2S", "QH"], ["7D", "JD"], ["8D", "AD"], ["3C", "KH"]]
+    winners = ["Mary", "Mary", "Seán", "Seán"]
+    _pick(page, "AS")
+    for code in ("QH", "3C", "8D", "JD"):  # a trump led: Seán must play his trump
+        expect(_card(page, code)).to_be_disabled()
+    _pick(page, "10S")
+    for trick, winner in zip(tricks[1:], winners, strict=True):
+        tap(page, winner)
+        if trick == ["8D", "AD"]:
+            _card(page, "8D").click()
+            expect(_card(page, "KH")).to_be_disabled()  # Mary must follow diamonds
+            _card(page, "AD").click()
+        else:
+            _pick(page, *trick)
+    page.locator(".verdict", has_text="new totals").wait_for()
+    expect(page.locator('.summary-line[data-line="rob"]')).to_contain_text(
+        "Mary robbed 2S, discarding 4C"
+    )
+    tap(page, "Confirm hand 1")
+    page.locator("#hands-body tr[data-number='1']:not(.waiting)").wait_for()
+    stored = Hand.objects.get(game=game, number=1)
+    assert stored.record == {
+        "dealer": 1,
+        "turn_up": "2S",
+        "deal": deal,
+        "rob": {"seat": 0, "discard": "4C"},
+        "tricks": tricks,
+    }
+    game.refresh_from_db()
+    totals, _ = _engine_replay(game)
+    assert totals == [(10, 15)]
+    assert list(game.totals) == [10, 15]
+
+
+def test_a_misdeal_and_a_renege_recorded_from_the_page(live_server, new_context):
+    data = seed()
+    game = data.new_game("45", 3, first_dealer=0)  # Mary deals
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    tap(page, "Misdeal")
+    page.locator(".verdict", has_text="new totals").wait_for()
+    tap(page, "Confirm hand 1")
+    page.locator("#hands-body tr[data-number='1']:not(.waiting)").wait_for()
+    expect(page.locator("#dealer")).to_have_text("Hand 2: Mary deals")  # a misdeal: again
+    tap(page, "Spades")
+    tap(page, "Renege…")
+    expect(page.locator(".step-title")).to_have_text("Who reneged?")
+    tap(page, "Seán")
+    tap(page, "Trick 2")
+    expect(page.locator(".trump-line")).to_contain_text("renege by Seán in trick 2")
+    enter_hand(
+        page,
+        number=2,
+        trump=None,
+        winners=["Mary", "Seán", "Seán", "Mary", "Seán"],
+        best=("Seán", 2),
+    )
+    records = list(
+        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    )
+    assert records == [
+        {"dealer": 0, "misdeal": True},
+        {
+            "dealer": 0,
+            "trump": "S",
+            "renege": {"seat": 1, "trick": 1},
+            "trick_winners": [0, 1, 1, 0, 1],
+            "best_trump": {"seat": 1, "trick": 1},
+        },
+    ]
+    game.refresh_from_db()
+    totals, state = _engine_replay(game)
+    # The renege: Seán (the offender, penalty offender_scores_zero) scores nothing this hand.
+    assert totals == [(0, 0, 0), (10, 0, 0)]
+    assert list(game.totals) == [10, 0, 0] and game.next_dealer == state.next_dealer == 1
+
+
+def test_a_tournament_table_with_no_game_yet_waits_and_opens_the_next_game(
+    live_server, new_context
+):
+    from tournaments.services import create_tournament, draw_next_round, progress_match
+
+    data = seed()
+    final = create_tournament(
+        club=data.club,
+        user=data.organiser,
+        values={"name": "Final", "game": "25", "format": "knockout", "match_games": 3},
+        entrants=[{"player": player.pk} for player in data.players[:2]],
+    )
+    match_id = draw_next_round(tournament_id=final.pk, user=data.organiser).matches.get().pk
+    # The match between games: none of its games exists yet (the draw made the first at once).
+    Game.objects.filter(match_link__match_id=match_id).delete()
+    _, token, _ = table_services.create_table_link(
+        club=data.club, user=data.organiser, match_id=match_id
+    )
+    context = new_context(viewport=TABLET_LANDSCAPE, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{live_server.url}/t/{token}/")
+    wait_ready(page)
+    expect(page.locator("h1")).to_have_text("Final, round 1, table 1")
+    expect(page.locator("#waiting-status")).to_have_text("Waiting for the next game…")
+    page.wait_for_timeout(5_000)  # one poll answered "no game yet": the page stays
+    expect(page.locator("#waiting-status")).to_be_visible()
+    progress_match(match_id=match_id)  # the tournament starts the match's next game
+    game = Game.objects.get(match_link__match_id=match_id)
+    page.wait_for_url(f"{live_server.url}/t/{token}/?game={game.pk}")
+    wait_ready(page)
+    expect(page.locator("#dealer")).to_contain_text("Hand 1:")
+    # Between games: the first game ends at the table; when the tournament starts the next one
+    # the page opens it by itself.
+    winner = game.seat_players()[0].display_name
+    enter_hand(page, number=1, trump="Hearts", winners=[winner] * 5)
+    expect(page.locator("#banner h2")).to_contain_text(f"{winner} wins")  # shown a while
+    progress_match(match_id=match_id)  # the match's task (it may already have run on commit)
+    second = Game.objects.filter(match_link__match_id=match_id).exclude(pk=game.pk).get()
+    page.wait_for_url(f"{live_server.url}/t/{token}/?game={second.pk}")
+    wait_ready(page)
+    expect(page.locator("#dealer")).to_contain_text("Hand 1:")

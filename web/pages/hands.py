@@ -128,9 +128,17 @@ def _card(hand, names, labels, *, is_undone: bool = False, changed_by=None) -> d
     if changed_by is not None:
         user = changed_by.history_user
         values = {"who": user.get_username() if user else _("someone")}
-        change = (
-            _("Undone by %(who)s") % values if is_undone else _("Corrected by %(who)s") % values
-        )
+        values["link"] = getattr(changed_by, "history_table_link_id", None)
+        if values["link"] is not None:
+            change = (
+                _("Undone by %(who)s at the table via table link #%(link)s") % values
+                if is_undone
+                else _("Corrected by %(who)s at the table via table link #%(link)s") % values
+            )
+        else:
+            change = (
+                _("Undone by %(who)s") % values if is_undone else _("Corrected by %(who)s") % values
+            )
     return {
         "number": hand.number,
         "dealer": _name(names, hand.dealer),
@@ -141,6 +149,11 @@ def _card(hand, names, labels, *, is_undone: bool = False, changed_by=None) -> d
         "is_corrected": changed_by is not None and not is_undone,
         "change": change,
         "change_at": changed_by.history_date if changed_by is not None else None,
+        "recorded_via": (
+            _("Recorded at the table via table link #%(link)s") % {"link": hand.table_link_id}
+            if hand.table_link_id
+            else None
+        ),
     }
 
 

@@ -20,6 +20,9 @@ preview endpoint, legal cards from the legal-plays endpoint.
 
 from __future__ import annotations
 
+import math
+
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.contrib.staticfiles import finders
@@ -38,11 +41,15 @@ from config.problems import Problem
 from games import selectors as game_selectors
 from games.api.serializers import game_output, hand_output
 from games.models import Game
+from tables import guessing
 from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.qr import qr_svg
 from tables.table_state import table_state
 from tournaments.models import Match
+
+# How often the waiting page of a table with no game yet asks whether its next game exists.
+WAIT_POLL_SECONDS = 4
 
 SHELL_FILES = (
     "css/jink.css",
@@ -152,8 +159,12 @@ def score_game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
 
 @require_safe
 def score_table(request: HttpRequest, credential: str) -> HttpResponse:
+    wait = guessing.refused_for(request)
+    if wait is not None:
+        return _too_many_guesses(request, wait)
     link = table_selectors.get_live_link(credential)
     if link is None:
+        guessing.note_failure(request)
         raise Http404("This table link is unknown, revoked or expired.")
     table = table_state(link)
     wanted = request.GET.get("game")
@@ -161,9 +172,24 @@ def score_table(request: HttpRequest, credential: str) -> HttpResponse:
     if wanted and wanted.isdigit() and int(wanted) in {game["id"] for game in table["games"]}:
         game_id = int(wanted)
     if game_id is None:
-        return render(request, "table/waiting.html", {"table": table}, status=200)
+        context = {"table": table, "credential": credential, "poll_seconds": WAIT_POLL_SECONDS}
+        return render(request, "table/waiting.html", context, status=200)
     game = game_selectors.get_game(game_id=game_id)
     return _render_score(request, game, credential=credential, table=table)
+
+
+def _too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
+    """429: this address tried too many wrong codes in this window (``tables.guessing``)."""
+    minutes = max(1, math.ceil(wait / 60))
+    response = render(
+        request,
+        "table/too_many_guesses.html",
+        {"minutes": minutes, "guesses": settings.TABLE_CODE_GUESSES},
+        status=429,
+    )
+    response["Retry-After"] = str(wait)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_safe
@@ -171,9 +197,13 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     code = request.GET.get("code", "")
     error = None
     if code:
+        wait = guessing.refused_for(request)
+        if wait is not None:
+            return _too_many_guesses(request, wait)
         normalised = table_selectors.normalise_code(code)
         if table_selectors.get_live_link(normalised) is not None:
             return redirect("table:link", credential=normalised)
+        guessing.note_failure(request)
         error = "No table has this code, or its link has ended. Check the code with the organiser."
     return render(request, "table/code.html", {"code": code, "error": error})
 
