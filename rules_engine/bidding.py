@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.house_rules import HouseRules
 
 PASS = "pass"
@@ -58,18 +58,24 @@ def check_bid(
     """The ``(seat, amount)`` of a trick-winner entry's ``bid`` object, checked."""
     if not isinstance(bid, Mapping):
         raise RulesError(
-            "invalid_record", 'bid must be an object {"seat": ..., "amount": ...}', "/bid"
+            "invalid_record", N_('bid must be an object {"seat": ..., "amount": ...}'), "/bid"
         )
     _check_keys(bid, _BID_KEYS, "/bid")
     seat = bid["seat"]
     if type(seat) is not int or not 0 <= seat < seat_count:
         raise RulesError(
-            "invalid_seat", f"bid seat {seat!r}: seats are 0 to {seat_count - 1}", "/bid/seat"
+            "invalid_seat",
+            N_("bid seat %(seat)r: seats are 0 to %(value)s"),
+            "/bid/seat",
+            params={"seat": seat, "value": seat_count - 1},
         )
     amount = bid["amount"]
     if type(amount) is not int:
         raise RulesError(
-            "invalid_record", f"bid amount must be a number, got {amount!r}", "/bid/amount"
+            "invalid_record",
+            N_("bid amount must be a number, got %(amount)r"),
+            "/bid/amount",
+            params={"amount": amount},
         )
     _check_amount(seat, amount, rules, totals[side_of_seat[seat]], "/bid/amount")
     return seat, amount
@@ -87,7 +93,7 @@ def check_bidding(
     """The winning ``(seat, amount)`` of the auction in ``calls``; None when all passed and the
     rules redeal."""
     if not isinstance(calls, list | tuple):
-        raise RulesError("invalid_record", "bidding must be a list of calls", "/bidding")
+        raise RulesError("invalid_record", N_("bidding must be a list of calls"), "/bidding")
     auction = _Auction(calls, dealer, seat_count, rules, totals, side_of_seat)
     return auction.run()
 
@@ -180,28 +186,33 @@ class _Auction:
         if index >= len(self.calls):
             raise RulesError(
                 "illegal_bid",
-                f"the bidding is not finished: seat {seat} has still to call",
+                N_("the bidding is not finished: seat %(seat)s has still to call"),
                 "/bidding",
+                params={"seat": seat},
             )
         entry = self.calls[index]
         pointer = f"/bidding/{index}"
         if not isinstance(entry, Mapping):
             raise RulesError(
-                "invalid_record", 'each call must be an object {"seat": ..., "call": ...}', pointer
+                "invalid_record",
+                N_('each call must be an object {"seat": ..., "call": ...}'),
+                pointer,
             )
         _check_keys(entry, _CALL_KEYS, pointer)
         caller = entry["seat"]
         if type(caller) is not int or not 0 <= caller < self.seat_count:
             raise RulesError(
                 "invalid_seat",
-                f"call {index + 1}: seat {caller!r}; seats are 0 to {self.seat_count - 1}",
+                N_("call %(value)s: seat %(caller)r; seats are 0 to %(value2)s"),
                 pointer + "/seat",
+                params={"value": index + 1, "caller": caller, "value2": self.seat_count - 1},
             )
         if caller != seat:
             raise RulesError(
                 "illegal_bid",
-                f"call {index + 1} is by seat {caller}, but seat {seat} was next to call",
+                N_("call %(value)s is by seat %(caller)s, but seat %(seat)s was next to call"),
                 pointer + "/seat",
+                params={"value": index + 1, "caller": caller, "seat": seat},
             )
         call = _parse_call(entry["call"], pointer + "/call")
         self.index = index + 1
@@ -243,8 +254,9 @@ class _Auction:
         if self.index != len(self.calls):
             raise RulesError(
                 "illegal_bid",
-                f"the bidding was over ({outcome}), but call {self.index + 1} follows",
+                N_("the bidding was over (%(outcome)s), but call %(value)s follows"),
                 f"/bidding/{self.index}",
+                params={"outcome": outcome, "value": self.index + 1},
             )
 
 
@@ -252,15 +264,27 @@ def _check_amount(seat: int, amount: int, rules: HouseRules, side_total: int, po
     if amount not in rules.bids:
         allowed = ", ".join(map(str, rules.bids))
         raise RulesError(
-            "illegal_bid", f"seat {seat} bid {amount}: the bids are {allowed}", pointer
+            "illegal_bid",
+            N_("seat %(seat)s bid %(amount)s: the bids are %(allowed)s"),
+            pointer,
+            params={"seat": seat, "amount": amount, "allowed": allowed},
         )
     lowest = minimum_bid(rules, side_total)
     if amount < lowest:
         raise RulesError(
             "illegal_bid",
-            f"seat {seat} bid {amount}, but its side has {side_total}, and a side on "
-            f"{MIN_BID_THRESHOLD} or more bids at least {lowest} (min_bid_at_100)",
+            N_(
+                "seat %(seat)s bid %(amount)s, but its side has %(side_total)s, and a side on "
+                "%(MIN_BID_THRESHOLD)s or more bids at least %(lowest)s (min_bid_at_100)"
+            ),
             pointer,
+            params={
+                "seat": seat,
+                "amount": amount,
+                "side_total": side_total,
+                "MIN_BID_THRESHOLD": MIN_BID_THRESHOLD,
+                "lowest": lowest,
+            },
         )
 
 
@@ -281,8 +305,9 @@ def _parse_call(value: object, pointer: str) -> str | int:
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
     raise RulesError(
         "invalid_record",
-        f'a call is a bid such as "15", "pass" or "hold"; got {shown}',
+        N_('a call is a bid such as "15", "pass" or "hold"; got %(shown)s'),
         pointer,
+        params={"shown": shown},
     )
 
 
@@ -292,12 +317,18 @@ def _check_keys(entry: Mapping, expected: frozenset[str], pointer: str) -> None:
         return
     missing = sorted(expected - keys)
     if missing:
-        raise RulesError("invalid_record", f"missing field(s): {', '.join(missing)}", pointer)
+        raise RulesError(
+            "invalid_record",
+            N_("missing field(s): %(value)s"),
+            pointer,
+            params={"value": ", ".join(missing)},
+        )
     unknown = sorted(str(key) for key in keys - expected)
     raise RulesError(
         "invalid_record",
-        f"unknown field(s): {', '.join(unknown)}",
+        N_("unknown field(s): %(value)s"),
         f"{pointer}/{unknown[0]}",
+        params={"value": ", ".join(unknown)},
     )
 
 

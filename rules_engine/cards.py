@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -70,8 +70,16 @@ class Card:
         ):
             raise RulesError(
                 "invalid_card",
-                f"not a card: rank {rank!r}, suit {suit!r}; ranks are "
-                f"{' '.join(RANKS)} and suits {' '.join(SUITS)}",
+                N_(
+                    "not a card: rank %(rank)r, suit %(suit)r; ranks are %(value)s and suits "
+                    "%(value2)s"
+                ),
+                params={
+                    "rank": rank,
+                    "suit": suit,
+                    "value": " ".join(RANKS),
+                    "value2": " ".join(SUITS),
+                },
             )
         card = object.__new__(cls)
         _INTERNED[(rank, suit)] = card
@@ -126,8 +134,9 @@ def parse_cards(texts: object, pointer: str = "") -> tuple[Card, ...]:
     if not isinstance(texts, list | tuple):
         raise RulesError(
             "invalid_record",
-            f"expected a list of cards, got {type(texts).__name__}",
+            N_("expected a list of cards, got %(name)s"),
             pointer,
+            params={"name": type(texts).__name__},
         )
     try:
         # The common case, all good, stays in C: one dict lookup per card, no Python frames.
@@ -160,7 +169,8 @@ def parse_suit(text: str) -> str:
     except (KeyError, TypeError):
         raise RulesError(
             "invalid_trump",
-            f"not a suit: {text!r}; trumps are one of S, H, D, C (or ♠ ♥ ♦ ♣)",
+            N_("not a suit: %(text)r; trumps are one of S, H, D, C (or ♠ ♥ ♦ ♣)"),
+            params={"text": text},
         ) from None
 
 
