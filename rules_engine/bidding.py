@@ -133,8 +133,11 @@ class _Auction:
                 if seat == dealer and high_seat is None and rules.all_pass == "dealer_stuck":
                     lowest = self._minimum(seat)
                     raise self._error(
-                        f"the dealer (seat {seat}) passed after everyone else passed, but with "
-                        f"all_pass dealer_stuck the dealer must bid {lowest}"
+                        N_(
+                            "the dealer (seat %(seat)s) passed after everyone else passed, but "
+                            "with all_pass dealer_stuck the dealer must bid %(lowest)s"
+                        ),
+                        params={"seat": seat, "lowest": lowest},
                     )
                 continue
             if call == HOLD:
@@ -146,8 +149,12 @@ class _Auction:
                 lowest = self._minimum(seat)
                 if call != lowest:
                     raise self._error(
-                        f"the dealer (seat {seat}) bid {call} after everyone else passed, but "
-                        f"with all_pass dealer_stuck the dealer takes the lowest bid, {lowest}"
+                        N_(
+                            "the dealer (seat %(seat)s) bid %(call)s after everyone else passed, "
+                            "but with all_pass dealer_stuck the dealer takes the lowest bid, "
+                            "%(lowest)s"
+                        ),
+                        params={"seat": seat, "call": call, "lowest": lowest},
                     )
             high_seat, amount = seat, call
         if high_seat is None:
@@ -161,7 +168,10 @@ class _Auction:
             if call == PASS:
                 break
             if call == HOLD:
-                raise self._error(f"seat {held_seat} cannot hold: only the dealer holds")
+                raise self._error(
+                    N_("seat %(held_seat)s cannot hold: only the dealer holds"),
+                    params={"held_seat": held_seat},
+                )
             self._check_raise(held_seat, call, high_seat, amount)
             high_seat, amount = held_seat, call
             call = self._next_call(dealer)
@@ -218,22 +228,34 @@ class _Auction:
         self.index = index + 1
         return call
 
-    def _error(self, detail: str) -> RulesError:
-        """An illegal_bid at the call just read."""
-        return RulesError("illegal_bid", detail, f"/bidding/{self.index - 1}/call")
+    def _error(self, detail: str, params: dict | None = None) -> RulesError:
+        """An illegal_bid at the call just read (``detail``: an ``N_`` template)."""
+        return RulesError("illegal_bid", detail, f"/bidding/{self.index - 1}/call", params=params)
 
     def _check_hold(self, seat: int, high_seat: int | None, amount: int) -> None:
         if seat != self.dealer:
-            raise self._error(f"seat {seat} cannot hold: only the dealer holds")
+            raise self._error(
+                N_("seat %(seat)s cannot hold: only the dealer holds"), params={"seat": seat}
+            )
         if not self.rules.dealer_may_hold:
-            raise self._error("the dealer may not hold in this game (dealer_may_hold is false)")
+            raise self._error(N_("the dealer may not hold in this game (dealer_may_hold is false)"))
         if high_seat is None:
-            raise self._error(f"the dealer (seat {seat}) held, but nobody had bid")
+            raise self._error(
+                N_("the dealer (seat %(seat)s) held, but nobody had bid"), params={"seat": seat}
+            )
         lowest = self._minimum(seat)
         if amount < lowest:
             raise self._error(
-                f"the dealer (seat {seat}) held {amount}, but a side on "
-                f"{MIN_BID_THRESHOLD} or more bids at least {lowest}"
+                N_(
+                    "the dealer (seat %(seat)s) held %(amount)s, but a side on "
+                    "%(MIN_BID_THRESHOLD)s or more bids at least %(lowest)s"
+                ),
+                params={
+                    "seat": seat,
+                    "amount": amount,
+                    "MIN_BID_THRESHOLD": MIN_BID_THRESHOLD,
+                    "lowest": lowest,
+                },
             )
 
     def _check_raise(self, seat: int, call: int, high_seat: int | None, amount: int) -> None:
@@ -246,8 +268,11 @@ class _Auction:
         )
         if high_seat is not None and call <= amount:
             raise self._error(
-                f"seat {seat} bid {call}, but the bid was already {amount} (seat {high_seat}): "
-                "bid higher or pass"
+                N_(
+                    "seat %(seat)s bid %(call)s, but the bid was already %(amount)s (seat "
+                    "%(high_seat)s): bid higher or pass"
+                ),
+                params={"seat": seat, "call": call, "amount": amount, "high_seat": high_seat},
             )
 
     def _check_finished(self, outcome: str) -> None:

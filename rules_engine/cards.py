@@ -122,7 +122,8 @@ def parse_card(text: str | Card) -> Card:
         return _CARD_BY_SPELLING[text]
     except (KeyError, TypeError):
         # TypeError: an unhashable value (a list, a dict) sent where a card was expected.
-        raise RulesError("invalid_card", _describe_bad_card(text)) from None
+        detail, params = _describe_bad_card(text)
+        raise RulesError("invalid_card", detail, params=params) from None
 
 
 def parse_cards(texts: object, pointer: str = "") -> tuple[Card, ...]:
@@ -147,7 +148,8 @@ def parse_cards(texts: object, pointer: str = "") -> tuple[Card, ...]:
         if not isinstance(text, Card) and (
             not isinstance(text, str) or text not in _CARD_BY_SPELLING
         ):
-            raise RulesError("invalid_card", _describe_bad_card(text), f"{pointer}/{index}")
+            detail, params = _describe_bad_card(text)
+            raise RulesError("invalid_card", detail, f"{pointer}/{index}", params=params)
     raise AssertionError("unreachable: a lookup failed but every card parsed")
 
 
@@ -174,13 +176,20 @@ def parse_suit(text: str) -> str:
         ) from None
 
 
-def _describe_bad_card(text: object) -> str:
+def _describe_bad_card(text: object) -> tuple[str, dict]:
+    """The ``N_`` template and params of an invalid_card detail."""
     if isinstance(text, str):
         return (
-            f"not a card: {text!r}; write the rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for ten) "
-            "then the suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10D"
+            N_(
+                "not a card: %(text)r; write the rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for ten) "
+                "then the suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10D"
+            ),
+            {"text": text},
         )
-    return f"not a card: expected text such as 10D, got {type(text).__name__}"
+    return (
+        N_("not a card: expected text such as 10D, got %(name)s"),
+        {"name": type(text).__name__},
+    )
 
 
 # Where a record holds cards (rules.md "Recording a hand"): single cards, lists, lists of lists.

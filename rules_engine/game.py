@@ -379,8 +379,13 @@ def _check_totals(totals: object, side_count: int, target: int) -> tuple[int, ..
 
 def _prefixed(error: RulesError, prefix: str) -> RulesError:
     singles = [
-        RulesError(single.code, single.detail, prefix + single.pointer) for single in error.errors
+        RulesError(single.code, single.template, prefix + single.pointer, params=single.params)
+        if single.template is not None
+        else RulesError(single.code, single.detail, prefix + single.pointer)
+        for single in error.errors
     ]
     if len(singles) == 1:
         return singles[0]
-    return RulesError(error.code, error.detail, prefix + error.pointer, singles)
+    combined = RulesError(error.code, error.detail, prefix + error.pointer, singles)
+    combined.template = None  # translated one by one (config.problems.localized_detail)
+    return combined

@@ -131,10 +131,11 @@ def check_fields(record: Mapping, allowed: frozenset[str], state: GameState) -> 
         errors = []
         for key in sorted(map(str, unknown)):
             if key in _TURN_UP_ONLY or key in _BIDDING_ONLY:
-                detail = f"field {key} does not belong in a game of {state.rules.game}"
+                detail = N_("field %(key)s does not belong in a game of %(game)s")
             else:
-                detail = f"unknown field {key} in this kind of hand record"
-            errors.append(RulesError("invalid_record", detail, f"/{key}"))
+                detail = N_("unknown field %(key)s in this kind of hand record")
+            params = {"key": key, "game": state.rules.game}
+            errors.append(RulesError("invalid_record", detail, f"/{key}", params=params))
         raise RulesError.combine(errors)
 
 

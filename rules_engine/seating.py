@@ -203,9 +203,9 @@ def _check_formation(
     if len(sizes) != 1:
         raise RulesError(
             "invalid_seating",
-            "sides must be the same size, got sizes "
-            + ", ".join(str(len(seats)) for seats in sides),
+            N_("sides must be the same size, got sizes %(sizes)s"),
             "/sides",
+            params={"sizes": ", ".join(str(len(seats)) for seats in sides)},
         )
     for seat in range(seat_count):
         across = (seat + side_count) % seat_count
