@@ -149,6 +149,9 @@ class Club(models.Model):
         help_text="A hand entered at a table must be accepted by a player of another side, who is "
         "recorded with it (Bridgemate-style).",
     )
+    # Grows whenever a name the pages show changes (the club's, a player's, a team's or its
+    # members; clubs.services): the live pages' entity tags read it, so a rename reaches them.
+    names_version = models.PositiveIntegerField(default=0, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
+from django.db.models import F
 from django.db.models.deletion import ProtectedError, RestrictedError
 from django.utils.translation import gettext, gettext_lazy
 
@@ -143,6 +144,11 @@ def create_club(
     return club
 
 
+def _names_changed(club_id: int) -> None:
+    """A name the pages show changed: the live pages' tags must change (``names_version``)."""
+    Club.objects.filter(pk=club_id).update(names_version=F("names_version") + 1)
+
+
 @transaction.atomic
 def update_club(*, club: Club, **changes) -> Club:
     """Change some of ``CLUB_FIELDS``; the house rules are re-checked against the (new) game."""
@@ -155,9 +161,13 @@ def update_club(*, club: Club, **changes) -> Club:
         game = changes.get("default_game", club.default_game)
         overrides = changes.get("default_house_rules", club.default_house_rules)
         changes["default_house_rules"] = _checked_house_rules(game, overrides)
+    renamed = "name" in changes and changes["name"] != club.name
     for field, value in changes.items():
         setattr(club, field, value)
     _save(club)
+    if renamed:
+        _names_changed(club.pk)
+        club.refresh_from_db(fields=["names_version"])
     return club
 
 
@@ -274,6 +284,7 @@ def update_player(
     *, player: Player, display_name=_UNSET, username=_UNSET, is_active=_UNSET
 ) -> Player:
     """Rename, (un)link (``username=None`` unlinks) or (de)activate a player."""
+    renamed = display_name is not _UNSET and display_name.strip() != player.display_name
     if display_name is not _UNSET:
         player.display_name = display_name.strip()
         _check_player_name_free(player.club, player.display_name, player)
@@ -282,6 +293,8 @@ def update_player(
     if is_active is not _UNSET:
         player.is_active = is_active
     _save(player)
+    if renamed:
+        _names_changed(player.club_id)
     return player
 
 
@@ -407,6 +420,7 @@ def create_team(
 @transaction.atomic
 def update_team(*, team: Team, name=_UNSET, member_ids=_UNSET, is_active=_UNSET) -> Team:
     """Rename, replace the members of (in the order given) or (de)activate a team."""
+    renamed = name is not _UNSET and name.strip() != team.name
     if name is not _UNSET:
         team.name = name.strip()
         _check_team_name_free(team.club, team.name, team)
@@ -416,6 +430,8 @@ def update_team(*, team: Team, name=_UNSET, member_ids=_UNSET, is_active=_UNSET)
     _save(team)
     if players is not None:
         _set_members(team, players)
+    if renamed or players is not None:
+        _names_changed(team.club_id)
     return team
 
 

@@ -32,7 +32,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, JsonResponse
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
@@ -122,6 +122,25 @@ class Problem(exceptions.APIException):
             ]
 
 
+def localized_detail(error: Any) -> str:
+    """The ``detail`` of a ``RulesError`` or ``DrawError`` in the active language.
+
+    The pure packages keep the English template (marked ``N_``) and its named parameters; this
+    is ``gettext(template) % params``. A combined error joins its errors' details; an error
+    without a template keeps its English detail.
+    """
+    template = getattr(error, "template", None)
+    if template is None:
+        singles = getattr(error, "errors", None) or []
+        if len(singles) > 1:
+            return "; ".join(localized_detail(single) for single in singles)
+        return error.detail
+    params = getattr(error, "params", None)
+    if params is None:
+        return gettext(template)
+    return gettext(template) % params
+
+
 def rules_error_to_problem(error: Any, pointer_prefix: str = "") -> Problem:
     """A 400 ``Problem`` (409 for ``game_over``) for a ``rules_engine.RulesError``.
 
@@ -131,13 +150,15 @@ def rules_error_to_problem(error: Any, pointer_prefix: str = "") -> Problem:
     errors = [
         {
             "code": single.code,
-            "detail": single.detail,
+            "detail": localized_detail(single),
             "pointer": pointer_prefix + (single.pointer or ""),
         }
         for single in (getattr(error, "errors", None) or [error])
     ]
     status_code = 409 if error.code == "game_over" else 400
-    return Problem(status=status_code, code=error.code, detail=error.detail, errors=errors)
+    return Problem(
+        status=status_code, code=error.code, detail=localized_detail(error), errors=errors
+    )
 
 
 def flatten_validation_detail(detail: Any, pointer: str = "") -> list[dict[str, Any]]:

@@ -92,10 +92,11 @@ def seating_problem(error: RulesError) -> Problem:
         [
             RulesError(
                 single.code,
-                single.detail,
+                single.template if single.template is not None else single.detail,
                 "/teams" + single.pointer.removeprefix("/sides")
                 if single.pointer.startswith("/sides")
                 else single.pointer,
+                params=single.params if single.template is not None else None,
             )
             for single in error.errors
         ]

@@ -10,6 +10,8 @@ What it does not do: check the hand (the engine) or store anything (``games.serv
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from clubs.models import Player
 from config.problems import Problem
 from games.models import Game, GameSeat
@@ -21,8 +23,10 @@ def check_confirmation(game: Game, user, confirmed_by) -> Player | None:
             raise Problem(
                 status=400,
                 code="confirmation_required",
-                detail="This club's hands must be accepted by a player of another side: send "
-                "confirmed_by (a player id).",
+                detail=gettext(
+                    "This club's hands must be accepted by a player of another side: send "
+                    "confirmed_by (a player id)."
+                ),
                 pointer="/confirmed_by",
             )
         return None
@@ -30,7 +34,7 @@ def check_confirmation(game: Game, user, confirmed_by) -> Player | None:
         raise Problem(
             status=400,
             code="invalid_confirmation",
-            detail="confirmed_by is a player id.",
+            detail=gettext("confirmed_by is a player id."),
             pointer="/confirmed_by",
         )
     seats = list(GameSeat.objects.filter(game=game).select_related("player"))
@@ -39,7 +43,8 @@ def check_confirmation(game: Game, user, confirmed_by) -> Player | None:
         raise Problem(
             status=400,
             code="invalid_confirmation",
-            detail=f"Player {confirmed_by} does not sit at game {game.pk}.",
+            detail=gettext("Player %(player)s does not sit at game %(game)s.")
+            % {"player": confirmed_by, "game": game.pk},
             pointer="/confirmed_by",
         )
     user_id = getattr(user, "pk", None)
@@ -48,8 +53,10 @@ def check_confirmation(game: Game, user, confirmed_by) -> Player | None:
         raise Problem(
             status=400,
             code="invalid_confirmation",
-            detail=f"{confirming.player.display_name} plays on the side of the person entering "
-            "the hand: a player of another side must accept it.",
+            detail=gettext(
+                "%(name)s plays on the side of the person entering the hand: a player of "
+                "another side must accept it."
+            ) % {"name": confirming.player.display_name},
             pointer="/confirmed_by",
         )
     return confirming.player

@@ -75,7 +75,8 @@ def legal_plays_for(
             raise Problem(
                 status=400,
                 code="duplicate_card",
-                detail=f"{card} appears twice (at {seen[card]} and {pointer}).",
+                detail=gettext("%(card)s appears twice (at %(first)s and %(second)s).")
+                % {"card": card, "first": seen[card], "second": pointer},
                 pointer=pointer,
             )
         seen[card] = pointer
@@ -84,7 +85,8 @@ def legal_plays_for(
         raise Problem(
             status=400,
             code="invalid_record",
-            detail=f"The trick already has {len(played)} cards; this game has {seat_count} seats.",
+            detail=gettext("The trick already has %(count)s cards; this game has %(seats)s seats.")
+            % {"count": len(played), "seats": seat_count},
             pointer="/trick",
         )
     rules = bridge.rules_of(game)

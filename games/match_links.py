@@ -10,7 +10,10 @@ and games reaches it only through this module:
 - ``link_games(links=[(game, match_id), …])`` stores the links, inside the transaction that
   creates the games (one query);
 - ``match_id_expression()`` -> a query expression giving a game's match id (or NULL), which the
-  selectors annotate as ``tournament_match_id`` (a join in the same query, no query of its own).
+  selectors annotate as ``tournament_match_id`` (a join in the same query, no query of its own);
+- ``private_draw_q()`` -> a filter (``Q``) of the games played for a match of a round not yet
+  released (a private draw: only the club's organisers may see those games, see
+  ``games.selectors.without_private_draws``).
 
 With the setting empty (games alone), no match exists: every ``tournament_match`` is refused and
 every game shows ``null``.
@@ -28,7 +31,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from django.conf import settings
-from django.db.models import IntegerField, Value
+from django.db.models import BooleanField, ExpressionWrapper, IntegerField, Q, Value
 from django.utils.module_loading import import_string
 
 from config.problems import Problem
@@ -82,3 +85,17 @@ def match_id_expression():
     if links is None:
         return Value(None, output_field=IntegerField())
     return links.match_id_expression()
+
+
+def private_draw_q() -> Q | None:
+    """A filter of the games of a round not yet released, or None when no match exists."""
+    links = provider()
+    return None if links is None else links.private_draw_q()
+
+
+def private_draw_expression():
+    """An expression, true for a game of a round not yet released, for ``annotate``."""
+    condition = private_draw_q()
+    if condition is None:
+        return Value(False, output_field=BooleanField())
+    return ExpressionWrapper(condition, output_field=BooleanField())

@@ -17,6 +17,8 @@ What it does not do: store anything (no hand, no history, no idempotency record)
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from config.problems import Problem, rules_error_to_problem
 from games import bridge
 from games.models import Game, Hand
@@ -27,12 +29,15 @@ from rules_engine import RulesError
 def _game(game_id: int, if_match: str | None) -> Game:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise Problem(status=404, code="not_found", detail=f"No game {game_id}.")
+        raise Problem(
+            status=404, code="not_found", detail=gettext("No game %(game)s.") % {"game": game_id}
+        )
     if if_match is not None and not etag_matches(if_match, game.etag):
         raise Problem(
             status=412,
             code="precondition_failed",
-            detail=f"The game has changed: its ETag is now {game.etag}, not {if_match}.",
+            detail=gettext("The game has changed: its ETag is now %(etag)s, not %(sent)s.")
+            % {"etag": game.etag, "sent": if_match},
         )
     return game
 
@@ -60,7 +65,8 @@ def preview_hand(
         raise Problem(
             status=409,
             code="game_over",
-            detail=f"Game {game.pk} is finished; it takes no more hands.",
+            detail=gettext("Game %(game)s is finished; it takes no more hands.")
+            % {"game": game.pk},
         )
     try:
         fields, result = bridge.play(game, record)
@@ -80,7 +86,12 @@ def preview_correction(*, game_id: int, number: int, record: dict, if_match: str
     game = _game(game_id, if_match)
     hands = list(Hand.objects.filter(game=game).order_by("number"))
     if not any(hand.number == number for hand in hands):
-        raise Problem(status=404, code="not_found", detail=f"Game {game.pk} has no hand {number}.")
+        raise Problem(
+            status=404,
+            code="not_found",
+            detail=gettext("Game %(game)s has no hand %(number)s.")
+            % {"game": game.pk, "number": number},
+        )
     state = bridge.start_for(game)
     changes = []
     corrected = None

@@ -5,6 +5,10 @@ endpoint costs a fixed number of queries however many games, seats or hands ther
 tests/games/test_queries.py), and fetches one game by id (``get_game``) for the views, which then
 check permissions on it.
 
+A private draw stays private: the games of a round not yet released (``games.match_links``) are
+left out of every read for all but the club's organisers (``without_private_draws``,
+``is_hidden_from``; the fetched games carry ``in_private_draw``).
+
 What it does not do: decide who may read what (``clubs.permissions``) or write (``services``).
 """
 
@@ -21,6 +25,7 @@ from django.db.models import (
 from django.http import Http404
 
 from clubs.models import Club, Player
+from clubs.permissions import can_manage
 from clubs.selectors import annotate_viewer
 from games import match_links
 from games.models import Game, GameSeat, GameSide, Hand, LedgerEntry
@@ -29,7 +34,10 @@ from games.models import Game, GameSeat, GameSide, Hand, LedgerEntry
 def _with_seating(queryset: QuerySet[Game]) -> QuerySet[Game]:
     """With club, creator, seats and sides, and ``tournament_match_id`` (the game's match, kept
     by the app above games: ``games.match_links``; a join in the same query)."""
-    queryset = queryset.annotate(tournament_match_id=match_links.match_id_expression())
+    queryset = queryset.annotate(
+        tournament_match_id=match_links.match_id_expression(),
+        in_private_draw=match_links.private_draw_expression(),
+    )
     return queryset.select_related("club", "created_by").prefetch_related(
         Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
         Prefetch("sides", queryset=GameSide.objects.select_related("team").order_by("index")),
@@ -51,10 +59,29 @@ def get_game(*, game_id: int) -> Game:
 
 def get_game_for_check(*, game_id: int) -> Game:
     """The game with its club only (for permission checks before a write); Http404 if none."""
-    game = Game.objects.select_related("club").filter(pk=game_id).first()
+    game = (
+        Game.objects.select_related("club")
+        .annotate(in_private_draw=match_links.private_draw_expression())
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise Http404("No game with this id.")
     return game
+
+
+def without_private_draws(games: QuerySet[Game], *, user, club: Club) -> QuerySet[Game]:
+    """``games`` less those of rounds not yet released, unless ``user`` organises ``club``."""
+    condition = match_links.private_draw_q()
+    if condition is None or can_manage(user, club):
+        return games
+    return games.exclude(condition)
+
+
+def is_hidden_from(game: Game, user) -> bool:
+    """Whether ``game`` (fetched by ``get_game``/``get_game_for_check``) is of a round not yet
+    released and ``user`` does not organise its club: for them it does not exist."""
+    return bool(getattr(game, "in_private_draw", False)) and not can_manage(user, game.club)
 
 
 def list_hands(*, game: Game) -> QuerySet[Hand]:
@@ -91,15 +118,20 @@ def club_balances(*, club: Club) -> list[tuple[Player, int]]:
 def get_game_live_state(*, game_id: int, club_slug: str, user) -> dict | None:
     """What a game page shows changes only when this changes: one query.
 
-    Returns ``{"version", "club_is_public", "viewer_role", "viewer_player"}`` for the game of
-    that club (None if there is none): the game's version grows with every hand, correction and
-    undo; the reader's role and linked player are read in the same query so that a poll
-    answered ``304`` costs this query alone.
+    Returns ``{"version", "club_is_public", "viewer_role", "viewer_player", "in_private_draw"}``
+    for the game of that club (None if there is none): the game's version grows with every hand,
+    correction and undo; ``names_version`` grows when a name the page shows is changed (a
+    rename); the reader's role and linked player, and whether the game is of a round
+    not yet released, are read in the same query so that a poll answered ``304`` costs this
+    query alone.
     """
-    queryset = Game.objects.filter(pk=game_id, club__slug=club_slug)
+    queryset = Game.objects.filter(pk=game_id, club__slug=club_slug).annotate(
+        in_private_draw=match_links.private_draw_expression()
+    )
     queryset = annotate_viewer(queryset, user)
     return queryset.values(
-        "version", "viewer_role", "viewer_player", club_is_public=F("club__public_standings")
+        "version", "viewer_role", "viewer_player", "in_private_draw",
+        club_is_public=F("club__public_standings"), names_version=F("club__names_version"),
     ).first()
 
 
@@ -120,14 +152,23 @@ def list_hand_corrections_and_undos(*, game: Game) -> list:
     )
 
 
-def list_games_of_player(*, player) -> QuerySet[Game]:
-    """The games the player sat in, newest first, each with its seats and sides."""
-    return list_games(club=player.club).filter(seats__player=player)
+def list_games_of_player(*, player, user) -> QuerySet[Game]:
+    """The games the player sat in that ``user`` may see (no private draw unless they organise
+    the club), newest first, each with its seats and sides."""
+    games = list_games(club=player.club).filter(seats__player=player)
+    return without_private_draws(games, user=user, club=player.club)
 
 
-def count_results_of_player(*, player) -> dict:
-    """``{"played", "won"}``: the player's finished games and those their side won (one query)."""
-    return GameSeat.objects.filter(player=player, game__status="finished").aggregate(
+def count_results_of_player(*, player, user) -> dict:
+    """``{"played", "won"}``: the player's finished games and those their side won (one query),
+    of the games ``user`` may see (no private draw unless they organise the club)."""
+    seats = GameSeat.objects.filter(player=player, game__status="finished")
+    condition = match_links.private_draw_q()
+    if condition is not None and not can_manage(user, player.club):
+        seats = seats.exclude(
+            game__in=Game.objects.filter(condition, seats__player=player).values("pk")
+        )
+    return seats.aggregate(
         played=Count("id"), won=Count("id", filter=Q(game__winner_side=F("side")))
     )
 

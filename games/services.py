@@ -37,7 +37,7 @@ from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from clubs.models import Club
-from config.problems import Problem, rules_error_to_problem
+from config.problems import Problem, localized_detail, rules_error_to_problem
 from games import bridge, match_links, new_game_checks
 from games.changes import (
     GameChange,
@@ -552,7 +552,8 @@ def _later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
     errors = [
         {
             "code": single.code,
-            "detail": f"hand {later}: {single.detail}",
+            "detail": gettext("hand %(number)s: %(why)s")
+            % {"number": later, "why": localized_detail(single)},
             "pointer": f"/hands/{later}{single.pointer}",
         }
         for single in error.errors
@@ -563,7 +564,7 @@ def _later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
         detail=gettext(
             "After this correction of hand %(number)s, hand %(later)s is no longer valid "
             "(%(why)s). Undo the later hands first, or correct them."
-        ) % {"number": number, "later": later, "why": error.detail},
+        ) % {"number": number, "later": later, "why": localized_detail(error)},
         errors=errors,
     )
 

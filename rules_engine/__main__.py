@@ -176,8 +176,12 @@ def _print_result(
     output: TextIO, as_json: bool, number: int, result: HandResult, state: GameState
 ) -> None:
     if as_json:
-        payload = {"hand": number, "result": result.to_dict(), "totals": state.to_dict()["totals"],
-                   "game": state.summary()}
+        payload = {
+            "hand": number,
+            "result": result.to_dict(),
+            "totals": state.to_dict()["totals"],
+            "game": state.summary(),
+        }
         print(json.dumps(payload), file=output)
         return
     parts = [f"hand {number}: {result.kind}, dealer {result.dealer}"]

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.house_rules import HouseRules
 
 PASS = "pass"
@@ -58,18 +58,24 @@ def check_bid(
     """The ``(seat, amount)`` of a trick-winner entry's ``bid`` object, checked."""
     if not isinstance(bid, Mapping):
         raise RulesError(
-            "invalid_record", 'bid must be an object {"seat": ..., "amount": ...}', "/bid"
+            "invalid_record", N_('bid must be an object {"seat": ..., "amount": ...}'), "/bid"
         )
     _check_keys(bid, _BID_KEYS, "/bid")
     seat = bid["seat"]
     if type(seat) is not int or not 0 <= seat < seat_count:
         raise RulesError(
-            "invalid_seat", f"bid seat {seat!r}: seats are 0 to {seat_count - 1}", "/bid/seat"
+            "invalid_seat",
+            N_("bid seat %(seat)r: seats are 0 to %(value)s"),
+            "/bid/seat",
+            params={"seat": seat, "value": seat_count - 1},
         )
     amount = bid["amount"]
     if type(amount) is not int:
         raise RulesError(
-            "invalid_record", f"bid amount must be a number, got {amount!r}", "/bid/amount"
+            "invalid_record",
+            N_("bid amount must be a number, got %(amount)r"),
+            "/bid/amount",
+            params={"amount": amount},
         )
     _check_amount(seat, amount, rules, totals[side_of_seat[seat]], "/bid/amount")
     return seat, amount
@@ -87,7 +93,7 @@ def check_bidding(
     """The winning ``(seat, amount)`` of the auction in ``calls``; None when all passed and the
     rules redeal."""
     if not isinstance(calls, list | tuple):
-        raise RulesError("invalid_record", "bidding must be a list of calls", "/bidding")
+        raise RulesError("invalid_record", N_("bidding must be a list of calls"), "/bidding")
     auction = _Auction(calls, dealer, seat_count, rules, totals, side_of_seat)
     return auction.run()
 
@@ -127,8 +133,11 @@ class _Auction:
                 if seat == dealer and high_seat is None and rules.all_pass == "dealer_stuck":
                     lowest = self._minimum(seat)
                     raise self._error(
-                        f"the dealer (seat {seat}) passed after everyone else passed, but with "
-                        f"all_pass dealer_stuck the dealer must bid {lowest}"
+                        N_(
+                            "the dealer (seat %(seat)s) passed after everyone else passed, but "
+                            "with all_pass dealer_stuck the dealer must bid %(lowest)s"
+                        ),
+                        params={"seat": seat, "lowest": lowest},
                     )
                 continue
             if call == HOLD:
@@ -140,8 +149,12 @@ class _Auction:
                 lowest = self._minimum(seat)
                 if call != lowest:
                     raise self._error(
-                        f"the dealer (seat {seat}) bid {call} after everyone else passed, but "
-                        f"with all_pass dealer_stuck the dealer takes the lowest bid, {lowest}"
+                        N_(
+                            "the dealer (seat %(seat)s) bid %(call)s after everyone else passed, "
+                            "but with all_pass dealer_stuck the dealer takes the lowest bid, "
+                            "%(lowest)s"
+                        ),
+                        params={"seat": seat, "call": call, "lowest": lowest},
                     )
             high_seat, amount = seat, call
         if high_seat is None:
@@ -155,7 +168,10 @@ class _Auction:
             if call == PASS:
                 break
             if call == HOLD:
-                raise self._error(f"seat {held_seat} cannot hold: only the dealer holds")
+                raise self._error(
+                    N_("seat %(held_seat)s cannot hold: only the dealer holds"),
+                    params={"held_seat": held_seat},
+                )
             self._check_raise(held_seat, call, high_seat, amount)
             high_seat, amount = held_seat, call
             call = self._next_call(dealer)
@@ -180,49 +196,66 @@ class _Auction:
         if index >= len(self.calls):
             raise RulesError(
                 "illegal_bid",
-                f"the bidding is not finished: seat {seat} has still to call",
+                N_("the bidding is not finished: seat %(seat)s has still to call"),
                 "/bidding",
+                params={"seat": seat},
             )
         entry = self.calls[index]
         pointer = f"/bidding/{index}"
         if not isinstance(entry, Mapping):
             raise RulesError(
-                "invalid_record", 'each call must be an object {"seat": ..., "call": ...}', pointer
+                "invalid_record",
+                N_('each call must be an object {"seat": ..., "call": ...}'),
+                pointer,
             )
         _check_keys(entry, _CALL_KEYS, pointer)
         caller = entry["seat"]
         if type(caller) is not int or not 0 <= caller < self.seat_count:
             raise RulesError(
                 "invalid_seat",
-                f"call {index + 1}: seat {caller!r}; seats are 0 to {self.seat_count - 1}",
+                N_("call %(value)s: seat %(caller)r; seats are 0 to %(value2)s"),
                 pointer + "/seat",
+                params={"value": index + 1, "caller": caller, "value2": self.seat_count - 1},
             )
         if caller != seat:
             raise RulesError(
                 "illegal_bid",
-                f"call {index + 1} is by seat {caller}, but seat {seat} was next to call",
+                N_("call %(value)s is by seat %(caller)s, but seat %(seat)s was next to call"),
                 pointer + "/seat",
+                params={"value": index + 1, "caller": caller, "seat": seat},
             )
         call = _parse_call(entry["call"], pointer + "/call")
         self.index = index + 1
         return call
 
-    def _error(self, detail: str) -> RulesError:
-        """An illegal_bid at the call just read."""
-        return RulesError("illegal_bid", detail, f"/bidding/{self.index - 1}/call")
+    def _error(self, detail: str, params: dict | None = None) -> RulesError:
+        """An illegal_bid at the call just read (``detail``: an ``N_`` template)."""
+        return RulesError("illegal_bid", detail, f"/bidding/{self.index - 1}/call", params=params)
 
     def _check_hold(self, seat: int, high_seat: int | None, amount: int) -> None:
         if seat != self.dealer:
-            raise self._error(f"seat {seat} cannot hold: only the dealer holds")
+            raise self._error(
+                N_("seat %(seat)s cannot hold: only the dealer holds"), params={"seat": seat}
+            )
         if not self.rules.dealer_may_hold:
-            raise self._error("the dealer may not hold in this game (dealer_may_hold is false)")
+            raise self._error(N_("the dealer may not hold in this game (dealer_may_hold is false)"))
         if high_seat is None:
-            raise self._error(f"the dealer (seat {seat}) held, but nobody had bid")
+            raise self._error(
+                N_("the dealer (seat %(seat)s) held, but nobody had bid"), params={"seat": seat}
+            )
         lowest = self._minimum(seat)
         if amount < lowest:
             raise self._error(
-                f"the dealer (seat {seat}) held {amount}, but a side on "
-                f"{MIN_BID_THRESHOLD} or more bids at least {lowest}"
+                N_(
+                    "the dealer (seat %(seat)s) held %(amount)s, but a side on "
+                    "%(MIN_BID_THRESHOLD)s or more bids at least %(lowest)s"
+                ),
+                params={
+                    "seat": seat,
+                    "amount": amount,
+                    "MIN_BID_THRESHOLD": MIN_BID_THRESHOLD,
+                    "lowest": lowest,
+                },
             )
 
     def _check_raise(self, seat: int, call: int, high_seat: int | None, amount: int) -> None:
@@ -235,16 +268,20 @@ class _Auction:
         )
         if high_seat is not None and call <= amount:
             raise self._error(
-                f"seat {seat} bid {call}, but the bid was already {amount} (seat {high_seat}): "
-                "bid higher or pass"
+                N_(
+                    "seat %(seat)s bid %(call)s, but the bid was already %(amount)s (seat "
+                    "%(high_seat)s): bid higher or pass"
+                ),
+                params={"seat": seat, "call": call, "amount": amount, "high_seat": high_seat},
             )
 
     def _check_finished(self, outcome: str) -> None:
         if self.index != len(self.calls):
             raise RulesError(
                 "illegal_bid",
-                f"the bidding was over ({outcome}), but call {self.index + 1} follows",
+                N_("the bidding was over (%(outcome)s), but call %(value)s follows"),
                 f"/bidding/{self.index}",
+                params={"outcome": outcome, "value": self.index + 1},
             )
 
 
@@ -252,15 +289,27 @@ def _check_amount(seat: int, amount: int, rules: HouseRules, side_total: int, po
     if amount not in rules.bids:
         allowed = ", ".join(map(str, rules.bids))
         raise RulesError(
-            "illegal_bid", f"seat {seat} bid {amount}: the bids are {allowed}", pointer
+            "illegal_bid",
+            N_("seat %(seat)s bid %(amount)s: the bids are %(allowed)s"),
+            pointer,
+            params={"seat": seat, "amount": amount, "allowed": allowed},
         )
     lowest = minimum_bid(rules, side_total)
     if amount < lowest:
         raise RulesError(
             "illegal_bid",
-            f"seat {seat} bid {amount}, but its side has {side_total}, and a side on "
-            f"{MIN_BID_THRESHOLD} or more bids at least {lowest} (min_bid_at_100)",
+            N_(
+                "seat %(seat)s bid %(amount)s, but its side has %(side_total)s, and a side on "
+                "%(MIN_BID_THRESHOLD)s or more bids at least %(lowest)s (min_bid_at_100)"
+            ),
             pointer,
+            params={
+                "seat": seat,
+                "amount": amount,
+                "side_total": side_total,
+                "MIN_BID_THRESHOLD": MIN_BID_THRESHOLD,
+                "lowest": lowest,
+            },
         )
 
 
@@ -281,8 +330,9 @@ def _parse_call(value: object, pointer: str) -> str | int:
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
     raise RulesError(
         "invalid_record",
-        f'a call is a bid such as "15", "pass" or "hold"; got {shown}',
+        N_('a call is a bid such as "15", "pass" or "hold"; got %(shown)s'),
         pointer,
+        params={"shown": shown},
     )
 
 
@@ -292,12 +342,18 @@ def _check_keys(entry: Mapping, expected: frozenset[str], pointer: str) -> None:
         return
     missing = sorted(expected - keys)
     if missing:
-        raise RulesError("invalid_record", f"missing field(s): {', '.join(missing)}", pointer)
+        raise RulesError(
+            "invalid_record",
+            N_("missing field(s): %(value)s"),
+            pointer,
+            params={"value": ", ".join(missing)},
+        )
     unknown = sorted(str(key) for key in keys - expected)
     raise RulesError(
         "invalid_record",
-        f"unknown field(s): {', '.join(unknown)}",
+        N_("unknown field(s): %(value)s"),
         f"{pointer}/{unknown[0]}",
+        params={"value": ", ".join(unknown)},
     )
 
 

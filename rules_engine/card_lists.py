@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules_engine.cards import FULL_PACK, Card, parse_card, parse_cards
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.records import HAND_TRICKS, check_seat
 
 NOBODY = -1
@@ -58,7 +58,7 @@ def parse_tricks(
         except (KeyError, TypeError):
             pass
     elif not isinstance(value, list | tuple):
-        raise RulesError("invalid_record", "tricks must be a list of tricks", "/tricks")
+        raise RulesError("invalid_record", N_("tricks must be a list of tricks"), "/tricks")
     tricks = []
     leaders = None
     errors = []
@@ -68,14 +68,21 @@ def parse_tricks(
             if leaders is None:
                 leaders = [None] * len(value)
             if trick.keys() != _TRICK_OBJECT_KEYS:
-                errors.append(RulesError(
-                    "invalid_record",
-                    'a trick is a list of cards or an object {"leader": ..., "cards": [...]}',
-                    f"/tricks/{trick_index}",
-                ))
+                errors.append(
+                    RulesError(
+                        "invalid_record",
+                        N_(
+                            "a trick is a list of cards or an object "
+                            '{"leader": ..., "cards": [...]}'
+                        ),
+                        f"/tricks/{trick_index}",
+                    )
+                )
                 continue
             leaders[trick_index] = check_seat(
-                trick["leader"], seat_count, f"the leader of trick {trick_index + 1}",
+                trick["leader"],
+                seat_count,
+                f"the leader of trick {trick_index + 1}",
                 f"/tricks/{trick_index}/leader",
             )
             pointer = f"/tricks/{trick_index}/cards"
@@ -87,12 +94,21 @@ def parse_tricks(
             errors.append(error.with_pointer(prefix + error.pointer))
             continue
         if len(cards) != seat_count:
-            errors.append(RulesError(
-                "wrong_card_count",
-                f"trick {trick_index + 1} has {len(cards)} cards; each of the {seat_count} "
-                "seats plays one card to every trick",
-                pointer or f"/tricks/{trick_index}",
-            ))
+            errors.append(
+                RulesError(
+                    "wrong_card_count",
+                    N_(
+                        "trick %(value)s has %(cards_count)s cards; each of the %(seat_count)s "
+                        "seats plays one card to every trick"
+                    ),
+                    pointer or f"/tricks/{trick_index}",
+                    params={
+                        "value": trick_index + 1,
+                        "cards_count": len(cards),
+                        "seat_count": seat_count,
+                    },
+                )
+            )
             continue
         tricks.append(cards)
     if errors:
@@ -112,8 +128,9 @@ def parse_deal(value: object, seat_count: int) -> list[tuple[Card, ...]]:
         count = len(value) if isinstance(value, list | tuple) else type(value).__name__
         raise RulesError(
             "wrong_card_count",
-            f"deal must list the five cards of each of the {seat_count} seats, got {count}",
+            N_("deal must list the five cards of each of the %(seat_count)s seats, got %(count)s"),
             "/deal",
+            params={"seat_count": seat_count, "count": count},
         )
     deal = []
     errors = []
@@ -124,11 +141,17 @@ def parse_deal(value: object, seat_count: int) -> list[tuple[Card, ...]]:
             errors.append(error.with_pointer(f"/deal/{seat}{error.pointer}"))
             continue
         if len(cards) != HAND_TRICKS:
-            errors.append(RulesError(
-                "wrong_card_count",
-                f"seat {seat} was dealt {len(cards)} cards; each seat gets {HAND_TRICKS}",
-                f"/deal/{seat}",
-            ))
+            errors.append(
+                RulesError(
+                    "wrong_card_count",
+                    N_(
+                        "seat %(seat)s was dealt %(cards_count)s cards; each seat gets "
+                        "%(HAND_TRICKS)s"
+                    ),
+                    f"/deal/{seat}",
+                    params={"seat": seat, "cards_count": len(cards), "HAND_TRICKS": HAND_TRICKS},
+                )
+            )
             continue
         deal.append(cards)
     if errors:
@@ -145,9 +168,12 @@ def read_cards(record: Mapping, key: str, count: int | None) -> tuple[Card, ...]
     if count is not None and len(cards) != count:
         raise RulesError(
             "wrong_card_count",
-            f"{key} has {len(cards)} cards; the kitty has {count}, and the bidder discards as "
-            "many as the kitty gave, keeping five",
+            N_(
+                "%(key)s has %(cards_count)s cards; the kitty has %(count)s, and the bidder "
+                "discards as many as the kitty gave, keeping five"
+            ),
             f"/{key}",
+            params={"key": key, "cards_count": len(cards), "count": count},
         )
     return cards
 
@@ -183,8 +209,10 @@ def _raise_first_duplicate(deal: list[tuple[Card, ...]] | None, turn_up: Card | 
     for card, pointer in positions:
         if card in seen:
             raise RulesError(
-                "duplicate_card", f"{card} appears twice: at {seen[card]} and at {pointer}",
+                "duplicate_card",
+                N_("%(card)s appears twice: at %(value)s and at %(pointer)s"),
                 pointer,
+                params={"card": card, "value": seen[card], "pointer": pointer},
             )
         seen[card] = pointer
     raise AssertionError("unreachable: a duplicate was counted but not found")
@@ -241,7 +269,12 @@ def duplicate(record: Mapping, card: Card, pointer: str) -> RulesError:
     """A ``duplicate_card`` at ``pointer``, naming the card's first appearance."""
     first = first_pointer(record, card, pointer)
     where = f" and at {first}" if first else ""
-    return RulesError("duplicate_card", f"{card} appears at {pointer}{where}", pointer)
+    return RulesError(
+        "duplicate_card",
+        N_("%(card)s appears at %(pointer)s%(where)s"),
+        pointer,
+        params={"card": card, "pointer": pointer, "where": where},
+    )
 
 
 def not_held(
@@ -256,20 +289,31 @@ def not_held(
     pointer = play_pointer(record, trick_index, position)
     played = f"seat {seat} played {card} to trick {trick_index + 1}"
     if card_owner is None:
-        return RulesError("illegal_play", f"{played}, but was not dealt it", pointer)
+        return RulesError(
+            "illegal_play",
+            N_("%(played)s, but was not dealt it"),
+            pointer,
+            params={"played": played},
+        )
     first = first_pointer(record, card, pointer)
     where = f" (at {first})" if first else ""
     if card_owner == NOBODY:
         if first == "/turn_up":
             return RulesError(
                 "duplicate_card",
-                f"{played}, but {card} is the turn-up and seat {seat} did not rob it",
+                N_("%(played)s, but %(card)s is the turn-up and seat %(seat)s did not rob it"),
                 pointer,
+                params={"played": played, "card": card, "seat": seat},
             )
         return RulesError(
-            "duplicate_card", f"{played}, but {card} was already played or discarded{where}",
+            "duplicate_card",
+            N_("%(played)s, but %(card)s was already played or discarded%(where)s"),
             pointer,
+            params={"played": played, "card": card, "where": where},
         )
     return RulesError(
-        "duplicate_card", f"{played}, but {card} belongs to seat {card_owner}{where}", pointer
+        "duplicate_card",
+        N_("%(played)s, but %(card)s belongs to seat %(card_owner)s%(where)s"),
+        pointer,
+        params={"played": played, "card": card, "card_owner": card_owner, "where": where},
     )

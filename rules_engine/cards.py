@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -70,8 +70,16 @@ class Card:
         ):
             raise RulesError(
                 "invalid_card",
-                f"not a card: rank {rank!r}, suit {suit!r}; ranks are "
-                f"{' '.join(RANKS)} and suits {' '.join(SUITS)}",
+                N_(
+                    "not a card: rank %(rank)r, suit %(suit)r; ranks are %(value)s and suits "
+                    "%(value2)s"
+                ),
+                params={
+                    "rank": rank,
+                    "suit": suit,
+                    "value": " ".join(RANKS),
+                    "value2": " ".join(SUITS),
+                },
             )
         card = object.__new__(cls)
         _INTERNED[(rank, suit)] = card
@@ -114,7 +122,8 @@ def parse_card(text: str | Card) -> Card:
         return _CARD_BY_SPELLING[text]
     except (KeyError, TypeError):
         # TypeError: an unhashable value (a list, a dict) sent where a card was expected.
-        raise RulesError("invalid_card", _describe_bad_card(text)) from None
+        detail, params = _describe_bad_card(text)
+        raise RulesError("invalid_card", detail, params=params) from None
 
 
 def parse_cards(texts: object, pointer: str = "") -> tuple[Card, ...]:
@@ -126,8 +135,9 @@ def parse_cards(texts: object, pointer: str = "") -> tuple[Card, ...]:
     if not isinstance(texts, list | tuple):
         raise RulesError(
             "invalid_record",
-            f"expected a list of cards, got {type(texts).__name__}",
+            N_("expected a list of cards, got %(name)s"),
             pointer,
+            params={"name": type(texts).__name__},
         )
     try:
         # The common case, all good, stays in C: one dict lookup per card, no Python frames.
@@ -138,7 +148,8 @@ def parse_cards(texts: object, pointer: str = "") -> tuple[Card, ...]:
         if not isinstance(text, Card) and (
             not isinstance(text, str) or text not in _CARD_BY_SPELLING
         ):
-            raise RulesError("invalid_card", _describe_bad_card(text), f"{pointer}/{index}")
+            detail, params = _describe_bad_card(text)
+            raise RulesError("invalid_card", detail, f"{pointer}/{index}", params=params)
     raise AssertionError("unreachable: a lookup failed but every card parsed")
 
 
@@ -160,17 +171,25 @@ def parse_suit(text: str) -> str:
     except (KeyError, TypeError):
         raise RulesError(
             "invalid_trump",
-            f"not a suit: {text!r}; trumps are one of S, H, D, C (or ♠ ♥ ♦ ♣)",
+            N_("not a suit: %(text)r; trumps are one of S, H, D, C (or ♠ ♥ ♦ ♣)"),
+            params={"text": text},
         ) from None
 
 
-def _describe_bad_card(text: object) -> str:
+def _describe_bad_card(text: object) -> tuple[str, dict]:
+    """The ``N_`` template and params of an invalid_card detail."""
     if isinstance(text, str):
         return (
-            f"not a card: {text!r}; write the rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for ten) "
-            "then the suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10D"
+            N_(
+                "not a card: %(text)r; write the rank (A 2 3 4 5 6 7 8 9 10 J Q K, T for ten) "
+                "then the suit (S H D C or ♠ ♥ ♦ ♣), e.g. 10D"
+            ),
+            {"text": text},
         )
-    return f"not a card: expected text such as 10D, got {type(text).__name__}"
+    return (
+        N_("not a card: expected text such as 10D, got %(name)s"),
+        {"name": type(text).__name__},
+    )
 
 
 # Where a record holds cards (rules.md "Recording a hand"): single cards, lists, lists of lists.

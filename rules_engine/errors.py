@@ -6,6 +6,11 @@ JSON ``pointer`` into the input (the hand record or the house-rules object). Sev
 found at once travel as one ``RulesError`` whose ``errors`` lists each of them, so an API layer
 can turn it into one RFC 9457 problem document with an ``errors`` array.
 
+Translatable: ``detail`` is English, made from a message template marked with ``N_`` (a no-op
+that ``makemessages -k N_`` collects into the catalogue) and named ``params``; the error keeps
+both (``template``, ``params``) so the Django layer can show ``gettext(template) % params`` in
+the reader's language (``config.problems.localized_detail``). The engine never imports Django.
+
 What it does not do: translate text, know about HTTP status codes, or format problem documents.
 
 Terms:
@@ -14,6 +19,12 @@ Terms:
 """
 
 from __future__ import annotations
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` (a template with ``%(name)s`` parameters) for translation; no-op."""
+    return message
+
 
 ERROR_CODES = frozenset(
     {
@@ -50,7 +61,14 @@ class RulesError(ValueError):
         detail: str,
         pointer: str = "",
         errors: list[RulesError] | None = None,
+        *,
+        params: dict | None = None,
     ) -> None:
+        # ``detail`` is a template when ``params`` is given (``N_("... %(name)s")``).
+        self.template = detail
+        self.params = dict(params) if params is not None else None
+        if self.params is not None:
+            detail = detail % self.params
         super().__init__(detail)
         self.code = code
         self.detail = detail
@@ -68,11 +86,13 @@ class RulesError(ValueError):
         codes = {error.code for error in flat}
         code = flat[0].code if len(codes) == 1 else "invalid_record"
         detail = "; ".join(error.detail for error in flat)
-        return cls(code, detail, "", flat)
+        combined = cls(code, detail, "", flat)
+        combined.template = None  # the details of ``errors`` are translated one by one
+        return combined
 
     def with_pointer(self, pointer: str) -> RulesError:
         """A copy of a single error with ``pointer`` set (callers know where the value was)."""
-        return RulesError(self.code, self.detail, pointer)
+        return RulesError(self.code, self.template, pointer, params=self.params)
 
     def as_dict(self) -> dict:
         return {"code": self.code, "detail": self.detail, "pointer": self.pointer}

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from operator import add
 from typing import Any
 
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.house_rules import HouseRules
 from rules_engine.play import read_card_by_card
 from rules_engine.records import (
@@ -77,7 +77,8 @@ class GameState:
         if self.finished:
             raise RulesError(
                 "game_over",
-                f"the game is over: side {self.winner} won in hand {self.hands_played}",
+                N_("the game is over: side %(winner)s won in hand %(hands_played)s"),
+                params={"winner": self.winner, "hands_played": self.hands_played},
             )
         facts = read_hand(hand, self)
         return _apply(self, facts)
@@ -128,24 +129,28 @@ def new_game(
         if rules.game != game:
             raise RulesError(
                 "invalid_house_rule",
-                f"the house rules are for game {rules.game}, not {game}",
+                N_("the house rules are for game %(game)s, not %(game2)s"),
                 "/game",
+                params={"game": rules.game, "game2": game},
             )
     elif isinstance(rules, Mapping):
-        rules = HouseRules.for_game(game, **{key: value for key, value in rules.items()
-                                              if key != "game" or value != game})
+        rules = HouseRules.for_game(
+            game, **{key: value for key, value in rules.items() if key != "game" or value != game}
+        )
     else:
         raise RulesError(
             "invalid_house_rule",
-            f"rules must be HouseRules or a dict of overrides, got {type(rules).__name__}",
+            N_("rules must be HouseRules or a dict of overrides, got %(name)s"),
+            params={"name": type(rules).__name__},
         )
     seat_count = seat_count_of(seats)
     canonical_sides, side_of_seat = check_seating(rules, seat_count, sides)
     if type(first_dealer) is not int or not 0 <= first_dealer < seat_count:
         raise RulesError(
             "invalid_seat",
-            f"first dealer {first_dealer!r}: seats are 0 to {seat_count - 1}",
+            N_("first dealer %(first_dealer)r: seats are 0 to %(value)s"),
             "/first_dealer",
+            params={"first_dealer": first_dealer, "value": seat_count - 1},
         )
     start = _check_totals(totals, len(canonical_sides), rules.target)
     return GameState(
@@ -184,7 +189,9 @@ def read_hand(record: object, state: GameState) -> HandFacts:
     """Tell the record's shape apart and check it: the facts of the hand, or RulesError."""
     if type(record) is not dict and not isinstance(record, Mapping):
         raise RulesError(
-            "invalid_record", f"a hand record must be an object, got {type(record).__name__}"
+            "invalid_record",
+            N_("a hand record must be an object, got %(name)s"),
+            params={"name": type(record).__name__},
         )
     dealer = read_dealer(record, state)
     if "misdeal" in record:
@@ -196,7 +203,7 @@ def read_hand(record: object, state: GameState) -> HandFacts:
         if "trick_winners" in record:
             raise RulesError(
                 "invalid_record",
-                "give either tricks (card by card) or trick_winners, not both",
+                N_("give either tricks (card by card) or trick_winners, not both"),
                 "/trick_winners",
             )
         return read_card_by_card(record, state, dealer)
@@ -207,8 +214,10 @@ def read_hand(record: object, state: GameState) -> HandFacts:
         return read_card_by_card(record, state, dealer)
     raise RulesError(
         "invalid_record",
-        'a hand needs "tricks" (card by card) or "trick_winners" (trick-winner entry), or is '
-        '{"dealer": ..., "misdeal": true}',
+        N_(
+            'a hand needs "tricks" (card by card) or "trick_winners" (trick-winner entry), '
+            'or is {"dealer": ..., "misdeal": true}'
+        ),
     )
 
 
@@ -293,16 +302,22 @@ def _check_stop(
         side = next(side for side, moment in enumerate(reached) if moment == expected - 1)
         raise RulesError(
             "wrong_trick_count",
-            f"side {side} reached {target} in trick {expected}, where the game ends, but "
-            f"{count} tricks are recorded",
+            N_(
+                "side %(side)s reached %(target)s in trick %(expected)s, where the game ends, but "
+                "%(count)s tricks are recorded"
+            ),
             pointer,
+            params={"side": side, "target": target, "expected": expected, "count": count},
         )
     if count < expected:
         raise RulesError(
             "wrong_trick_count",
-            f"only {count} tricks are recorded, but no side reached {target}: a hand stops "
-            "early only when a side reaches the target",
+            N_(
+                "only %(count)s tricks are recorded, but no side reached %(target)s: a hand stops "
+                "early only when a side reaches the target"
+            ),
             pointer,
+            params={"count": count, "target": target},
         )
 
 
@@ -337,28 +352,40 @@ def _check_totals(totals: object, side_count: int, target: int) -> tuple[int, ..
     if not isinstance(totals, Sequence) or isinstance(totals, str) or len(totals) != side_count:
         raise RulesError(
             "invalid_record",
-            f"totals must list one score per side ({side_count} sides)",
+            N_("totals must list one score per side (%(side_count)s sides)"),
             "/totals",
+            params={"side_count": side_count},
         )
     for side, total in enumerate(totals):
         if type(total) is not int:
             raise RulesError(
-                "invalid_record", f"side {side}'s total must be a whole number", f"/totals/{side}"
+                "invalid_record",
+                N_("side %(side)s's total must be a whole number"),
+                f"/totals/{side}",
+                params={"side": side},
             )
         if total >= target:
             raise RulesError(
                 "invalid_record",
-                f"side {side} starts on {total}, at or past the target {target}: that game is "
-                "already over",
+                N_(
+                    "side %(side)s starts on %(total)s, at or past the target %(target)s: that "
+                    "game is already over"
+                ),
                 f"/totals/{side}",
+                params={"side": side, "total": total, "target": target},
             )
     return tuple(totals)
 
 
 def _prefixed(error: RulesError, prefix: str) -> RulesError:
     singles = [
-        RulesError(single.code, single.detail, prefix + single.pointer) for single in error.errors
+        RulesError(single.code, single.template, prefix + single.pointer, params=single.params)
+        if single.template is not None
+        else RulesError(single.code, single.detail, prefix + single.pointer)
+        for single in error.errors
     ]
     if len(singles) == 1:
         return singles[0]
-    return RulesError(error.code, error.detail, prefix + error.pointer, singles)
+    combined = RulesError(error.code, error.detail, prefix + error.pointer, singles)
+    combined.template = None  # translated one by one (config.problems.localized_detail)
+    return combined

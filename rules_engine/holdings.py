@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from rules_engine.card_lists import NOBODY, duplicate, play_pointer, read_cards
 from rules_engine.cards import Card, parse_card
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.records import HAND_TRICKS, check_rob_discard, check_seat
 
 _ROB_KEYS = frozenset({"seat"})
@@ -44,7 +44,7 @@ def check_rob(
     rob = record["rob"]
     if not isinstance(rob, Mapping) or not (_ROB_KEYS <= rob.keys() <= _ROB_KEYS_WITH_DISCARD):
         raise RulesError(
-            "invalid_record", 'rob must be an object {"seat": ..., "discard": ...}', "/rob"
+            "invalid_record", N_('rob must be an object {"seat": ..., "discard": ...}'), "/rob"
         )
     robber = check_seat(rob["seat"], seat_count, "the robbing seat", "/rob/seat")
     discard = None
@@ -57,9 +57,12 @@ def check_rob(
         if robber != dealer:
             raise RulesError(
                 "illegal_rob",
-                f"the turn-up {turn_up} is the ace of trumps: only the dealer (seat {dealer}) may "
-                f"rob it, not seat {robber}",
+                N_(
+                    "the turn-up %(turn_up)s is the ace of trumps: only the dealer (seat "
+                    "%(dealer)s) may rob it, not seat %(robber)s"
+                ),
                 "/rob/seat",
+                params={"turn_up": turn_up, "dealer": dealer, "robber": robber},
             )
     else:
         ace = parse_card("A" + turn_up.suit)
@@ -73,35 +76,42 @@ def check_rob(
             held = "nobody held it" if holder in (None, NOBODY) else f"seat {holder} held it"
             raise RulesError(
                 "illegal_rob",
-                f"seat {robber} robbed the turn-up {turn_up}, but only the holder of the ace of "
-                f"trumps ({ace}) may rob, and {held}",
+                N_(
+                    "seat %(robber)s robbed the turn-up %(turn_up)s, but only the holder of the "
+                    "ace of trumps (%(ace)s) may rob, and %(held)s"
+                ),
                 "/rob/seat",
+                params={"robber": robber, "turn_up": turn_up, "ace": ace, "held": held},
             )
     if discard is turn_up:
         raise RulesError(
-            "illegal_rob", f"seat {robber} robbed {turn_up} and cannot discard it", "/rob/discard"
+            "illegal_rob",
+            N_("seat %(robber)s robbed %(turn_up)s and cannot discard it"),
+            "/rob/discard",
+            params={"robber": robber, "turn_up": turn_up},
         )
     check_rob_discard(discard, turn_up, robber, rob_discard)
     if owner is None:
         if discard is not None and discard in played_by:
             raise RulesError(
                 "duplicate_card",
-                f"seat {robber} discarded {discard} to rob, but seat {played_by[discard]} "
-                f"played it",
+                N_("seat %(robber)s discarded %(discard)s to rob, but seat %(value)s played it"),
                 "/rob/discard",
+                params={"robber": robber, "discard": discard, "value": played_by[discard]},
             )
         return robber
     if discard is None:
         raise RulesError(
             "invalid_record",
-            "missing field: rob discard (required with a deal, to check the robber's hand)",
+            N_("missing field: rob discard (required with a deal, to check the robber's hand)"),
             "/rob/discard",
         )
     if owner.get(discard) != robber:
         raise RulesError(
             "illegal_rob",
-            f"seat {robber} discarded {discard} to rob, but was not dealt it",
+            N_("seat %(robber)s discarded %(discard)s to rob, but was not dealt it"),
             "/rob/discard",
+            params={"robber": robber, "discard": discard},
         )
     owner[discard] = NOBODY
     owner[turn_up] = robber
@@ -124,14 +134,24 @@ def check_turn_up_plays(
         trick_index, pointer = _where_played(record, turn_up)
         raise RulesError(
             "duplicate_card",
-            f"seat {player} played {turn_up} to trick {trick_index + 1}, but {turn_up} is the "
-            f"turn-up and {robbed}",
+            N_(
+                "seat %(player)s played %(turn_up)s to trick %(value)s, but %(turn_up)s is the "
+                "turn-up and %(robbed)s"
+            ),
             pointer,
+            params={
+                "player": player,
+                "turn_up": turn_up,
+                "value": trick_index + 1,
+                "robbed": robbed,
+            },
         )
     if robber is not None and player is None and trick_count == HAND_TRICKS:
         raise RulesError(
-            "illegal_rob", f"seat {robber} robbed the turn-up {turn_up} but never played it",
+            "illegal_rob",
+            N_("seat %(robber)s robbed the turn-up %(turn_up)s but never played it"),
             "/rob",
+            params={"robber": robber, "turn_up": turn_up},
         )
 
 
@@ -152,8 +172,9 @@ def apply_kitty(
         missing = "kitty" if not has_kitty else "discard"
         raise RulesError(
             "invalid_record",
-            f"missing field: {missing} (required with a deal, to check the bidder's hand)",
+            N_("missing field: %(missing)s (required with a deal, to check the bidder's hand)"),
             f"/{missing}",
+            params={"missing": missing},
         )
     kitty = read_cards(record, "kitty", kitty_size) if has_kitty else ()
     discards = read_cards(record, "discard", kitty_size) if has_discard else ()
@@ -173,9 +194,12 @@ def apply_kitty(
         elif card_owner is None:
             raise RulesError(
                 "illegal_play",
-                f"the bidder (seat {bidder}) discarded {card}, which was neither in its hand nor "
-                "in the kitty",
+                N_(
+                    "the bidder (seat %(bidder)s) discarded %(card)s, which was neither in its "
+                    "hand nor in the kitty"
+                ),
                 f"/discard/{index}",
+                params={"bidder": bidder, "card": card},
             )
         else:
             raise duplicate(record, card, f"/discard/{index}")
@@ -198,9 +222,12 @@ def _check_kitty_against_plays(
             trick_index, pointer = _where_played(record, card)
             raise RulesError(
                 "duplicate_card",
-                f"seat {player} played {card} to trick {trick_index + 1}, but it was in the "
-                f"kitty, which the bidder (seat {bidder}) took",
+                N_(
+                    "seat %(player)s played %(card)s to trick %(value)s, but it was in the kitty, "
+                    "which the bidder (seat %(bidder)s) took"
+                ),
                 pointer,
+                params={"player": player, "card": card, "value": trick_index + 1, "bidder": bidder},
             )
     discarded: set[Card] = set()
     for index, card in enumerate(discards):
@@ -210,9 +237,9 @@ def _check_kitty_against_plays(
         if card in played_by:
             raise RulesError(
                 "duplicate_card",
-                f"the bidder (seat {bidder}) discarded {card}, but seat {played_by[card]} "
-                "played it",
+                N_("the bidder (seat %(bidder)s) discarded %(card)s, but seat %(value)s played it"),
                 f"/discard/{index}",
+                params={"bidder": bidder, "card": card, "value": played_by[card]},
             )
 
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.order import DEFAULT_RENEGE_PRIVILEGE, PRIVILEGE_KEYS, canonical_privilege
 
 GAMES: tuple[str, ...] = ("25", "45", "55", "110", "220", "auction45")
@@ -272,7 +272,12 @@ def _show(value: object) -> str:
 
 
 def _error(key: str, detail: str) -> RulesError:
-    return RulesError("invalid_house_rule", f"{key}: {detail}", f"/{key}")
+    return RulesError(
+        "invalid_house_rule",
+        N_("%(key)s: %(detail)s"),
+        f"/{key}",
+        params={"key": key, "detail": detail},
+    )
 
 
 @dataclass(frozen=True)
@@ -394,7 +399,8 @@ class HouseRules:
         if not isinstance(data, Mapping):
             raise RulesError(
                 "invalid_house_rule",
-                f"house rules must be an object with a game, got {type(data).__name__}",
+                N_("house rules must be an object with a game, got %(name)s"),
+                params={"name": type(data).__name__},
             )
         if "game" not in data:
             raise _error("game", f"missing; allowed: {', '.join(GAMES)}")
@@ -476,6 +482,7 @@ def preset(name: str) -> Preset:
     except (KeyError, TypeError):
         raise RulesError(
             "invalid_house_rule",
-            f"preset: unknown preset {_show(name)}; known presets: {', '.join(PRESETS)}",
+            N_("preset: unknown preset %(show_name)s; known presets: %(value)s"),
             "/preset",
+            params={"show_name": _show(name), "value": ", ".join(PRESETS)},
         ) from None

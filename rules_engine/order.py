@@ -52,7 +52,7 @@ from rules_engine.cards import (
     parse_card,
 )
 from rules_engine.cards import parse_suit as _parse_suit
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 
 TRUMP = "trump"
 """The follow suit of every trump (AH included)."""
@@ -194,8 +194,9 @@ def _follow_rules(rules: FollowRules | None, trump: str) -> tuple[frozenset[Card
         if unknown:
             raise RulesError(
                 "invalid_house_rule",
-                f"renege_privilege: unknown key(s) {', '.join(unknown)}; allowed: 5, J, AH, A",
+                N_("renege_privilege: unknown key(s) %(value)s; allowed: 5, J, AH, A"),
                 "/renege_privilege",
+                params={"value": ", ".join(unknown)},
             ) from None
         cards = _PRIVILEGED[(frozenset(privilege), trump)]
     return cards, bool(rules.ace_of_hearts_follows_hearts)
@@ -228,7 +229,7 @@ def trick_winner(cards: Sequence[CardLike], trump: str, rules: FollowRules | Non
     wins. ``rules`` is accepted for symmetry with ``legal_plays``: no house rule changes the order.
     """
     if not cards:
-        raise RulesError("invalid_record", "a trick needs at least one card")
+        raise RulesError("invalid_record", N_("a trick needs at least one card"))
     trump = _as_trump(trump)
     follow = _FOLLOW_SUIT_IN[trump]
     strength = _STRENGTH_IN[trump]

@@ -42,7 +42,7 @@ from rules_engine.card_lists import (
     static_owners,
 )
 from rules_engine.cards import ACE_OF_HEARTS, FULL_PACK, SUITS, Card, parse_card
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.holdings import apply_kitty, check_rob, check_turn_up_plays
 from rules_engine.order import TRUMP, follow_suit, plain_rank, trump_rank, why_illegal
 from rules_engine.records import (
@@ -73,16 +73,31 @@ for _trump in SUITS:
     for _card in FULL_PACK:
         _rank = trump_rank(_card, _trump)
         if _rank is None:
-            _table[_card] = (follow_suit(_card, _trump), 100 - plain_rank(_card, _trump),
-                             _NOT_A_TRUMP)
+            _table[_card] = (
+                follow_suit(_card, _trump),
+                100 - plain_rank(_card, _trump),
+                _NOT_A_TRUMP,
+            )
         else:
             _table[_card] = (TRUMP, 200 - _rank, _rank)
     _CARD_TABLE[_trump] = _table
 del _trump, _table, _card, _rank
 
 _CARD_FIELDS = frozenset(
-    {"dealer", "trump", "turn_up", "deal", "rob", "tricks", "bidding", "bid", "kitty", "discard",
-     "best_trump", "renege"}
+    {
+        "dealer",
+        "trump",
+        "turn_up",
+        "deal",
+        "rob",
+        "tricks",
+        "bidding",
+        "bid",
+        "kitty",
+        "discard",
+        "best_trump",
+        "renege",
+    }
 )
 _ALL_PASS_FIELDS = frozenset({"dealer", "bidding", "deal", "kitty"})
 
@@ -104,11 +119,11 @@ def read_card_by_card(record: Mapping, state: GameState, dealer: int) -> HandFac
         trump = read_trump(record)
     else:
         if "turn_up" not in record:
-            raise RulesError("invalid_record", "missing field: turn_up", "/turn_up")
+            raise RulesError("invalid_record", N_("missing field: turn_up"), "/turn_up")
         turn_up, trump = turn_up_trump(record)
     facts.trump = trump
     if "tricks" not in record:
-        raise RulesError("invalid_record", "missing field: tricks", "/tricks")
+        raise RulesError("invalid_record", N_("missing field: tricks"), "/tricks")
 
     # Read the deal and the tricks both before refusing either, to report every bad card at once.
     errors = []
@@ -125,18 +140,17 @@ def read_card_by_card(record: Mapping, state: GameState, dealer: int) -> HandFac
     if errors:
         raise RulesError.combine(errors)
     trick_count = len(tricks)
-    if not 0 < trick_count <= HAND_TRICKS or (
-        trick_count < HAND_TRICKS and not stops_early(state)
-    ):
+    if not 0 < trick_count <= HAND_TRICKS or (trick_count < HAND_TRICKS and not stops_early(state)):
         raise RulesError(
             "wrong_trick_count",
-            f"{trick_count} tricks recorded; a hand has {HAND_TRICKS} tricks",
+            N_("%(trick_count)s tricks recorded; a hand has %(HAND_TRICKS)s tricks"),
             "/tricks",
+            params={"trick_count": trick_count, "HAND_TRICKS": HAND_TRICKS},
         )
     if deal is None and trick_count < HAND_TRICKS:
         raise RulesError(
             "invalid_record",
-            "missing field: deal (required when fewer than five tricks are recorded)",
+            N_("missing field: deal (required when fewer than five tricks are recorded)"),
             "/deal",
         )
 
@@ -217,9 +231,7 @@ def read_card_by_card(record: Mapping, state: GameState, dealer: int) -> HandFac
     # With the variant, AH can oblige a hand to follow hearts: leave every such case to order.py.
     always_ask = rules.ace_of_hearts_follows_hearts
     # With trump_then_hearts, AH led can oblige a hand without trumps to play a heart.
-    ace_of_hearts_calls_hearts = (
-        rules.ace_of_hearts_lead == "trump_then_hearts" and trump != "H"
-    )
+    ace_of_hearts_calls_hearts = rules.ace_of_hearts_lead == "trump_then_hearts" and trump != "H"
     for trick_index, position, seat, card in suspects:
         if not_held_at is not None and (trick_index, position) >= not_held_at[:2]:
             break
@@ -245,8 +257,9 @@ def read_card_by_card(record: Mapping, state: GameState, dealer: int) -> HandFac
             continue
         raise RulesError(
             "illegal_play",
-            f"seat {seat} played {card} to trick {trick_index + 1}, but {reason}",
+            N_("seat %(seat)s played %(card)s to trick %(value)s, but %(reason)s"),
             play_pointer(record, trick_index, position),
+            params={"seat": seat, "card": card, "value": trick_index + 1, "reason": reason},
         )
     if not_held_at is not None:
         trick_index, position, seat, card, card_owner = not_held_at
@@ -256,9 +269,16 @@ def read_card_by_card(record: Mapping, state: GameState, dealer: int) -> HandFac
         position = (seat - leaders[trick_index]) % seat_count
         raise RulesError(
             "invalid_record",
-            f"a renege by seat {seat} in trick {trick_index + 1} is recorded, but its play "
-            f"there ({tricks[trick_index][position]}) was legal",
+            N_(
+                "a renege by seat %(seat)s in trick %(value)s is recorded, but its play there "
+                "(%(value2)s) was legal"
+            ),
             "/renege",
+            params={
+                "seat": seat,
+                "value": trick_index + 1,
+                "value2": tricks[trick_index][position],
+            },
         )
 
     if best_at is not None:
@@ -291,7 +311,13 @@ def _settle_hands(
     robber = None
     if "rob" in record:
         robber = check_rob(
-            record, state.seat_count, dealer, turn_up, owner, played_by, hands,
+            record,
+            state.seat_count,
+            dealer,
+            turn_up,
+            owner,
+            played_by,
+            hands,
             rob_discard=state.rules.rob_discard,
         )
     check_must_rob(state, turn_up, dealer, robber is not None)
@@ -300,9 +326,7 @@ def _settle_hands(
     return robber
 
 
-def _played_by(
-    record: Mapping, played: list[list[Card]], trick_count: int
-) -> dict[Card, int]:
+def _played_by(record: Mapping, played: list[list[Card]], trick_count: int) -> dict[Card, int]:
     """Without a deal: card -> the seat that played it; a card played twice is refused."""
     played_by = {card: seat for seat, cards in enumerate(played) for card in cards}
     if len(played_by) != trick_count * len(played):
@@ -326,9 +350,17 @@ def _check_leader(stated: int, expected: int, trick_index: int) -> None:
         )
         raise RulesError(
             "wrong_leader",
-            f"trick {trick_index + 1} is recorded as led by seat {stated}, but seat {expected} "
-            f"led it ({reason})",
+            N_(
+                "trick %(value)s is recorded as led by seat %(stated)s, but seat %(expected)s led "
+                "it (%(reason)s)"
+            ),
             f"/tricks/{trick_index}/leader",
+            params={
+                "value": trick_index + 1,
+                "stated": stated,
+                "expected": expected,
+                "reason": reason,
+            },
         )
 
 
@@ -337,8 +369,9 @@ def _all_passed(record: Mapping, state: GameState, dealer: int) -> HandFacts:
     if extra:
         raise RulesError(
             "invalid_record",
-            f"everybody passed, so the hand is redealt without play; unexpected field {extra[0]}",
+            N_("everybody passed, so the hand is redealt without play; unexpected field %(value)s"),
             f"/{extra[0]}",
+            params={"value": extra[0]},
         )
     deal = parse_deal(record["deal"], state.seat_count) if "deal" in record else None
     owner = static_owners(deal, None)
@@ -350,15 +383,15 @@ def _all_passed(record: Mapping, state: GameState, dealer: int) -> HandFacts:
     return HandFacts(REDEAL, dealer)
 
 
-def _check_stated_best_trump(
-    stated: object, computed: tuple[int, Card | None, int] | None
-) -> None:
+def _check_stated_best_trump(stated: object, computed: tuple[int, Card | None, int] | None) -> None:
     matches = stated is None and computed is None
     if isinstance(stated, Mapping) and computed is not None:
         seat, card, trick = computed
-        matches = stated.get("seat") == seat and stated.get("trick") == trick and set(
-            stated
-        ) <= {"seat", "trick", "card"}
+        matches = (
+            stated.get("seat") == seat
+            and stated.get("trick") == trick
+            and set(stated) <= {"seat", "trick", "card"}
+        )
         if matches and stated.get("card") is not None:
             try:
                 matches = parse_card(stated["card"]) is card
@@ -373,8 +406,7 @@ def _check_stated_best_trump(
         )
         raise RulesError(
             "best_trump_mismatch",
-            f"best_trump is recorded as {stated!r}, but {described}",
+            N_("best_trump is recorded as %(stated)r, but %(described)s"),
             "/best_trump",
+            params={"stated": stated, "described": described},
         )
-
-

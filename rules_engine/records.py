@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from rules_engine.bidding import check_bid, check_bidding
 from rules_engine.cards import SUIT_NAMES, Card, parse_card, parse_suit
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.order import is_trump
 
 if TYPE_CHECKING:
@@ -39,8 +39,7 @@ MISDEAL = "misdeal"
 REDEAL = "redeal"
 
 _TRICK_WINNER_FIELDS = frozenset(
-    {"dealer", "trump", "turn_up", "trick_winners", "best_trump", "bid", "bidding", "rob",
-     "renege"}
+    {"dealer", "trump", "turn_up", "trick_winners", "best_trump", "bid", "bidding", "rob", "renege"}
 )
 _TURN_UP_ONLY = frozenset({"turn_up", "rob"})
 _BIDDING_ONLY = frozenset({"bid", "bidding", "kitty", "discard"})
@@ -53,7 +52,14 @@ class HandFacts:
     """What a checked record says happened; plain slots, built once per record."""
 
     __slots__ = (
-        "kind", "dealer", "trump", "trick_winners", "best_trump", "bid", "renege", "rob_seat",
+        "kind",
+        "dealer",
+        "trump",
+        "trick_winners",
+        "best_trump",
+        "bid",
+        "renege",
+        "rob_seat",
         "shape",
     )
 
@@ -73,15 +79,22 @@ class HandFacts:
 
 def read_dealer(record: Mapping, state: GameState) -> int:
     if "dealer" not in record:
-        raise RulesError("invalid_record", "missing field: dealer", "/dealer")
+        raise RulesError("invalid_record", N_("missing field: dealer"), "/dealer")
     dealer = record["dealer"]
     check_seat(dealer, state.seat_count, "dealer", "/dealer")
     if dealer != state.next_dealer:
         raise RulesError(
             "wrong_dealer",
-            f"seat {dealer} is recorded as dealer, but seat {state.next_dealer} deals hand "
-            f"{state.hands_played + 1}",
+            N_(
+                "seat %(dealer)s is recorded as dealer, but seat %(next_dealer)s deals hand "
+                "%(value)s"
+            ),
             "/dealer",
+            params={
+                "dealer": dealer,
+                "next_dealer": state.next_dealer,
+                "value": state.hands_played + 1,
+            },
         )
     return dealer
 
@@ -89,11 +102,17 @@ def read_dealer(record: Mapping, state: GameState) -> int:
 def check_seat(value: object, seat_count: int, what: str, pointer: str) -> int:
     if type(value) is not int:
         raise RulesError(
-            "invalid_record", f"{what} must be a seat number, got {value!r}", pointer
+            "invalid_record",
+            N_("%(what)s must be a seat number, got %(value)r"),
+            pointer,
+            params={"what": what, "value": value},
         )
     if not 0 <= value < seat_count:
         raise RulesError(
-            "invalid_seat", f"{what} is seat {value}; seats are 0 to {seat_count - 1}", pointer
+            "invalid_seat",
+            N_("%(what)s is seat %(value)s; seats are 0 to %(value2)s"),
+            pointer,
+            params={"what": what, "value": value, "value2": seat_count - 1},
         )
     return value
 
@@ -112,16 +131,17 @@ def check_fields(record: Mapping, allowed: frozenset[str], state: GameState) -> 
         errors = []
         for key in sorted(map(str, unknown)):
             if key in _TURN_UP_ONLY or key in _BIDDING_ONLY:
-                detail = f"field {key} does not belong in a game of {state.rules.game}"
+                detail = N_("field %(key)s does not belong in a game of %(game)s")
             else:
-                detail = f"unknown field {key} in this kind of hand record"
-            errors.append(RulesError("invalid_record", detail, f"/{key}"))
+                detail = N_("unknown field %(key)s in this kind of hand record")
+            params = {"key": key, "game": state.rules.game}
+            errors.append(RulesError("invalid_record", detail, f"/{key}", params=params))
         raise RulesError.combine(errors)
 
 
 def read_trump(record: Mapping) -> str:
     if "trump" not in record:
-        raise RulesError("invalid_record", "missing field: trump", "/trump")
+        raise RulesError("invalid_record", N_("missing field: trump"), "/trump")
     try:
         return parse_suit(record["trump"])
     except RulesError as error:
@@ -148,12 +168,13 @@ def read_bid(record: Mapping, state: GameState, dealer: int) -> tuple[int, int] 
             if stated != expected:
                 raise RulesError(
                     "illegal_bid",
-                    f"the bid {stated!r} does not match the bidding, which gives {expected!r}",
+                    N_("the bid %(stated)r does not match the bidding, which gives %(expected)r"),
                     "/bid",
+                    params={"stated": stated, "expected": expected},
                 )
         return bid
     if "bid" not in record:
-        raise RulesError("invalid_record", "missing field: bid (or bidding)", "/bid")
+        raise RulesError("invalid_record", N_("missing field: bid (or bidding)"), "/bid")
     return check_bid(
         record["bid"],
         seat_count=state.seat_count,
@@ -167,15 +188,16 @@ def read_renege(record: Mapping, seat_count: int, trick_count: int) -> tuple[int
     renege = record["renege"]
     if not isinstance(renege, Mapping) or renege.keys() != _RENEGE_KEYS:
         raise RulesError(
-            "invalid_record", 'renege must be an object {"seat": ..., "trick": ...}', "/renege"
+            "invalid_record", N_('renege must be an object {"seat": ..., "trick": ...}'), "/renege"
         )
     seat = check_seat(renege["seat"], seat_count, "the reneging seat", "/renege/seat")
     trick = renege["trick"]
     if type(trick) is not int or not 0 <= trick < trick_count:
         raise RulesError(
             "invalid_record",
-            f"renege trick {trick!r}: the recorded tricks are 0 to {trick_count - 1} (0-based)",
+            N_("renege trick %(trick)r: the recorded tricks are 0 to %(value)s (0-based)"),
             "/renege/trick",
+            params={"trick": trick, "value": trick_count - 1},
         )
     return seat, trick
 
@@ -192,9 +214,13 @@ def turn_up_trump(record: Mapping) -> tuple[Card, str]:
         if stated != trump:
             raise RulesError(
                 "invalid_trump",
-                f"trumps are {SUIT_NAMES[trump]}, fixed by the turn-up {turn_up}, "
-                f"not {SUIT_NAMES[stated]}",
+                N_("trumps are %(value)s, fixed by the turn-up %(turn_up)s, not %(value2)s"),
                 "/trump",
+                params={
+                    "value": SUIT_NAMES[trump],
+                    "turn_up": turn_up,
+                    "value2": SUIT_NAMES[stated],
+                },
             )
     return turn_up, trump
 
@@ -203,9 +229,12 @@ def check_must_rob(state: GameState, turn_up: Card, dealer: int, robbed: bool) -
     if turn_up.rank == "A" and not robbed and state.rules.dealer_robs_ace == "must":
         raise RulesError(
             "illegal_rob",
-            f"the turn-up is {turn_up}: the dealer (seat {dealer}) must rob it "
-            "(dealer_robs_ace is must), but no rob was recorded",
+            N_(
+                "the turn-up is %(turn_up)s: the dealer (seat %(dealer)s) must rob it "
+                "(dealer_robs_ace is must), but no rob was recorded"
+            ),
             "/rob",
+            params={"turn_up": turn_up, "dealer": dealer},
         )
 
 
@@ -219,9 +248,12 @@ def check_rob_discard(
     if discard is parse_card("A" + turn_up.suit):
         raise RulesError(
             "illegal_rob",
-            f"seat {robber} robbed with the ace of trumps ({discard}) and discarded it, but "
-            "with rob_discard not_the_ace the robber discards one of its other cards",
+            N_(
+                "seat %(robber)s robbed with the ace of trumps (%(discard)s) and discarded it, "
+                "but with rob_discard not_the_ace the robber discards one of its other cards"
+            ),
             "/rob/discard",
+            params={"robber": robber, "discard": discard},
         )
 
 
@@ -230,15 +262,19 @@ def check_redeal_allowed(state: GameState) -> None:
     if not rules.is_bidding:
         raise RulesError(
             "invalid_record",
-            f"a redeal follows an all-pass auction; game {rules.game} has no bidding",
+            N_("a redeal follows an all-pass auction; game %(game)s has no bidding"),
             "/redeal",
+            params={"game": rules.game},
         )
     if rules.all_pass != "redeal":
         raise RulesError(
             "illegal_bid",
-            f"with all_pass {rules.all_pass} the dealer must bid when everyone passes: "
-            "there is no redeal",
+            N_(
+                "with all_pass %(all_pass)s the dealer must bid when everyone passes: there is no "
+                "redeal"
+            ),
             "/redeal",
+            params={"all_pass": rules.all_pass},
         )
 
 
@@ -247,11 +283,17 @@ def read_flag_hand(record: Mapping, flag: str, kind: str, dealer: int) -> HandFa
     if extra:
         raise RulesError(
             "invalid_record",
-            f"a {flag} record has only dealer and {flag}; unexpected field {extra[0]}",
+            N_("a %(flag)s record has only dealer and %(flag)s; unexpected field %(value)s"),
             f"/{extra[0]}",
+            params={"flag": flag, "value": extra[0]},
         )
     if record[flag] is not True:
-        raise RulesError("invalid_record", f"{flag} must be true when present", f"/{flag}")
+        raise RulesError(
+            "invalid_record",
+            N_("%(flag)s must be true when present"),
+            f"/{flag}",
+            params={"flag": flag},
+        )
     return HandFacts(kind, dealer)
 
 
@@ -271,25 +313,27 @@ def read_trick_winners(record: Mapping, state: GameState, dealer: int) -> HandFa
         if facts.bid is None:
             raise RulesError(
                 "invalid_record",
-                "everybody passed, so the hand is redealt and has no trick winners",
+                N_("everybody passed, so the hand is redealt and has no trick winners"),
                 "/trick_winners",
             )
 
     winners = record["trick_winners"]
     if not isinstance(winners, list | tuple):
         raise RulesError(
-            "invalid_record", "trick_winners must be a list of seats", "/trick_winners"
+            "invalid_record", N_("trick_winners must be a list of seats"), "/trick_winners"
         )
     for index, seat in enumerate(winners):
         if type(seat) is not int or not 0 <= seat < seat_count:
-            check_seat(seat, seat_count, f"the winner of trick {index + 1}",
-                       f"/trick_winners/{index}")
+            check_seat(
+                seat, seat_count, f"the winner of trick {index + 1}", f"/trick_winners/{index}"
+            )
     count = len(winners)
     if count > HAND_TRICKS or count == 0 or (count < HAND_TRICKS and not stops_early(state)):
         raise RulesError(
             "wrong_trick_count",
-            f"{count} trick winners recorded; a hand has {HAND_TRICKS} tricks",
+            N_("%(count)s trick winners recorded; a hand has %(HAND_TRICKS)s tricks"),
             "/trick_winners",
+            params={"count": count, "HAND_TRICKS": HAND_TRICKS},
         )
     facts.trick_winners = tuple(winners)
 
@@ -298,8 +342,10 @@ def read_trick_winners(record: Mapping, state: GameState, dealer: int) -> HandFa
     elif rules.best_trump_bonus:
         raise RulesError(
             "invalid_record",
-            "missing field: best_trump (who played the highest trump, and in which trick; "
-            "null when no trump was played)",
+            N_(
+                "missing field: best_trump (who played the highest trump, and in which trick; "
+                "null when no trump was played)"
+            ),
             "/best_trump",
         )
     if "rob" in record:
@@ -330,8 +376,10 @@ def _read_best_trump(
     ):
         raise RulesError(
             "invalid_record",
-            'best_trump must be null or an object {"seat": ..., "trick": ...} '
-            '(optionally "card")',
+            N_(
+                'best_trump must be null or an object {"seat": ..., "trick": ...} '
+                '(optionally "card")'
+            ),
             "/best_trump",
         )
     seat = check_seat(value["seat"], seat_count, "the best trump's seat", "/best_trump/seat")
@@ -340,16 +388,19 @@ def _read_best_trump(
     if type(trick) is not int or not 0 <= trick < count:
         raise RulesError(
             "invalid_record",
-            f"best_trump trick {trick!r}: the recorded tricks are 0 to {count - 1} (0-based)",
+            N_("best_trump trick %(trick)r: the recorded tricks are 0 to %(value)s (0-based)"),
             "/best_trump/trick",
+            params={"trick": trick, "value": count - 1},
         )
     if facts.trick_winners[trick] != seat:
         raise RulesError(
             "best_trump_mismatch",
-            f"seat {seat} played the best trump in trick {trick + 1}, so it took that trick "
-            f"(the highest trump always wins), but seat {facts.trick_winners[trick]} is "
-            "recorded as its winner",
+            N_(
+                "seat %(seat)s played the best trump in trick %(value)s, so it took that trick "
+                "(the highest trump always wins), but seat %(value2)s is recorded as its winner"
+            ),
             "/best_trump/seat",
+            params={"seat": seat, "value": trick + 1, "value2": facts.trick_winners[trick]},
         )
     card = None
     if "card" in value and value["card"] is not None:
@@ -360,9 +411,12 @@ def _read_best_trump(
         if not is_trump(card, facts.trump):
             raise RulesError(
                 "best_trump_mismatch",
-                f"the best trump is recorded as {card}, which is not a trump when "
-                f"{SUIT_NAMES[facts.trump]} are trumps",
+                N_(
+                    "the best trump is recorded as %(card)s, which is not a trump when %(value)s "
+                    "are trumps"
+                ),
                 "/best_trump/card",
+                params={"card": card, "value": SUIT_NAMES[facts.trump]},
             )
     return seat, card, trick
 
@@ -372,7 +426,9 @@ def _read_informational_rob(
 ) -> int:
     if not isinstance(value, Mapping) or not ({"seat"} <= value.keys() <= {"seat", "discard"}):
         raise RulesError(
-            "invalid_record", 'rob must be an object {"seat": ...} (optionally "discard")', "/rob"
+            "invalid_record",
+            N_('rob must be an object {"seat": ...} (optionally "discard")'),
+            "/rob",
         )
     seat = check_seat(value["seat"], seat_count, "the robbing seat", "/rob/seat")
     if "discard" in value:
@@ -382,16 +438,21 @@ def _read_informational_rob(
             raise error.with_pointer("/rob/discard") from None
         if turn_up is not None and discard is turn_up:
             raise RulesError(
-                "illegal_rob", f"seat {seat} robbed {turn_up} and cannot discard it",
+                "illegal_rob",
+                N_("seat %(seat)s robbed %(turn_up)s and cannot discard it"),
                 "/rob/discard",
+                params={"seat": seat, "turn_up": turn_up},
             )
         if turn_up is not None:
             check_rob_discard(discard, turn_up, seat, rob_discard)
     if turn_up is not None and turn_up.rank == "A" and seat != dealer:
         raise RulesError(
             "illegal_rob",
-            f"the turn-up {turn_up} is the ace of trumps: only the dealer (seat {dealer}) may "
-            f"rob it, not seat {seat}",
+            N_(
+                "the turn-up %(turn_up)s is the ace of trumps: only the dealer (seat %(dealer)s) "
+                "may rob it, not seat %(seat)s"
+            ),
             "/rob/seat",
+            params={"turn_up": turn_up, "dealer": dealer, "seat": seat},
         )
     return seat

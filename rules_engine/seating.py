@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules_engine.errors import RulesError
+from rules_engine.errors import N_, RulesError
 from rules_engine.house_rules import HouseRules
 
 HAND_SIZE = 5
@@ -49,14 +49,16 @@ def seat_count_of(seats: object) -> int:
     else:
         raise RulesError(
             "invalid_seating",
-            f"seats must be a number of seats or a list of players, got {type(seats).__name__}",
+            N_("seats must be a number of seats or a list of players, got %(name)s"),
             "/seats",
+            params={"name": type(seats).__name__},
         )
     if not MIN_SEATS <= count <= MAX_SEATS:
         raise RulesError(
             "invalid_seating",
-            f"{count} seats: the games are played by {MIN_SEATS} to {MAX_SEATS} seats",
+            N_("%(count)s seats: the games are played by %(MIN_SEATS)s to %(MAX_SEATS)s seats"),
             "/seats",
+            params={"count": count, "MIN_SEATS": MIN_SEATS, "MAX_SEATS": MAX_SEATS},
         )
     return count
 
@@ -86,7 +88,8 @@ def _parse_sides(seat_count: int, sides: object) -> tuple[tuple[int, ...], ...]:
         return tuple((seat,) for seat in range(seat_count))
     if not isinstance(sides, Sequence) or isinstance(sides, str):
         raise RulesError(
-            "invalid_seating", "sides must be a list of lists of seats, e.g. [[0, 2], [1, 3]]",
+            "invalid_seating",
+            N_("sides must be a list of lists of seats, e.g. [[0, 2], [1, 3]]"),
             "/sides",
         )
     seen: dict[int, int] = {}
@@ -95,22 +98,25 @@ def _parse_sides(seat_count: int, sides: object) -> tuple[tuple[int, ...], ...]:
         if not isinstance(seats, Sequence) or isinstance(seats, str) or not seats:
             raise RulesError(
                 "invalid_seating",
-                f"side {side_index} must be a non-empty list of seats",
+                N_("side %(side_index)s must be a non-empty list of seats"),
                 f"/sides/{side_index}",
+                params={"side_index": side_index},
             )
         for position, seat in enumerate(seats):
             pointer = f"/sides/{side_index}/{position}"
             if type(seat) is not int or not 0 <= seat < seat_count:
                 raise RulesError(
                     "invalid_seating",
-                    f"side {side_index} names seat {seat!r}; seats are 0 to {seat_count - 1}",
+                    N_("side %(side_index)s names seat %(seat)r; seats are 0 to %(value)s"),
                     pointer,
+                    params={"side_index": side_index, "seat": seat, "value": seat_count - 1},
                 )
             if seat in seen:
                 raise RulesError(
                     "invalid_seating",
-                    f"seat {seat} is in side {seen[seat]} and side {side_index}",
+                    N_("seat %(seat)s is in side %(value)s and side %(side_index)s"),
                     pointer,
+                    params={"seat": seat, "value": seen[seat], "side_index": side_index},
                 )
             seen[seat] = side_index
         canonical.append(tuple(sorted(seats)))
@@ -118,11 +124,12 @@ def _parse_sides(seat_count: int, sides: object) -> tuple[tuple[int, ...], ...]:
     if missing:
         raise RulesError(
             "invalid_seating",
-            f"seat(s) {', '.join(map(str, missing))} belong to no side",
+            N_("seat(s) %(value)s belong to no side"),
             "/sides",
+            params={"value": ", ".join(map(str, missing))},
         )
     if len(canonical) < 2:
-        raise RulesError("invalid_seating", "a game needs at least two sides", "/sides")
+        raise RulesError("invalid_seating", N_("a game needs at least two sides"), "/sides")
     return tuple(canonical)
 
 
@@ -133,24 +140,34 @@ def _check_cards_suffice(rules: HouseRules, seat_count: int) -> None:
         what = "the turn-up" if rules.has_turn_up else f"a kitty of {extra}"
         raise RulesError(
             "invalid_seating",
-            f"{seat_count} seats need {needed} cards ({HAND_SIZE} each and {what}), "
-            f"more than the {PACK_SIZE} of the pack",
+            N_(
+                "%(seat_count)s seats need %(needed)s cards (%(HAND_SIZE)s each and %(what)s), "
+                "more than the %(PACK_SIZE)s of the pack"
+            ),
             "/seats",
+            params={
+                "seat_count": seat_count,
+                "needed": needed,
+                "HAND_SIZE": HAND_SIZE,
+                "what": what,
+                "PACK_SIZE": PACK_SIZE,
+            },
         )
 
 
-def _check_neighbours(
-    sides: tuple[tuple[int, ...], ...], side_of_seat: list[int]
-) -> None:
+def _check_neighbours(sides: tuple[tuple[int, ...], ...], side_of_seat: list[int]) -> None:
     seat_count = len(side_of_seat)
     for seat in range(seat_count):
         left = (seat + 1) % seat_count
         if left != seat and side_of_seat[seat] == side_of_seat[left]:
             raise RulesError(
                 "invalid_seating",
-                f"seats {seat} and {left} are partners (side {side_of_seat[seat]}) and sit next "
-                "to each other; partners must not be neighbours",
+                N_(
+                    "seats %(seat)s and %(left)s are partners (side %(value)s) and sit next to "
+                    "each other; partners must not be neighbours"
+                ),
                 f"/sides/{side_of_seat[seat]}",
+                params={"seat": seat, "left": left, "value": side_of_seat[seat]},
             )
 
 
@@ -170,25 +187,42 @@ def _check_formation(
             )
             raise RulesError(
                 "invalid_seating",
-                f"game {game} is played {formations}; got {seat_count} seats in "
-                f"{side_count} sides",
+                N_(
+                    "game %(game)s is played %(formations)s; got %(seat_count)s seats in "
+                    "%(side_count)s sides"
+                ),
                 "/sides",
+                params={
+                    "game": game,
+                    "formations": formations,
+                    "seat_count": seat_count,
+                    "side_count": side_count,
+                },
             )
     sizes = {len(seats) for seats in sides}
     if len(sizes) != 1:
         raise RulesError(
             "invalid_seating",
-            "sides must be the same size, got sizes "
-            + ", ".join(str(len(seats)) for seats in sides),
+            N_("sides must be the same size, got sizes %(sizes)s"),
             "/sides",
+            params={"sizes": ", ".join(str(len(seats)) for seats in sides)},
         )
     for seat in range(seat_count):
         across = (seat + side_count) % seat_count
         if side_of_seat[seat] != side_of_seat[across]:
             raise RulesError(
                 "invalid_seating",
-                f"partnerships must sit in rotation (pairs opposite, teams alternating): seat "
-                f"{seat} is on side {side_of_seat[seat]} but seat {across}, {side_count} places "
-                f"to its left, is on side {side_of_seat[across]}",
+                N_(
+                    "partnerships must sit in rotation (pairs opposite, teams alternating): seat "
+                    "%(seat)s is on side %(value)s but seat %(across)s, %(side_count)s places to "
+                    "its left, is on side %(value2)s"
+                ),
                 "/sides",
+                params={
+                    "seat": seat,
+                    "value": side_of_seat[seat],
+                    "across": across,
+                    "side_count": side_count,
+                    "value2": side_of_seat[across],
+                },
             )

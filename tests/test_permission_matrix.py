@@ -191,7 +191,8 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "practice:puzzle": {"GET": ANYONE},
     "tournaments:check-in": {"POST": CLUB_MANAGE},
     # The matrix's tournament has no round yet: past the checks, the organiser is told 404
-    # (tests/console/test_services.py swaps and releases a real private round).
+    # (tests/console/test_services.py swaps and releases a real private round; the games of a
+    # round not yet released, by role and route: tests/pages/test_private_draws.py).
     "tournaments:round-swap": {"POST": Expect(private="401 404 403 403 404",
                                               public="401 403 403 403 404")},
     "tournaments:round-release": {"POST": Expect(private="401 404 403 403 404",

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from config.problems import Problem
+from config.problems import Problem, localized_detail
 from tournaments.draw import (
     DrawError,
     MatchResult,
@@ -73,7 +73,7 @@ DEFAULT_TIE_BREAKS = {
 def draw_problem(error: DrawError, pointer: str | None = "") -> Problem:
     """The API problem for a refusal of the draw (409 for state, 400 for settings)."""
     status = 409 if error.code in _CONFLICT_CODES else 400
-    return Problem(status=status, code=error.code, detail=error.detail, pointer=pointer)
+    return Problem(status=status, code=error.code, detail=localized_detail(error), pointer=pointer)
 
 
 # ---------------------------------------------------------------------------------------------

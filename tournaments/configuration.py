@@ -21,7 +21,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_lazy
 
 from clubs.models import Player, Team, normalize_house_rule_overrides
-from config.problems import Problem
+from config.problems import Problem, localized_detail
 from rules_engine import HouseRules, RulesError
 from rules_engine.seating import check_seating
 from tournaments.draw import drive, ranking
@@ -107,7 +107,7 @@ def _check_formation(values: dict, errors: list, team_size: int | None = None) -
             except RulesError as error:
                 pointer = "/table_size" if size == table_size else "/min_table_size"
                 _error(errors, "invalid_seating", f"{values['game']} cannot be played at "
-                       f"tables of {size}: {error.detail}", pointer)
+                       f"tables of {size}: {localized_detail(error)}", pointer)
                 return
         return
     try:
@@ -117,7 +117,7 @@ def _check_formation(values: dict, errors: list, team_size: int | None = None) -
             f"tables of {table_size}"
         )
         _error(errors, "invalid_seating", f"{values['game']} cannot be played by {what}: "
-               f"{error.detail}", "/table_size")
+               f"{localized_detail(error)}", "/table_size")
 
 
 def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
@@ -134,7 +134,8 @@ def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
         )
     except RulesError as error:
         for single in error.errors:
-            _error(errors, single.code, single.detail, f"{pointer}/house_rules{single.pointer}")
+            _error(errors, single.code, localized_detail(single),
+                   f"{pointer}/house_rules{single.pointer}")
     tournament_format = values["format"]
     for option, formats in FORMAT_OPTIONS.items():
         if option in given and tournament_format not in formats and values.get(option) not in (
@@ -180,7 +181,7 @@ def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
                 movement=values.get("movement") or "losers_stay",
             )
         except DrawError as error:
-            _error(errors, error.code, error.detail, f"{pointer}/table_size")
+            _error(errors, error.code, localized_detail(error), f"{pointer}/table_size")
     minimum = values.get("min_table_size")
     if minimum is not None and not 2 <= minimum <= table_size:
         _error(errors, "invalid_table_size",

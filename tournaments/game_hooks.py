@@ -6,7 +6,8 @@ Games does not import tournaments; it reaches these three through the settings t
 - ``MATCH_LINKS`` (``JINK_GAME_MATCH_LINKS``, see ``games.match_links``): the terms a match
   imposes on a game started for it through the API (the tournament's game, house rules and stake),
   the storing of ``MatchGame`` rows when games are created, and the expression that shows a
-  game's match id in the games API (``tournament_match``).
+  game's match id in the games API (``tournament_match``), and the filter of the games of rounds
+  not yet released (a private draw, hidden from all but the organisers).
 - ``progress_match_of_game`` (in ``JINK_GAME_CHANGE_SUBSCRIBERS``): after the commit of a change
   to a game's result (finished, reopened, winner changed), queues ``match_progress_task`` for the
   game's match, if it has one. Quick and never failing: one small query, ``config.tasks.enqueue``.
@@ -19,7 +20,7 @@ What it does not do: recompute anything itself (the task and the services do).
 
 from __future__ import annotations
 
-from django.db.models import F
+from django.db.models import F, Q
 
 from config.tasks import enqueue
 from games.changes import GameChange, ProposedResultChange
@@ -49,6 +50,10 @@ class MatchLinks:
     @staticmethod
     def match_id_expression():
         return F("match_link__match_id")
+
+    @staticmethod
+    def private_draw_q():
+        return Q(match_link__isnull=False, match_link__match__round__released_at__isnull=True)
 
 
 MATCH_LINKS = MatchLinks()

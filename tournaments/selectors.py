@@ -254,7 +254,8 @@ def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> di
     """What a tournament page shows changes only when this changes: one query.
 
     Returns ``{"version", "is_public", "club_is_public", "viewer_role", "viewer_player",
-    "games", "game_versions", "matches", "matches_changed"}`` (released rounds only), the same
+    "games", "game_versions", "matches", "matches_changed", "names_version"}`` (released rounds
+    only; ``names_version`` grows when a club's, player's or team's name changes), the same
     of the rounds not yet released (``draft_…``, for an organiser's tag only) and the stored
     standings' version (``standings_version``: the page reads the snapshot) for the tournament
     of that club (None if there is none): the tournament's own version, the number and summed
@@ -297,7 +298,7 @@ def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> di
         "version", "is_public", "viewer_role", "viewer_player", "games", "game_versions",
         "matches_count", "matches_changed", "draft_games", "draft_game_versions",
         "draft_matches_count", "draft_matches_changed", "standings_version",
-        club_is_public=F("club__public_standings"),
+        club_is_public=F("club__public_standings"), names_version=F("club__names_version"),
     ).first()
 
 
@@ -340,13 +341,3 @@ def list_club_tournaments(*, club: Club) -> QuerySet[Tournament]:
     """Every tournament of the club, oldest first (exports; no visibility filter: the caller
     decides who may see them all)."""
     return Tournament.objects.filter(club=club).select_related("club").order_by("pk")
-
-
-def without_private_draws(games: QuerySet, *, user, club: Club) -> QuerySet:
-    """``games`` less those of rounds not yet released, unless ``user`` organises ``club``
-    (a private draw stays private on the pages too)."""
-    if role_in(user, club) == "organiser":
-        return games
-    return games.exclude(
-        match_link__isnull=False, match_link__match__round__released_at__isnull=True
-    )

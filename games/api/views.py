@@ -14,6 +14,7 @@ club, so the same permission classes as the club-scoped views apply.
 
 from __future__ import annotations
 
+from django.http import Http404
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.translation import gettext
@@ -26,7 +27,7 @@ from rest_framework.response import Response
 
 from clubs.api.views import ClubScopedView
 from clubs.models import Club
-from clubs.permissions import ClubScorePermission
+from clubs.permissions import ClubScorePermission, grant_of
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
 from config.preconditions import read_if_match
@@ -138,7 +139,11 @@ class ClubGamesView(ProblemExtrasMixin, ClubScopedView):
     def get_queryset(self):
         if self.is_schema_generation():
             return Game.objects.none()
-        return selectors.list_games(club=self.get_club())
+        club = self.get_club()
+        # A private draw stays private: games of rounds not yet released, organisers only.
+        return selectors.without_private_draws(
+            selectors.list_games(club=club), user=self.request.user, club=club
+        )
 
     @extend_schema(
         operation_id="games_list",
@@ -204,11 +209,21 @@ class GameScopedView(ProblemExtrasMixin, GenericAPIView):
     @cached_property
     def game(self) -> Game:
         if self.request.method in SAFE_METHODS:
-            return selectors.get_game(game_id=self.kwargs["game_id"])
-        return selectors.get_game_for_check(game_id=self.kwargs["game_id"])
+            game = selectors.get_game(game_id=self.kwargs["game_id"])
+        else:
+            game = selectors.get_game_for_check(game_id=self.kwargs["game_id"])
+        # A game of a round not yet released (a private draw) does not exist for anyone but the
+        # club's organisers, or a table holding a grant for this very game.
+        if selectors.is_hidden_from(game, self.request.user) and not self._holds_table_grant():
+            raise Http404("No game with this id.")
+        return game
 
     def get_club(self) -> Club:
         return self.game.club
+
+    def _holds_table_grant(self) -> bool:
+        # A table's grant (``request.auth.allows_game``) is checked by the permission classes.
+        return getattr(grant_of(self.request), "allows_game", None) is not None
 
     def if_match(self, required: bool) -> str | None:
         return read_if_match(

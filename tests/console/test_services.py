@@ -202,9 +202,10 @@ def test_swapping_two_entrants_before_release_reseats_both_tables():
     assert new_game != first["games"][0]["id"]
     entrant_b = Entrant.objects.get(pk=b)
     assert event.game(new_game)["seats"][0]["player"]["id"] == entrant_b.player_id
+    # Before the release the game is the organisers' alone (a private draw): 404 to others.
+    assert event.call("get", f"/api/games/{new_game}/", role="scorekeeper").status_code == 404
     event.ok("post", f"/api/games/{new_game}/hands/",
-             {"dealer": 0, "trump": "S", "trick_winners": [0, 1, 0, 1, 0]},
-             status=201, role="scorekeeper")
+             {"dealer": 0, "trump": "S", "trick_winners": [0, 1, 0, 1, 0]}, status=201)
     begun = event.call("post", f"{rounds_url}swap/", {"first": b, "second": a})
     assert (begun.status_code, begun.json()["code"]) == (409, "match_begun")
     event.ok("post", f"{rounds_url}release/")

@@ -7,6 +7,7 @@ Games does not know tournaments: these go through the hooks tournaments register
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 
 import tournaments.game_hooks
 from config.problems import Problem
@@ -26,7 +27,9 @@ def make_match(club, *, game="25", house_rules=None, stake_minor=None) -> Match:
         stake_minor=stake_minor,
         lots_seed=7,
     )
-    round_ = Round.objects.create(tournament=tournament, number=1)
+    # Drawn in the open (released at once): a round not yet released is a private draw, whose
+    # games only the organisers see (tests/pages/test_private_draws.py).
+    round_ = Round.objects.create(tournament=tournament, number=1, released_at=timezone.now())
     return Match.objects.create(tournament=tournament, round=round_, table=1)
 
 

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournaments.draw.types import (
+    N_,
     DrawError,
     MatchResult,
     Table,
@@ -62,25 +63,32 @@ class DriveRules:
         check_count("games", self.games, minimum=1)
         if self.movement not in MOVEMENTS:
             raise DrawError(
-                "invalid_option", f"movement must be one of {MOVEMENTS}, got {self.movement!r}"
+                "invalid_option",
+                N_("movement must be one of %(MOVEMENTS)s, got %(movement)r"),
+                params={"MOVEMENTS": MOVEMENTS, "movement": self.movement},
             )
         if self.sides_per_table is not None:
             sides = check_count("sides_per_table", self.sides_per_table, minimum=2)
             if sides >= self.table_size or self.table_size % sides:
                 raise DrawError(
                     "invalid_table_size",
-                    f"{self.table_size} entrants cannot form {sides} sides of two or more",
+                    N_("%(table_size)s entrants cannot form %(sides)s sides of two or more"),
+                    params={"table_size": self.table_size, "sides": sides},
                 )
         if self.winners_per_table is not None:
             check_count("winners_per_table", self.winners_per_table, minimum=1)
         winners = self.winners
         if winners >= self.table_size:
             raise DrawError(
-                "invalid_table_size", f"{winners} winners leave nobody to lose at a table"
+                "invalid_table_size",
+                N_("%(winners)s winners leave nobody to lose at a table"),
+                params={"winners": winners},
             )
         if self.sides_per_table is not None and winners % self.side_size:
             raise DrawError(
-                "invalid_option", f"{winners} winners are not whole sides of {self.side_size}"
+                "invalid_option",
+                N_("%(winners)s winners are not whole sides of %(side_size)s"),
+                params={"winners": winners, "side_size": self.side_size},
             )
 
     @property
@@ -122,7 +130,11 @@ def seat_sides(sides: Sequence[Sequence[int]]) -> tuple[int, ...]:
     """
     sides = [tuple(side) for side in sides]
     if not sides or len({len(side) for side in sides}) != 1:
-        raise DrawError("invalid_table_size", f"sides {sides!r} must all be the same size")
+        raise DrawError(
+            "invalid_table_size",
+            N_("sides %(sides)r must all be the same size"),
+            params={"sides": sides},
+        )
     check_entrants([entrant for side in sides for entrant in side])
     count = len(sides)
     return tuple(sides[seat % count][seat // count] for seat in range(count * len(sides[0])))
@@ -146,12 +158,13 @@ def first_game(
     do not fill whole tables.
     """
     if not isinstance(rules, DriveRules):
-        raise DrawError("invalid_option", "rules must be DriveRules")
+        raise DrawError("invalid_option", N_("rules must be DriveRules"))
     entrants = list(check_entrants(entrants, minimum=rules.table_size))
     if len(entrants) % rules.table_size:
         raise DrawError(
             "invalid_entrant_count",
-            f"{len(entrants)} entrants do not fill tables of {rules.table_size}",
+            N_("%(entrants_count)s entrants do not fill tables of %(table_size)s"),
+            params={"entrants_count": len(entrants), "table_size": rules.table_size},
         )
     if seed is not None:
         random.Random(str(seed)).shuffle(entrants)
@@ -165,31 +178,43 @@ def first_game(
 def _results_by_table(game: DriveGame, results: Sequence[MatchResult]) -> list[MatchResult]:
     """One result per table of ``game``, in table order, each checked against its table."""
     if isinstance(results, MatchResult) or not isinstance(results, Sequence):
-        raise DrawError("invalid_result", "results must be a sequence of MatchResult")
+        raise DrawError("invalid_result", N_("results must be a sequence of MatchResult"))
     number_of = {frozenset(table.entrants): number for number, table in enumerate(game.tables)}
     found: dict[int, MatchResult] = {}
     for result in results:
         if not isinstance(result, MatchResult):
-            raise DrawError("invalid_result", f"{result!r} is not a MatchResult")
+            raise DrawError(
+                "invalid_result", N_("%(result)r is not a MatchResult"), params={"result": result}
+            )
         number = number_of.get(frozenset(result.table.entrants))
         if number is None:
             raise DrawError(
-                "invalid_result", f"{result.table.entrants!r} is not a table of game {game.number}"
+                "invalid_result",
+                N_("%(entrants)r is not a table of game %(number)s"),
+                params={"entrants": result.table.entrants, "number": game.number},
             )
         if number in found:
-            raise DrawError("invalid_result", f"two results for table {number + 1}")
+            raise DrawError(
+                "invalid_result",
+                N_("two results for table %(value)s"),
+                params={"value": number + 1},
+            )
         table = game.tables[number]
         if {frozenset(side) for side in result.table.all_sides} != {
             frozenset(side) for side in table.all_sides
         }:
             raise DrawError(
-                "invalid_result", f"the result for table {number + 1} changes the sides"
+                "invalid_result",
+                N_("the result for table %(value)s changes the sides"),
+                params={"value": number + 1},
             )
         found[number] = result
     for number in range(len(game.tables)):
         if number not in found:
             raise DrawError(
-                "round_incomplete", f"table {number + 1} of game {game.number} has no result"
+                "round_incomplete",
+                N_("table %(value)s of game %(number)s has no result"),
+                params={"value": number + 1, "number": game.number},
             )
     return [found[number] for number in range(len(game.tables))]
 
@@ -205,7 +230,8 @@ def _placed(rules: DriveRules, result: MatchResult, number: int) -> tuple[list[i
     if covered != rules.winners:
         raise DrawError(
             "invalid_result",
-            f"table {number}: the placings tie across the {rules.winners} winning places",
+            N_("table %(number)s: the placings tie across the %(winners)s winning places"),
+            params={"number": number, "winners": rules.winners},
         )
     return ordered[: rules.winners], ordered[rules.winners :]
 
@@ -256,7 +282,11 @@ def next_game(rules: DriveRules, game: DriveGame, results: Sequence[MatchResult]
     after the last game of ``rules.games``.
     """
     if game.number >= rules.games:
-        raise DrawError("tournament_complete", f"the drive has {rules.games} games")
+        raise DrawError(
+            "tournament_complete",
+            N_("the drive has %(games)s games"),
+            params={"games": rules.games},
+        )
     size = rules.table_size
     ladder = [entrant for *_, entrant in _ladder(rules, game, results)]
     tables = tuple(

@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tournaments.draw.types import (
+    N_,
     DrawError,
     MatchResult,
     Table,
@@ -126,11 +127,14 @@ def plan_bracket(
     if advancing >= table_size or table_size % advancing:
         raise DrawError(
             "invalid_table_size",
-            f"{advancing} advancing from tables of {table_size}: the number advancing must "
-            "divide the table size and be smaller than it",
+            N_(
+                "%(advancing)s advancing from tables of %(table_size)s: the number advancing must "
+                "divide the table size and be smaller than it"
+            ),
+            params={"advancing": advancing, "table_size": table_size},
         )
     if not isinstance(third_place, bool):
-        raise DrawError("invalid_option", "third_place must be a bool")
+        raise DrawError("invalid_option", N_("third_place must be a bool"))
     entrants = check_entrants(entrants, minimum=table_size)
     group = table_size // advancing
     rounds, slots = 1, table_size
@@ -139,7 +143,7 @@ def plan_bracket(
     if third_place and (group != 2 or rounds < 2):
         raise DrawError(
             "invalid_option",
-            "a third-place table needs half of each table to advance and at least two rounds",
+            N_("a third-place table needs half of each table to advance and at least two rounds"),
         )
     layout = _seed_layout(rounds, table_size, advancing)
     seats = tuple(
@@ -154,7 +158,8 @@ def _advancers(bracket: Bracket, key: Key, entrants: tuple[int, ...], result: Ma
     if frozenset(result.table.entrants) != frozenset(entrants):
         raise DrawError(
             "invalid_result",
-            f"result for table {key} lists {result.table.entrants!r}, the table is {entrants!r}",
+            N_("result for table %(key)s lists %(entrants)r, the table is %(entrants2)r"),
+            params={"key": key, "entrants": result.table.entrants, "entrants2": entrants},
         )
     ordered = result.ordered()
     cut = bracket.advancing
@@ -162,7 +167,8 @@ def _advancers(bracket: Bracket, key: Key, entrants: tuple[int, ...], result: Ma
     if boundary != cut:
         raise DrawError(
             "invalid_result",
-            f"table {key}: the placings tie across the {cut} advancing places",
+            N_("table %(key)s: the placings tie across the %(cut)s advancing places"),
+            params={"key": key, "cut": cut},
         )
     return ordered[:cut], ordered[cut:]
 
@@ -179,20 +185,28 @@ def _groups_covering(result: MatchResult, count: int) -> int:
 def _resolve(bracket: Bracket, results: Mapping[Key, MatchResult]):
     """Every table known so far: key -> (entrants, advancers or None, knocked out or None)."""
     if not isinstance(results, Mapping):
-        raise DrawError("invalid_result", "results must map (round, position) to a MatchResult")
+        raise DrawError("invalid_result", N_("results must map (round, position) to a MatchResult"))
     known: dict[Key, tuple[tuple[int, ...], tuple | None, tuple | None]] = {}
 
     def settle(key: Key, entrants: tuple[int, ...], needed: int) -> None:
         result = results.get(key)
         if len(entrants) <= needed:
             if result is not None:
-                raise DrawError("invalid_result", f"table {key} is a walkover and has no result")
+                raise DrawError(
+                    "invalid_result",
+                    N_("table %(key)s is a walkover and has no result"),
+                    params={"key": key},
+                )
             known[key] = (entrants, entrants, ())
         elif result is None:
             known[key] = (entrants, None, None)
         else:
             if not isinstance(result, MatchResult):
-                raise DrawError("invalid_result", f"result for table {key} is not a MatchResult")
+                raise DrawError(
+                    "invalid_result",
+                    N_("result for table %(key)s is not a MatchResult"),
+                    params={"key": key},
+                )
             advancing, out = _advancers(bracket, key, entrants, result)
             known[key] = (entrants, advancing, out)
 
@@ -218,7 +232,11 @@ def _resolve(bracket: Bracket, results: Mapping[Key, MatchResult]):
             settle((bracket.rounds, 1), entrants, 1)
     strays = set(results) - set(known)
     if strays:
-        raise DrawError("invalid_result", f"results for tables not yet drawn: {sorted(strays)}")
+        raise DrawError(
+            "invalid_result",
+            N_("results for tables not yet drawn: %(sorted_strays)s"),
+            params={"sorted_strays": sorted(strays)},
+        )
     return known
 
 
@@ -243,7 +261,9 @@ def round_draw(
     round_number = check_count("round_number", round_number, minimum=1)
     if round_number > bracket.rounds:
         raise DrawError(
-            "tournament_complete", f"the bracket has {bracket.rounds} rounds, not {round_number}"
+            "tournament_complete",
+            N_("the bracket has %(rounds)s rounds, not %(round_number)s"),
+            params={"rounds": bracket.rounds, "round_number": round_number},
         )
     known = _resolve(bracket, results)
     positions = range(bracket.tables_in_round(round_number))
@@ -253,7 +273,8 @@ def round_draw(
     if missing:
         raise DrawError(
             "round_incomplete",
-            f"round {round_number - 1} must be decided before round {round_number} is drawn",
+            N_("round %(value)s must be decided before round %(round_number)s is drawn"),
+            params={"value": round_number - 1, "round_number": round_number},
         )
     tables, byes = [], []
     for position in positions:

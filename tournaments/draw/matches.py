@@ -20,14 +20,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tournaments.draw.types import DrawError, MatchResult, Table, check_count, check_entrant_id
+from tournaments.draw.types import (
+    N_,
+    DrawError,
+    MatchResult,
+    Table,
+    check_count,
+    check_entrant_id,
+)
 
 MATCH_MODES = ("best_of", "first_to")
 
 
 def _check_mode(mode: str, games: int) -> None:
     if mode not in MATCH_MODES:
-        raise DrawError("invalid_option", f"match mode must be one of {MATCH_MODES}, got {mode!r}")
+        raise DrawError(
+            "invalid_option",
+            N_("match mode must be one of %(MATCH_MODES)s, got %(mode)r"),
+            params={"MATCH_MODES": MATCH_MODES, "mode": mode},
+        )
     check_count("games per match", games, minimum=1)
 
 
@@ -63,9 +74,17 @@ def decide_match(
     for played, winner in enumerate(game_winners, start=1):
         check_entrant_id(winner)
         if entrants is not None and winner not in wins:
-            raise DrawError("invalid_entrant", f"game {played} winner {winner} is not in the match")
+            raise DrawError(
+                "invalid_entrant",
+                N_("game %(played)s winner %(winner)s is not in the match"),
+                params={"played": played, "winner": winner},
+            )
         if _decided_after(wins, played - 1, mode, games) is not None:
-            raise DrawError("match_decided", f"game {played} was played after the match ended")
+            raise DrawError(
+                "match_decided",
+                N_("game %(played)s was played after the match ended"),
+                params={"played": played},
+            )
         wins[winner] = wins.get(winner, 0) + 1
     return _decided_after(wins, len(game_winners), mode, games)  # type: ignore[return-value]
 
@@ -90,7 +109,11 @@ def match_result(
     side_winners = []
     for number, winner in enumerate(game_winners, start=1):
         if check_entrant_id(winner) not in side_of:
-            raise DrawError("invalid_entrant", f"game {number} winner {winner} is not at the table")
+            raise DrawError(
+                "invalid_entrant",
+                N_("game %(number)s winner %(winner)s is not at the table"),
+                params={"number": number, "winner": winner},
+            )
         side_winners.append(side_of[winner])
     side_ids = {side: index for index, side in enumerate(table.all_sides)}
     decider = decide_match(

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from tournaments.draw.types import (
+    N_,
     DrawError,
     MatchResult,
     ScoringRule,
@@ -113,7 +114,11 @@ def tally(
     bye_counts = Counter(byes) if not isinstance(byes, Mapping) else Counter(dict(byes))
     for entrant, number in bye_counts.items():
         if check_entrant_id(entrant) not in counts:
-            raise DrawError("invalid_entrant", f"bye for unknown entrant {entrant}")
+            raise DrawError(
+                "invalid_entrant",
+                N_("bye for unknown entrant %(entrant)s"),
+                params={"entrant": entrant},
+            )
         line = counts[entrant]
         line["byes"] = number
         line["match_points"] = scoring.bye * number
@@ -124,7 +129,11 @@ def tally(
         table = result.table
         for entrant in table.entrants:
             if entrant not in counts:
-                raise DrawError("invalid_entrant", f"result for unknown entrant {entrant}")
+                raise DrawError(
+                    "invalid_entrant",
+                    N_("result for unknown entrant %(entrant)s"),
+                    params={"entrant": entrant},
+                )
         for entrant in table.entrants:
             line = counts[entrant]
             outcome = result.outcome_of(entrant)
@@ -148,15 +157,21 @@ def tally(
 
 def _check_chain(tie_breaks: Sequence[str]) -> tuple[str, ...]:
     if isinstance(tie_breaks, str):
-        raise DrawError("invalid_option", "tie_breaks must be a sequence of criterion names")
+        raise DrawError("invalid_option", N_("tie_breaks must be a sequence of criterion names"))
     chain = tuple(tie_breaks)
     for criterion in chain:
         if criterion not in TIE_BREAKS:
             raise DrawError(
-                "invalid_option", f"unknown tie-break {criterion!r}; choose from {TIE_BREAKS}"
+                "invalid_option",
+                N_("unknown tie-break %(criterion)r; choose from %(TIE_BREAKS)s"),
+                params={"criterion": criterion, "TIE_BREAKS": TIE_BREAKS},
             )
     if len(set(chain)) != len(chain):
-        raise DrawError("invalid_option", f"tie-break chain {chain!r} repeats a criterion")
+        raise DrawError(
+            "invalid_option",
+            N_("tie-break chain %(chain)r repeats a criterion"),
+            params={"chain": chain},
+        )
     return chain
 
 
@@ -196,7 +211,11 @@ def compute_standings(
     if primary is not None:
         missing = set(tallies) - set(primary)
         if missing:
-            raise DrawError("invalid_option", f"primary key missing for entrants {sorted(missing)}")
+            raise DrawError(
+                "invalid_option",
+                N_("primary key missing for entrants %(sorted_missing)s"),
+                params={"sorted_missing": sorted(missing)},
+            )
     buchholz = {
         entrant: sum(tallies[opponent].match_points for opponent in line.opponents)
         for entrant, line in tallies.items()

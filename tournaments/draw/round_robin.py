@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 from tournaments.draw.swiss import improve_grouping
 from tournaments.draw.types import (
+    N_,
     DrawError,
     PlayedRound,
     RoundDraw,
@@ -299,10 +300,12 @@ def next_round(
         seed=seed,
     )
     if isinstance(played, PlayedRound) or not isinstance(played, Sequence):
-        raise DrawError("invalid_result", "played must be a sequence of PlayedRound")
+        raise DrawError("invalid_result", N_("played must be a sequence of PlayedRound"))
     check_rounds(played, check_entrants(entrants))
     if len(played) >= len(all_rounds):
         raise DrawError(
-            "tournament_complete", f"all {len(all_rounds)} rounds have already been drawn"
+            "tournament_complete",
+            N_("all %(all_rounds_count)s rounds have already been drawn"),
+            params={"all_rounds_count": len(all_rounds)},
         )
     return all_rounds[len(played)]

@@ -48,6 +48,7 @@ import networkx as nx
 
 from tournaments.draw.ranking import tally
 from tournaments.draw.types import (
+    N_,
     DrawError,
     PlayedRound,
     RoundDraw,
@@ -328,9 +329,13 @@ def next_round(
     total_rounds = check_count("total_rounds", total_rounds, minimum=1)
     sizes, bye_count = table_sizes(len(entrants), table_size, min_table_size)
     if isinstance(rounds, PlayedRound) or not isinstance(rounds, Sequence):
-        raise DrawError("invalid_result", "rounds must be a sequence of PlayedRound")
+        raise DrawError("invalid_result", N_("rounds must be a sequence of PlayedRound"))
     if len(rounds) >= total_rounds:
-        raise DrawError("tournament_complete", f"all {total_rounds} rounds have already been drawn")
+        raise DrawError(
+            "tournament_complete",
+            N_("all %(total_rounds)s rounds have already been drawn"),
+            params={"total_rounds": total_rounds},
+        )
     results, byes_had = check_rounds(rounds, entrants)
     tallies = tally(entrants, results, byes=byes_had, scoring=scoring)
     order, group = pairing_order(entrants, {e: line.match_points for e, line in tallies.items()})

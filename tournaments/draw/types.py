@@ -43,15 +43,26 @@ ERROR_CODES = frozenset(
 )
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` (a template with ``%(name)s`` parameters) for translation; no-op
+    (``makemessages -k N_`` collects it; ``config.problems.localized_detail`` translates)."""
+    return message
+
+
 class DrawError(ValueError):
     """Bad input to the draw: ``code`` is one of ``ERROR_CODES`` and stable; ``detail`` is English.
 
     Clients switch on ``code``; ``detail`` names the offending value for a human.
     """
 
-    def __init__(self, code: str, detail: str) -> None:
+    def __init__(self, code: str, detail: str, *, params: dict | None = None) -> None:
         if code not in ERROR_CODES:
             raise ValueError(f"unknown DrawError code {code!r}")
+        # ``detail`` is a template (``N_``, rules_engine.errors) when ``params`` is given.
+        self.template = detail
+        self.params = dict(params) if params is not None else None
+        if self.params is not None:
+            detail = detail % self.params
         super().__init__(detail)
         self.code = code
         self.detail = detail
@@ -66,7 +77,9 @@ class DrawError(ValueError):
 def check_entrant_id(value: object) -> int:
     """``value`` as an entrant id, or ``DrawError("invalid_entrant")`` (bools are not ids)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise DrawError("invalid_entrant", f"entrant ids are ints, got {value!r}")
+        raise DrawError(
+            "invalid_entrant", N_("entrant ids are ints, got %(value)r"), params={"value": value}
+        )
     return value
 
 
@@ -77,16 +90,22 @@ def check_entrants(entrants: Iterable[object], *, minimum: int = 1) -> tuple[int
     ``too_few_entrants`` when fewer than ``minimum`` are given.
     """
     if isinstance(entrants, str | bytes) or not isinstance(entrants, Iterable):
-        raise DrawError("invalid_entrant", "entrants must be a sequence of int ids")
+        raise DrawError("invalid_entrant", N_("entrants must be a sequence of int ids"))
     checked = tuple(check_entrant_id(entrant) for entrant in entrants)
     seen: set[int] = set()
     for entrant in checked:
         if entrant in seen:
-            raise DrawError("duplicate_entrant", f"entrant {entrant} is listed more than once")
+            raise DrawError(
+                "duplicate_entrant",
+                N_("entrant %(entrant)s is listed more than once"),
+                params={"entrant": entrant},
+            )
         seen.add(entrant)
     if len(checked) < minimum:
         raise DrawError(
-            "too_few_entrants", f"{len(checked)} entrants given, at least {minimum} needed"
+            "too_few_entrants",
+            N_("%(checked_count)s entrants given, at least %(minimum)s needed"),
+            params={"checked_count": len(checked), "minimum": minimum},
         )
     return checked
 
@@ -94,7 +113,11 @@ def check_entrants(entrants: Iterable[object], *, minimum: int = 1) -> tuple[int
 def check_count(name: str, value: object, *, minimum: int = 1) -> int:
     """``value`` as an int of at least ``minimum``, else ``DrawError("invalid_option")``."""
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise DrawError("invalid_option", f"{name} must be an int >= {minimum}, got {value!r}")
+        raise DrawError(
+            "invalid_option",
+            N_("%(name)s must be an int >= %(minimum)s, got %(value)r"),
+            params={"name": name, "minimum": minimum, "value": value},
+        )
     return value
 
 
@@ -119,7 +142,8 @@ class Table:
             if any(not side for side in sides) or sorted(members) != sorted(entrants):
                 raise DrawError(
                     "invalid_table_size",
-                    f"sides {sides!r} must split the table {entrants!r} into non-empty parts",
+                    N_("sides %(sides)r must split the table %(entrants)r into non-empty parts"),
+                    params={"sides": sides, "entrants": entrants},
                 )
             object.__setattr__(self, "sides", sides)
 
@@ -136,7 +160,11 @@ class Table:
         for side in self.all_sides:
             if entrant in side:
                 return side
-        raise DrawError("invalid_entrant", f"entrant {entrant} is not at table {self.entrants!r}")
+        raise DrawError(
+            "invalid_entrant",
+            N_("entrant %(entrant)s is not at table %(entrants)r"),
+            params={"entrant": entrant, "entrants": self.entrants},
+        )
 
     def opponents_of(self, entrant: int) -> tuple[int, ...]:
         """Entrants at the table on another side than ``entrant``, in seat order."""
@@ -171,16 +199,32 @@ def _aligned(name: str, table: Table, values: object, *, allow_negative: bool) -
     if isinstance(values, Mapping):
         unknown = set(values) - set(table.entrants)
         if unknown:
-            raise DrawError("invalid_result", f"{name} names entrants not at the table: {unknown}")
+            raise DrawError(
+                "invalid_result",
+                N_("%(name)s names entrants not at the table: %(unknown)s"),
+                params={"name": name, "unknown": unknown},
+            )
         values = tuple(values.get(entrant, 0) for entrant in table.entrants)
     values = tuple(values)  # type: ignore[arg-type]
     if len(values) != table.size:
-        raise DrawError("invalid_result", f"{name} needs one value per seat, got {values!r}")
+        raise DrawError(
+            "invalid_result",
+            N_("%(name)s needs one value per seat, got %(values)r"),
+            params={"name": name, "values": values},
+        )
     for value in values:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise DrawError("invalid_result", f"{name} values are ints, got {value!r}")
+            raise DrawError(
+                "invalid_result",
+                N_("%(name)s values are ints, got %(value)r"),
+                params={"name": name, "value": value},
+            )
         if value < 0 and not allow_negative:
-            raise DrawError("invalid_result", f"{name} cannot be negative, got {value}")
+            raise DrawError(
+                "invalid_result",
+                N_("%(name)s cannot be negative, got %(value)s"),
+                params={"name": name, "value": value},
+            )
     return values
 
 
@@ -208,13 +252,20 @@ class MatchResult:
         if any(not group for group in placings) or sorted(members) != sorted(self.table.entrants):
             raise DrawError(
                 "invalid_result",
-                f"placings {placings!r} must list each entrant of table "
-                f"{self.table.entrants!r} exactly once",
+                N_(
+                    "placings %(placings)r must list each entrant of table %(entrants)r exactly "
+                    "once"
+                ),
+                params={"placings": placings, "entrants": self.table.entrants},
             )
         group_of = {entrant: index for index, group in enumerate(placings) for entrant in group}
         for side in self.table.all_sides:
             if len({group_of[entrant] for entrant in side}) != 1:
-                raise DrawError("invalid_result", f"partners {side!r} must share a placing")
+                raise DrawError(
+                    "invalid_result",
+                    N_("partners %(side)r must share a placing"),
+                    params={"side": side},
+                )
         object.__setattr__(self, "placings", placings)
         for name in ("games_won", "tricks"):
             values = _aligned(name, self.table, getattr(self, name), allow_negative=False)
@@ -235,7 +286,11 @@ class MatchResult:
     ) -> MatchResult:
         """A result from placings (a bare id is a group of one) and per-entrant mappings."""
         if isinstance(placings, str | bytes) or not isinstance(placings, Sequence):
-            raise DrawError("invalid_result", f"placings must be a sequence, got {placings!r}")
+            raise DrawError(
+                "invalid_result",
+                N_("placings must be a sequence, got %(placings)r"),
+                params={"placings": placings},
+            )
         return cls(table, tuple(placings), games_won or (), points or (), tricks or ())  # type: ignore[arg-type]
 
     @property
@@ -248,7 +303,11 @@ class MatchResult:
         for index, group in enumerate(self.placings):
             if entrant in group:
                 return index + 1
-        raise DrawError("invalid_entrant", f"entrant {entrant} is not in this result")
+        raise DrawError(
+            "invalid_entrant",
+            N_("entrant %(entrant)s is not in this result"),
+            params={"entrant": entrant},
+        )
 
     def ordered(self) -> tuple[int, ...]:
         """Entrants best first (ties in their placing group's order)."""
@@ -295,9 +354,13 @@ class ScoringRule:
         for name in ("win", "draw", "loss", "bye"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise DrawError("invalid_option", f"scoring {name} must be an int, got {value!r}")
+                raise DrawError(
+                    "invalid_option",
+                    N_("scoring %(name)s must be an int, got %(value)r"),
+                    params={"name": name, "value": value},
+                )
         if not isinstance(self.bye_is_match_win, bool):
-            raise DrawError("invalid_option", "scoring bye_is_match_win must be a bool")
+            raise DrawError("invalid_option", N_("scoring bye_is_match_win must be a bool"))
 
 
 @dataclass(frozen=True)
@@ -336,26 +399,43 @@ def check_rounds(
     byes: Counter[int] = Counter()
     for number, played in enumerate(rounds, start=1):
         if not isinstance(played, PlayedRound):
-            raise DrawError("invalid_result", f"round {number} is not a PlayedRound")
+            raise DrawError(
+                "invalid_result",
+                N_("round %(number)s is not a PlayedRound"),
+                params={"number": number},
+            )
         strangers = set(played.draw.entrants) - known
         if strangers:
             raise DrawError(
-                "invalid_entrant", f"round {number} has unknown entrants {sorted(strangers)}"
+                "invalid_entrant",
+                N_("round %(number)s has unknown entrants %(sorted_strangers)s"),
+                params={"number": number, "sorted_strangers": sorted(strangers)},
             )
         drawn = {frozenset(table.entrants) for table in played.draw.tables}
         for result in played.results:
             if frozenset(result.table.entrants) not in drawn:
                 raise DrawError(
                     "invalid_result",
-                    f"round {number} has a result for {result.table.entrants!r}, "
-                    "which is not one of its tables",
+                    N_(
+                        "round %(number)s has a result for %(entrants)r, which is not one of its "
+                        "tables"
+                    ),
+                    params={"number": number, "entrants": result.table.entrants},
                 )
         if len({frozenset(result.table.entrants) for result in played.results}) != len(
             played.results
         ):
-            raise DrawError("invalid_result", f"round {number} has two results for one table")
+            raise DrawError(
+                "invalid_result",
+                N_("round %(number)s has two results for one table"),
+                params={"number": number},
+            )
         if not played.is_complete:
-            raise DrawError("round_incomplete", f"round {number} still has tables without a result")
+            raise DrawError(
+                "round_incomplete",
+                N_("round %(number)s still has tables without a result"),
+                params={"number": number},
+            )
         results.extend(played.results)
         byes.update(played.draw.byes)
     return results, byes
@@ -376,10 +456,15 @@ def table_sizes(
         if min_table_size > table_size:
             raise DrawError(
                 "invalid_table_size",
-                f"min_table_size {min_table_size} exceeds table_size {table_size}",
+                N_("min_table_size %(min_table_size)s exceeds table_size %(table_size)s"),
+                params={"min_table_size": min_table_size, "table_size": table_size},
             )
     if count < table_size:
-        raise DrawError("too_few_entrants", f"{count} entrants cannot fill a table of {table_size}")
+        raise DrawError(
+            "too_few_entrants",
+            N_("%(count)s entrants cannot fill a table of %(table_size)s"),
+            params={"count": count, "table_size": table_size},
+        )
     if min_table_size is not None and count % table_size:
         tables = -(-count // table_size)
         smallest, larger = divmod(count, tables)

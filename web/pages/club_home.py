@@ -68,7 +68,7 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
             ))
         picked = int(value) if value else None
     # Games of rounds not yet released are left out for all but the organisers.
-    games = tournament_selectors.without_private_draws(
+    games = game_selectors.without_private_draws(
         game_selectors.list_games(club=club), user=request.user, club=club
     )
     in_progress = list(games.filter(status=GameStatus.IN_PROGRESS)[:IN_PROGRESS_LIMIT])

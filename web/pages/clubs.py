@@ -23,7 +23,7 @@ Terms:
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.db.models import F, Prefetch, Window
+from django.db.models import F, Prefetch, Q, Window
 from django.db.models.functions import RowNumber
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -34,6 +34,7 @@ from django.views.decorators.http import require_safe
 from clubs import selectors as club_selectors
 from clubs.models import Club, Membership, Player
 from clubs.permissions import can_read_club
+from games import match_links
 from games.models import Game, GameSeat, GameSide
 from web.pages.cards import game_card
 
@@ -70,25 +71,37 @@ def _readable_clubs_of(user) -> list[dict]:
         entries[membership.club_id] = {
             "club": membership.club,
             "role": gettext(membership.get_role_display()),
+            "is_organiser": membership.role == "organiser",
             "player": None,
         }
     for player in Player.objects.filter(user=user).select_related("club"):
         entry = entries.get(player.club_id)
         if entry is None and player.club.public_standings:
-            entry = entries[player.club_id] = {"club": player.club, "role": None, "player": None}
+            entry = entries[player.club_id] = {
+                "club": player.club,
+                "role": None,
+                "is_organiser": False,
+                "player": None,
+            }
         if entry is not None:
             entry["player"] = player
     return sorted(entries.values(), key=lambda entry: (entry["club"].name, entry["club"].pk))
 
 
-def list_recent_games_of_user(*, user, club_ids: list[int]) -> list[Game]:
-    """The newest ``RECENT_GAMES_PER_CLUB`` games per club the user's players sat in.
+def list_recent_games_of_user(
+    *, user, club_ids: list[int], organised_club_ids: list[int] = ()
+) -> list[Game]:
+    """The newest ``RECENT_GAMES_PER_CLUB`` games per club the user's players sat in; games of
+    rounds not yet released (a private draw) only in the clubs they organise
+    (``organised_club_ids``).
 
     Three queries however many clubs and games: the games (ranked per club by a window function,
     newest first), then their seats with players and their sides with teams.
     """
+    private_draw = match_links.private_draw_q() or Q(pk__in=[])
     ranked = (
         Game.objects.filter(club_id__in=club_ids, seats__player__user=user)
+        .exclude(private_draw & ~Q(club_id__in=organised_club_ids))
         .annotate(
             recency=Window(
                 RowNumber(),
@@ -126,6 +139,7 @@ def my_clubs(request: HttpRequest) -> HttpResponse:
     games = list_recent_games_of_user(
         user=user,
         club_ids=[entry["club"].pk for entry in clubs if entry["player"] is not None],
+        organised_club_ids=[entry["club"].pk for entry in clubs if entry["is_organiser"]],
     )
     games_by_club: dict[int, list[dict]] = {}
     for game in games:

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_safe
 
 from clubs.permissions import role_in
 from games import selectors
-from tournaments.selectors import can_read_tournament, knockout_round_total, without_private_draws
+from tournaments.selectors import can_read_tournament, knockout_round_total
 from web.pages import live
 from web.pages.cards import side_labels
 from web.pages.clubs import access_club
@@ -190,7 +190,9 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     club = access_club(request, slug)
     game = (
         # A game of a round not yet released is not there for anyone but the organisers.
-        without_private_draws(selectors.list_games(club=club), user=request.user, club=club)
+        selectors.without_private_draws(
+            selectors.list_games(club=club), user=request.user, club=club
+        )
         .select_related("match_link__match__round", "match_link__match__tournament")
         .filter(pk=game_id)
         .first()

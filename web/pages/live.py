@@ -10,8 +10,13 @@ checking the reader may read the page, with the same answer (404) the page itsel
 a poll that finds nothing new costs that one query. ``with_live_headers`` puts the tag on the full
 page (and tells caches to revalidate every time).
 
-What it does not do: render anything or decide what a page shows. Renaming a player does not
-change a tag (no version tracks it): the page shows the new name at its next change or reload.
+Names are part of what a page shows: renaming the club, a player or a team (or changing a
+team's members, ``clubs.services``) grows the club's ``names_version``, read in the same query
+and part of every tag, so the open pages show the new name at their next poll.
+
+What it does not do: render anything or decide what a page shows. A game page of a round not
+yet released is a 404 for all but the club's organisers (a private draw), its poll too; the
+event page's tag of a non-organiser leaves the unreleased rounds out (``draft_…``).
 The event page reads the stored standings (``tournaments.snapshots``), so the snapshot's version
 is part of its tag: the job that stores new standings after a result changes the tag too.
 
@@ -61,7 +66,8 @@ def tournament_etag(request: HttpRequest, slug: str, tournament_id: int, viewer:
     return _tag(
         "tournament", tournament_id, state["version"], state["games"], state["game_versions"],
         state["matches_count"], state["matches_changed"], state["viewer_role"],
-        state["club_is_public"], player, get_language(), state["standings_version"], *drafts,
+        state["club_is_public"], player, get_language(), state["standings_version"],
+        state["names_version"], *drafts,
     ), state
 
 
@@ -70,10 +76,13 @@ def game_etag(request: HttpRequest, slug: str, game_id: int, viewer: int | None)
     state = get_game_live_state(game_id=game_id, club_slug=slug, user=request.user)
     if state is None or not (state["club_is_public"] or state["viewer_role"]):
         raise Http404("No game with this id in this club.")
+    # A game of a round not yet released is there for the organisers only (a private draw).
+    if state["in_private_draw"] and state["viewer_role"] != "organiser":
+        raise Http404("No game with this id in this club.")
     player = state["viewer_player"] or viewer
     return _tag(
         "game", game_id, state["version"], state["viewer_role"], state["club_is_public"],
-        player, get_language(),
+        player, get_language(), state["names_version"],
     ), state
 
 

@@ -26,7 +26,7 @@ from clubs import selectors as club_selectors
 from clubs.permissions import role_in
 from games import selectors as game_selectors
 from seasons.selectors import rating_for_page
-from tournaments.selectors import list_entries_of_player, without_private_draws
+from tournaments.selectors import list_entries_of_player
 from web.pages.cards import game_card
 from web.pages.clubs import access_club
 from web.pages.labels import TOURNAMENT_STATUSES, format_money, game_name, label
@@ -84,11 +84,9 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     player = club_selectors.get_player(club=club, player_id=player_id)
     player.club = club  # the club read above, with the viewer's role remembered
     games = list(
-        without_private_draws(
-            game_selectors.list_games_of_player(player=player), user=request.user, club=club
-        )[:GAMES_LIMIT]
+        game_selectors.list_games_of_player(player=player, user=request.user)[:GAMES_LIMIT]
     )
-    results = game_selectors.count_results_of_player(player=player)
+    results = game_selectors.count_results_of_player(player=player, user=request.user)
     entries = list(list_entries_of_player(player=player)[:EVENTS_LIMIT])
     is_member = role_in(request.user, club) is not None
     chart = None
@@ -97,8 +95,9 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     events = [
         {
             "name": entry.tournament.name,
-            "url": reverse("pages:tournament", kwargs={
-                "slug": club.slug, "tournament_id": entry.tournament_id}),
+            "url": reverse(
+                "pages:tournament", kwargs={"slug": club.slug, "tournament_id": entry.tournament_id}
+            ),
             "is_readable": entry.tournament.is_public or is_member,
             "game": game_name(entry.tournament.game),
             "status": label(TOURNAMENT_STATUSES, entry.tournament.status),
