@@ -87,6 +87,7 @@ def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "") -> 
                 members = [seat["name"] for seat in seats if seat["side"] == index]
                 sides.append({
                     "index": index,
+                    "field": f"paper_score_{index}",
                     "name": " & ".join(members),
                     "total": totals[index],
                     "is_winner": game.winner_side == index,
