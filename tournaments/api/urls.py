@@ -6,7 +6,7 @@ hangs off it under ``tournaments/{id}/``.
 
 from django.urls import path
 
-from tournaments.api import views
+from tournaments.api import dispute_views, views
 
 app_name = "tournaments"
 
@@ -60,6 +60,11 @@ urlpatterns = [
         "matches/<int:match_id>/",
         views.MatchDetailView.as_view(),
         name="match-detail",
+    ),
+    path(
+        "matches/<int:match_id>/dispute/",
+        dispute_views.MatchDisputeView.as_view(),
+        name="match-dispute",
     ),
     path(
         "tournaments/<int:tournament_id>/bracket/",

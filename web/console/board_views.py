@@ -21,11 +21,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from config.problems import Problem
-from config.problems import rules_error_to_problem
+from config.problems import Problem, rules_error_to_problem
 from games import bridge
 from games import services as game_services
 from rules_engine import RulesError
+from tournaments import disputes
 from tournaments import selectors as tournament_selectors
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
@@ -71,8 +71,25 @@ def _record_from(post) -> dict:
     return record
 
 
+def _dispute_action(request, tables, action: str) -> str:
+    post = request.POST
+    matches = {table["match"].pk: table for table in tables}
+    table = matches.get(_integer(post.get("match")))
+    if table is None:
+        raise Problem(status=404, code="not_found", detail="No such table in this round.")
+    if action == "dispute":
+        disputes.flag_dispute(match_id=table["match"].pk, user=request.user,
+                              note=post.get("note", ""))
+        return gettext("Table %(table)s marked as disputed.") % {"table": table["number"]}
+    disputes.resolve_dispute(match_id=table["match"].pk, user=request.user,
+                             resolution=post.get("resolution", ""))
+    return gettext("Table %(table)s: dispute resolved.") % {"table": table["number"]}
+
+
 def _board_action(request, tables) -> str:
     post = request.POST
+    if post.get("action") in ("dispute", "resolve"):
+        return _dispute_action(request, tables, post["action"])
     games = {table["game"].pk: table["game"] for table in tables if table["game"] is not None}
     game = games.get(_integer(post.get("game")))
     if game is None:
@@ -205,7 +222,7 @@ def board(request, club, tournament_id: int):
             pending = _pending_view(asking.pending, tables)
         except Problem as error:
             problem = ProblemShown(error, _paper_fields(tables))
-            problem.table = request.POST.get("game")
+            problem.table = request.POST.get("game") or request.POST.get("match")
             problem.action = request.POST.get("action")
     still_playing = [
         side["name"] for table in tables if table["state"] in ("playing", "not_started")
