@@ -198,6 +198,7 @@ def event(request, club, tournament_id: int):
     shown_rounds = [
         {"round": round_, "tables": round_tables(club, round_)} for round_ in reversed(rounds)
     ]
+    late_entry = tournament_services.accepts_late_entrants(tournament)
     context = {
         "club": club,
         "tournament": tournament,
@@ -205,12 +206,13 @@ def event(request, club, tournament_id: int):
         "present_count": sum(entrant.is_present for entrant in entrants),
         "candidates": (
             _candidates(club, tournament, query)
-            if tournament.status == TournamentStatus.REGISTRATION else []
+            if tournament.status == TournamentStatus.REGISTRATION or late_entry else []
         ),
         "query": query,
         "rounds": shown_rounds,
         "is_team_event": tournament.entrant_kind == EntrantKind.TEAM,
         "registration": tournament.status == TournamentStatus.REGISTRATION,
+        "late_entry": late_entry,
         "closed": tournament.status == TournamentStatus.CLOSED,
         "problem": problem,
     }
