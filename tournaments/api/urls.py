@@ -6,7 +6,7 @@ hangs off it under ``tournaments/{id}/``.
 
 from django.urls import path
 
-from tournaments.api import dispute_views, views
+from tournaments.api import dispute_views, evening_views, views
 
 app_name = "tournaments"
 
@@ -38,17 +38,17 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:tournament_id>/check-in/",
-        views.CheckInView.as_view(),
+        evening_views.CheckInView.as_view(),
         name="check-in",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:round_number>/swap/",
-        views.RoundSwapView.as_view(),
+        evening_views.RoundSwapView.as_view(),
         name="round-swap",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:round_number>/release/",
-        views.RoundReleaseView.as_view(),
+        evening_views.RoundReleaseView.as_view(),
         name="round-release",
     ),
     path(
