@@ -8,9 +8,9 @@ released), releases it, prints the table cards (Chromium's own PDF holds four ta
 the print view four QR codes), watches the live board update while the scorekeeper's tablet
 enters hands through the API, draws and releases rounds 2 and 3, corrects a table's hand from the
 board, enters another table's final score from its paper sheet (refused beside the field, then
-confirmed), flags that table as disputed and resolves it, closes the night, and reads standings and a stored settle-up (prizes 50/30/20 of the entry
-fees by place, stakes, who pays whom) equal to what the services compute, marking two transfers
-paid.
+confirmed), flags that table as disputed and resolves it, closes the night, and reads standings
+and a stored settle-up (prizes 50/30/20 of the entry fees by place, stakes, who pays whom) equal
+to what the services compute, marking two transfers paid.
 
 Check-in is per entrant: here a pair. Tables of two pairs need an even number of pairs present,
 so the absent one is a pair (the spec's "15 of 16" players cannot fill tables of four).
