@@ -15,7 +15,7 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied
 from rest_framework.generics import GenericAPIView
-from rest_framework.permissions import SAFE_METHODS
+from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 
 from clubs.permissions import can_manage, can_score
@@ -58,11 +58,21 @@ def dispute_data(match: Match) -> dict:
     }
 
 
+class DisputePermission(BasePermission):
+    """The checks are the view's own (``_match``: they need the match); this class tells the
+    schema (``config.schema``) that a public tournament's dispute is read without logging in."""
+
+    anonymous_may_read = True
+
+    def has_permission(self, request, view) -> bool:
+        return True
+
+
 class MatchDisputeView(GenericAPIView):
     """Readers read; scorers flag; organisers resolve. An unreadable tournament is 404."""
 
     queryset = Match.objects.none()
-    permission_classes = []
+    permission_classes = [DisputePermission]
 
     def _match(self, request, match_id: int, allowed) -> Match:
         match = Match.objects.select_related("round", "tournament__club", "disputed_by").filter(
@@ -103,7 +113,7 @@ class MatchDisputeView(GenericAPIView):
 
     @extend_schema(operation_id="matches_dispute_resolve",
                    summary="Resolve the table's dispute (organisers)",
-                   request=ResolutionInput, responses=DisputeOutput)
+                   request=ResolutionInput, responses={200: DisputeOutput})
     def delete(self, request, match_id):
         match = self._match(request, match_id, can_manage)
         serializer = ResolutionInput(data=request.data or {})
