@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from operator import add
+from operator import add, sub
 from typing import Any
 
 from rules_engine.errors import N_, RulesError
 from rules_engine.house_rules import HouseRules
+from rules_engine.paper import PAPER, check_paper_score, read_paper_fields
 from rules_engine.play import read_card_by_card
 from rules_engine.records import (
     HAND_TRICKS,
@@ -194,6 +195,17 @@ def read_hand(record: object, state: GameState) -> HandFacts:
             params={"name": type(record).__name__},
         )
     dealer = read_dealer(record, state)
+    if "paper_score" in record:
+        read_paper_fields(record)
+        facts = HandFacts(PAPER, dealer)
+        facts.paper = check_paper_score(
+            state.rules,
+            record["paper_score"],
+            totals_before=state.totals,
+            has_scored=state.has_scored,
+            winner=record.get("winner"),
+        )
+        return facts
     if "misdeal" in record:
         return read_flag_hand(record, "misdeal", MISDEAL, dealer)
     if "redeal" in record:
@@ -234,6 +246,20 @@ def _apply(state: GameState, facts: HandFacts) -> tuple[HandResult, GameState]:
         )
         next_dealer = dealer if kind == MISDEAL else (dealer + 1) % state.seat_count
         return result, _next_state(state, state.totals, next_dealer, None, False, state.has_scored)
+    if kind == PAPER:
+        paper = facts.paper
+        points = tuple(map(sub, paper.scores, state.totals))
+        result = HandResult(
+            number, kind, dealer, None, (), points, None, None, (None,) * side_count
+        )
+        has_scored = tuple(
+            scored or total != 0 for scored, total in zip(state.has_scored, paper.scores,
+                                                          strict=True)
+        )
+        return result, _next_state(
+            state, paper.scores, (dealer + 1) % state.seat_count, paper.winner,
+            paper.double_stake, has_scored,
+        )
 
     winners = facts.trick_winners
     best = facts.best_trump

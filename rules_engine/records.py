@@ -15,7 +15,8 @@ Terms:
   details are 1-based ("trick 3"); ``trick`` fields inside records (best_trump, renege) and
   pointers are 0-based.
 - *kind*: "played", "renege" (played, with a recorded renege), "misdeal" (no score, the same
-  dealer deals again), "redeal" (everybody passed: no score, the next dealer deals).
+  dealer deals again), "redeal" (everybody passed: no score, the next dealer deals), "paper"
+  (the game's final score from a paper sheet, ``paper.py``).
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ class HandFacts:
         "renege",
         "rob_seat",
         "shape",
+        "paper",
     )
 
     def __init__(self, kind: str, dealer: int) -> None:
@@ -75,6 +77,8 @@ class HandFacts:
         self.rob_seat: int | None = None
         # "tricks" (card by card), "trick_winners", or "" for a hand without play.
         self.shape = ""
+        # The checked PaperScore of a "paper" record (rules_engine.paper), else None.
+        self.paper = None
 
 
 def read_dealer(record: Mapping, state: GameState) -> int:

@@ -175,6 +175,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "tournaments:round-list": {"GET": CLUB_READ, "POST": CLUB_MANAGE},
     "tournaments:match-list": {"GET": CLUB_READ},
     "tournaments:match-detail": {"GET": CLUB_READ},
+    # a table's dispute: readers see it, scorers flag it, organisers resolve it (resolving an
+    # undisputed table changes nothing: 200 in any order)
+    "tournaments:match-dispute": {"GET": CLUB_READ, "POST": CLUB_SCORE, "DELETE": CLUB_MANAGE},
     "tournaments:bracket": {"GET": CLUB_READ},
     "tournaments:standings": {"GET": CLUB_READ},
     # money, as in games: the members of the club only (its other readers 401/403)

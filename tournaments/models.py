@@ -289,6 +289,14 @@ class Match(models.Model):
         default=dict, blank=True, help_text="The decision of tournaments.draw.matches, as data."
     )
     decided_at = models.DateTimeField(null=True, blank=True)
+    # A dispute at the table (tournaments.disputes): flagged by a scorer with a short note,
+    # resolved by an organiser; both are audit entries too.
+    dispute_note = models.CharField(max_length=200, blank=True, default="")
+    disputed_at = models.DateTimeField(null=True, blank=True)
+    disputed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
     updated_at = models.DateTimeField(auto_now=True)
     # The match's games, through the link tournaments owns; no accessor on Game (games does not
     # know tournaments): from a game, go through ``Game.match_link`` (a ``MatchGame``).
@@ -391,6 +399,8 @@ class AuditKind(models.TextChoices):
     CHECK_IN = "check_in", "Entrants checked in"
     ENTRANTS_SWAPPED = "entrants_swapped", "Entrants swapped between tables"
     ROUND_RELEASED = "round_released", "Round released"
+    DISPUTE_FLAGGED = "dispute_flagged", "Table disputed"
+    DISPUTE_RESOLVED = "dispute_resolved", "Dispute resolved"
 
 
 class AuditEntry(models.Model):

@@ -234,7 +234,10 @@ def _next_round_draw(tournament: Tournament, rounds: list[Round]) -> RoundDraw:
     else:
         if not played[-1].is_complete:
             raise DrawError("round_incomplete", f"round {len(rounds)} still has undecided games")
-        game = drive.next_game(rules, bridge.drive_game_of(rounds[-1]), played[-1].results)
+        previous = bridge.drive_game_of(rounds[-1])
+        seated = {entrant for table in previous.tables for entrant in table.entrants}
+        newcomers = [entrant for entrant in order if entrant not in seated]
+        game = drive.next_game(rules, previous, played[-1].results, newcomers)
     return RoundDraw(game.tables)
 
 

@@ -32,6 +32,7 @@ from tournaments.models import (
     AuditEntry,
     AuditKind,
     Entrant,
+    Format,
     Match,
     MatchEntrant,
     MatchStatus,
@@ -163,11 +164,26 @@ def update_tournament(
     return tournament
 
 
+LATE_ENTRY_FORMATS = frozenset({Format.SWISS, Format.DRIVE})
+
+
+def accepts_late_entrants(tournament: Tournament) -> bool:
+    """A drive or a Swiss under way takes a late arrival into its next draw (a bracket or a
+    round robin, whose rounds are fixed from the start, does not)."""
+    return (
+        tournament.status == TournamentStatus.IN_PROGRESS
+        and tournament.format in LATE_ENTRY_FORMATS
+    )
+
+
 def _register(tournament: Tournament, user, items: list[dict], pointer="/entrants") -> list:
-    if tournament.status != TournamentStatus.REGISTRATION:
+    if tournament.status != TournamentStatus.REGISTRATION and not accepts_late_entrants(
+        tournament
+    ):
         raise Problem(status=409, code="tournament_started",
                       detail=gettext("Entrants can only be registered before round 1 is "
-                                     "drawn."),
+                                     "drawn (or, in a drive or a Swiss under way, before its "
+                                     "next round)."),
                       pointer=pointer)
     accepted = configuration.check_entrants(tournament, items, pointer=pointer)
     created = [

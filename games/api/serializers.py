@@ -115,7 +115,8 @@ class HandRecordInput(serializers.Serializer):
     codes and pointers. Trick-winner entry: ``dealer``, ``trump`` (or ``turn_up``),
     ``trick_winners``, ``best_trump``, ``bid``, ``rob``. Card-by-card entry: ``dealer``,
     ``turn_up``/``rob`` (25, 45) or ``bidding``/``kitty``/``discard``/``trump`` (bidding games),
-    ``deal``, ``tricks``. Irregularities: ``misdeal``, ``renege``; ``redeal`` when all passed."""
+    ``deal``, ``tricks``. Irregularities: ``misdeal``, ``renege``; ``redeal`` when all passed.
+    A table that kept paper: ``dealer``, ``paper_score`` (and ``winner`` when needed)."""
 
     number = serializers.IntegerField(
         required=False, help_text="The hand number the client believes it is recording."
@@ -141,6 +142,18 @@ class HandRecordInput(serializers.Serializer):
     misdeal = serializers.BooleanField(required=False)
     redeal = serializers.BooleanField(required=False)
     renege = serializers.JSONField(required=False, help_text='{"seat": 1, "trick": 3}')
+    paper_score = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="A paper score: the game's final score per side, by side index ([45, 30]); "
+        "with dealer (and winner when needed) only. Ends the game; checked against the game's "
+        "house rules (kind paper).",
+    )
+    winner = serializers.IntegerField(
+        required=False,
+        help_text="With paper_score only: the winning side, when several sides passed the "
+        "target and the rules cannot tell from the totals who got there first.",
+    )
 
 
 class LegalPlaysInput(StrictFieldsMixin, serializers.Serializer):

@@ -7,9 +7,10 @@ between tables while the draw is private (players see no round through the API u
 released), releases it, prints the table cards (Chromium's own PDF holds four table links and
 the print view four QR codes), watches the live board update while the scorekeeper's tablet
 enters hands through the API, draws and releases rounds 2 and 3, corrects a table's hand from the
-board, closes the night, and reads standings and a stored settle-up (prizes 50/30/20 of the entry
-fees by place, stakes, who pays whom) equal to what the services compute, marking two transfers
-paid.
+board, enters another table's final score from its paper sheet (refused beside the field, then
+confirmed), flags that table as disputed and resolves it, closes the night, and reads standings
+and a stored settle-up (prizes 50/30/20 of the entry fees by place, stakes, who pays whom) equal
+to what the services compute, marking two transfers paid.
 
 Check-in is per entrant: here a pair. Tables of two pairs need an even number of pairs present,
 so the absent one is a pair (the spec's "15 of 16" players cannot fill tables of four).
@@ -241,6 +242,43 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
         table.locator("form.hand-form button[type=submit]").click()
     assert "Hand 2 corrected." in page.inner_text(".messages")
     assert page.inner_text("#board-table-1 .total[data-side=\"0\"]") == "55"
+
+    # Table 2 kept paper: its final score replaces the last hand, refused beside the field when
+    # impossible, and saved after a confirmation that says what changes.
+    table_two = Match.objects.get(tournament=tournament, round__number=3, table=2)
+    (game_two,) = scorer_api("get", f"/api/matches/{table_two.pk}/")["games"]
+    assert scorer_api("get", f"/api/games/{game_two['id']}/")["totals"] == {"0": 60, "1": 0}
+    paper = page.locator("#hand-form-2")
+    paper.locator("summary").click()
+    page.fill("#paper-2-0", "45")
+    page.fill("#paper-2-1", "22")
+    with page.expect_navigation():
+        page.click("#paper-form-2 button[type=submit]")
+    assert "not a multiple of 5" in page.inner_text("#paper-error-2-1")
+    assert page.get_attribute("#paper-2-1", "aria-invalid") == "true"
+    page.fill("#paper-2-1", "20")
+    with page.expect_navigation():
+        page.click("#paper-form-2 button[type=submit]")
+    changes = page.inner_text("#confirm-paper")
+    assert "Hand 2 becomes the paper score." in changes
+    assert "60 → 45 (winner)" in changes and "0 → 20" in changes
+    page.screenshot(path=str(screenshots / "console-paper-score.png"), full_page=True)
+    with page.expect_navigation():
+        page.click("#confirm-paper button[type=submit]")
+    assert "Hand 2 replaced by the paper score." in page.inner_text(".messages")
+    assert page.inner_text("#board-table-2 .total[data-side=\"1\"]") == "20"
+    assert scorer_api("get", f"/api/games/{game_two['id']}/")["totals"] == {"0": 45, "1": 20}
+
+    # A disputed table: flagged with a note, shown on the board, resolved by the organiser.
+    page.fill("#note-2", "Score sheet smudged")
+    _post(page, "#dispute-form-2")
+    assert page.inner_text("#board-table-2 .state") == "Disputed"
+    assert "Score sheet smudged" in page.inner_text("#board-table-2 .dispute-note")
+    page.screenshot(path=str(screenshots / "console-board-disputed.png"), full_page=True)
+    page.fill("#resolution-2", "Re-added: 45 to 20 stands")
+    _post(page, "#dispute-form-2")
+    assert page.inner_text("#board-table-2 .state") == "Finished"
+    assert "Dispute resolved by mary" in page.inner_text("#audit")
 
     # 7. Close the night: the standings and the stored settle-up are the services' own; two
     # transfers are marked paid.

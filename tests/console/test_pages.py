@@ -61,8 +61,9 @@ def _drive(event, pairs: int) -> dict:
 # Every console page: the session and its user (2), the club with the viewer's role (1); then
 # its own reads, none of them per table, per player or per game:
 # - event: the tournament, its entrants, the candidates, the rounds with matches, slots and games
-#   (5), the tables (matches, slots, team members, games, seats, hands: 6, players' names: 1)
-EVENT_PAGE = 17
+#   (5), the tables (matches, slots, team members, games, seats, hands: 6, players' names: 1);
+#   a drive under way takes late arrivals, so its candidates too (the teams and members: 2)
+EVENT_PAGE = 19
 # - board: the tournament, the rounds (5), the tables (7), the audit entries, the hands' users
 BOARD_PAGE = 16
 # - print: the tournament, the rounds (5), the tables (7)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from clubs import services as club_services
+from clubs import roster
 from clubs.models import Membership, Player, Team
 from config.problems import Problem
 from games.models import GameSeat, LedgerEntry
@@ -42,22 +42,22 @@ def test_invite_by_username_or_e_mail_and_one_answer_for_every_unknown():
     make_user("Rita", email="rita@example.org")
     make_user("twin-one", email="twins@example.org")
     make_user("twin-two", email="twins@example.org")
-    by_name = club_services.invite_member(club=club, identifier="rita", role="scorekeeper")
+    by_name = roster.invite_member(club=club, identifier="rita", role="scorekeeper")
     assert (by_name.user.username, by_name.role) == ("Rita", "scorekeeper")
     Membership.objects.filter(pk=by_name.pk).delete()
-    by_mail = club_services.invite_member(club=club, identifier=" RITA@example.org ",
+    by_mail = roster.invite_member(club=club, identifier=" RITA@example.org ",
                                           role="player")
     assert (by_mail.user.username, by_mail.role) == ("Rita", "player")
     answers = {
         (problem.status_code, problem.code, problem.detail, problem.errors[0]["pointer"])
         for identifier in ("nobody", "nobody@example.org", "twins@example.org")
-        for problem in [_problem(lambda identifier=identifier: club_services.invite_member(
+        for problem in [_problem(lambda identifier=identifier: roster.invite_member(
             club=club, identifier=identifier, role="player"))]
     }
     assert answers == {(400, "no_such_account", "No account can be added with that username or "
                         "e-mail. Ask the person for the username they log in with.",
                         "/identifier")}
-    again = _problem(lambda: club_services.invite_member(club=club, identifier="rita",
+    again = _problem(lambda: roster.invite_member(club=club, identifier="rita",
                                                          role="player"))
     assert (again.code, again.errors[0]["pointer"]) == ("unique", "/identifier")
 
@@ -69,22 +69,22 @@ def test_a_pasted_list_adds_every_name_or_none():
     event = build_event(players=0)
     club = event.club
     make_player(club, "Zoe")
-    problem = _problem(lambda: club_services.add_players_from_list(
+    problem = _problem(lambda: roster.add_players_from_list(
         club=club, names=["Una", "", "zoe", "Vera", "una"]))
     assert [(error["pointer"], error["code"]) for error in problem.errors] == [
         ("/names/2", "unique"), ("/names/4", "unique")]
     assert not Player.objects.filter(club=club, display_name="Vera").exists()
-    added = club_services.add_players_from_list(club=club, names=[" Una ", "", "Vera"])
+    added = roster.add_players_from_list(club=club, names=[" Una ", "", "Vera"])
     assert [player.display_name for player in added] == ["Una", "Vera"]
 
 
 def test_pairs_are_made_in_the_order_given():
     event = build_event(players=5)
     ids = [player.pk for player in event.players]
-    teams = club_services.make_pairs(club=event.club, player_ids=ids[:4])
+    teams = roster.make_pairs(club=event.club, player_ids=ids[:4])
     assert [(team.name, [p.pk for p in team.ordered_members()]) for team in teams] == [
         ("Player 01 & Player 02", ids[:2]), ("Player 03 & Player 04", ids[2:4])]
-    assert _problem(lambda: club_services.make_pairs(club=event.club, player_ids=ids[4:])).code \
+    assert _problem(lambda: roster.make_pairs(club=event.club, player_ids=ids[4:])).code \
         == "odd_count"
 
 
@@ -99,7 +99,7 @@ def test_merging_two_records_moves_their_history():
     duplicate.user = make_user("ann-account")
     duplicate.save()
     team = make_team(event.club, "Old pair", [duplicate, event.players[2]])
-    club_services.merge_players(club=event.club, keep=keep, merged=duplicate)
+    roster.merge_players(club=event.club, keep=keep, merged=duplicate)
     assert not Player.objects.filter(pk=duplicate.pk).exists()
     assert GameSeat.objects.filter(player=keep).count() == 1
     assert LedgerEntry.objects.filter(player=keep).count() == 1
@@ -118,7 +118,7 @@ def test_merging_two_people_who_sat_in_one_game_is_refused():
         entrants=[{"player": player.pk} for player in event.players])
     event.draw(tournament["id"])
     first, second = event.players
-    problem = _problem(lambda: club_services.merge_players(club=event.club, keep=first,
+    problem = _problem(lambda: roster.merge_players(club=event.club, keep=first,
                                                            merged=second))
     assert (problem.status_code, problem.code) == (409, "players_overlap")
     assert GameSeat.objects.filter(player=second).count() == 1

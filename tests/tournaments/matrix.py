@@ -51,4 +51,5 @@ TOURNAMENT_BODIES = {
         "present": [world.extra["path_values"]["entrant_id"]]
     },
     ("tournaments:round-swap", "POST"): lambda world: {"first": 1, "second": 2},
+    ("tournaments:match-dispute", "POST"): lambda world: {"note": "A card was exposed"},
 }

@@ -6,7 +6,7 @@ hangs off it under ``tournaments/{id}/``.
 
 from django.urls import path
 
-from tournaments.api import views
+from tournaments.api import dispute_views, evening_views, views
 
 app_name = "tournaments"
 
@@ -38,17 +38,17 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:tournament_id>/check-in/",
-        views.CheckInView.as_view(),
+        evening_views.CheckInView.as_view(),
         name="check-in",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:round_number>/swap/",
-        views.RoundSwapView.as_view(),
+        evening_views.RoundSwapView.as_view(),
         name="round-swap",
     ),
     path(
         "tournaments/<int:tournament_id>/rounds/<int:round_number>/release/",
-        views.RoundReleaseView.as_view(),
+        evening_views.RoundReleaseView.as_view(),
         name="round-release",
     ),
     path(
@@ -60,6 +60,11 @@ urlpatterns = [
         "matches/<int:match_id>/",
         views.MatchDetailView.as_view(),
         name="match-detail",
+    ),
+    path(
+        "matches/<int:match_id>/dispute/",
+        dispute_views.MatchDisputeView.as_view(),
+        name="match-dispute",
     ),
     path(
         "tournaments/<int:tournament_id>/bracket/",

@@ -36,7 +36,6 @@ from tournaments import selectors, services, settlement, snapshots, standings
 from tournaments.api.permissions import TournamentMemberReadPermission, TournamentPermission
 from tournaments.api.serializers import (
     BracketOutput,
-    CheckInInput,
     EntrantOutput,
     EntrantsInput,
     EntrantUpdateInput,
@@ -44,7 +43,6 @@ from tournaments.api.serializers import (
     RoundOutput,
     SettlementOutput,
     StandingsOutput,
-    SwapInput,
     TournamentInput,
     TournamentOutput,
     TournamentUpdateInput,
@@ -461,72 +459,3 @@ class CloseView(TournamentScopedView):
         services.close_tournament(tournament_id=self.get_tournament().pk, user=request.user)
         tournament = selectors.get_tournament(tournament_id=self.get_tournament().pk)
         return _with_etag(TournamentOutput(tournament).data, tournament)
-
-
-class CheckInView(TournamentScopedView):
-    pagination_class = None  # the entrants with who is here: a bare list, never paged
-    queryset = Entrant.objects.none()
-
-    @extend_schema(
-        operation_id="tournaments_check_in",
-        summary="Check in: the entrants here tonight (organisers); the next draw uses only them",
-        description="Every entrant not listed is marked absent. A late arrival checked in "
-        "before a later round joins that round (swiss, round robin); a drive keeps its tables.",
-        request=CheckInInput,
-        responses=EntrantOutput(many=True),
-    )
-    def post(self, request, tournament_id):
-        tournament = self.get_tournament()
-        values = _valid(CheckInInput, request)
-        services.check_in_entrants(
-            tournament_id=tournament.pk, user=request.user, present_ids=values["present"]
-        )
-        entrants = selectors.list_entrants(tournament=tournament)
-        return Response(EntrantOutput(entrants, many=True).data)
-
-
-def _round_response(tournament: Tournament, number: int) -> Response:
-    round_ = selectors.list_rounds(tournament=tournament, with_unreleased=True).get(
-        number=number
-    )
-    (round_,) = _named_rounds(tournament, [round_])
-    return Response(RoundOutput(round_).data)
-
-
-class RoundSwapView(TournamentScopedView):
-    queryset = Round.objects.none()
-
-    @extend_schema(
-        operation_id="tournaments_rounds_swap",
-        summary="Swap two entrants between tables of a round not yet released (organisers)",
-        description="409 `round_released` once released, 409 `match_begun` after a hand at "
-        "either table, 400 `same_table` / `unknown_entrant`.",
-        request=SwapInput,
-        responses=RoundOutput,
-    )
-    def post(self, request, tournament_id, round_number):
-        tournament = self.get_tournament()
-        values = _valid(SwapInput, request)
-        services.swap_entrants(
-            tournament_id=tournament.pk, round_number=round_number,
-            first_entrant_id=values["first"], second_entrant_id=values["second"],
-            user=request.user,
-        )
-        return _round_response(tournament, round_number)
-
-
-class RoundReleaseView(TournamentScopedView):
-    queryset = Round.objects.none()
-
-    @extend_schema(
-        operation_id="tournaments_rounds_release",
-        summary="Release a privately drawn round: players see it from now on (organisers)",
-        request=None,
-        responses=RoundOutput,
-    )
-    def post(self, request, tournament_id, round_number):
-        tournament = self.get_tournament()
-        services.release_round(
-            tournament_id=tournament.pk, round_number=round_number, user=request.user
-        )
-        return _round_response(tournament, round_number)

@@ -274,12 +274,19 @@ def moves(rules: DriveRules, game: DriveGame, results: Sequence[MatchResult]) ->
     )
 
 
-def next_game(rules: DriveRules, game: DriveGame, results: Sequence[MatchResult]) -> DriveGame:
+def next_game(
+    rules: DriveRules,
+    game: DriveGame,
+    results: Sequence[MatchResult],
+    newcomers: Sequence[int] = (),
+) -> DriveGame:
     """The next game after ``game``, from one ``MatchResult`` per table (any order).
 
-    Raises ``round_incomplete`` when a table has no result, ``invalid_result`` for a result that
-    is not for one of the tables or ties across the winners' cut, and ``tournament_complete``
-    after the last game of ``rules.games``.
+    ``newcomers``: late arrivals, in the order they joined; they start at the foot table, after
+    everyone already in the ladder. Raises ``round_incomplete`` when a table has no result,
+    ``invalid_result`` for a result that is not for one of the tables or ties across the
+    winners' cut, ``invalid_entrant_count`` when the newcomers leave a table part-filled, and
+    ``tournament_complete`` after the last game of ``rules.games``.
     """
     if game.number >= rules.games:
         raise DrawError(
@@ -289,6 +296,15 @@ def next_game(rules: DriveRules, game: DriveGame, results: Sequence[MatchResult]
         )
     size = rules.table_size
     ladder = [entrant for *_, entrant in _ladder(rules, game, results)]
+    if newcomers:
+        ladder += check_entrants([*ladder, *newcomers])[len(ladder):]
+        if len(ladder) % size:
+            raise DrawError(
+                "invalid_entrant_count",
+                f"with {len(newcomers)} late arrival(s) the drive has {len(ladder)} entrants, "
+                f"which do not fill tables of {size}: enter {size - len(ladder) % size} more "
+                "before drawing",
+            )
     tables = tuple(
         _table(rules, ladder[start : start + size]) for start in range(0, len(ladder), size)
     )

@@ -51,7 +51,8 @@ class ProblemShown:
     """A problem as a page shows it: ``by_field`` (field name -> messages) and ``general``.
 
     The field is the pointer's first segment ("/names/3" -> "names"), renamed through
-    ``fields`` when the form calls it otherwise ("/display_name" -> "name").
+    ``fields`` when the form calls it otherwise ("/display_name" -> "name"); a whole pointer in
+    ``fields`` names its own field ("/paper_score/1" -> "paper_score_1").
     """
 
     def __init__(self, problem: Problem, fields: dict[str, str] | None = None) -> None:
@@ -61,7 +62,7 @@ class ProblemShown:
         for entry in problem.errors:
             pointer = entry.get("pointer") or ""
             segment = pointer.split("/")[1] if pointer.startswith("/") else ""
-            field = fields.get(segment, segment)
+            field = fields.get(pointer) or fields.get(segment, segment)
             if field:
                 self.by_field.setdefault(field, []).append(entry["detail"])
             else:

@@ -18,10 +18,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from config.problems import Problem
+from config.problems import Problem, rules_error_to_problem
+from games import bridge
 from games import services as game_services
+from rules_engine import RulesError
+from tournaments import disputes
 from tournaments import selectors as tournament_selectors
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
@@ -67,8 +71,25 @@ def _record_from(post) -> dict:
     return record
 
 
+def _dispute_action(request, tables, action: str) -> str:
+    post = request.POST
+    matches = {table["match"].pk: table for table in tables}
+    table = matches.get(_integer(post.get("match")))
+    if table is None:
+        raise Problem(status=404, code="not_found", detail="No such table in this round.")
+    if action == "dispute":
+        disputes.flag_dispute(match_id=table["match"].pk, user=request.user,
+                              note=post.get("note", ""))
+        return gettext("Table %(table)s marked as disputed.") % {"table": table["number"]}
+    disputes.resolve_dispute(match_id=table["match"].pk, user=request.user,
+                             resolution=post.get("resolution", ""))
+    return gettext("Table %(table)s: dispute resolved.") % {"table": table["number"]}
+
+
 def _board_action(request, tables) -> str:
     post = request.POST
+    if post.get("action") in ("dispute", "resolve"):
+        return _dispute_action(request, tables, post["action"])
     games = {table["game"].pk: table["game"] for table in tables if table["game"] is not None}
     game = games.get(_integer(post.get("game")))
     if game is None:
@@ -82,6 +103,8 @@ def _board_action(request, tables) -> str:
             reset_dependents=reset,
         )
         return f"Hand {hand.number} undone."
+    if action == "paper":
+        return _paper_action(request, game, if_match, reset)
     if action != "hand":
         raise Problem(status=400, code="invalid", detail="Unknown action.")
     record = _record_from(post)
@@ -98,6 +121,91 @@ def _board_action(request, tables) -> str:
     return f"Hand {hand.number} recorded."
 
 
+class ConfirmPaper(Exception):
+    """The paper score is valid and changes a game that has hands: ask before saving."""
+
+    def __init__(self, pending: dict) -> None:
+        super().__init__("confirm")
+        self.pending = pending
+
+
+def _paper_record(post, game) -> dict:
+    """``{"dealer", "paper_score", "winner"?}`` from the paper-score form (per-side fields)."""
+    scores, errors = [], []
+    for side in range(len(game.totals)):
+        text = post.get(f"paper_score_{side}", "").strip()
+        try:
+            scores.append(int(text))
+        except ValueError:
+            scores.append(None)
+            errors.append({"code": "required", "pointer": f"/paper_score/{side}",
+                           "detail": gettext("Write this side's final score (a whole number).")})
+    if errors:
+        raise Problem(status=400, code="required", detail=errors[0]["detail"], errors=errors)
+    record = {"paper_score": scores}
+    winner = post.get("winner", "").strip()
+    if winner:
+        record["winner"] = _integer(winner)
+    return record
+
+
+def _paper_action(request, game, if_match: str, reset: bool) -> str:
+    """Record a table's final score from its paper sheet: the next hand of a game in progress,
+    or, in a finished game, in place of its last hand (after a confirmation saying what
+    changes). The engine checks the scores (``rules_engine.paper``) through the same services."""
+    record = _paper_record(request.POST, game)
+    last = game.hands_played if game.is_finished else 0
+    dealer = game.hands.get(number=last).dealer if last else game.next_dealer
+    record = {"dealer": dealer, **record}
+    if last:
+        try:
+            state = bridge.start_for(game)
+            for hand in game.hands.filter(number__lt=last).order_by("number"):
+                state, _, _ = bridge.play_state(state, hand.record)
+            after, _, _ = bridge.play_state(state, record)
+        except RulesError as error:
+            raise rules_error_to_problem(error) from error
+        if request.POST.get("confirm") != "yes":
+            raise ConfirmPaper({
+                "game": game,
+                "record": record,
+                "hand": last,
+                "before": list(game.totals),
+                "after": list(after.totals),
+                "winner_before": game.winner_side,
+                "winner_after": after.winner,
+                "double_stake": after.double_stake,
+                "reset": reset,
+            })
+        hand, _ = game_services.correct_hand(
+            game_id=game.pk, number=last, user=request.user, record=record,
+            if_match=if_match, reset_dependents=reset,
+        )
+        return gettext("Hand %(number)s replaced by the paper score.") % {"number": hand.number}
+    hand, _ = game_services.record_hand(
+        game_id=game.pk, user=request.user, record=record, if_match=if_match
+    )
+    return gettext("Paper score recorded as hand %(number)s.") % {"number": hand.number}
+
+
+def _pending_view(pending: dict, tables) -> dict:
+    """What the confirmation shows: each side's score before and after, and the winner."""
+    table = next(table for table in tables if table["game"] == pending["game"])
+    pending["sides"] = [
+        {"index": side["index"], "name": side["name"], "before": pending["before"][side["index"]],
+         "after": pending["after"][side["index"]],
+         "wins": pending["winner_after"] == side["index"]}
+        for side in table["sides"]
+    ]
+    pending["winner_changes"] = pending["winner_before"] != pending["winner_after"]
+    return pending
+
+
+def _paper_fields(tables) -> dict[str, str]:
+    sides = max((len(table["sides"]) for table in tables), default=0)
+    return {f"/paper_score/{side}": f"paper_score_{side}" for side in range(sides)}
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def board(request, club, tournament_id: int):
@@ -105,14 +213,17 @@ def board(request, club, tournament_id: int):
     wanted = request.GET.get("round") or request.POST.get("round")
     rounds, chosen = _chosen_round(tournament, wanted)
     tables = round_tables(club, chosen) if chosen is not None else []
-    problem = None
+    problem = pending = None
     if request.method == "POST":
         try:
             messages.success(request, _board_action(request, tables))
             return redirect(f"{request.path}?round={chosen.number}")
+        except ConfirmPaper as asking:
+            pending = _pending_view(asking.pending, tables)
         except Problem as error:
-            problem = ProblemShown(error)
-            problem.table = request.POST.get("game")
+            problem = ProblemShown(error, _paper_fields(tables))
+            problem.table = request.POST.get("game") or request.POST.get("match")
+            problem.action = request.POST.get("action")
     still_playing = [
         side["name"] for table in tables if table["state"] in ("playing", "not_started")
         for side in table["sides"]
@@ -138,6 +249,8 @@ def board(request, club, tournament_id: int):
         "hands": sorted(hands, key=lambda pair: pair[1].entered_at, reverse=True)[:AUDIT_LIMIT],
         "entered_by": _usernames(hands),
         "problem": problem,
+        "pending": pending,
+        "posted": request.POST if request.method == "POST" else {},
     }
     template = "console/_board.html" if request.htmx else "console/board.html"
     return render(request, template, context, status=problem.status if problem else 200)

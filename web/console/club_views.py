@@ -19,6 +19,7 @@ from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
+from clubs import roster
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from config.problems import Problem
@@ -52,7 +53,7 @@ def members(request, club):
             if action == "invite":
                 invite = forms.InviteForm(request.POST)
                 if invite.is_valid():
-                    club_services.invite_member(club=club, **invite.cleaned_data)
+                    roster.invite_member(club=club, **invite.cleaned_data)
                     messages.success(request, "Added to the club.")
                     return redirect("console:members", club.slug)
             elif action in ("role", "remove"):
@@ -155,13 +156,13 @@ def _player_action(request, club, action) -> str | None:
     elif action == "paste":
         form = forms.PastePlayersForm(post)
         if form.is_valid():
-            added = club_services.add_players_from_list(club=club, names=form.lines())
+            added = roster.add_players_from_list(club=club, names=form.lines())
             return f"{len(added)} players added."
     elif action == "import":
         form = forms.ImportPlayersForm(post, request.FILES)
         if form.is_valid():
             names = _names_from_csv(form.cleaned_data["file"])
-            added = club_services.add_players_from_list(club=club, names=names)
+            added = roster.add_players_from_list(club=club, names=names)
             return f"{len(added)} players imported."
     elif action in ("deactivate", "activate"):
         player = club_selectors.get_player(club=club, player_id=_integer(post.get("player")))
@@ -171,11 +172,11 @@ def _player_action(request, club, action) -> str | None:
         keep = club_selectors.get_player(club=club, player_id=_integer(post.get("keep")))
         merged = club_selectors.get_player(club=club, player_id=_integer(post.get("merged")))
         name = merged.display_name
-        club_services.merge_players(club=club, keep=keep, merged=merged)
+        roster.merge_players(club=club, keep=keep, merged=merged)
         return f"{name} merged into {keep.display_name}."
     elif action == "pairs":
         chosen = [_integer(value) for value in post.getlist("player")]
-        teams = club_services.make_pairs(club=club, player_ids=chosen)
+        teams = roster.make_pairs(club=club, player_ids=chosen)
         return f"{len(teams)} pairs made."
     else:
         raise Problem(status=400, code="invalid", detail="Unknown action.")

@@ -20,6 +20,7 @@ from django.db.models import Q
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
+from clubs import roster
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from config.problems import Problem
@@ -165,8 +166,8 @@ def _quick_add(post, club, tournament, user) -> str:
             if not names[1]:
                 raise Problem(status=400, code="required", pointer="/partner",
                               detail="A pair needs a partner's name too.")
-            players = club_services.add_players_from_list(club=club, names=names)
-            (team,) = club_services.make_pairs(
+            players = roster.add_players_from_list(club=club, names=names)
+            (team,) = roster.make_pairs(
                 club=club, player_ids=[player.pk for player in players]
             )
             item, label = {"team": team.pk}, team.name
@@ -198,6 +199,7 @@ def event(request, club, tournament_id: int):
     shown_rounds = [
         {"round": round_, "tables": round_tables(club, round_)} for round_ in reversed(rounds)
     ]
+    late_entry = tournament_services.accepts_late_entrants(tournament)
     context = {
         "club": club,
         "tournament": tournament,
@@ -205,12 +207,13 @@ def event(request, club, tournament_id: int):
         "present_count": sum(entrant.is_present for entrant in entrants),
         "candidates": (
             _candidates(club, tournament, query)
-            if tournament.status == TournamentStatus.REGISTRATION else []
+            if tournament.status == TournamentStatus.REGISTRATION or late_entry else []
         ),
         "query": query,
         "rounds": shown_rounds,
         "is_team_event": tournament.entrant_kind == EntrantKind.TEAM,
         "registration": tournament.status == TournamentStatus.REGISTRATION,
+        "late_entry": late_entry,
         "closed": tournament.status == TournamentStatus.CLOSED,
         "problem": problem,
     }

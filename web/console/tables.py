@@ -4,9 +4,10 @@ What it does: ``round_tables(club, round_)`` loads a round's matches with their 
 seats and hands (``tournaments.progress.load_matches``: a fixed number of queries) and the
 players' names (one query), and returns one plain dict per table — the seats by name with their
 compass place (partners opposite), the sides' names and totals, the current game (the one in
-progress, else the last) and its state: *not started*, *hand N*, *finished*. ``table_link`` is the
-address a tablet opens for a table (the game's page until the table app lands) and ``qr_svg``
-its QR code as inline SVG (segno, drawn on the server: no script, no outside request).
+progress, else the last) and its state: *not started*, *hand N*, *finished*, *disputed* (with
+its note). ``table_link`` is the address a tablet opens for a table (the game's page until the
+table app lands) and ``qr_svg`` its QR code as inline SVG (segno, drawn on the server: no
+script, no outside request).
 
 What it does not do: decide or write anything; the board's writes go through games' services.
 """
@@ -52,6 +53,8 @@ def _current_game(match):
 def _state(match, game) -> tuple[str, str]:
     if match.is_bye:
         return "bye", "Bye"
+    if match.disputed_at is not None:
+        return "disputed", "Disputed"
     if match.status == "decided":
         return "finished", "Finished"
     if game is None:
@@ -87,6 +90,7 @@ def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "") -> 
                 members = [seat["name"] for seat in seats if seat["side"] == index]
                 sides.append({
                     "index": index,
+                    "field": f"paper_score_{index}",
                     "name": " & ".join(members),
                     "total": totals[index],
                     "is_winner": game.winner_side == index,
@@ -108,5 +112,6 @@ def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "") -> 
             "absolute_link": f"{base_url}{link}" if link else None,
             "qr": qr_svg(f"{base_url}{link}") if with_qr and link else None,
             "entrant_ids": [slot.entrant_id for slot in match.slots.all()],
+            "dispute_note": match.dispute_note,
         })
     return tables

@@ -1,0 +1,50 @@
+"""The exports cost a fixed number of queries however big the event or the club's history:
+the event's JSON archive and CSV, and the club's, at two sizes (pinned with
+``django_assert_num_queries``)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from tests.tournaments.play_helpers import build_event, win_game
+
+pytestmark = pytest.mark.django_db
+
+# The session and its user (2), the club with the viewer's role (1), the tournament (1), then
+# the archive's reads: the entrants, the rounds with their matches and slots, the games with
+# seats, sides and hands, the players and teams, the standings and the settlement — none per
+# round, per game or per player.
+EXPORT_QUERIES = 29
+
+
+def _event(pairs: int):
+    """A 45 drive of ``pairs`` pairs, round 1 drawn, released and every game played."""
+    event = build_event(players=0, teams=pairs)
+    tournament = event.create_tournament(
+        name="Drive", game="45", format="drive", entrant_kind="team", table_size=2,
+        round_count=3, stake="0.50", auto_advance=False,
+        entrants=[{"team": team.pk} for team in event.teams[:pairs]])
+    round_one = event.draw(tournament["id"])
+    for match in round_one["matches"]:
+        win_game(event, match["games"][0]["id"], 0)
+    event.draw(tournament["id"])
+    browser = Client()
+    browser.force_login(event.world.users["organiser"])
+    return event, tournament, browser
+
+
+@pytest.mark.parametrize("pairs", [4, 8])
+@pytest.mark.parametrize("path", ["events/{id}/export/", "events/{id}/export/?format=csv",
+                                  "export/", "export/?format=csv"])
+def test_every_export_costs_the_same_at_two_sizes(pairs, path, django_assert_num_queries):
+    event, tournament, browser = _event(pairs)
+    url = f"/clubs/{event.club.slug}/console/" + path.format(id=tournament["id"])
+    with django_assert_num_queries(EXPORT_QUERIES):
+        response = browser.get(url)
+    assert response.status_code == 200
+    games = 2 * (pairs // 2)  # rounds 1 and 2, one game a table
+    if "csv" in path:
+        assert len(response.content.decode().strip().splitlines()) == 1 + 2 * games
+    else:
+        assert len(response.json()["games"]) == games
