@@ -16,7 +16,8 @@ What it does, on a throwaway database (as ``bench_hands_api.py``):
    queries of a 200 and of a 304 (goal ≤ 4, the same at both sizes; one beyond the token).
 4. A season table over ``JINK_BENCH_SEASON_GAMES`` games (default 20,000, inserted in bulk)
    against reading its rows (goal ≤ 3).
-5. With a real worker on a Redis of its own (skipped without ``redis-server``): the time from a
+5. With real workers on a Redis of their own (skipped without ``redis-server``), one on the
+   default queue and one on the standings queue (as ``make serve``): the time from a
    deciding hand's ``201`` to its tournament's snapshot updated, p50 and p95 over
    ``JINK_BENCH_WORKER_HANDS`` hands (default 200; goal p95 ≤ 2 s).
 
@@ -241,7 +242,8 @@ def hand_to_snapshot_with_a_worker(club, user, players) -> None:
         return
     folder = Path(tempfile.mkdtemp(prefix="jink-bench-stack-"))
     stack = Stack(folder)
-    stack.start()
+    # As `make serve` runs it: the standings queue has a worker of its own.
+    stack.start(standings_worker=True)
     try:
         tournament = swiss(club, user, players[: 2 * WORKER_HANDS], 1)
         services.draw_next_round(tournament_id=tournament.pk, user=user)
