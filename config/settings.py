@@ -283,8 +283,13 @@ JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
 ]
 # Called with each settle-up version once stored (settlements.subscribers.settlement_stored).
 JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
-# What /health/workers/ asks for the age (seconds) of the oldest snapshot behind its data.
-JINK_STALE_SNAPSHOT_AGES: list[str] = ["tournaments.snapshots.oldest_stale_age"]
+# What /health/workers/ asks, per kind of stored result, for the age (seconds) of the oldest one
+# behind its data (None: none behind).
+JINK_STALE_SNAPSHOT_AGES: dict[str, str] = {
+    "standings": "tournaments.snapshots.oldest_stale_age",
+    "seasons": "seasons.table.oldest_stale_age",
+    "ratings": "seasons.ratings.oldest_unrated_age",
+}
 # Webhook endpoints are https:// only; plain http to the loopback address is allowed in debug
 # (and by the tests, which run a receiver on 127.0.0.1), never otherwise.
 JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP = env.bool("JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP", default=DEBUG)
