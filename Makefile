@@ -9,7 +9,7 @@
 #   make lint    ruff and import-linter only
 #   make messages  refresh locale/fr/LC_MESSAGES/django.po from the code and compile its .mo
 #                (needs Debian's gettext; the compiled .mo is committed, so running needs none)
-#   make serve   the real stack: gunicorn + a Celery worker + beat
+#   make serve   the real stack: gunicorn + two Celery workers (default queue, standings) + beat
 #                (needs DATABASE_URL, REDIS_URL and DJANGO_SECRET_KEY, e.g. in .env)
 #
 # .venv is built from pyproject.toml and rebuilt only when pyproject.toml changes.
@@ -92,8 +92,14 @@ serve: $(STAMP)
 		|| exit 2
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput
+	@# Two workers: one on the default queue, one on the standings lane (<default>.standings:
+	@# a hand's match progress and standings refresh never wait behind the other jobs).
 	@trap 'kill $$(jobs -p) 2>/dev/null' EXIT INT TERM; \
-	$(BIN)/celery -A config worker --loglevel=INFO & \
+	queue=$$($(BIN)/python manage.py shell -c \
+		'from django.conf import settings as s; print(s.CELERY_TASK_DEFAULT_QUEUE)'); \
+	$(BIN)/celery -A config worker --loglevel=INFO -Q "$$queue" -n "default@%h" & \
+	$(BIN)/celery -A config worker --loglevel=INFO -Q "$$queue.standings" -n "standings@%h" \
+		--concurrency=2 & \
 	$(BIN)/celery -A config beat --loglevel=INFO --schedule=$(VENV)/celerybeat-schedule & \
 	$(BIN)/gunicorn config.wsgi --bind $(SERVE_BIND) --workers $(SERVE_WORKERS) --access-logfile -
 

@@ -16,11 +16,13 @@ What it does, on a throwaway database (as ``bench_hands_api.py``):
    queries of a 200 and of a 304 (goal ≤ 4, the same at both sizes; one beyond the token).
 4. A season table over ``JINK_BENCH_SEASON_GAMES`` games (default 20,000, inserted in bulk)
    against reading its rows (goal ≤ 3).
-5. With a real worker on a Redis of its own (skipped without ``redis-server``): the time from a
+5. With real workers on a Redis of their own (skipped without ``redis-server``), one on the
+   default queue and one on the standings queue (as ``make serve``): the time from a
    deciding hand's ``201`` to its tournament's snapshot updated, p50 and p95 over
    ``JINK_BENCH_WORKER_HANDS`` hands (default 200; goal p95 ≤ 2 s).
 
-It prints figures and asserts nothing about speed.
+It prints figures and asserts nothing about speed. ``JINK_BENCH_JOBS_PARTS`` (e.g. ``1,5``) runs
+only the parts named.
 
 Run: ``make bench``, or ``.venv/bin/python bench/bench_jobs.py`` from the project root.
 """
@@ -43,6 +45,8 @@ SWISS_ENTRANTS = int(os.environ.get("JINK_BENCH_SWISS_ENTRANTS", "500"))
 SWISS_ROUNDS = int(os.environ.get("JINK_BENCH_SWISS_ROUNDS", "12"))
 SEASON_GAMES = int(os.environ.get("JINK_BENCH_SEASON_GAMES", "20000"))
 WORKER_HANDS = int(os.environ.get("JINK_BENCH_WORKER_HANDS", "200"))
+# Which parts to run, e.g. "1,5" (default: all).
+PARTS = {int(part) for part in os.environ.get("JINK_BENCH_JOBS_PARTS", "1,2,3,4,5").split(",")}
 
 
 def ms(seconds: float) -> str:
@@ -241,7 +245,8 @@ def hand_to_snapshot_with_a_worker(club, user, players) -> None:
         return
     folder = Path(tempfile.mkdtemp(prefix="jink-bench-stack-"))
     stack = Stack(folder)
-    stack.start()
+    # As `make serve` runs it: the standings queue has a worker of its own.
+    stack.start(standings_worker=True)
     try:
         tournament = swiss(club, user, players[: 2 * WORKER_HANDS], 1)
         services.draw_next_round(tournament_id=tournament.pk, user=user)
@@ -287,18 +292,23 @@ def run(description: str) -> None:
     app.conf.update(task_always_eager=False, broker_url="memory://")
     app._pool = None
     club, user, players = make_club("bench-jobs", max(SWISS_ENTRANTS, 2 * WORKER_HANDS))
-    big = follow_up_by_round(club, user, players[:SWISS_ENTRANTS])
-    recomputation_against_reading(big)
-    small_club, small_user, small_players = make_club("bench-small", 50)
-    small = swiss(small_club, small_user, small_players, 3)
-    from tournaments import services
+    if PARTS & {1, 2, 3}:
+        big = follow_up_by_round(club, user, players[:SWISS_ENTRANTS])
+    if 2 in PARTS:
+        recomputation_against_reading(big)
+    if 3 in PARTS:
+        small_club, small_user, small_players = make_club("bench-small", 50)
+        small = swiss(small_club, small_user, small_players, 3)
+        from tournaments import services
 
-    services.draw_next_round(tournament_id=small.pk, user=small_user)
-    standings_reads({50: (small, small_user), SWISS_ENTRANTS: (big, user)})
-    season_club, _, season_players = make_club("bench-season", 200)
-    season_against_reading(season_club, season_players)
-    worker_club, worker_user, worker_players = make_club("bench-worker", 2 * WORKER_HANDS)
-    hand_to_snapshot_with_a_worker(worker_club, worker_user, worker_players)
+        services.draw_next_round(tournament_id=small.pk, user=small_user)
+        standings_reads({50: (small, small_user), SWISS_ENTRANTS: (big, user)})
+    if 4 in PARTS:
+        season_club, _, season_players = make_club("bench-season", 200)
+        season_against_reading(season_club, season_players)
+    if 5 in PARTS:
+        worker_club, worker_user, worker_players = make_club("bench-worker", 2 * WORKER_HANDS)
+        hand_to_snapshot_with_a_worker(worker_club, worker_user, worker_players)
 
 
 def main() -> None:

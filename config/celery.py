@@ -3,7 +3,8 @@
 What it does: creates the app, reads every ``CELERY_*`` setting from Django's settings, and finds
 the tasks in each installed app's ``tasks`` module and in ``config.tasks``. Without ``REDIS_URL``
 the settings make tasks run in process (eager); with it, tasks go through Redis to real workers
-(``celery -A config worker``) and ``celery -A config beat`` runs the periodic ones.
+(``celery -A config worker -Q celery,celery.standings``: the default queue and the standings
+lane, see ``CELERY_TASK_ROUTES``) and ``celery -A config beat`` runs the periodic ones.
 
 What it does not do: define tasks (apps do, in their ``tasks.py``).
 """

@@ -194,6 +194,28 @@ CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT_SECONDS
 SWEEP_SECONDS = env.int("JINK_SWEEP_SECONDS", default=60)
 # The queue tasks go to and workers consume (a test run uses its own).
 CELERY_TASK_DEFAULT_QUEUE = env.str("JINK_CELERY_QUEUE", default="celery")
+# The standings lane: the two steps from a hand to its tournament's standings snapshot (the
+# match's progress, then the snapshot's refresh) have a queue of their own, "<default>.standings"
+# (celery.standings), so they never wait behind season tables, ratings, settle-ups or webhooks.
+# `make serve` runs a worker on each queue; one worker may also consume both (-Q celery,
+# celery.standings). Routed by name at publish time from the default queue then in force, so a
+# test run's own queue gets its own standings lane too.
+JINK_STANDINGS_TASKS = frozenset({
+    "tournaments.match_progress_task",
+    "tournaments.refresh_standings_task",
+})
+JINK_STANDINGS_QUEUE_SUFFIX = ".standings"
+
+
+def _route_task(name, args, kwargs, options, task=None, **extra):
+    if name in JINK_STANDINGS_TASKS:
+        from celery import current_app
+
+        return {"queue": current_app.conf.task_default_queue + JINK_STANDINGS_QUEUE_SUFFIX}
+    return None
+
+
+CELERY_TASK_ROUTES = (_route_task,)
 CELERY_BEAT_SCHEDULE = {
     # Idempotency-Key records are kept seven days; a daily purge is enough (games.tasks).
     "games.purge_idempotency_records": {
@@ -261,8 +283,13 @@ JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
 ]
 # Called with each settle-up version once stored (settlements.subscribers.settlement_stored).
 JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
-# What /health/workers/ asks for the age (seconds) of the oldest snapshot behind its data.
-JINK_STALE_SNAPSHOT_AGES: list[str] = ["tournaments.snapshots.oldest_stale_age"]
+# What /health/workers/ asks, per kind of stored result, for the age (seconds) of the oldest one
+# behind its data (None: none behind).
+JINK_STALE_SNAPSHOT_AGES: dict[str, str] = {
+    "standings": "tournaments.snapshots.oldest_stale_age",
+    "seasons": "seasons.table.oldest_stale_age",
+    "ratings": "seasons.ratings.oldest_unrated_age",
+}
 # Webhook endpoints are https:// only; plain http to the loopback address is allowed in debug
 # (and by the tests, which run a receiver on 127.0.0.1), never otherwise.
 JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP = env.bool("JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP", default=DEBUG)

@@ -20,7 +20,8 @@ Terms: *mu*, *sigma* — OpenSkill's mean skill and its uncertainty (new players
 from __future__ import annotations
 
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import Exists, F, Max, Min, OuterRef
+from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from games.models import Game, GameStatus
@@ -142,3 +143,22 @@ def update_ratings(*, club_id: int, from_scratch: bool = False) -> dict:
 
 def recompute_ratings(*, club_id: int) -> dict:
     return update_ratings(club_id=club_id, from_scratch=True)
+
+
+def oldest_unrated_age() -> float | None:
+    """Seconds since the oldest change not yet in the ratings (None: all rated), for
+    ``/health/workers/``: a finished game not rated at its version, or a rated game no longer
+    finished, by the time the game last changed (``Game.updated_at``)."""
+    rated_now = RatedGame.objects.filter(game=OuterRef("pk"), game_version=F("game__version"))
+    unrated = (
+        Game.objects.filter(status=GameStatus.FINISHED).exclude(Exists(rated_now))
+        .aggregate(oldest=Min("updated_at"))["oldest"]
+    )
+    reopened = (
+        RatedGame.objects.exclude(game__status=GameStatus.FINISHED)
+        .aggregate(oldest=Min("game__updated_at"))["oldest"]
+    )
+    changes = [stamp for stamp in (unrated, reopened) if stamp is not None]
+    if not changes:
+        return None
+    return (timezone.now() - min(changes)).total_seconds()

@@ -197,3 +197,18 @@ def list_stale_seasons() -> list[tuple[int, datetime.date, datetime.date]]:
         )
         if stamp != data_stamp(club_id, date_from, date_to)
     ]
+
+
+def oldest_stale_age() -> float | None:
+    """Seconds since the oldest stale season table was computed (None: none stale), for
+    ``/health/workers/``: one aggregate query per stored table, like the sweep."""
+    stale = [
+        computed_at
+        for club_id, date_from, date_to, stamp, computed_at in SeasonSnapshot.objects.values_list(
+            "club_id", "date_from", "date_to", "data_stamp", "computed_at"
+        )
+        if stamp != data_stamp(club_id, date_from, date_to)
+    ]
+    if not stale:
+        return None
+    return (timezone.now() - min(stale)).total_seconds()

@@ -254,6 +254,7 @@ def celery_worker():
         pytest.skip(ENVIRONMENT.redis_problem)
     import celery.contrib.testing.tasks  # noqa: F401  (registers celery.ping for the start check)
     from celery.contrib.testing.worker import start_worker
+    from django.conf import settings
 
     from config.celery import app
 
@@ -269,7 +270,10 @@ def celery_worker():
         task_default_queue=queue,
     )
     try:
-        with start_worker(app, pool="solo", loglevel="WARNING", shutdown_timeout=20) as worker:
+        # Both of this run's queues: its default one and its standings lane (config.settings).
+        queues = [queue, queue + settings.JINK_STANDINGS_QUEUE_SUFFIX]
+        with start_worker(app, pool="solo", loglevel="WARNING", shutdown_timeout=20,
+                          queues=queues) as worker:
             yield worker
     finally:
         _point_celery_at(app, **previous)

@@ -37,7 +37,7 @@ from games.models import Game, GameSeat, GameStatus, Hand
 from tournaments import bridge, play, snapshots
 from tournaments.changes import TournamentChangeKind
 from tournaments.draw import drive, knockout, round_robin, swiss
-from tournaments.draw.types import DrawError, RoundDraw
+from tournaments.draw.types import DrawError, PlayedRound, RoundDraw
 from tournaments.models import (
     Format,
     Match,
@@ -205,9 +205,8 @@ def _present_order(tournament: Tournament) -> list[int]:
     return [entrant_id for entrant_id in fixed + late if entrant_id in present]
 
 
-def _next_round_draw(tournament: Tournament, rounds: list[Round]) -> RoundDraw:
-    order = _present_order(tournament) if rounds else bridge.draw_order_of(tournament)
-    played = [bridge.played_round(round_) for round_ in rounds]
+def _next_round_draw(tournament: Tournament, played: list[PlayedRound]) -> RoundDraw:
+    order = _present_order(tournament) if played else bridge.draw_order_of(tournament)
     if tournament.format == Format.ROUND_ROBIN:
         return round_robin.next_round(
             order,
@@ -227,14 +226,17 @@ def _next_round_draw(tournament: Tournament, rounds: list[Round]) -> RoundDraw:
             scoring=bridge.scoring_of(tournament),
         )
     rules = bridge.drive_rules_of(tournament)
-    if not rounds:
+    if not played:
         # Without seeds a drive starts from a random seating, drawn from the stored seed.
         seeded = tournament.entrants.filter(seed__isnull=False).exists()
         game = drive.first_game(order, rules, seed=None if seeded else tournament.lots_seed)
     else:
         if not played[-1].is_complete:
-            raise DrawError("round_incomplete", f"round {len(rounds)} still has undecided games")
-        previous = bridge.drive_game_of(rounds[-1])
+            raise DrawError("round_incomplete", f"round {len(played)} still has undecided games")
+        last = (
+            tournament.rounds.filter(number=len(played)).prefetch_related("matches__slots").get()
+        )
+        previous = bridge.drive_game_of(last)
         seated = {entrant for table in previous.tables for entrant in table.entrants}
         newcomers = [entrant for entrant in order if entrant not in seated]
         game = drive.next_game(rules, previous, played[-1].results, newcomers)
@@ -242,14 +244,19 @@ def _next_round_draw(tournament: Tournament, rounds: list[Round]) -> RoundDraw:
 
 
 def draw_round(tournament: Tournament, user) -> Round:
-    """Draw, store and start the next round (see the module docstring); raises ``DrawError``."""
-    rounds = bridge.rounds_with_matches(tournament)
-    if not rounds:
-        _first_round_checks(tournament)
+    """Draw, store and start the next round (see the module docstring); raises ``DrawError``.
+
+    The rounds played so far are read as plain rows (``bridge.played_rounds_of``), not models."""
     if tournament.format == Format.KNOCKOUT:
+        rounds = bridge.rounds_with_matches(tournament)
+        if not rounds:
+            _first_round_checks(tournament)
         return _draw_knockout(tournament, user, rounds)
-    draw = _next_round_draw(tournament, rounds)
-    round_, matches = bridge.save_round_draw(tournament, len(rounds) + 1, draw, user)
+    played = bridge.played_rounds_of(tournament)
+    if not played:
+        _first_round_checks(tournament)
+    draw = _next_round_draw(tournament, played)
+    round_, matches = bridge.save_round_draw(tournament, len(played) + 1, draw, user)
     start_matches(matches, tournament, user)
     _update_round_statuses(tournament, user)
     return round_

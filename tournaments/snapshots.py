@@ -14,7 +14,7 @@ What it does:
   committing and goes round again while it moved, so a burst of changes costs a few
   recomputations, at most one at a time per tournament across all workers.
 - ``list_stale_tournaments()``: tournaments whose snapshot is behind (or missing), for the beat
-  sweep; ``oldest_stale_age()`` for ``/health/workers/``.
+  sweep; ``oldest_stale_age()`` for ``/health/workers/`` (config.backlog).
 - ``read_standings(tournament)``: the snapshot for the API and pages, with ``stale``; computed
   and stored on the spot only when none exists yet.
 

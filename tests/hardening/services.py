@@ -119,6 +119,9 @@ def start_worker(redis_url: str, folder: Path, *, beat: bool = True, name: str =
         "--without-mingle",
         "-n",
         f"{name}@%h",
+        # The default queue and its standings lane (config.settings' router), as make serve.
+        "-Q",
+        "{0},{0}.standings".format(stack_environment(redis_url).get("JINK_CELERY_QUEUE", "celery")),
     ]
     if beat:
         arguments += ["-B", "-s", str(folder / f"beat-{name}")]

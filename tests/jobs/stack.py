@@ -1,6 +1,7 @@
 """The real stack for the fault tests: a Redis server of the test's own (so it can be stopped),
-a Celery worker process (so it can be killed with SIGKILL) and a beat process, all pointed at this
-test run's PostgreSQL test database and at a queue of its own.
+a Celery worker process (so it can be killed with SIGKILL; it consumes the standings queue too,
+unless ``start(standings_worker=True)`` gives that queue a worker of its own) and a beat
+process, all pointed at this test run's PostgreSQL test database and at a queue of its own.
 
 What it does: ``Stack`` starts and stops each process, points this process's Celery app at the
 same Redis and queue (so what the API enqueues reaches the worker), and waits for things:
@@ -63,6 +64,7 @@ class Stack:
         self.redis: subprocess.Popen | None = None
         self.worker: subprocess.Popen | None = None
         self.beat: subprocess.Popen | None = None
+        self.standings_worker: subprocess.Popen | None = None
         self.previous_celery: dict | None = None
         self.workers_started = 0
 
@@ -119,19 +121,36 @@ class Stack:
             stdout=open(self.folder / log, "ab"), stderr=subprocess.STDOUT,
         )
 
-    def start_worker(self) -> None:
-        self.workers_started += 1
-        name = f"faults{self.workers_started}@{socket.gethostname()}"
-        self.worker = self._celery(
-            "worker", "--pool=solo", "-Q", self.queue, "-n", name, "--loglevel=INFO",
-            "--without-gossip", "--without-mingle", log="worker.log",
+    @property
+    def standings_queue(self) -> str:
+        return self.queue + settings.JINK_STANDINGS_QUEUE_SUFFIX
+
+    def _start_worker(self, queues: list[str], name: str, log: str) -> subprocess.Popen:
+        process = self._celery(
+            "worker", "--pool=solo", "-Q", ",".join(queues), "-n", name, "--loglevel=INFO",
+            "--without-gossip", "--without-mingle", log=log,
         )
         from config.celery import app
 
         ready = wait_until(
             lambda: app.control.ping(destination=[name], timeout=0.5), 60, interval=0.5
         )
-        assert ready, (self.folder / "worker.log").read_text()[-3000:]
+        assert ready, (self.folder / log).read_text()[-3000:]
+        return process
+
+    def start_worker(self) -> None:
+        """The worker the fault tests kill: every queue, unless a standings worker runs."""
+        self.workers_started += 1
+        queues = [self.queue] if self.standings_worker else [self.queue, self.standings_queue]
+        self.worker = self._start_worker(
+            queues, f"faults{self.workers_started}@{socket.gethostname()}", "worker.log"
+        )
+
+    def start_standings_worker(self) -> None:
+        """A worker of the standings queue alone, as `make serve` runs it."""
+        self.standings_worker = self._start_worker(
+            [self.standings_queue], f"standings@{socket.gethostname()}", "standings.log"
+        )
 
     def kill_worker(self) -> None:
         """SIGKILL: no shutdown, no acknowledgement, its database connection just dies."""
@@ -145,7 +164,9 @@ class Stack:
             log="beat.log",
         )
 
-    def start(self) -> None:
+    def start(self, *, standings_worker: bool = False) -> None:
+        """Redis, the worker(s) and beat. ``standings_worker``: the standings queue gets a
+        worker of its own (the production layout); otherwise the one worker consumes both."""
         from config.celery import app
 
         self.start_redis()
@@ -158,17 +179,19 @@ class Stack:
             task_always_eager=False, task_eager_propagates=False,
             task_default_queue=self.queue,
         )
+        if standings_worker:
+            self.start_standings_worker()
         self.start_worker()
         self.start_beat()
 
     def stop(self) -> None:
         from config.celery import app
 
-        for process in (self.worker, self.beat):
+        for process in (self.worker, self.standings_worker, self.beat):
             if process is not None:
                 process.kill()  # nothing of theirs outlives the test database: no warm shutdown
                 process.wait(15)
-        self.worker = self.beat = None
+        self.worker = self.standings_worker = self.beat = None
         self.stop_redis()
         if self.previous_celery is not None:
             _point_celery_at(app, **self.previous_celery)

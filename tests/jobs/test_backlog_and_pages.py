@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -11,7 +12,9 @@ from django.db.models import F
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from config.backlog import JobsBacklog, oldest_stale_age
+from config.backlog import PRIORITY_SEPARATOR, JobsBacklog, oldest_stale_ages
+from games.models import Game, GameStatus
+from seasons.models import RatedGame, SeasonSnapshot
 from seasons.selectors import rating_for_page
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments import services, snapshots
@@ -20,7 +23,18 @@ from tournaments.models import StandingsSnapshot, Tournament
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_the_backlog_reports_the_age_of_the_oldest_stale_snapshot():
+NOW = datetime.datetime(2026, 6, 1, 20, 0, tzinfo=datetime.UTC)
+
+
+def run_check(check: JobsBacklog) -> None:
+    # As the health view runs it (database work back in the calling thread), in a thread of its
+    # own: async_to_sync refuses a thread with a running event loop, and a worker that ran a
+    # browser test keeps Playwright's loop in the main thread (tests/browser.py).
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        executor.submit(async_to_sync(check.run)).result()
+
+
+def test_the_backlog_reports_the_oldest_stale_result_of_every_kind(monkeypatch):
     event = build_event(players=4)
     tournament = services.create_tournament(
         club=event.club, user=event.world.users["organiser"],
@@ -28,23 +42,72 @@ def test_the_backlog_reports_the_age_of_the_oldest_stale_snapshot():
         entrants=[{"player": player.pk} for player in event.players],
     )
     snapshots.refresh_standings(tournament_id=tournament.pk)
-    assert oldest_stale_age() is None
-    # The data moves and the refresh message is lost; the snapshot was computed 90 s ago.
+    # A game played and finished: its season table and the ratings follow (tasks in process).
+    game = event.ok("post", f"/api/clubs/{event.club.slug}/games/", {
+        "game": "25", "seats": [player.pk for player in event.players[:2]], "first_dealer": 0,
+    }, status=201, role="scorekeeper")["id"]
+    win_game(event, game, 0)
+    assert SeasonSnapshot.objects.filter(club=event.club).count() == 1
+    assert RatedGame.objects.filter(game_id=game).exists()
+    assert oldest_stale_ages() == {"standings": None, "seasons": None, "ratings": None}
+
+    # Each kind falls behind (its message lost), at a known time before NOW.
     StandingsSnapshot.objects.filter(tournament=tournament).update(
-        computed_at=timezone.now() - datetime.timedelta(seconds=90)
+        computed_at=NOW - datetime.timedelta(seconds=90)
     )
     Tournament.objects.filter(pk=tournament.pk).update(data_version=F("data_version") + 1)
-    assert 90 <= oldest_stale_age() < 120
+    SeasonSnapshot.objects.filter(club=event.club).update(
+        data_stamp="0:0", computed_at=NOW - datetime.timedelta(seconds=30.25)
+    )
+    RatedGame.objects.filter(game_id=game).update(game_version=0)
+    Game.objects.filter(pk=game).update(updated_at=NOW - datetime.timedelta(seconds=45))
+    monkeypatch.setattr(timezone, "now", lambda: NOW)
+    assert snapshots.oldest_stale_age() == 90.0
+    assert oldest_stale_ages() == {"standings": 90.0, "seasons": 30.2, "ratings": 45.0}
     check = JobsBacklog()
-    # As the health view runs it (database work back in the calling thread), in a thread of its
-    # own: async_to_sync refuses a thread with a running event loop, and a worker that ran a
-    # browser test keeps Playwright's loop in the main thread (tests/browser.py). No Redis in
-    # these tests: the queue is not measured.
-    with ThreadPoolExecutor(max_workers=1) as executor:
-        executor.submit(async_to_sync(check.run)).result()
-    assert check.queue_length is None
-    assert 90 <= check.oldest_stale_snapshot_seconds < 120
-    assert repr(check).startswith("JobsBacklog(queue_length=None, oldest_stale_snapshot_seconds=")
+    run_check(check)  # no Redis in these tests' settings: the queues are not measured
+    assert check.queue_lengths is None
+    assert check.oldest_stale_seconds == {"standings": 90.0, "seasons": 30.2, "ratings": 45.0}
+    assert repr(check) == (
+        "JobsBacklog(queue_lengths=None, oldest_stale_seconds="
+        "{'standings': 90.0, 'seasons': 30.2, 'ratings': 45.0})"
+    )
+    # A rated game reopened (no longer finished) is behind the ratings too.
+    RatedGame.objects.filter(game_id=game).update(
+        game_version=Game.objects.get(pk=game).version
+    )
+    assert oldest_stale_ages()["ratings"] is None
+    Game.objects.filter(pk=game).update(status=GameStatus.IN_PROGRESS,
+                                        updated_at=NOW - datetime.timedelta(seconds=12))
+    assert oldest_stale_ages()["ratings"] == 12.0
+
+
+@pytest.mark.redis
+def test_the_backlog_reports_every_queue_length(settings):
+    import redis
+
+    from config.celery import app
+    from tests.conftest import ENVIRONMENT
+
+    queue = f"jink-backlog-{uuid.uuid4().hex}"
+    standings = queue + settings.JINK_STANDINGS_QUEUE_SUFFIX
+    client = redis.Redis.from_url(ENVIRONMENT.redis_url)
+    previous = app.conf.task_default_queue
+    settings.REDIS_URL = ENVIRONMENT.redis_url
+    app.conf.task_default_queue = queue
+    try:
+        client.lpush(queue, "a", "b", "c")
+        client.lpush(standings, "d")
+        client.lpush(f"{standings}{PRIORITY_SEPARATOR}3", "e", "f")
+        client.lpush(f"{queue}-other", "not this queue")
+        check = JobsBacklog()
+        run_check(check)
+    finally:
+        app.conf.task_default_queue = previous
+        client.delete(queue, standings, f"{standings}{PRIORITY_SEPARATOR}3", f"{queue}-other")
+        client.close()
+    assert check.queue_lengths == {queue: 3, standings: 3}
+    assert check.oldest_stale_seconds == {"standings": None, "seasons": None, "ratings": None}
 
 
 def test_the_rating_include_shows_the_rating_and_its_history():

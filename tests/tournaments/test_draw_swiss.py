@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 import networkx as nx
 import pytest
@@ -221,3 +222,31 @@ def test_bad_requests_are_refused():
     assert error_code(swiss.next_round, [1, 2, 2], [], total_rounds=2) == "duplicate_entrant"
     assert error_code(swiss.next_round, entrants, [], total_rounds=0) == "invalid_option"
     assert error_code(swiss.next_round, entrants, unfinished, total_rounds=2) == "invalid_result"
+
+
+@pytest.mark.parametrize("scoring", [None, ScoringRule(win=3, draw=1, loss=0, bye=1)])
+def test_the_draws_match_points_are_the_tallys(scoring):
+    """The swiss draw counts match points alone (swiss.match_points): the same as the full
+    tally's, byes, draws and a club's scoring rule included, over rounds of 2- and 4-seat tables
+    with an odd number of entrants (so there are byes)."""
+    chance = random.Random(12)
+    entrants = list(range(1, 16))
+    played = []
+    for table_size in (2, 2, 4, 2):
+        draw = swiss.next_round(entrants, played, total_rounds=4, table_size=table_size,
+                                scoring=scoring)
+        results = []
+        for table in draw.tables:
+            order = list(table.entrants)
+            chance.shuffle(order)
+            # Now and then the first two share first place (a draw).
+            placings = [order[:2], *order[2:]] if chance.random() < 0.3 else order
+            results.append(MatchResult.build(table, placings))
+        played.append(PlayedRound(draw, tuple(results)))
+    results = [result for round_ in played for result in round_.results]
+    byes = Counter(entrant for round_ in played for entrant in round_.draw.byes)
+    assert sum(byes.values()) > 0
+    assert swiss.match_points(entrants, results, byes, scoring) == {
+        entrant: line.match_points
+        for entrant, line in tally(entrants, results, byes=byes, scoring=scoring).items()
+    }
