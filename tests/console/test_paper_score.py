@@ -65,7 +65,7 @@ def test_an_impossible_score_is_refused_beside_its_field_and_nothing_is_stored()
 
 def test_a_finished_game_is_corrected_after_a_confirmation_saying_what_changes():
     event, client, url, game = _board()
-    win_game(event, game.pk, 0)  # 30-0, then 60-0
+    win_game(event, game.pk, 0, role="organiser")  # 30-0, then 60-0 (the draw is private)
     game.refresh_from_db()
     assert (game.totals, game.hands_played) == ([60, 0], 2)
     asked = client.post(url, _paper(game, 45, 20))
@@ -86,7 +86,7 @@ def test_a_finished_game_is_corrected_after_a_confirmation_saying_what_changes()
 
 def test_a_paper_score_the_earlier_hands_rule_out_is_refused_before_asking():
     event, client, url, game = _board()
-    win_game(event, game.pk, 0)
+    win_game(event, game.pk, 0, role="organiser")  # the draw is private
     game.refresh_from_db()
     response = client.post(url, _paper(game, 25, 45))  # side 0 had 30 before the last hand
     assert response.status_code == 400
