@@ -55,7 +55,12 @@ def compute_standings(tournament: Tournament) -> dict:
     }
     order = bridge.draw_order_of(tournament) if entrants else []
     order = [entrant_id for entrant_id in order if entrant_id in entrants]
-    rounds = bridge.rounds_with_matches(tournament)
+    # A privately drawn round counts once it is released: until then its results would tell
+    # the players what the organiser has not shown them.
+    rounds = [
+        round_ for round_ in bridge.rounds_with_matches(tournament)
+        if round_.released_at is not None
+    ]
     results, byes = bridge.all_results_and_byes(rounds)
     # Late arrivals (absent at round 1, drawn later) rank too; those never drawn do not.
     drawn = {

@@ -220,3 +220,21 @@ def test_an_unchanged_name_keeps_the_tag():
     club_services.update_player(player=event.players[0], display_name="Someone Else")
     event.club.refresh_from_db()
     assert (event.club.names_version, Client().get(url).status_code) == (before + 1, 200)
+
+
+def test_standings_count_a_private_round_only_once_it_is_released(private_round):
+    event, tournament, _ = private_round
+    path = f"/api/tournaments/{tournament['id']}/standings/"
+
+    def played(role):
+        rows = event.ok("get", path, role=role)["standings"]
+        return sorted((row["entrant"]["name"], row["matches_played"]) for row in rows)
+
+    names = sorted(str(player) for player in event.players)
+    # The first table's match is decided, but its round is not released: nobody, not even the
+    # organiser's standings, counts it yet.
+    assert played("player") == played("organiser") == [(name, 0) for name in names]
+    _release(event, tournament)
+    after = dict(played("player"))
+    assert sorted(after.values()) == [0, 0, 1, 1]
+    assert played("organiser") == sorted(after.items())
