@@ -5,7 +5,7 @@ process, all pointed at this test run's PostgreSQL test database and at a queue 
 
 What it does: ``Stack`` starts and stops each process, points this process's Celery app at the
 same Redis and queue (so what the API enqueues reaches the worker), and waits for things:
-``wait_until(condition, seconds)`` polls a condition; ``waiting_on_a_lock()`` says whether a
+``wait_until(condition, seconds)`` polls a condition; ``waiting_on_a_lock(table)`` says whether a
 backend of the test database is waiting on a lock (the worker blocked mid-task).
 
 What it does not do: assert anything (the tests do) or share the developer's Redis: the server
@@ -196,21 +196,37 @@ class Stack:
         if self.previous_celery is not None:
             _point_celery_at(app, **self.previous_celery)
 
-    # The database ----------------------------------------------------------------------------
 
-    def side_connection(self) -> psycopg.Connection:
-        """A connection of its own (not Django's), to hold locks while the worker runs."""
-        database = connection.settings_dict
-        return psycopg.connect(
-            host=database["HOST"], port=database["PORT"] or 5432, user=database["USER"],
-            dbname=database["NAME"],
-        )
 
-    def waiting_on_a_lock(self, table: str) -> bool:
-        with self.side_connection() as side:
-            row = side.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
-                "AND wait_event_type = 'Lock' AND query ILIKE %s",
-                [connection.settings_dict["NAME"], f"%{table}%"],
-            ).fetchone()
-        return row[0] > 0
+def side_connection() -> psycopg.Connection:
+    """A connection of its own (not Django's), to hold locks while the worker runs."""
+    database = connection.settings_dict
+    return psycopg.connect(
+        host=database["HOST"], port=database["PORT"] or 5432, user=database["USER"],
+        dbname=database["NAME"],
+    )
+
+
+def waiting_on_a_lock(table: str) -> bool:
+    """Whether a backend of the test database waits on a lock in a query naming ``table``."""
+    with side_connection() as side:
+        row = side.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
+            "AND wait_event_type = 'Lock' AND query ILIKE %s",
+            [connection.settings_dict["NAME"], f"%{table}%"],
+        ).fetchone()
+    return row[0] > 0
+
+
+def snapshot_is_a_full_recomputation(tournament_id: int) -> bool:
+    """Whether the tournament's stored snapshot is current and equals a full recomputation."""
+    from tournaments.models import StandingsSnapshot, Tournament
+    from tournaments.standings import compute_standings
+
+    tournament = Tournament.objects.get(pk=tournament_id)
+    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
+    if snapshot is None or snapshot.data_version != tournament.data_version:
+        return False
+    full = compute_standings(tournament)
+    return snapshot.body == {key: value for key, value in full.items()
+                             if key not in ("etag", "computed_at")}

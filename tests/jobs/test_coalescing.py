@@ -15,48 +15,24 @@ waiting on it, and until the whole burst is posted. The worker runs in a thread 
 
 from __future__ import annotations
 
-import psycopg
 import pytest
-from django.db import connection
 
 from games.models import Game, GameStatus
 from outbox.models import PendingTask
-from tests.jobs.stack import wait_until
+from tests.jobs.stack import (
+    side_connection,
+    snapshot_is_a_full_recomputation,
+    wait_until,
+    waiting_on_a_lock,
+)
 from tests.tournaments.play_helpers import build_event, token_client
 from tournaments import services
-from tournaments.models import Match, MatchStatus, StandingsSnapshot, Tournament
-from tournaments.standings import compute_standings
+from tournaments.models import Match, MatchStatus, StandingsSnapshot
 
 pytestmark = pytest.mark.redis
 
 HANDS = 50
 SECONDS = 60
-
-
-def side_connection() -> psycopg.Connection:
-    database = connection.settings_dict
-    return psycopg.connect(host=database["HOST"], port=database["PORT"] or 5432,
-                           user=database["USER"], dbname=database["NAME"])
-
-
-def worker_waits_on_the_snapshot_table() -> bool:
-    with side_connection() as side:
-        (waiting,) = side.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s "
-            "AND wait_event_type = 'Lock' AND query ILIKE %s",
-            [connection.settings_dict["NAME"], "%tournaments_standingssnapshot%"],
-        ).fetchone()
-    return waiting > 0
-
-
-def snapshot_is_a_full_recomputation(tournament_id: int) -> bool:
-    tournament = Tournament.objects.get(pk=tournament_id)
-    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
-    if snapshot is None or snapshot.data_version != tournament.data_version:
-        return False
-    full = compute_standings(tournament)
-    return snapshot.body == {key: value for key, value in full.items()
-                             if key not in ("etag", "computed_at")}
 
 
 def nothing_pending() -> bool:
@@ -97,7 +73,7 @@ def test_a_burst_of_50_hands_costs_two_recomputations(celery_worker_with_databas
     try:
         statuses = [scorer.post(f"/api/games/{games[0].pk}/hands/", deciding_hand(games[0]),
                                 format="json").status_code]
-        assert wait_until(worker_waits_on_the_snapshot_table, SECONDS)
+        assert wait_until(lambda: waiting_on_a_lock("tournaments_standingssnapshot"), SECONDS)
         statuses += [
             scorer.post(f"/api/games/{game.pk}/hands/", deciding_hand(game),
                         format="json").status_code

@@ -27,10 +27,15 @@ from collections.abc import Iterator
 import pytest
 
 from settlements.models import Night, Settlement
-from tests.jobs.stack import Stack, wait_until
+from tests.jobs.stack import (
+    Stack,
+    side_connection,
+    snapshot_is_a_full_recomputation,
+    wait_until,
+    waiting_on_a_lock,
+)
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Match, MatchStatus, StandingsSnapshot, Tournament
-from tournaments.standings import compute_standings
 from webhooks.delivery import publish_event, register_endpoint
 from webhooks.models import DeliveryStatus, WebhookDelivery
 
@@ -49,16 +54,6 @@ def stack(django_db_setup, tmp_path_factory) -> Iterator[Stack]:
         running.stop()
 
 
-def snapshot_is_a_full_recomputation(tournament_id: int) -> bool:
-    tournament = Tournament.objects.get(pk=tournament_id)
-    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).first()
-    if snapshot is None or snapshot.data_version != tournament.data_version:
-        return False
-    full = compute_standings(tournament)
-    return snapshot.body == {key: value for key, value in full.items()
-                             if key not in ("etag", "computed_at")}
-
-
 def league(event) -> int:
     tournament_id = event.create_tournament(
         name="League", game="25", format="round_robin", auto_advance=False,
@@ -70,7 +65,7 @@ def league(event) -> int:
 
 
 def hold_lock(stack: Stack, table: str):
-    side = stack.side_connection()
+    side = side_connection()
     side.execute(f"LOCK TABLE {table} IN EXCLUSIVE MODE")  # opens a transaction; held till end
     return side
 
@@ -84,7 +79,7 @@ def test_kill_9_mid_recomputation_then_the_snapshot_converges(stack):
         first = Match.objects.filter(tournament_id=tournament_id).order_by("table").first()
         game = first.games.get()
         win_game(event, game.pk, 0)  # the progress, then the recomputation, run in the worker
-        assert wait_until(lambda: stack.waiting_on_a_lock("tournaments_standingssnapshot"), 30)
+        assert wait_until(lambda: waiting_on_a_lock("tournaments_standingssnapshot"), 30)
         stack.kill_worker()
     finally:
         lock.rollback()
@@ -120,7 +115,7 @@ def test_kill_9_mid_settlement_then_exactly_one_version(stack):
     lock = hold_lock(stack, "settlements_settlementtransfer")
     try:
         event.ok("post", f"/api/nights/{night['id']}/close/")
-        assert wait_until(lambda: stack.waiting_on_a_lock("settlements_settlementtransfer"), 30)
+        assert wait_until(lambda: waiting_on_a_lock("settlements_settlementtransfer"), 30)
         stack.kill_worker()
     finally:
         lock.rollback()
