@@ -25,6 +25,7 @@ let etag = `"${game.id}-${game.version}"`;
 let outbox = null;
 let views = null;
 let steps = null;
+let cards = null; // loaded at start, so switching to card mode is one synchronous step
 
 const SUITS = [
   { code: "S", symbol: "♠", name: "Spades", red: false },
@@ -424,7 +425,7 @@ async function onClick(event) {
     case "undo-no": state.confirmUndo = null; break;
     case "keep-server": case "keep-mine": case "drop-refused": case "retry-refused":
       await resolveRefused(action); return;
-    case "card-mode": await toggleCardMode(); break;
+    case "card-mode": toggleCardMode(); break;
     default: break;
   }
   render();
@@ -442,10 +443,9 @@ function changeStep(draft, step) {
   if (step === "cards" && draft.cards) draft.cards.step = "tricks";
 }
 
-async function toggleCardMode() {
+function toggleCardMode() {
   const draft = state.draft;
   if (draft.cards) { restart(); return; }
-  const cards = await import(config.modules.cards);
   restart();
   state.draft.cards = cards.createCardEntry({
     game, dealer: state.draft.dealer, names: names(), api, isBidding: isBidding(),
@@ -481,6 +481,7 @@ async function start() {
   Object.assign(ctx, steps);
   views = (await import(config.modules.views)).createViews(ctx);
   outbox = await import(config.modules.outbox);
+  cards = await import(config.modules.cards);
   state.waiting = await outbox.list(game.id);
   state.draft = steps.newDraft();
   setOnline(navigator.onLine);
