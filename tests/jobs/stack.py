@@ -230,3 +230,18 @@ def snapshot_is_a_full_recomputation(tournament_id: int) -> bool:
     full = compute_standings(tournament)
     return snapshot.body == {key: value for key, value in full.items()
                              if key not in ("etag", "computed_at")}
+
+
+def end_other_sessions() -> int:
+    """End every backend on the test database but the test's own (the worker's, a side
+    connection's); the worker opens a new connection for its next task. Returns how many."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        own = cursor.fetchone()[0]
+    with side_connection() as side:
+        rows = side.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid NOT IN (pg_backend_pid(), %s)",
+            [connection.settings_dict["NAME"], own],
+        ).fetchall()
+    return len(rows)
