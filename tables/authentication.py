@@ -5,9 +5,13 @@ link, with ``request.auth`` set to the link's ``TableGrant``. It is accepted onl
 table needs — read its games and hands (and their history), record, preview, correct and undo a
 hand, ask for legal plays, and ``/api/table/`` — and only for that table's games. Anything else (an
 unknown, revoked or expired link, another route, another game) is a 404 before any view runs, so
-nothing is stored and nothing is revealed. The permission classes of ``clubs.permissions`` check
-the grant again by duck typing (``request.auth.allows_game``), so a view that forgot the route
-list would still refuse another table's game.
+nothing is stored and nothing is revealed. Guessing is limited as on the /t/ pages, with the same
+counters (``tables.guessing``): each unknown, revoked or expired link counts one failed look-up for
+the client's address, and once the window's allowance is used every ``Authorization: Table``
+request from that address, a right one too, is a 429 problem with ``Retry-After``. The
+permission classes of ``clubs.permissions`` check the grant again by duck typing
+(``request.auth.allows_game``), so a view that forgot the route list would still refuse another
+table's game.
 
 What it does not do: make or revoke links (``tables.services``).
 """
@@ -15,7 +19,9 @@ What it does not do: make or revoke links (``tables.services``).
 from __future__ import annotations
 
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
-from rest_framework.exceptions import NotFound
+from rest_framework.exceptions import NotFound, Throttled
+
+from tables import guessing
 
 KEYWORD = "Table"
 
@@ -45,8 +51,12 @@ class TableLinkAuthentication(BaseAuthentication):
         # Imported here: DRF loads this class while the apps' models are still loading.
         from tables.selectors import get_grant
 
+        wait = guessing.refused_for(request)
+        if wait is not None:
+            raise Throttled(wait=wait)
         grant = get_grant(parts[1].decode(errors="replace"))
         if grant is None:
+            guessing.note_failure(request)
             raise NotFound()
         match = getattr(request._request, "resolver_match", None)
         if match is None or match.view_name not in TABLE_ROUTES:

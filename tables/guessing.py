@@ -14,9 +14,12 @@ per address and window, kept for one window. The client address is ``REMOTE_ADDR
 trusted proxy (``DJANGO_TRUST_X_FORWARDED_PROTO``) the last address of ``X-Forwarded-For`` (the
 one the proxy appended; earlier ones are the client's own claim).
 
-What it does not do: answer the request (the views of ``web.table`` render the 429 page) or
-limit the API's ``Authorization: Table`` header (a wrong one is a 404 from
-``tables.authentication``).
+The API's ``Authorization: Table`` header counts and is refused by the same rule, on the same
+counters (``tables.authentication``): a client cannot get more guesses by switching between the
+pages and the API.
+
+What it does not do: answer the request (the views of ``web.table`` render the 429 page, the API
+answers a 429 problem).
 """
 
 from __future__ import annotations

@@ -394,3 +394,45 @@ def test_hands_and_their_changes_name_the_table_link_they_came_through(table):
     assert page.count(f"Recorded at the table via table link #{body['id']}") == 1
     assert f"Corrected by the-local-organiser at the table via table link #{body['id']}" in page
     assert f"Undone by the-local-organiser at the table via table link #{body['id']}" in page
+
+
+def test_guessing_table_links_through_the_api_is_limited_with_the_pages(
+    table, settings, monkeypatch
+):
+    settings.TABLE_CODE_GUESSES = 2
+    settings.TABLE_CODE_WINDOW_SECONDS = 600
+    clock = [1_800_000_000.0 + 30]  # 30 s into a window
+    monkeypatch.setattr("tables.guessing.time.time", lambda: clock[0])
+    first, _ = _games(table)
+    body = _make_link(table, game=first["id"])
+
+    def as_guesser(credential):
+        client = APIClient(REMOTE_ADDR="203.0.113.7")
+        client.credentials(HTTP_AUTHORIZATION=f"Table {credential}")
+        return client
+
+    # One wrong link through the API, one wrong code typed on the page: the same allowance.
+    assert as_guesser("not-a-token").get(f"/api/games/{first['id']}/").status_code == 404
+    assert as_guesser(body["token"]).get(f"/api/games/{first['id']}/").status_code == 200
+    assert Client(REMOTE_ADDR="203.0.113.7").get("/t/", {"code": "0000000000"}).status_code == 200
+    before = database_snapshot()
+    for refused in (
+        as_guesser("another-guess").get("/api/table/"),
+        as_guesser(body["token"]).get(f"/api/games/{first['id']}/"),
+        as_guesser(body["token"]).post(
+            f"/api/games/{first['id']}/hands/", dict(FIRST_HAND_45, number=1), format="json"
+        ),
+    ):
+        assert refused.status_code == 429
+        assert refused["Retry-After"] == "570"
+        assert refused["Content-Type"] == "application/problem+json"
+        assert refused.json()["status"] == 429
+    assert database_snapshot() == before
+    # Another address, and a session login, are not limited.
+    other = APIClient(REMOTE_ADDR="198.51.100.2")
+    other.credentials(HTTP_AUTHORIZATION=f"Table {body['token']}")
+    assert other.get(f"/api/games/{first['id']}/").status_code == 200
+    assert table.client("organiser").get(f"/api/games/{first['id']}/").status_code == 200
+    # The next window: the link works again from the guesser's address.
+    clock[0] += 570
+    assert as_guesser(body["token"]).get(f"/api/games/{first['id']}/").status_code == 200
