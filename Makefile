@@ -107,4 +107,4 @@ messages: $(STAMP)
 	DJANGO_DEBUG=true DJANGO_SECRET_KEY=messages DATABASE_URL= REDIS_URL= $(BIN)/python manage.py \
 		makemessages -l fr --keyword=N_ --no-location --ignore=.venv --ignore=tests --ignore=bench --ignore=staticfiles
 	DJANGO_DEBUG=true DJANGO_SECRET_KEY=messages DATABASE_URL= REDIS_URL= $(BIN)/python manage.py \
-		compilemessages -l fr
+		compilemessages -l fr --ignore=.venv
