@@ -59,7 +59,7 @@ def main() -> None:
 
         settings.DATABASES["default"]["NAME"] = DATABASE
         from accounts.services import issue_device_token
-        from bench.night import play_night, prepare_night, verify_night
+        from bench.night import current_standings, play_night, prepare_night, verify_night
         from tests.clubs.factories import make_club, make_membership, make_user
         from tests.hardening.services import (
             GUNICORN_THREADS,
@@ -94,13 +94,7 @@ def main() -> None:
             pollers=20,
             seed=1,
         )
-        import requests
-
-        standings = requests.get(
-            f"{base_url}/api/tournaments/{tournament['id']}/standings/",
-            headers={"Authorization": f"Token {token}"},
-            timeout=60,
-        ).json()
+        standings = current_standings(base_url, token, tournament["id"])
         print(
             f"stack: gunicorn {GUNICORN_WORKERS} workers x {GUNICORN_THREADS} threads "
             "(gthread), 1 Celery worker (solo) with beat, PostgreSQL CONN_MAX_AGE=60 with "

@@ -335,6 +335,28 @@ def play_night(
     }
 
 
+def current_standings(
+    base_url: str, token: str, tournament_id: int, *, seconds: float = 60
+) -> dict:
+    """The tournament's standings once its snapshot has caught up with the last hand.
+
+    Standings are a snapshot the worker stores after each change (tournaments.snapshots), so
+    right after the last hand the API may still serve the one before it with ``stale: true``;
+    this asks again until ``stale`` is false, for at most ``seconds``, and returns the last answer
+    (stale or not: ``verify_night`` then says what differs).
+    """
+    deadline = time.monotonic() + seconds
+    while True:
+        standings = requests.get(
+            f"{base_url}/api/tournaments/{tournament_id}/standings/",
+            headers={"Authorization": f"Token {token}"},
+            timeout=30,
+        ).json()
+        if not standings["stale"] or time.monotonic() >= deadline:
+            return standings
+        time.sleep(0.5)
+
+
 def verify_night(tournament_id: int, stored: dict[int, dict[int, dict]], standings: dict) -> dict:
     """The proof of the module docstring; returns counts, raises AssertionError on any gap."""
     from django.db.models import Sum
