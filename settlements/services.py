@@ -31,6 +31,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext_noop
 
 from clubs.models import Club, Player, Role, TeamMember
 from clubs.permissions import role_in
@@ -55,6 +56,11 @@ from tournaments.standings import compute_standings
 logger = logging.getLogger(__name__)
 
 MAX_PLACES = 20
+# How prizes are rounded, stored in English with each settle-up; the console shows it translated.
+REMAINDER_RULE = gettext_noop(
+    "each place gets pot x percentage // 100; a tie shares its places' amounts evenly, rounded "
+    "down; the units left go one at a time to the prize winners in order of place, then id"
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -298,9 +304,7 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
         details.update(
             pot=sum(fees.values()),
             kept_by_club=nets.get(computation.CLUB, 0),
-            remainder_rule="each place gets pot x percentage // 100; a tie shares its places' "
-            "amounts evenly, rounded down; the units left go one at a time to the prize winners "
-            "in order of place, then id",
+            remainder_rule=REMAINDER_RULE,
             exactness=computation.EXACTNESS,
             ranks={str(key): value for key, value in details["ranks"].items()},
         )
