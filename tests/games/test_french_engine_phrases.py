@@ -173,6 +173,21 @@ def test_the_formations_of_45_are_listed_in_french():
     )
 
 
+def test_the_reason_a_card_is_not_legal_is_french():
+    table = build_table()
+    game = table.new_game("25", 4, teams=[[0, 2], [1, 3]])
+    body = {"hand": ["KH", "5S", "2C"], "trick": ["QH"], "trump": "S"}
+
+    response = table.client("player").post(
+        f"/api/games/{game['id']}/legal-plays/", body, format="json", headers=FRENCH
+    )
+
+    assert response.json()["illegal"] == [{
+        "card": "2C",
+        "reason": "la couleur entamée était cœur et la main tenait KH : fournir ou couper",
+    }]
+
+
 @pytest.mark.parametrize("game", sorted(seating._FIXED_FORMATIONS))
 def test_the_formations_in_words_are_the_formations_of_the_table(game):
     in_words = ", ".join(
