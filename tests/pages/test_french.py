@@ -141,8 +141,9 @@ def test_money_and_problem_titles_follow_the_language(seed, client_for):
 
 
 def test_the_french_organiser_console_shows_no_english(seed, client_for):
-    """Every console page, as the organiser sees it in French: the same check as the player
-    pages (each word from a French translation, the data or a number)."""
+    """Every console page and the table app's pages, as the organiser sees them in French: the
+    same check as the player pages (each word from a French translation, the data or a
+    number)."""
     from settlements import services as settlement_services
 
     night = settlement_services.open_night(
@@ -157,6 +158,10 @@ def test_the_french_organiser_console_shows_no_english(seed, client_for):
         f"{console}events/{cup}/", f"{console}events/{cup}/board/",
         f"{console}events/{cup}/board/?round=1", f"{console}events/{cup}/print/",
         f"{console}events/{cup}/results/", f"{console}nights/{night.pk}/",
+        # The table app's pages: the score pad (its scripts' words are in a JSON block, checked
+        # by tests/tables/test_strings.py), the table links and the code form.
+        f"/clubs/kilkenny/games/{seed.games['forty_five'].pk}/score/",
+        "/clubs/kilkenny/table-links/", "/t/",
     ]
     with translation.override("fr"):
         # The console's short dates ("2 Déc 2026"): Django's own French month abbreviations.

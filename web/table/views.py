@@ -33,7 +33,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import selectors as club_selectors
@@ -123,6 +123,7 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
         "club": game.club,
         "game": game,
         "side_labels": config["sideLabels"],
+        "sides_title": f" {pgettext('versus', 'v')} ".join(config["sideLabels"]),
         "seats": [
             {"name": seat.player.display_name, "side": seat.side} for seat in game.ordered_seats()
         ],
