@@ -6,7 +6,9 @@ checks (``Model.clean``: house rules, time zone, a team member of the team's clu
 inline formset below checks team size and repeated players.
 
 What it does not do: replace the API's services (no idempotency, no problem documents); it is the
-staff's repair tool.
+staff's repair tool. It does keep the live pages right: a change of a name the pages show (a
+club's, a player's, a team's or a team's members) or a deletion goes through
+``clubs.services.names_changed``, as the services' renames do, so the pages' tags change.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 
+from clubs import services
 from clubs.models import (
     MAX_TEAM_SIZE,
     MIN_TEAM_SIZE,
@@ -27,6 +30,40 @@ from clubs.models import (
 )
 
 
+class NamesChangedAdmin(admin.ModelAdmin):
+    """Bump the club's ``names_version`` when a name the pages show is changed or deleted.
+
+    ``name_fields`` lists the model's fields the pages show; ``club_id_of`` says whose club.
+    """
+
+    name_fields: tuple[str, ...] = ()
+
+    def club_id_of(self, obj) -> int:
+        return obj.club_id
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        if not change:
+            return  # a new name is on no page yet
+        changed = set(form.changed_data)
+        if "club" in changed:  # moved: the old club's pages lose the name, the new one's gain it
+            services.names_changed(form.initial["club"])
+            services.names_changed(self.club_id_of(obj))
+        elif changed & set(self.name_fields):
+            services.names_changed(self.club_id_of(obj))
+
+    def delete_model(self, request, obj) -> None:
+        club_id = self.club_id_of(obj)
+        super().delete_model(request, obj)
+        services.names_changed(club_id)
+
+    def delete_queryset(self, request, queryset) -> None:
+        club_ids = {self.club_id_of(obj) for obj in queryset}
+        super().delete_queryset(request, queryset)
+        for club_id in sorted(club_ids):
+            services.names_changed(club_id)
+
+
 class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0
@@ -34,7 +71,7 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(NamesChangedAdmin):
     list_display = [
         "name",
         "slug",
@@ -49,6 +86,16 @@ class ClubAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["created_at"]
     inlines = [MembershipInline]
+    name_fields = ("name",)
+
+    def club_id_of(self, obj) -> int:
+        return obj.pk
+
+    def delete_model(self, request, obj) -> None:
+        admin.ModelAdmin.delete_model(self, request, obj)  # its pages are gone with it
+
+    def delete_queryset(self, request, queryset) -> None:
+        admin.ModelAdmin.delete_queryset(self, request, queryset)
 
 
 @admin.register(Membership)
@@ -61,12 +108,13 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(NamesChangedAdmin):
     list_display = ["display_name", "club", "user", "is_active", "created_at"]
     list_filter = ["is_active", "club"]
     search_fields = ["display_name", "club__name", "user__username"]
     autocomplete_fields = ["club", "user"]
     list_select_related = ["club", "user"]
+    name_fields = ("display_name",)
 
 
 @admin.register(PlayerInvitation)
@@ -121,13 +169,21 @@ class TeamMemberInline(admin.TabularInline):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(NamesChangedAdmin):
     list_display = ["name", "club", "member_names", "is_active", "created_at"]
     list_filter = ["is_active", "club"]
     search_fields = ["name", "club__name", "members__display_name"]
     autocomplete_fields = ["club"]
     list_select_related = ["club"]
     inlines = [TeamMemberInline]
+    name_fields = ("name",)
+
+    def save_related(self, request, form, formsets, change) -> None:
+        # The members are saved here, after save_model: a change of members changes the names
+        # the pages show for the team (as ``update_team`` with ``member_ids`` does).
+        super().save_related(request, form, formsets, change)
+        if change and any(formset.has_changed() for formset in formsets):
+            services.names_changed(form.instance.club_id)
 
     def get_queryset(self, request):
         return super().get_queryset(request).prefetch_related("team_members__player")

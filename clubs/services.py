@@ -144,8 +144,11 @@ def create_club(
     return club
 
 
-def _names_changed(club_id: int) -> None:
-    """A name the pages show changed: the live pages' tags must change (``names_version``)."""
+def names_changed(club_id: int) -> None:
+    """A name the pages show changed: the live pages' tags must change (``names_version``).
+
+    The services call it on a rename; so does the admin (``clubs.admin``), which writes the
+    models directly."""
     Club.objects.filter(pk=club_id).update(names_version=F("names_version") + 1)
 
 
@@ -166,7 +169,7 @@ def update_club(*, club: Club, **changes) -> Club:
         setattr(club, field, value)
     _save(club)
     if renamed:
-        _names_changed(club.pk)
+        names_changed(club.pk)
         club.refresh_from_db(fields=["names_version"])
     return club
 
@@ -294,7 +297,7 @@ def update_player(
         player.is_active = is_active
     _save(player)
     if renamed:
-        _names_changed(player.club_id)
+        names_changed(player.club_id)
     return player
 
 
@@ -431,7 +434,7 @@ def update_team(*, team: Team, name=_UNSET, member_ids=_UNSET, is_active=_UNSET)
     if players is not None:
         _set_members(team, players)
     if renamed or players is not None:
-        _names_changed(team.club_id)
+        names_changed(team.club_id)
     return team
 
 

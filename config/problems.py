@@ -126,8 +126,9 @@ def localized_detail(error: Any) -> str:
     """The ``detail`` of a ``RulesError`` or ``DrawError`` in the active language.
 
     The pure packages keep the English template (marked ``N_``) and its named parameters; this
-    is ``gettext(template) % params``. A combined error joins its errors' details; an error
-    without a template keeps its English detail.
+    is ``gettext(template) % params``, a param that is a ``Phrase`` (words with their own
+    template) translated the same way, recursively. A combined error joins its errors'
+    details; an error without a template keeps its English detail.
     """
     template = getattr(error, "template", None)
     if template is None:
@@ -135,10 +136,29 @@ def localized_detail(error: Any) -> str:
         if len(singles) > 1:
             return "; ".join(localized_detail(single) for single in singles)
         return error.detail
-    params = getattr(error, "params", None)
+    return _localized(template, getattr(error, "params", None))
+
+
+def _localized(template: str, params: Mapping[str, Any] | None) -> str:
+    """``gettext(template) % params``, each param that is a ``Phrase`` translated first."""
     if params is None:
         return gettext(template)
-    return gettext(template) % params
+    return gettext(template) % {name: _localized_value(value) for name, value in params.items()}
+
+
+def localized_text(value: Any) -> Any:
+    """``value`` in the active language when it is a ``Phrase`` (words the engine made with their
+    template); any other value as it is."""
+    return _localized_value(value)
+
+
+def _localized_value(value: Any) -> Any:
+    # A ``rules_engine.errors.Phrase`` (a str keeping its own template); duck-typed so that this
+    # module needs no import of the pure packages.
+    template = getattr(value, "template", None)
+    if isinstance(value, str) and isinstance(template, str):
+        return _localized(template, getattr(value, "params", None) or None)
+    return value
 
 
 def rules_error_to_problem(error: Any, pointer_prefix: str = "") -> Problem:

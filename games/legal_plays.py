@@ -20,7 +20,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from config.problems import Problem, rules_error_to_problem
+from config.problems import Problem, localized_text, rules_error_to_problem
 from games import bridge
 from games.models import Game
 from rules_engine import RulesError
@@ -93,7 +93,8 @@ def legal_plays_for(
     legal = legal_plays(held, played, suit, rules)
     legal_set = set(legal)
     illegal = [
-        {"card": str(card), "reason": why_illegal(held, played, card, suit, rules)}
+        # The engine's phrase, in the reader's language (Accept-Language).
+        {"card": str(card), "reason": localized_text(why_illegal(held, played, card, suit, rules))}
         for card in held
         if card not in legal_set
     ]

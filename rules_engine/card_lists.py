@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules_engine.cards import FULL_PACK, Card, parse_card, parse_cards
-from rules_engine.errors import N_, RulesError
+from rules_engine.errors import N_, Phrase, RulesError
 from rules_engine.records import HAND_TRICKS, check_seat
 
 NOBODY = -1
@@ -268,12 +268,18 @@ def first_pointer(record: Mapping, card: Card, before: str) -> str | None:
 def duplicate(record: Mapping, card: Card, pointer: str) -> RulesError:
     """A ``duplicate_card`` at ``pointer``, naming the card's first appearance."""
     first = first_pointer(record, card, pointer)
-    where = f" and at {first}" if first else ""
+    if first is None:
+        return RulesError(
+            "duplicate_card",
+            N_("%(card)s appears at %(pointer)s"),
+            pointer,
+            params={"card": card, "pointer": pointer},
+        )
     return RulesError(
         "duplicate_card",
-        N_("%(card)s appears at %(pointer)s%(where)s"),
+        N_("%(card)s appears at %(pointer)s and at %(first)s"),
         pointer,
-        params={"card": card, "pointer": pointer, "where": where},
+        params={"card": card, "pointer": pointer, "first": first},
     )
 
 
@@ -287,7 +293,10 @@ def not_held(
 ) -> RulesError:
     """The error for ``seat`` playing a card it did not hold (``card_owner`` says whose it was)."""
     pointer = play_pointer(record, trick_index, position)
-    played = f"seat {seat} played {card} to trick {trick_index + 1}"
+    played = Phrase(
+        N_("seat %(seat)s played %(card)s to trick %(value)s"),
+        {"seat": seat, "card": card, "value": trick_index + 1},
+    )
     if card_owner is None:
         return RulesError(
             "illegal_play",
@@ -296,7 +305,6 @@ def not_held(
             params={"played": played},
         )
     first = first_pointer(record, card, pointer)
-    where = f" (at {first})" if first else ""
     if card_owner == NOBODY:
         if first == "/turn_up":
             return RulesError(
@@ -305,15 +313,29 @@ def not_held(
                 pointer,
                 params={"played": played, "card": card, "seat": seat},
             )
+        if first is None:
+            return RulesError(
+                "duplicate_card",
+                N_("%(played)s, but %(card)s was already played or discarded"),
+                pointer,
+                params={"played": played, "card": card},
+            )
         return RulesError(
             "duplicate_card",
-            N_("%(played)s, but %(card)s was already played or discarded%(where)s"),
+            N_("%(played)s, but %(card)s was already played or discarded (at %(first)s)"),
             pointer,
-            params={"played": played, "card": card, "where": where},
+            params={"played": played, "card": card, "first": first},
+        )
+    if first is None:
+        return RulesError(
+            "duplicate_card",
+            N_("%(played)s, but %(card)s belongs to seat %(card_owner)s"),
+            pointer,
+            params={"played": played, "card": card, "card_owner": card_owner},
         )
     return RulesError(
         "duplicate_card",
-        N_("%(played)s, but %(card)s belongs to seat %(card_owner)s%(where)s"),
+        N_("%(played)s, but %(card)s belongs to seat %(card_owner)s (at %(first)s)"),
         pointer,
-        params={"played": played, "card": card, "card_owner": card_owner, "where": where},
+        params={"played": played, "card": card, "card_owner": card_owner, "first": first},
     )

@@ -22,12 +22,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules_engine.errors import N_, RulesError
+from rules_engine.errors import N_, Phrase, RulesError
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
-SUIT_NAMES: dict[str, str] = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+# Each name is a ``Phrase`` (a str): English as it is, translated where it is a problem's param.
+SUIT_NAMES: dict[str, str] = {
+    "S": Phrase(N_("spades")),
+    "H": Phrase(N_("hearts")),
+    "D": Phrase(N_("diamonds")),
+    "C": Phrase(N_("clubs")),
+}
 
 _SUIT_SPELLINGS: dict[str, tuple[str, ...]] = {
     "S": ("S", "s", "♠", "♠\ufe0f"),

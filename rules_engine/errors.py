@@ -10,6 +10,9 @@ Translatable: ``detail`` is English, made from a message template marked with ``
 that ``makemessages -k N_`` collects into the catalogue) and named ``params``; the error keeps
 both (``template``, ``params``) so the Django layer can show ``gettext(template) % params`` in
 the reader's language (``config.problems.localized_detail``). The engine never imports Django.
+A parameter that is itself words (a rule phrase, "seat 2 played 8H to trick 3", a suit name) is a
+``Phrase``: a ``str`` holding its English text that also keeps its own ``N_`` template and
+params, so the translation is made all the way down rather than around an English fragment.
 
 What it does not do: translate text, know about HTTP status codes, or format problem documents.
 
@@ -24,6 +27,28 @@ from __future__ import annotations
 def N_(message: str) -> str:
     """Mark ``message`` (a template with ``%(name)s`` parameters) for translation; no-op."""
     return message
+
+
+class Phrase(str):
+    """Words made from an ``N_`` template and its params, for use as a param of another message.
+
+    It is the English text (``template % params``), so it reads, compares and serialises as any
+    ``str``; ``template`` and ``params`` stay with it so that ``localized_detail`` can translate
+    the phrase (and any phrase among its params) in the reader's language.
+    """
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, params: dict | None = None) -> Phrase:
+        text = template % params if params is not None else template
+        phrase = super().__new__(cls, text)
+        phrase.template = template
+        phrase.params = dict(params) if params is not None else {}
+        return phrase
+
+    def __getnewargs__(self) -> tuple:
+        return (self.template, self.params or None)
 
 
 ERROR_CODES = frozenset(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rules_engine.errors import N_
 from rules_engine.house_rules import (
     ACE_OF_HEARTS_LEAD_VALUES,
     ALL_KEYS,
@@ -31,46 +32,54 @@ from rules_engine.house_rules import (
 )
 from rules_engine.order import PRIVILEGE_KEYS
 
-# key -> (meaning, kind, choices). The meanings are rules.md's "meaning" column.
+# key -> (meaning, kind, choices). The meanings are rules.md's "meaning" column, marked with N_
+# so that the console shows them translated (``gettext(definition.meaning)``).
 _DEFINITIONS: dict[str, tuple[str, str, tuple]] = {
-    "target": ("Score that wins the game", "number", ()),
-    "trick_points": ("Points for each trick", "number", ()),
-    "best_trump_bonus": ("Extra points for the best trump played in a hand", "number", ()),
-    "game_end": ("When the target is checked", "choice", GAME_END_VALUES),
+    "target": (N_("Score that wins the game"), "number", ()),
+    "trick_points": (N_("Points for each trick"), "number", ()),
+    "best_trump_bonus": (N_("Extra points for the best trump played in a hand"), "number", ()),
+    "game_end": (N_("When the target is checked"), "choice", GAME_END_VALUES),
     "simultaneous_finish": (
-        "Who wins when several sides reach the target in one hand",
+        N_("Who wins when several sides reach the target in one hand"),
         "choice",
         SIMULTANEOUS_FINISH_VALUES,
     ),
-    "renege_privilege": ("Top trumps that may be withheld (reneged)", "subset", PRIVILEGE_KEYS),
+    "renege_privilege": (N_("Top trumps that may be withheld (reneged)"), "subset", PRIVILEGE_KEYS),
     "ace_of_hearts_follows_hearts": (
-        "Local variant: the ace of hearts counts as a heart for following suit",
+        N_("Local variant: the ace of hearts counts as a heart for following suit"),
         "yes_no",
         (),
     ),
     "ace_of_hearts_lead": (
-        "When the ace of hearts is led and hearts are not trumps: a trump lead, or a trump then a "
-        "heart must be played",
+        N_(
+            "When the ace of hearts is led and hearts are not trumps: a trump lead, or a trump "
+            "then a heart must be played"
+        ),
         "choice",
         ACE_OF_HEARTS_LEAD_VALUES,
     ),
-    "dealer_robs_ace": ("The dealer and a turned-up ace", "choice", DEALER_ROBS_ACE_VALUES),
+    "dealer_robs_ace": (N_("The dealer and a turned-up ace"), "choice", DEALER_ROBS_ACE_VALUES),
     "rob_discard": (
-        "What a player robbing with the ace of trumps may discard: any card, or not the ace itself",
+        N_(
+            "What a player robbing with the ace of trumps may discard: any card, or not the ace "
+            "itself"
+        ),
         "choice",
         ROB_DISCARD_VALUES,
     ),
-    "jink_doubles_stake": ("Taking all five tricks from zero pays double", "yes_no", ()),
-    "bids": ("Allowed bids", "numbers", ()),
-    "jink_bid": ("The bid that means all five tricks (empty: none)", "number_or_none", ()),
-    "made_thirty_scores": ("What a made bid of 30 scores (empty: 30)", "number_or_none", ()),
-    "min_bid_at_100": ("Minimum bid for a side on 100 or more (empty: none)", "number_or_none", ()),
-    "dealer_may_hold": ("The dealer may take the bid at equal value", "yes_no", ()),
-    "all_pass": ("When everybody passes", "choice", ALL_PASS_VALUES),
-    "kitty": ("Cards in the kitty (0 to 5)", "number", ()),
-    "first_lead": ("Who leads the first trick", "choice", FIRST_LEAD_VALUES),
-    "renege_penalty": ("What a recorded renege costs", "choice", RENEGE_PENALTY_VALUES),
-    "renege_deduction": ("Points taken off when the penalty is to deduct", "number", ()),
+    "jink_doubles_stake": (N_("Taking all five tricks from zero pays double"), "yes_no", ()),
+    "bids": (N_("Allowed bids"), "numbers", ()),
+    "jink_bid": (N_("The bid that means all five tricks (empty: none)"), "number_or_none", ()),
+    "made_thirty_scores": (N_("What a made bid of 30 scores (empty: 30)"), "number_or_none", ()),
+    "min_bid_at_100": (
+        N_("Minimum bid for a side on 100 or more (empty: none)"), "number_or_none", ()
+    ),
+    "dealer_may_hold": (N_("The dealer may take the bid at equal value"), "yes_no", ()),
+    "all_pass": (N_("When everybody passes"), "choice", ALL_PASS_VALUES),
+    "kitty": (N_("Cards in the kitty (0 to 5)"), "number", ()),
+    "first_lead": (N_("Who leads the first trick"), "choice", FIRST_LEAD_VALUES),
+    "renege_penalty": (N_("What a recorded renege costs"), "choice", RENEGE_PENALTY_VALUES),
+    "renege_deduction": (N_("Points taken off when the penalty is to deduct"), "number", ()),
 }
 assert set(_DEFINITIONS) == set(ALL_KEYS), "every house rule needs a definition"
 

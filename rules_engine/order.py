@@ -52,7 +52,7 @@ from rules_engine.cards import (
     parse_card,
 )
 from rules_engine.cards import parse_suit as _parse_suit
-from rules_engine.errors import N_, RulesError
+from rules_engine.errors import N_, Phrase, RulesError
 
 TRUMP = "trump"
 """The follow suit of every trump (AH included)."""
@@ -330,18 +330,19 @@ def why_illegal(
     card: CardLike,
     trump: str,
     rules: FollowRules | None = None,
-) -> str | None:
+) -> Phrase | None:
     """None when ``card`` from ``hand`` may be played to ``trick``; else a short rule phrase.
 
     The phrase names the rule and a card the hand held that made the play illegal, worded to end
     a sentence the caller starts ("seat 2 played 8H to trick 3, but " + phrase). A card the hand
-    does not hold is illegal too ("the hand did not hold 8H").
+    does not hold is illegal too ("the hand did not hold 8H"). The phrase is a ``Phrase``: the
+    English text, with its template kept for translation (``rules_engine.errors``).
     """
     cards = card_list(hand)
     played = parse_card(card)
     trump = _as_trump(trump)
     if played not in cards:
-        return f"the hand did not hold {played}"
+        return Phrase(N_("the hand did not hold %(card)s"), {"card": played})
     if not trick:
         return None
     follow = _FOLLOW_SUIT_IN[trump]
@@ -357,16 +358,25 @@ def why_illegal(
         return None
     held = obliging[0]
     if led is ACE_OF_HEARTS and led_suit == "H":
-        return (
-            f"{ACE_OF_HEARTS} was led (ace_of_hearts_lead is trump_then_hearts), the hand held "
-            f"no trump it had to play, and it held {held}: play a heart or a trump"
+        return Phrase(
+            N_(
+                "%(led)s was led (ace_of_hearts_lead is trump_then_hearts), the hand held no "
+                "trump it had to play, and it held %(card)s: play a heart or a trump"
+            ),
+            {"led": ACE_OF_HEARTS, "card": held},
         )
     if led_suit is TRUMP:
         privileged, _ = _follow_rules(rules, trump)
         if held in privileged:
-            return (
-                f"a trump was led and the hand held {held}, "
-                f"which may not be withheld when {led} is led"
+            return Phrase(
+                N_(
+                    "a trump was led and the hand held %(card)s, which may not be withheld when "
+                    "%(led)s is led"
+                ),
+                {"card": held, "led": led},
             )
-        return f"a trump was led and the hand held {held}"
-    return f"{SUIT_NAMES[led_suit]} were led and the hand held {held}: follow suit or trump"
+        return Phrase(N_("a trump was led and the hand held %(card)s"), {"card": held})
+    return Phrase(
+        N_("%(suit)s were led and the hand held %(card)s: follow suit or trump"),
+        {"suit": SUIT_NAMES[led_suit], "card": held},
+    )

@@ -42,7 +42,7 @@ from rules_engine.card_lists import (
     static_owners,
 )
 from rules_engine.cards import ACE_OF_HEARTS, FULL_PACK, SUITS, Card, parse_card
-from rules_engine.errors import N_, RulesError
+from rules_engine.errors import N_, Phrase, RulesError
 from rules_engine.holdings import apply_kitty, check_rob, check_turn_up_plays
 from rules_engine.order import TRUMP, follow_suit, plain_rank, trump_rank, why_illegal
 from rules_engine.records import (
@@ -344,9 +344,9 @@ def _played_by(record: Mapping, played: list[list[Card]], trick_count: int) -> d
 def _check_leader(stated: int, expected: int, trick_index: int) -> None:
     if stated != expected:
         reason = (
-            "the first trick is led by the seat left of the dealer or bidder"
+            Phrase(N_("the first trick is led by the seat left of the dealer or bidder"))
             if trick_index == 0
-            else f"the winner of trick {trick_index} leads"
+            else Phrase(N_("the winner of trick %(value)s leads"), {"value": trick_index})
         )
         raise RulesError(
             "wrong_leader",
@@ -399,10 +399,20 @@ def _check_stated_best_trump(stated: object, computed: tuple[int, Card | None, i
                 matches = False
     if not matches:
         described = (
-            "no trump was played"
+            Phrase(N_("no trump was played"))
             if computed is None
-            else f"seat {computed[0]} played the best trump, {computed[1]}, in trick "
-            f"{computed[2] + 1} (trick {computed[2]} counting from 0)"
+            else Phrase(
+                N_(
+                    "seat %(seat)s played the best trump, %(card)s, in trick %(value)s "
+                    "(trick %(index)s counting from 0)"
+                ),
+                {
+                    "seat": computed[0],
+                    "card": computed[1],
+                    "value": computed[2] + 1,
+                    "index": computed[2],
+                },
+            )
         )
         raise RulesError(
             "best_trump_mismatch",

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rules_engine.errors import N_, RulesError
+from rules_engine.errors import N_, Phrase, RulesError
 from rules_engine.house_rules import HouseRules
 
 HAND_SIZE = 5
@@ -33,10 +33,15 @@ PACK_SIZE = 52
 MIN_SEATS = 2
 MAX_SEATS = 10
 
-# Games whose formations rules.md lists one by one: seat count -> (number of sides, description).
-_FIXED_FORMATIONS: dict[str, dict[int, tuple[int, str]]] = {
-    "45": {3: (3, "1 v 1 v 1"), 4: (2, "2 v 2"), 6: (2, "3 v 3")},
-    "auction45": {4: (2, "2 v 2"), 6: (2, "3 v 3")},
+# Games whose formations rules.md lists one by one: seat count -> number of sides; and the list
+# in words, one translatable phrase per game (a test checks it against the table).
+_FIXED_FORMATIONS: dict[str, dict[int, int]] = {
+    "45": {3: 3, 4: 2, 6: 2},
+    "auction45": {4: 2, 6: 2},
+}
+_FORMATIONS_IN_WORDS: dict[str, str] = {
+    "45": N_("1 v 1 v 1 (3 seats), 2 v 2 (4 seats), 3 v 3 (6 seats)"),
+    "auction45": N_("2 v 2 (4 seats), 3 v 3 (6 seats)"),
 }
 
 
@@ -180,11 +185,8 @@ def _check_formation(
     side_count = len(sides)
     fixed = _FIXED_FORMATIONS.get(game)
     if fixed is not None:
-        allowed = fixed.get(seat_count)
-        if allowed is None or allowed[0] != side_count:
-            formations = ", ".join(
-                f"{description} ({count} seats)" for count, (_, description) in fixed.items()
-            )
+        if fixed.get(seat_count) != side_count:
+            formations = Phrase(_FORMATIONS_IN_WORDS[game])
             raise RulesError(
                 "invalid_seating",
                 N_(

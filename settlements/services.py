@@ -31,6 +31,7 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.db.models import Sum
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from clubs.models import Club, Player, Role, TeamMember
 from clubs.permissions import role_in
@@ -55,6 +56,11 @@ from tournaments.standings import compute_standings
 logger = logging.getLogger(__name__)
 
 MAX_PLACES = 20
+# How prizes are rounded, stored in English with each settle-up; the console shows it translated.
+REMAINDER_RULE = gettext_noop(
+    "each place gets pot x percentage // 100; a tie shares its places' amounts evenly, rounded "
+    "down; the units left go one at a time to the prize winners in order of place, then id"
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -67,16 +73,17 @@ def open_night(
 ) -> Night:
     """Open a night for ``club`` (409 ``night_open`` while another is open)."""
     if entry_fee_minor is not None and entry_fee_minor < 0:
-        raise Problem(status=400, code="invalid_amount", detail="The entry fee may not be "
-                      "negative.", pointer="/entry_fee")
+        raise Problem(status=400, code="invalid_amount", detail=gettext("The entry fee may not be "
+                      "negative."), pointer="/entry_fee")
     if prize_split is not None:
         check_prize_split(prize_split)
     with transaction.atomic():
         Club.objects.select_for_update().filter(pk=club.pk).first()
         current = Night.objects.filter(club=club, status=NightStatus.OPEN).first()
         if current is not None:
-            raise Problem(status=409, code="night_open", detail=f"{current.name} is still open "
-                          f"(night {current.pk}); close it first.")
+            raise Problem(status=409, code="night_open", detail=gettext("%(name)s is still open "
+                          "(night %(night)s); close it first.")
+                          % {"name": current.name, "night": current.pk})
         now = timezone.now()
         night = Night.objects.create(
             club=club, name=name or f"Night of {now:%Y-%m-%d}", entry_fee_minor=entry_fee_minor,
@@ -109,9 +116,11 @@ def close_night(*, night_id: int, user) -> Night:
     with transaction.atomic():
         night = Night.objects.select_for_update().filter(pk=night_id).first()
         if night is None:
-            raise Problem(status=404, code="not_found", detail=f"No night {night_id}.")
+            raise Problem(status=404, code="not_found",
+                          detail=gettext("No night %(night)s.") % {"night": night_id})
         if night.status == NightStatus.CLOSED:
-            raise Problem(status=409, code="night_closed", detail="The night is already closed.")
+            raise Problem(status=409, code="night_closed",
+                          detail=gettext("The night is already closed."))
         evening = _outside_tournaments(
             Game.objects.filter(club_id=night.club_id, created_at__gte=night.opened_at)
         ).exclude(pk__in=NightGame.objects.values("game_id"))
@@ -126,7 +135,8 @@ def close_night(*, night_id: int, user) -> Night:
         )
         if playing:
             raise Problem(status=409, code="games_in_progress",
-                          detail=f"Games {playing} are still in progress; finish them first.")
+                          detail=gettext("Games %(games)s are still in progress; finish them "
+                                         "first.") % {"games": playing})
         night.status = NightStatus.CLOSED
         night.closed_at = timezone.now()
         night.closed_by = _user_or_none(user)
@@ -148,15 +158,17 @@ def _enqueue_settlement(*, tournament_id: int | None = None, night_id: int | Non
 def check_prize_split(percentages, pointer: str = "/prize_split") -> list[int]:
     if not isinstance(percentages, list) or len(percentages) > MAX_PLACES:
         raise Problem(status=400, code="invalid_prize_split", pointer=pointer,
-                      detail=f"A prize split is a list of at most {MAX_PLACES} whole "
-                      "percentages, best place first.")
+                      detail=gettext("A prize split is a list of at most %(places)s whole "
+                      "percentages, best place first.") % {"places": MAX_PLACES})
     for index, value in enumerate(percentages):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 100:
             raise Problem(status=400, code="invalid_prize_split", pointer=f"{pointer}/{index}",
-                          detail=f"Place {index + 1}: a whole percentage from 1 to 100.")
+                          detail=gettext("Place %(place)s: a whole percentage from 1 to 100.")
+                          % {"place": index + 1})
     if sum(percentages) > 100:
         raise Problem(status=400, code="invalid_prize_split", pointer=pointer,
-                      detail=f"The percentages sum to {sum(percentages)}, more than 100.")
+                      detail=gettext("The percentages sum to %(sum)s, more than 100.")
+                      % {"sum": sum(percentages)})
     return percentages
 
 
@@ -188,7 +200,7 @@ def _lock_event(*, tournament_id: int | None, night_id: int | None):
     model = Tournament if tournament_id is not None else Night
     event = model.objects.select_for_update().filter(pk=tournament_id or night_id).first()
     if event is None:
-        raise Problem(status=404, code="not_found", detail="No such event.")
+        raise Problem(status=404, code="not_found", detail=gettext("No such event."))
     return event
 
 
@@ -262,7 +274,7 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
         )
         if not closed:
             raise Problem(status=409, code="event_not_closed",
-                          detail="An event is settled once it is closed.")
+                          detail=gettext("An event is settled once it is closed."))
         if tournament_id:
             stakes, fees, prizes, details = _tournament_parts(event)
             scope = {"tournament": event}
@@ -298,9 +310,7 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
         details.update(
             pot=sum(fees.values()),
             kept_by_club=nets.get(computation.CLUB, 0),
-            remainder_rule="each place gets pot x percentage // 100; a tie shares its places' "
-            "amounts evenly, rounded down; the units left go one at a time to the prize winners "
-            "in order of place, then id",
+            remainder_rule=REMAINDER_RULE,
             exactness=computation.EXACTNESS,
             ranks={str(key): value for key, value in details["ranks"].items()},
         )
@@ -333,14 +343,15 @@ def mark_transfer_paid(*, transfer_id: int, user) -> SettlementTransfer:
             .select_related("settlement__club", "payer", "payee").filter(pk=transfer_id).first()
         )
         if transfer is None or role_in(user, transfer.settlement.club) is None:
-            raise Problem(status=404, code="not_found", detail=f"No transfer {transfer_id}.")
+            raise Problem(status=404, code="not_found", detail=gettext("No transfer %(transfer)s.")
+                          % {"transfer": transfer_id})
         parties = {
             person.user_id for person in (transfer.payer, transfer.payee) if person is not None
         }
         if user.pk not in parties and role_in(user, transfer.settlement.club) != Role.ORGANISER:
             raise Problem(status=403, code="not_a_party",
-                          detail="Only the payer, the payee or an organiser marks a transfer "
-                          "paid.")
+                          detail=gettext("Only the payer, the payee or an organiser marks a "
+                                         "transfer paid."))
         if transfer.paid_at is None:
             transfer.paid_at = timezone.now()
             transfer.paid_by = user

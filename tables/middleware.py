@@ -11,6 +11,8 @@ What it does not do: look at pages (they never read the header) or at requests w
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from config.problems import Problem, problem_json_response
 from tables.authentication import KEYWORD, TABLE_ROUTES
 
@@ -29,4 +31,6 @@ class TableLinkBoundaryMiddleware:
         match = request.resolver_match
         if match is not None and match.view_name in TABLE_ROUTES:
             return None
-        return problem_json_response(Problem(status=404, code="not_found", detail="Not found."))
+        return problem_json_response(
+            Problem(status=404, code="not_found", detail=gettext("Not found."))
+        )

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Club
 from games.models import Game
@@ -123,6 +124,10 @@ def list_table_links(*, club: Club) -> QuerySet[TableLink]:
 def table_label(link: TableLink) -> str:
     """The table in words: "Game 12 (45)" or "Winter Cup, round 2, table 3"."""
     if link.game_id is not None:
-        return f"Game {link.game_id} ({link.game.game})"
+        return gettext("Game %(number)s (%(name)s)") % {"number": link.game_id,
+                                                        "name": link.game.game}
     match = link.match
-    return f"{match.round.tournament.name}, round {match.round.number}, table {match.table}"
+    return gettext("%(tournament)s, round %(round)s, table %(table)s") % {
+        "tournament": match.round.tournament.name, "round": match.round.number,
+        "table": match.table,
+    }

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from clubs.models import Club
 from config.problems import Problem
@@ -56,7 +57,7 @@ def create_table_link(
         raise Problem(
             status=400,
             code="invalid_table",
-            detail="Give either game or match: the table the link opens.",
+            detail=gettext("Give either game or match: the table the link opens."),
             pointer="/game",
         )
     game = match = None
@@ -66,7 +67,7 @@ def create_table_link(
             raise Problem(
                 status=400,
                 code="invalid_table",
-                detail=f"The club has no game {game_id}.",
+                detail=gettext("The club has no game %(game)s.") % {"game": game_id},
                 pointer="/game",
             )
     else:
@@ -75,7 +76,7 @@ def create_table_link(
             raise Problem(
                 status=400,
                 code="invalid_table",
-                detail=f"The club has no tournament match {match_id}.",
+                detail=gettext("The club has no tournament match %(match)s.") % {"match": match_id},
                 pointer="/match",
             )
     now = timezone.now()
@@ -85,7 +86,7 @@ def create_table_link(
         raise Problem(
             status=400,
             code="invalid_expiry",
-            detail="expires_at must be in the future and at most seven days away.",
+            detail=gettext("expires_at must be in the future and at most seven days away."),
             pointer="/expires_at",
         )
     for _ in range(3):  # a short code may collide with a live one: draw again
@@ -105,7 +106,8 @@ def create_table_link(
         except IntegrityError:
             continue
         return link, token, code
-    raise Problem(status=503, code="try_again", detail="Could not draw a free code; try again.")
+    raise Problem(status=503, code="try_again",
+                  detail=gettext("Could not draw a free code; try again."))
 
 
 def revoke_table_link(*, club: Club, link_id: int, user) -> TableLink:
@@ -113,7 +115,8 @@ def revoke_table_link(*, club: Club, link_id: int, user) -> TableLink:
     with transaction.atomic():
         link = TableLink.objects.select_for_update().filter(pk=link_id, club=club).first()
         if link is None:
-            raise Problem(status=404, code="not_found", detail=f"No table link {link_id}.")
+            raise Problem(status=404, code="not_found",
+                          detail=gettext("No table link %(link)s.") % {"link": link_id})
         if link.revoked_at is None:
             link.revoked_at = timezone.now()
             link.save(update_fields=["revoked_at"])

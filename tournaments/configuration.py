@@ -72,9 +72,9 @@ def _error(errors: list, code: str, detail: str, pointer: str) -> None:
 def raise_errors(errors: list[dict]) -> None:
     if errors:
         first = errors[0]
-        detail = first["detail"] if len(errors) == 1 else f"{len(errors)} problems: " + "; ".join(
-            error["detail"] for error in errors
-        )
+        detail = first["detail"] if len(errors) == 1 else gettext(
+            "%(count)s problems: %(details)s"
+        ) % {"count": len(errors), "details": "; ".join(error["detail"] for error in errors)}
         raise Problem(status=400, code=first["code"], detail=detail, errors=errors)
 
 
@@ -106,18 +106,23 @@ def _check_formation(values: dict, errors: list, team_size: int | None = None) -
                 check_seating(rules, size, None)
             except RulesError as error:
                 pointer = "/table_size" if size == table_size else "/min_table_size"
-                _error(errors, "invalid_seating", f"{values['game']} cannot be played at "
-                       f"tables of {size}: {localized_detail(error)}", pointer)
+                _error(errors, "invalid_seating",
+                       gettext("%(game)s cannot be played at tables of %(size)s: %(detail)s")
+                       % {"game": values["game"], "size": size,
+                          "detail": localized_detail(error)}, pointer)
                 return
         return
     try:
         check_seating(rules, seats, sides)
     except RulesError as error:
-        what = f"teams of {team_size} at tables of {table_size}" if team_size else (
-            f"tables of {table_size}"
-        )
-        _error(errors, "invalid_seating", f"{values['game']} cannot be played by {what}: "
-               f"{localized_detail(error)}", "/table_size")
+        params = {"game": values["game"], "team_size": team_size, "size": table_size,
+                  "detail": localized_detail(error)}
+        if team_size:
+            template = gettext("%(game)s cannot be played by teams of %(team_size)s at tables "
+                               "of %(size)s: %(detail)s")
+        else:
+            template = gettext("%(game)s cannot be played at tables of %(size)s: %(detail)s")
+        _error(errors, "invalid_seating", template % params, "/table_size")
 
 
 def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
@@ -247,12 +252,13 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
     club = tournament.club
     existing = list(tournament.entrants.select_related("team").prefetch_related(
         "team__team_members"))
-    entered_players = {e.player_id: "alone" for e in existing if e.player_id}
+    # player id -> None when entered alone, else the name of the team they are entered in
+    entered_players: dict[int, str | None] = {e.player_id: None for e in existing if e.player_id}
     entered_teams = {e.team_id for e in existing if e.team_id}
     for entrant in existing:
         if entrant.team_id:
             for member in entrant.team.team_members.all():
-                entered_players[member.player_id] = f"in team {entrant.team.name}"
+                entered_players[member.player_id] = entrant.team.name
     seeds_taken = {e.seed for e in existing if e.seed is not None}
     team_sizes = {len(e.team.team_members.all()) for e in existing if e.team_id}
     player_ids = [item["player"] for item in items if item.get("player") is not None]
@@ -286,14 +292,20 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
                        % {"id": player_id, "club": club.slug}, field)
                 continue
             if player_id in entered_players:
-                how = entered_players[player_id]
-                code = "already_entered" if how == "alone" else "player_entered_twice"
-                _error(errors, code, f"{player.display_name} is already entered {how}.", field)
+                team_name = entered_players[player_id]
+                if team_name is None:
+                    _error(errors, "already_entered",
+                           gettext("%(name)s is already entered alone.")
+                           % {"name": player.display_name}, field)
+                else:
+                    _error(errors, "player_entered_twice",
+                           gettext("%(name)s is already entered in team %(team)s.")
+                           % {"name": player.display_name, "team": team_name}, field)
                 continue
             if not _may_enter(tournament, EntrantKind.PLAYER, player.display_name,
                               player.is_active, errors, field):
                 continue
-            entered_players[player_id] = "alone"
+            entered_players[player_id] = None
             accepted.append((player, None, seed))
         else:
             team = teams.get(team_id)
@@ -310,9 +322,14 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
             members = [member.player for member in team.team_members.all()]
             clash = next((m for m in members if m.pk in entered_players), None)
             if clash is not None:
-                _error(errors, "player_entered_twice",
-                       f"{clash.display_name} of {team.name} is already entered "
-                       f"{entered_players[clash.pk]}.", field)
+                other_team = entered_players[clash.pk]
+                if other_team is None:
+                    detail = gettext("%(name)s of %(team)s is already entered alone.")
+                else:
+                    detail = gettext("%(name)s of %(team)s is already entered in team %(other)s.")
+                _error(errors, "player_entered_twice", detail
+                       % {"name": clash.display_name, "team": team.name, "other": other_team},
+                       field)
                 continue
             if not _may_enter(tournament, EntrantKind.TEAM, team.name, team.is_active, errors,
                               field):
@@ -327,7 +344,7 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
             team_sizes.add(len(members))
             entered_teams.add(team_id)
             for member in members:
-                entered_players[member.pk] = f"in team {team.name}"
+                entered_players[member.pk] = team.name
             accepted.append((None, team, seed))
         if seed is not None:
             seeds_taken.add(seed)

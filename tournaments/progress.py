@@ -165,7 +165,7 @@ def _first_round_checks(tournament: Tournament) -> None:
         raise Problem(
             status=400,
             code="too_few_entrants",
-            detail="Nobody is checked in; tick who is here before drawing.",
+            detail=gettext("Nobody is checked in; tick who is here before drawing."),
             pointer="",
         )
     tournament.draw_order = bridge.planned_draw_order(tournament, entrants)

@@ -342,7 +342,7 @@ def check_in_entrants(*, tournament_id: int, user, present_ids: list[int]) -> li
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
             raise Problem(status=409, code="tournament_closed",
-                          detail="The tournament is closed.")
+                          detail=gettext("The tournament is closed."))
         entrants = list(tournament.entrants.select_related("player", "team"))
         known = {entrant.pk for entrant in entrants}
         errors = [

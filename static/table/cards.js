@@ -4,6 +4,8 @@
 // …/legal-plays/, the rules engine); the record goes to the same preview and outbox as a
 // tapped hand, and an error's JSON pointer ("/tricks/2/1") highlights the card it names.
 //
+// Its words go through ``t`` (score.js's, given to createCardEntry): the page's translated strings.
+//
 // What it does not do: decide which card is legal or who won a trick. The scorekeeper taps
 // the seat that took each trick (it leads the next one); the server checks all of it.
 
@@ -14,6 +16,7 @@ const SUITS = [
   { code: "D", symbol: "♦", name: "diamonds", red: true },
   { code: "C", symbol: "♣", name: "clubs", red: false },
 ];
+// The words are looked up with ``t`` when shown (createCardEntry).
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
 const CARDS_PER_SEAT = 5;
 const TRICKS = 5;
@@ -21,18 +24,12 @@ const TRICKS = 5;
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (character) => (
   { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[character]));
 
-export function cardName(card) {
-  const rank = card.slice(0, -1);
-  const suit = SUITS.find((entry) => entry.code === card.slice(-1));
-  return `${RANK_NAMES[rank] || rank} of ${suit.name}`;
-}
-
 function cardFace(card) {
   const suit = SUITS.find((entry) => entry.code === card.slice(-1));
   return `${card.slice(0, -1)}<span aria-hidden="true">${suit.symbol}</span>`;
 }
 
-export function createCardEntry({ game, dealer, names, api, isBidding, online, rerender, onSummary, problem, draft, steps, views }) {
+export function createCardEntry({ game, dealer, names, api, isBidding, online, rerender, onSummary, problem, draft, steps, views, t }) {
   const count = game.seats.length;
   const kittySize = isBidding ? (game.house_rules.kitty ?? 5) : 0;
   const entry = {
@@ -70,6 +67,14 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
   };
   const remaining = (seat) => holding(seat).filter((card) => !played().has(card));
   const dealtCards = () => new Set([...entry.deal.flat(), ...entry.kitty, ...(entry.turnUp ? [entry.turnUp] : [])]);
+  const suitName = (code) => t(SUITS.find((suit) => suit.code === code).name);
+  const takeBack = () => `<button type="button" class="secondary" data-action="card-back">${t("Take back the last card")}</button>`;
+
+  function cardName(card) {
+    const rank = card.slice(0, -1);
+    const suit = suitName(card.slice(-1));
+    return t("%(rank)s of %(suit)s", { rank: RANK_NAMES[rank] ? t(RANK_NAMES[rank]) : rank, suit });
+  }
 
   function startPlay() {
     entry.leaders = [firstLeader()];
@@ -103,7 +108,7 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
 
   function playedList(problemNow) {
     const pointer = ((problemNow && problemNow.errors && problemNow.errors[0]) || {}).pointer || "";
-    return `<ol class="played-tricks">${entry.tricks.map((trick, index) => `<li>Trick ${index + 1}: ${trick.map((card, position) => {
+    return `<ol class="played-tricks">${entry.tricks.map((trick, index) => `<li>${t("Trick %(number)s:", { number: index + 1 })} ${trick.map((card, position) => {
       const here = pointer === `/tricks/${index}/${position}`;
       const seat = (entry.leaders[index] + position) % count;
       return `<span class="card-chip${here ? " has-problem" : ""}" data-pointer="/tricks/${index}/${position}">${escapeHtml(names[seat])}: ${cardFace(card)}</span>`;
@@ -153,50 +158,55 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
     if (entry.step === "deal") {
       const seat = dealSeat();
       const taken = dealtCards();
-      return `<h2 class="step-title">Deal: ${escapeHtml(names[seat])}'s cards (${entry.deal[seat].length} of ${CARDS_PER_SEAT})</h2>
-        ${picker((card) => !taken.has(card), `Cards dealt to ${names[seat]}`)}
-        ${entry.deal.flat().length ? '<button type="button" class="secondary" data-action="card-back">Take back the last card</button>' : ""}`;
+      return `<h2 class="step-title">${t("Deal: %(name)s's cards (%(count)s of %(total)s)", { name: escapeHtml(names[seat]), count: entry.deal[seat].length, total: CARDS_PER_SEAT })}</h2>
+        ${picker((card) => !taken.has(card), t("Cards dealt to %(name)s", { name: names[seat] }))}
+        ${entry.deal.flat().length ? takeBack() : ""}`;
     }
     if (entry.step === "turn-up") {
       const taken = dealtCards();
-      return `<h2 class="step-title">The turn-up card</h2>${picker((card) => !taken.has(card), "The turn-up card")}`;
+      return `<h2 class="step-title">${t("The turn-up card")}</h2>${picker((card) => !taken.has(card), t("The turn-up card"))}`;
     }
     if (entry.step === "rob") {
-      return `<h2 class="step-title">Did anyone rob the turn-up ${cardFace(entry.turnUp)}?</h2>
-        <div class="seat-buttons" role="group" aria-label="Who robbed the turn-up">${game.seats.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="card-rob" data-seat="${seat.seat}">${escapeHtml(seat.player.name)}</button>`).join("")}
-        <button type="button" class="seat-button none" data-action="card-rob" data-seat="none">Nobody robbed</button></div>`;
+      return `<h2 class="step-title">${t("Did anyone rob the turn-up %(card)s?", { card: cardFace(entry.turnUp) })}</h2>
+        <div class="seat-buttons" role="group" aria-label="${t("Who robbed the turn-up")}">${game.seats.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="card-rob" data-seat="${seat.seat}">${escapeHtml(seat.player.name)}</button>`).join("")}
+        <button type="button" class="seat-button none" data-action="card-rob" data-seat="none">${t("Nobody robbed")}</button></div>`;
     }
     if (entry.step === "rob-discard") {
       const mine = new Set(entry.deal[entry.robSeat]);
-      return `<h2 class="step-title">${escapeHtml(names[entry.robSeat])} robs ${cardFace(entry.turnUp)}: which card did they discard?</h2>
-        ${picker((card) => mine.has(card), `The card ${names[entry.robSeat]} discarded`)}
-        <button type="button" class="secondary" data-action="card-rob-cancel">Nobody robbed</button>`;
+      return `<h2 class="step-title">${t("%(name)s robs %(card)s: which card did they discard?", { name: escapeHtml(names[entry.robSeat]), card: cardFace(entry.turnUp) })}</h2>
+        ${picker((card) => mine.has(card), t("The card %(name)s discarded", { name: names[entry.robSeat] }))}
+        <button type="button" class="secondary" data-action="card-rob-cancel">${t("Nobody robbed")}</button>`;
     }
     if (entry.step === "kitty") {
       const taken = dealtCards();
-      return `<h2 class="step-title">The kitty (${entry.kitty.length} of ${kittySize})</h2>
-        ${picker((card) => !taken.has(card), "The cards of the kitty")}
-        ${entry.kitty.length ? '<button type="button" class="secondary" data-action="card-back">Take back the last card</button>' : ""}`;
+      return `<h2 class="step-title">${t("The kitty (%(count)s of %(total)s)", { count: entry.kitty.length, total: kittySize })}</h2>
+        ${picker((card) => !taken.has(card), t("The cards of the kitty"))}
+        ${entry.kitty.length ? takeBack() : ""}`;
     }
     if (entry.step === "discard") {
       const seat = bidder();
       const mine = new Set(entry.deal[seat].concat(entry.kitty));
       const gone = new Set(entry.discard);
-      return `<h2 class="step-title">${escapeHtml(names[seat])}'s discards (${entry.discard.length} of ${kittySize})</h2>
-        ${picker((card) => mine.has(card) && !gone.has(card), `The cards ${names[seat]} discarded`)}
-        ${entry.discard.length ? '<button type="button" class="secondary" data-action="card-back">Take back the last card</button>' : ""}`;
+      return `<h2 class="step-title">${t("%(name)s's discards (%(count)s of %(total)s)", { name: escapeHtml(names[seat]), count: entry.discard.length, total: kittySize })}</h2>
+        ${picker((card) => mine.has(card) && !gone.has(card), t("The cards %(name)s discarded", { name: names[seat] }))}
+        ${entry.discard.length ? takeBack() : ""}`;
     }
     if (entry.step === "winner") {
-      return `<h2 class="step-title">Who took trick ${entry.tricks.length}?</h2>${playedList(null)}
-        <div class="seat-buttons" role="group" aria-label="Who took trick ${entry.tricks.length}">${game.seats.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="card-winner" data-seat="${seat.seat}">${escapeHtml(seat.player.name)}</button>`).join("")}</div>`;
+      return `<h2 class="step-title">${t("Who took trick %(number)s?", { number: entry.tricks.length })}</h2>${playedList(null)}
+        <div class="seat-buttons" role="group" aria-label="${t("Who took trick %(number)s", { number: entry.tricks.length })}">${game.seats.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="card-winner" data-seat="${seat.seat}">${escapeHtml(seat.player.name)}</button>`).join("")}</div>`;
     }
     const seat = turnSeat();
     const mine = new Set(remaining(seat));
     const enabled = (card) => mine.has(card) && !entry.asking && (entry.legal === null || entry.legal.has(card));
     const current = entry.current.map((card, position) => `${escapeHtml(names[(leader() + position) % count])}: ${cardFace(card)}`).join(", ");
-    return `<h2 class="step-title">Trick ${entry.tricks.length + 1}: ${escapeHtml(names[seat])} plays</h2>
-      <p>${isBidding ? `Trumps <span aria-hidden="true">${SUITS.find((suit) => suit.code === draft.trump).symbol}</span> ${SUITS.find((suit) => suit.code === draft.trump).name}` : `Turn-up ${cardFace(entry.turnUp)}`}${entry.rob ? ` · robbed by ${escapeHtml(names[entry.rob.seat])}` : ""}${current ? ` · so far ${current}` : ""}</p>
-      ${picker(enabled, `Cards ${names[seat]} may play`)}${playedList(null)}`;
+    const trumps = isBidding
+      ? t("Trumps %(suit)s", { suit: `<span aria-hidden="true">${SUITS.find((suit) => suit.code === draft.trump).symbol}</span> ${suitName(draft.trump)}` })
+      : t("Turn-up %(card)s", { card: cardFace(entry.turnUp) });
+    const robbed = entry.rob ? ` · ${t("robbed by %(name)s", { name: escapeHtml(names[entry.rob.seat]) })}` : "";
+    const soFar = current ? ` · ${t("so far %(cards)s", { cards: current })}` : "";
+    return `<h2 class="step-title">${t("Trick %(number)s: %(name)s plays", { number: entry.tricks.length + 1, name: escapeHtml(names[seat]) })}</h2>
+      <p>${trumps}${robbed}${soFar}</p>
+      ${picker(enabled, t("Cards %(name)s may play", { name: names[seat] }))}${playedList(null)}`;
   };
 
   entry.onAction = async (action, button) => {

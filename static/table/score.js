@@ -11,11 +11,20 @@
 // from the server (the rules engine); this page only lists what was tapped and what the
 // server said. The one guess it makes offline is the next dealer (the deal passes left, a
 // misdeal is dealt again), which the server checks when the hand is sent.
+//
+// Words: every string it shows is English in the code and goes through ``t``, which looks it up
+// in the page's translated strings (the "table-strings" JSON the server renders into the page:
+// web/table/strings.py lists them, so the page has them offline too) and fills in "%(name)s".
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const readJson = (id) => JSON.parse(document.getElementById(id).textContent);
 const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (character) => (
   { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[character]));
+
+const STRINGS = readJson("table-strings");
+// ``text`` in the page's language, its "%(name)s" placeholders filled in from ``params``.
+const t = (text, params = {}) => (STRINGS[text] ?? text).replace(
+  /%\((\w+)\)s/g, (placeholder, name) => (name in params ? String(params[name]) : placeholder));
 
 const config = readJson("table-config");
 let game = readJson("game-data");
@@ -28,33 +37,33 @@ let steps = null;
 let cards = null; // loaded at start, so switching to card mode is one synchronous step
 
 const SUITS = [
-  { code: "S", symbol: "♠", name: "Spades", red: false },
-  { code: "H", symbol: "♥", name: "Hearts", red: true },
-  { code: "D", symbol: "♦", name: "Diamonds", red: true },
-  { code: "C", symbol: "♣", name: "Clubs", red: false },
+  { code: "S", symbol: "♠", name: t("Spades"), red: false },
+  { code: "H", symbol: "♥", name: t("Hearts"), red: true },
+  { code: "D", symbol: "♦", name: t("Diamonds"), red: true },
+  { code: "C", symbol: "♣", name: t("Clubs"), red: false },
 ];
 const TRICKS_PER_HAND = 5;
 const WORDS = {
-  illegal_play: "That card may not be played there",
-  illegal_rob: "That rob is not allowed",
-  illegal_bid: "That call is not allowed in the auction",
-  wrong_trick_count: "The number of tricks does not fit this hand",
-  best_trump_mismatch: "The best trump does not fit the tricks",
-  wrong_dealer: "That is not the dealer of this hand",
-  wrong_leader: "That card was not played by the seat whose turn it was to lead",
-  hand_conflict: "Another tablet has already recorded this hand",
-  hand_out_of_sequence: "An earlier hand is missing",
-  game_over: "The game is over: it takes no more hands",
-  precondition_failed: "The game changed on another tablet while you were looking; the page now shows the latest, check and try again",
-  later_hand_invalid: "This correction would make a later hand impossible",
-  confirmation_required: "A player of another side must accept the hand",
-  invalid_confirmation: "That player may not accept this hand",
-  match_locked: "This match is decided and a later match depends on it",
+  illegal_play: t("That card may not be played there"),
+  illegal_rob: t("That rob is not allowed"),
+  illegal_bid: t("That call is not allowed in the auction"),
+  wrong_trick_count: t("The number of tricks does not fit this hand"),
+  best_trump_mismatch: t("The best trump does not fit the tricks"),
+  wrong_dealer: t("That is not the dealer of this hand"),
+  wrong_leader: t("That card was not played by the seat whose turn it was to lead"),
+  hand_conflict: t("Another tablet has already recorded this hand"),
+  hand_out_of_sequence: t("An earlier hand is missing"),
+  game_over: t("The game is over: it takes no more hands"),
+  precondition_failed: t("The game changed on another tablet while you were looking; the page now shows the latest, check and try again"),
+  later_hand_invalid: t("This correction would make a later hand impossible"),
+  confirmation_required: t("A player of another side must accept the hand"),
+  invalid_confirmation: t("That player may not accept this hand"),
+  match_locked: t("This match is decided and a later match depends on it"),
 };
 
 const names = () => game.seats.map((seat) => seat.player.name);
 const sideOf = (seat) => game.seats[seat].side;
-const sideLabel = (side) => config.sideLabels[side] ?? `Side ${side + 1}`;
+const sideLabel = (side) => config.sideLabels[side] ?? t("Side %(number)s", { number: side + 1 });
 const seatCount = () => game.seats.length;
 const isBidding = () => Array.isArray(game.house_rules.bids);
 const hasBestTrump = () => game.game !== "25";
@@ -100,7 +109,7 @@ function newKey() {
 function setOnline(online) {
   state.online = online;
   const badge = $("#connection");
-  badge.textContent = online ? "Online" : "Offline: hands are kept on this tablet";
+  badge.textContent = online ? t("Online") : t("Offline: hands are kept on this tablet");
   badge.classList.toggle("offline", !online);
 }
 
@@ -147,9 +156,10 @@ function renderEntry() {
   let body;
   if (state.confirmUndo) {
     const hand = hands.find((item) => item.number === state.confirmUndo);
-    body = `${views.heading(`Undo hand ${hand.number}?`)}<p>${views.describeRecord(hand.record)}</p>
-      <div class="actions"><button type="button" class="big" data-action="undo-yes">Yes, undo hand ${hand.number}</button>
-      <button type="button" class="big secondary" data-action="undo-no">Keep it</button></div>`;
+    const number = hand.number;
+    body = `${views.heading(t("Undo hand %(number)s?", { number }))}<p>${views.describeRecord(hand.record)}</p>
+      <div class="actions"><button type="button" class="big" data-action="undo-yes">${t("Yes, undo hand %(number)s", { number })}</button>
+      <button type="button" class="big secondary" data-action="undo-no">${t("Keep it")}</button></div>`;
   } else if (draft.cards) {
     if (draft.cards.step === "summary") ensurePreview(draft);
     body = draft.cards.step === "summary" ? views.renderSummary(draft) : draft.cards.render();
@@ -242,7 +252,8 @@ async function confirm(playerId) {
   state.draft = steps.newDraft();
   state.preview = null;
   state.previewKey = null;
-  state.message = state.online ? `Hand ${number} sent.` : `Hand ${number} kept on this tablet: it is sent when the connection is back.`;
+  state.message = state.online ? t("Hand %(number)s sent.", { number })
+    : t("Hand %(number)s kept on this tablet: it is sent when the connection is back.", { number });
   render();
   await flush();
 }
@@ -251,7 +262,7 @@ async function sendCorrection(number, record) {
   try {
     const response = await api("PUT", `/games/${game.id}/hands/${number}/`, record, { "If-Match": etag });
     if (response.ok) {
-      state.message = `Hand ${number} corrected.`;
+      state.message = t("Hand %(number)s corrected.", { number });
       state.draft = steps.newDraft();
     } else {
       state.preview = { problem: response.data };
@@ -259,7 +270,7 @@ async function sendCorrection(number, record) {
     }
   } catch {
     setOnline(false);
-    state.message = "Corrections need the connection: try again when it is back.";
+    state.message = t("Corrections need the connection: try again when it is back.");
   }
   await refresh();
   render();
@@ -361,10 +372,10 @@ async function resolveRefused(choice) {
 async function undo(number) {
   try {
     const response = await api("DELETE", `/games/${game.id}/hands/${number}/`, undefined, { "If-Match": etag });
-    state.message = response.ok ? `Hand ${number} undone.` : views.problemWords(response.data);
+    state.message = response.ok ? t("Hand %(number)s undone.", { number }) : views.problemWords(response.data);
   } catch {
     setOnline(false);
-    state.message = "Undo needs the connection: try again when it is back.";
+    state.message = t("Undo needs the connection: try again when it is back.");
   }
   state.confirmUndo = null;
   await refresh();
@@ -452,7 +463,7 @@ function toggleCardMode() {
     online: () => state.online, rerender: render,
     onSummary: () => { state.preview = null; state.previewKey = null; ensurePreview(state.draft); },
     problem: () => state.preview && state.preview.problem,
-    draft: state.draft, steps, views,
+    draft: state.draft, steps, views, t,
   });
 }
 
@@ -472,7 +483,7 @@ const ctx = {
   get hands() { return hands; },
   get table() { return table; },
   config, state, escapeHtml, names, sideOf, sideLabel, suit, SUITS, WORDS, isBidding,
-  hasBestTrump, seatCount, TRICKS_PER_HAND, $,
+  hasBestTrump, seatCount, TRICKS_PER_HAND, $, t,
 };
 
 async function start() {

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.utils import translation
+from django.utils.dates import MONTHS_3
 
 from tests.pages.html import parse
 
@@ -62,7 +64,9 @@ def visible_words(html: bytes) -> list[str]:
     texts = []
 
     def walk(element) -> None:
-        if element.tag in ("script", "style"):
+        # Scripts and styles are not text; <code> shows an identifier of the API (a house
+        # rule's key), the same in every language.
+        if element.tag in ("script", "style", "code"):
             return
         for child in element.children:
             if isinstance(child, str):
@@ -134,3 +138,44 @@ def test_money_and_problem_titles_follow_the_language(seed, client_for):
         assert (response.status_code, response.json()["code"], response.json()["detail"]) == (
             409, "game_over", detail
         )
+
+
+def test_the_french_organiser_console_shows_no_english(seed, client_for):
+    """Every console page and the table app's pages, as the organiser sees them in French: the
+    same check as the player pages (each word from a French translation, the data or a
+    number)."""
+    from settlements import services as settlement_services
+
+    night = settlement_services.open_night(
+        club=seed.clubs["kilkenny"], user=seed.users["orla"], name="Vendredi",
+        entry_fee_minor=200, prize_split=[60, 40],
+    )
+    cup = seed.tournaments["cup"].pk
+    console = "/clubs/kilkenny/console/"
+    pages = [
+        console, f"{console}members/", f"{console}players/", f"{console}house-rules/",
+        f"{console}house-rules/?game=110", f"{console}events/new/",
+        f"{console}events/{cup}/", f"{console}events/{cup}/board/",
+        f"{console}events/{cup}/board/?round=1", f"{console}events/{cup}/print/",
+        f"{console}events/{cup}/results/", f"{console}nights/{night.pk}/",
+        # The table app's pages: the score pad (its scripts' words are in a JSON block, checked
+        # by tests/tables/test_strings.py), the table links and the code form.
+        f"/clubs/kilkenny/games/{seed.games['forty_five'].pk}/score/",
+        "/clubs/kilkenny/table-links/", "/t/",
+    ]
+    with translation.override("fr"):
+        # The console's short dates ("2 Déc 2026"): Django's own French month abbreviations.
+        short_months = {str(month).title() for month in MONTHS_3.values()}
+    # The night's name and the site's address on a printed table card are data too.
+    allowed = (french_words() | data_words(seed) | SHARED_WORDS | MONTHS | short_months
+               | {"Vendredi", "CSV", "JSON", "QR", "UTF", "http", "testserver"})
+    client = client_for("orla")
+    foreign = {}
+    for path in pages:
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE="fr")
+        assert response.status_code == 200, path
+        assert response.headers["Content-Language"] == "fr"
+        unknown = sorted(set(visible_words(response.content)) - allowed)
+        if unknown:
+            foreign[path] = unknown
+    assert foreign == {}

@@ -18,7 +18,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from config.problems import Problem, rules_error_to_problem
@@ -31,7 +31,11 @@ from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
 from web.console.tables import round_tables
 
-SUITS = (("S", "Spades"), ("H", "Hearts"), ("D", "Diamonds"), ("C", "Clubs"))
+SUITS = (("S", gettext_lazy("Spades")), ("H", gettext_lazy("Hearts")),
+         ("D", gettext_lazy("Diamonds")), ("C", gettext_lazy("Clubs")))
+# The fields of the hand form a refusal names ("Choose the dealer.").
+CHOOSE = {"dealer": gettext_lazy("Choose the dealer."),
+          "best_trump_seat": gettext_lazy("Choose the best trump seat.")}
 TRICKS = range(5)
 AUDIT_LIMIT = 30
 
@@ -49,7 +53,7 @@ def _record_from(post) -> dict:
         if not text:
             if required:
                 raise Problem(status=400, code="required", pointer=f"/{name}",
-                              detail=f"Choose the {name.replace('_', ' ')}.")
+                              detail=str(CHOOSE[name]))
             return None
         return _integer(text)
 
@@ -58,7 +62,7 @@ def _record_from(post) -> dict:
         winners.pop()  # a game of 25 may end before the fifth trick
     if "" in winners or not winners:
         raise Problem(status=400, code="required", pointer="/trick_winners",
-                      detail="Say who took each trick, from the first, without gaps.")
+                      detail=gettext("Say who took each trick, from the first, without gaps."))
     record = {
         "dealer": seat("dealer"),
         "trump": post.get("trump", ""),
@@ -76,7 +80,7 @@ def _dispute_action(request, tables, action: str) -> str:
     matches = {table["match"].pk: table for table in tables}
     table = matches.get(_integer(post.get("match")))
     if table is None:
-        raise Problem(status=404, code="not_found", detail="No such table in this round.")
+        raise Problem(status=404, code="not_found", detail=gettext("No such table in this round."))
     if action == "dispute":
         disputes.flag_dispute(match_id=table["match"].pk, user=request.user,
                               note=post.get("note", ""))
@@ -93,7 +97,8 @@ def _board_action(request, tables) -> str:
     games = {table["game"].pk: table["game"] for table in tables if table["game"] is not None}
     game = games.get(_integer(post.get("game")))
     if game is None:
-        raise Problem(status=404, code="not_found", detail="No such game at this round's tables.")
+        raise Problem(status=404, code="not_found",
+                      detail=gettext("No such game at this round's tables."))
     if_match = f'"{game.pk}-{_integer(post.get("version"))}"'
     action = post.get("action")
     reset = post.get("reset_dependents") == "on"
@@ -102,11 +107,11 @@ def _board_action(request, tables) -> str:
             game_id=game.pk, number=game.hands_played, user=request.user, if_match=if_match,
             reset_dependents=reset,
         )
-        return f"Hand {hand.number} undone."
+        return gettext("Hand %(number)s undone.") % {"number": hand.number}
     if action == "paper":
         return _paper_action(request, game, if_match, reset)
     if action != "hand":
-        raise Problem(status=400, code="invalid", detail="Unknown action.")
+        raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
     record = _record_from(post)
     number_text = post.get("number", "").strip()
     if number_text and _integer(number_text) <= game.hands_played:
@@ -114,11 +119,11 @@ def _board_action(request, tables) -> str:
             game_id=game.pk, number=_integer(number_text), user=request.user, record=record,
             if_match=if_match, reset_dependents=reset,
         )
-        return f"Hand {hand.number} corrected."
+        return gettext("Hand %(number)s corrected.") % {"number": hand.number}
     hand, _ = game_services.record_hand(
         game_id=game.pk, user=request.user, record=record, if_match=if_match
     )
-    return f"Hand {hand.number} recorded."
+    return gettext("Hand %(number)s recorded.") % {"number": hand.number}
 
 
 class ConfirmPaper(Exception):

@@ -17,6 +17,7 @@ import io
 from django.contrib import messages
 from django.db.models import Q
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import roster
@@ -29,6 +30,7 @@ from settlements import selectors as settlement_selectors
 from tournaments import selectors as tournament_selectors
 from web.console import forms
 from web.console.access import ProblemShown, organiser_page
+from web.pages import labels as page_labels
 
 PLAYER_PAGE = 200
 
@@ -54,7 +56,7 @@ def members(request, club):
                 invite = forms.InviteForm(request.POST)
                 if invite.is_valid():
                     roster.invite_member(club=club, **invite.cleaned_data)
-                    messages.success(request, "Added to the club.")
+                    messages.success(request, gettext("Added to the club."))
                     return redirect("console:members", club.slug)
             elif action in ("role", "remove"):
                 membership = club_selectors.get_membership(
@@ -64,13 +66,17 @@ def members(request, club):
                     club_services.change_membership_role(
                         membership=membership, role=_choice(request.POST.get("role"))
                     )
-                    messages.success(request, f"{membership.user} is now {membership.role}.")
+                    messages.success(request, gettext("%(user)s is now %(role)s.") % {
+                        "user": membership.user,
+                        "role": str(page_labels.ROLES[membership.role]).lower(),
+                    })
                 else:
                     club_services.remove_membership(membership=membership)
-                    messages.success(request, f"{membership.user} no longer has a role here.")
+                    messages.success(request, gettext("%(user)s no longer has a role here.")
+                                     % {"user": membership.user})
                 return redirect("console:members", club.slug)
             else:
-                raise Problem(status=400, code="invalid", detail="Unknown action.")
+                raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
         except Problem as error:
             problem = ProblemShown(error)
     context = {
@@ -87,12 +93,13 @@ def _integer(text) -> int:
     try:
         return int(text)
     except (TypeError, ValueError) as error:
-        raise Problem(status=400, code="invalid", detail="Pick one from the list.") from error
+        raise Problem(status=400, code="invalid",
+                      detail=gettext("Pick one from the list.")) from error
 
 
 def _choice(role) -> str:
     if role not in dict(forms.RoleForm.base_fields["role"].choices):
-        raise Problem(status=400, code="invalid", detail="Pick a role.", pointer="/role")
+        raise Problem(status=400, code="invalid", detail=gettext("Pick a role."), pointer="/role")
     return role
 
 
@@ -152,34 +159,40 @@ def _player_action(request, club, action) -> str | None:
         form = forms.AddPlayerForm(post)
         if form.is_valid():
             player = club_services.add_player(club=club, display_name=form.cleaned_data["name"])
-            return f"{player.display_name} added."
+            return gettext("%(name)s added.") % {"name": player.display_name}
     elif action == "paste":
         form = forms.PastePlayersForm(post)
         if form.is_valid():
             added = roster.add_players_from_list(club=club, names=form.lines())
-            return f"{len(added)} players added."
+            return ngettext("%(count)s player added.", "%(count)s players added.",
+                            len(added)) % {"count": len(added)}
     elif action == "import":
         form = forms.ImportPlayersForm(post, request.FILES)
         if form.is_valid():
             names = _names_from_csv(form.cleaned_data["file"])
             added = roster.add_players_from_list(club=club, names=names)
-            return f"{len(added)} players imported."
+            return ngettext("%(count)s player imported.", "%(count)s players imported.",
+                            len(added)) % {"count": len(added)}
     elif action in ("deactivate", "activate"):
         player = club_selectors.get_player(club=club, player_id=_integer(post.get("player")))
         club_services.update_player(player=player, is_active=action == "activate")
-        return f"{player.display_name} is {'active' if player.is_active else 'inactive'}."
+        if player.is_active:
+            return gettext("%(name)s is active.") % {"name": player.display_name}
+        return gettext("%(name)s is inactive.") % {"name": player.display_name}
     elif action == "merge":
         keep = club_selectors.get_player(club=club, player_id=_integer(post.get("keep")))
         merged = club_selectors.get_player(club=club, player_id=_integer(post.get("merged")))
         name = merged.display_name
         roster.merge_players(club=club, keep=keep, merged=merged)
-        return f"{name} merged into {keep.display_name}."
+        return gettext("%(name)s merged into %(kept)s.") % {"name": name,
+                                                           "kept": keep.display_name}
     elif action == "pairs":
         chosen = [_integer(value) for value in post.getlist("player")]
         teams = roster.make_pairs(club=club, player_ids=chosen)
-        return f"{len(teams)} pairs made."
+        return ngettext("%(count)s pair made.", "%(count)s pairs made.",
+                        len(teams)) % {"count": len(teams)}
     else:
-        raise Problem(status=400, code="invalid", detail="Unknown action.")
+        raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
     return None
 
 
@@ -188,8 +201,10 @@ def _names_from_csv(upload) -> list[str]:
     try:
         text = upload.read().decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise Problem(status=400, code="invalid_file", pointer="/file",
-                      detail="The file is not UTF-8 text (save it as CSV UTF-8).") from error
+        raise Problem(
+            status=400, code="invalid_file", pointer="/file",
+            detail=gettext("The file is not UTF-8 text (save it as CSV UTF-8)."),
+        ) from error
     rows = list(csv.reader(io.StringIO(text)))
     if not rows:
         return []
@@ -219,7 +234,7 @@ def house_rules(request, club):
             club_services.update_club(
                 club=club, default_game=game, default_house_rules=form.overrides()
             )
-            messages.success(request, "House rules saved.")
+            messages.success(request, gettext("House rules saved."))
             return redirect(f"{request.path}?game={game}")
         except Problem as error:
             problem = ProblemShown(error)

@@ -18,6 +18,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import roster
@@ -41,7 +42,7 @@ CANDIDATE_LIMIT = 200
 def event_new(request, club):
     problem = None
     form = forms.EventForm(
-        request.POST if request.method == "POST" else None, initial={"name": "Club night"}
+        request.POST if request.method == "POST" else None, initial={"name": gettext("Club night")}
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -53,7 +54,8 @@ def event_new(request, club):
                     ),
                     prize_split=form.prize_percentages() or None,
                 )
-                messages.success(request, f"{night.name} is open: its games count from now.")
+                messages.success(request, gettext("%(name)s is open: its games count from now.")
+                                 % {"name": night.name})
                 return redirect("console:night", club.slug, night.pk)
             with transaction.atomic():
                 tournament = tournament_services.create_tournament(
@@ -64,7 +66,8 @@ def event_new(request, club):
                         percentages=form.prize_percentages(), user=request.user,
                         tournament_id=tournament.pk,
                     )
-            messages.success(request, f"{tournament.name} created: now add the entrants.")
+            messages.success(request, gettext("%(name)s created: now add the entrants.")
+                             % {"name": tournament.name})
             return redirect("console:event", club.slug, tournament.pk)
         except Problem as error:
             problem = ProblemShown(error, {"stake_minor": "stake", "entry_fee_minor": "entry_fee"})
@@ -105,19 +108,19 @@ def _event_action(request, club, tournament) -> str:
         chosen = [_integer(value) for value in post.getlist("candidate")]
         if not chosen:
             raise Problem(status=400, code="nothing_chosen", pointer="/candidate",
-                          detail="Tick at least one to add.")
+                          detail=gettext("Tick at least one to add."))
         added = tournament_services.register_entrants(
             tournament_id=tournament.pk, user=user,
             entrants=[_item(tournament, identifier) for identifier in chosen],
         )
-        return f"{len(added)} added."
+        return gettext("%(count)s added.") % {"count": len(added)}
     if action == "add_all":
         everyone = _candidates(club, tournament, "")
         added = tournament_services.register_entrants(
             tournament_id=tournament.pk, user=user,
             entrants=[_item(tournament, row.pk) for row in everyone],
         )
-        return f"{len(added)} added."
+        return gettext("%(count)s added.") % {"count": len(added)}
     if action == "quick_add":
         return _quick_add(post, club, tournament, user)
     if action == "seed":
@@ -126,46 +129,47 @@ def _event_action(request, club, tournament) -> str:
             tournament_id=tournament.pk, entrant_id=_integer(post.get("entrant")), user=user,
             seed=_integer(seed_text) if seed_text else None,
         )
-        return "Seed saved."
+        return gettext("Seed saved.")
     if action == "withdraw":
         tournament_services.remove_entrant(
             tournament_id=tournament.pk, entrant_id=_integer(post.get("entrant")), user=user
         )
-        return "Withdrawn."
+        return gettext("Withdrawn.")
     if action == "check_in":
         present = [_integer(value) for value in post.getlist("present")]
         tournament_services.check_in_entrants(
             tournament_id=tournament.pk, user=user, present_ids=present
         )
-        return f"{len(present)} checked in."
+        return gettext("%(count)s checked in.") % {"count": len(present)}
     if action == "draw":
         round_ = tournament_services.draw_next_round(tournament_id=tournament.pk, user=user)
-        return f"Round {round_.number} drawn."
+        return gettext("Round %(number)s drawn.") % {"number": round_.number}
     if action == "swap":
         tournament_services.swap_entrants(
             tournament_id=tournament.pk, round_number=_integer(post.get("round")),
             first_entrant_id=_integer(post.get("first")),
             second_entrant_id=_integer(post.get("second")), user=user,
         )
-        return "Swapped."
+        return gettext("Swapped.")
     if action == "release":
         round_ = tournament_services.release_round(
             tournament_id=tournament.pk, round_number=_integer(post.get("round")), user=user
         )
-        return f"Round {round_.number} released: the players see it now."
-    raise Problem(status=400, code="invalid", detail="Unknown action.")
+        return gettext("Round %(number)s released: the players see it now.") % {
+            "number": round_.number}
+    raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
 
 
 def _quick_add(post, club, tournament, user) -> str:
     """A newcomer by name (a team event: two names, made a pair), entered at once."""
     names = [post.get("name", "").strip(), post.get("partner", "").strip()]
     if not names[0]:
-        raise Problem(status=400, code="required", pointer="/name", detail="Give a name.")
+        raise Problem(status=400, code="required", pointer="/name", detail=gettext("Give a name."))
     with transaction.atomic():
         if tournament.entrant_kind == EntrantKind.TEAM:
             if not names[1]:
                 raise Problem(status=400, code="required", pointer="/partner",
-                              detail="A pair needs a partner's name too.")
+                              detail=gettext("A pair needs a partner's name too."))
             players = roster.add_players_from_list(club=club, names=names)
             (team,) = roster.make_pairs(
                 club=club, player_ids=[player.pk for player in players]
@@ -177,7 +181,7 @@ def _quick_add(post, club, tournament, user) -> str:
         tournament_services.register_entrants(
             tournament_id=tournament.pk, user=user, entrants=[item]
         )
-    return f"{label} added and entered."
+    return gettext("%(name)s added and entered.") % {"name": label}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

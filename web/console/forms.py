@@ -13,6 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.utils.translation import gettext, gettext_lazy, gettext_noop
 
 from clubs.models import GAME_CHOICES, Role
 from config.problems import Problem
@@ -20,25 +21,36 @@ from rules_engine.house_rule_definitions import definitions_for
 from tournaments.configuration import FORMAT_OPTIONS
 from tournaments.models import EntrantKind, Format, MatchRule
 from tournaments.services import DEFAULTS as TOURNAMENT_DEFAULTS
+from web.pages import labels as page_labels
+
+# The choices the console shows by their translated name (the models keep English labels).
+GAMES = [(code, page_labels.GAME_NAMES[code]) for code, _ in GAME_CHOICES]
+ROLES = [(code, page_labels.ROLES[code]) for code, _ in Role.choices]
+FORMATS = [(code, page_labels.FORMATS[code]) for code, _ in Format.choices]
+ENTRANT_KINDS = [(EntrantKind.PLAYER, gettext_lazy("Players")),
+                 (EntrantKind.TEAM, gettext_lazy("Teams"))]
+MATCH_RULES = [(MatchRule.BEST_OF, gettext_lazy("Best of N games")),
+               (MatchRule.FIRST_TO, gettext_lazy("First to K game wins"))]
 
 
 class InviteForm(forms.Form):
-    identifier = forms.CharField(label="Username or e-mail", max_length=254)
-    role = forms.ChoiceField(choices=Role.choices, initial=Role.PLAYER)
+    identifier = forms.CharField(label=gettext_lazy("Username or e-mail"), max_length=254)
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=ROLES, initial=Role.PLAYER)
 
 
 class RoleForm(forms.Form):
     membership = forms.IntegerField(widget=forms.HiddenInput)
-    role = forms.ChoiceField(choices=Role.choices)
+    role = forms.ChoiceField(choices=ROLES)
 
 
 class AddPlayerForm(forms.Form):
-    name = forms.CharField(label="Name", max_length=80)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
 
 
 class PastePlayersForm(forms.Form):
     names = forms.CharField(
-        label="Names, one a line", widget=forms.Textarea(attrs={"rows": 8}), max_length=20000
+        label=gettext_lazy("Names, one a line"), widget=forms.Textarea(attrs={"rows": 8}),
+        max_length=20000,
     )
 
     def lines(self) -> list[str]:
@@ -46,15 +58,15 @@ class PastePlayersForm(forms.Form):
 
 
 class MergeForm(forms.Form):
-    keep = forms.IntegerField(label="Keep this record")
-    merged = forms.IntegerField(label="Merge this record into it")
+    keep = forms.IntegerField(label=gettext_lazy("Keep this record"))
+    merged = forms.IntegerField(label=gettext_lazy("Merge this record into it"))
 
 
 class ImportPlayersForm(forms.Form):
-    file = forms.FileField(label="CSV file with a 'name' column")
+    file = forms.FileField(label=gettext_lazy("CSV file with a 'name' column"))
 
 
-def _money_field(label: str) -> forms.DecimalField:
+def _money_field(label) -> forms.DecimalField:
     return forms.DecimalField(
         label=label, required=False, min_value=Decimal("0"), max_digits=12, decimal_places=2,
         widget=forms.NumberInput(attrs={"step": "0.01", "inputmode": "decimal"}),
@@ -66,59 +78,76 @@ class EventForm(forms.Form):
     a table, three games."""
 
     kind = forms.ChoiceField(
-        label="What",
-        choices=[("tournament", "A tournament or drive: a draw, tables, standings"),
-                 ("night", "A club night of free games: settle up at the end")],
+        label=gettext_lazy("What"),
+        choices=[
+            ("tournament", gettext_lazy("A tournament or drive: a draw, tables, standings")),
+            ("night", gettext_lazy("A club night of free games: settle up at the end")),
+        ],
         initial="tournament",
     )
-    name = forms.CharField(max_length=120)
-    game = forms.ChoiceField(choices=GAME_CHOICES, initial="45")
-    format = forms.ChoiceField(choices=Format.choices, initial=Format.DRIVE)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=GAMES, initial="45")
+    format = forms.ChoiceField(label=gettext_lazy("Format"), choices=FORMATS,
+                               initial=Format.DRIVE)
     entrant_kind = forms.ChoiceField(
-        label="Entrants", choices=EntrantKind.choices, initial=EntrantKind.TEAM
+        label=gettext_lazy("Entrants"), choices=ENTRANT_KINDS, initial=EntrantKind.TEAM
     )
     table_size = forms.IntegerField(
-        label="Entrants per table (a pair counts once)", min_value=2, max_value=10, initial=2
+        label=gettext_lazy("Entrants per table (a pair counts once)"), min_value=2,
+        max_value=10, initial=2,
     )
     sides_per_table = forms.IntegerField(
-        label="Partners: sides per table (individuals)", required=False, min_value=2, max_value=5
+        label=gettext_lazy("Partners: sides per table (individuals)"), required=False,
+        min_value=2, max_value=5,
     )
     movement = forms.ChoiceField(
-        choices=[("losers_stay", "Losers stay"), ("losers_down", "Losers move down")],
+        label=gettext_lazy("Movement"),
+        choices=[("losers_stay", gettext_lazy("Losers stay")),
+                 ("losers_down", gettext_lazy("Losers move down"))],
         initial="losers_stay", required=False,
     )
     advancing_per_table = forms.IntegerField(
-        label="Go through (or move up) per table", required=False, min_value=1, max_value=9
+        label=gettext_lazy("Go through (or move up) per table"), required=False, min_value=1,
+        max_value=9,
     )
     min_table_size = forms.IntegerField(
-        label="Smallest short table", required=False, min_value=2, max_value=10
+        label=gettext_lazy("Smallest short table"), required=False, min_value=2, max_value=10
     )
-    match_rule = forms.ChoiceField(choices=MatchRule.choices, initial=MatchRule.BEST_OF)
-    match_games = forms.IntegerField(label="Games (N or K)", min_value=1, max_value=15, initial=1)
+    match_rule = forms.ChoiceField(label=gettext_lazy("Match rule"), choices=MATCH_RULES,
+                                   initial=MatchRule.BEST_OF)
+    match_games = forms.IntegerField(label=gettext_lazy("Games (N or K)"), min_value=1,
+                                     max_value=15, initial=1)
     round_count = forms.IntegerField(
-        label="Rounds (games in a drive)", required=False, min_value=1, max_value=50, initial=3
+        label=gettext_lazy("Rounds (games in a drive)"), required=False, min_value=1,
+        max_value=50, initial=3,
     )
-    third_place_match = forms.BooleanField(required=False)
+    third_place_match = forms.BooleanField(label=gettext_lazy("Third place match"),
+                                           required=False)
     bye_rule = forms.ChoiceField(
-        label="A bye counts as", choices=[("win", "A win"), ("draw", "A draw"), ("loss", "A loss")],
+        label=gettext_lazy("A bye counts as"),
+        choices=[("win", gettext_lazy("A win")), ("draw", gettext_lazy("A draw")),
+                 ("loss", gettext_lazy("A loss"))],
         initial="win", required=False,
     )
     tie_breaks = forms.CharField(
-        required=False, help_text="Comma-separated; empty = the format's default."
+        label=gettext_lazy("Tie breaks"), required=False,
+        help_text=gettext_lazy("Comma-separated; empty = the format's default."),
     )
-    stake = _money_field("Stake per game")
-    entry_fee = _money_field("Entry fee")
+    stake = _money_field(gettext_lazy("Stake per game"))
+    entry_fee = _money_field(gettext_lazy("Entry fee"))
     prize_split = forms.CharField(
-        label="Prize split of the entry fees, % by place", required=False, max_length=100,
-        help_text="e.g. 50, 30, 20 (best place first); empty: no prizes, the fees stay with "
-        "the club.",
+        label=gettext_lazy("Prize split of the entry fees, % by place"), required=False,
+        max_length=100,
+        help_text=gettext_lazy("e.g. 50, 30, 20 (best place first); empty: no prizes, the fees "
+                               "stay with the club."),
     )
-    is_public = forms.BooleanField(label="Public results", required=False)
+    is_public = forms.BooleanField(label=gettext_lazy("Public results"), required=False)
     private_draws = forms.BooleanField(
-        label="Keep each draw private until I release it", required=False, initial=True
+        label=gettext_lazy("Keep each draw private until I release it"), required=False,
+        initial=True,
     )
     auto_advance = forms.BooleanField(
-        label="Draw the next round by itself", required=False, initial=False
+        label=gettext_lazy("Draw the next round by itself"), required=False, initial=False
     )
 
     # Fields a club night takes (the others are a tournament's, required only for one).
@@ -136,7 +165,7 @@ class EventForm(forms.Form):
         if cleaned.get("kind") == "tournament":
             for name in self.TOURNAMENT_REQUIRED:
                 if cleaned.get(name) in (None, ""):
-                    self.add_error(name, "A tournament needs this.")
+                    self.add_error(name, gettext("A tournament needs this."))
         return cleaned
 
     def prize_percentages(self) -> list:
@@ -182,7 +211,7 @@ class HouseRulesForm(forms.Form):
         self.definitions = [d for d in definitions_for(game) if d.applies]
         for definition in self.definitions:
             value = current.get(definition.key)
-            help_text = f"Default: {_shown(definition.default)}"
+            help_text = gettext("Default: %(value)s") % {"value": _shown(definition.default)}
             if definition.kind == "number":
                 field = forms.IntegerField(min_value=0, initial=value)
             elif definition.kind == "number_or_none":
@@ -191,7 +220,7 @@ class HouseRulesForm(forms.Form):
                 field = forms.BooleanField(required=False, initial=value)
             elif definition.kind == "choice":
                 field = forms.ChoiceField(
-                    choices=[(choice, choice.replace("_", " ")) for choice in definition.choices],
+                    choices=[(choice, _shown(choice)) for choice in definition.choices],
                     initial=value,
                 )
             elif definition.kind == "subset":
@@ -202,9 +231,9 @@ class HouseRulesForm(forms.Form):
             else:  # numbers: a list of bids
                 field = forms.CharField(
                     initial=", ".join(str(number) for number in value or []),
-                    help_text="Comma-separated",
+                    help_text=gettext("Comma-separated"),
                 )
-            field.label = definition.meaning
+            field.label = gettext(definition.meaning)
             field.help_text = help_text
             self.fields[definition.key] = field
 
@@ -227,14 +256,29 @@ class HouseRulesForm(forms.Form):
         return result
 
 
+# The house rules' values that are words (``rules_engine.house_rule_definitions``' choices), shown
+# with spaces for underscores and translated.
+RULE_VALUE_WORDS = (
+    gettext_noop("yes"), gettext_noop("no"), gettext_noop("none"),
+    gettext_noop("at trick"), gettext_noop("at hand end"), gettext_noop("higher total"),
+    gettext_noop("first to reach"), gettext_noop("bidder first"), gettext_noop("may"),
+    gettext_noop("must"), gettext_noop("trump lead"), gettext_noop("trump then hearts"),
+    gettext_noop("any card"), gettext_noop("not the ace"), gettext_noop("redeal"),
+    gettext_noop("dealer stuck"), gettext_noop("left of dealer"), gettext_noop("left of bidder"),
+    gettext_noop("offender scores zero"), gettext_noop("void hand"), gettext_noop("deduct"),
+)
+
+
 def _shown(value) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return gettext("yes") if value else gettext("no")
     if value is None:
-        return "none"
+        return gettext("none")
     if isinstance(value, (list, tuple, frozenset, set)):
-        return ", ".join(str(item) for item in sorted(value, key=str)) or "none"
-    return str(value).replace("_", " ")
+        return ", ".join(str(item) for item in sorted(value, key=str)) or gettext("none")
+    if isinstance(value, str):
+        return gettext(value.replace("_", " "))
+    return str(value)
 
 
 def to_minor(amount: Decimal | None, exponent: int, field: str) -> int | None:
@@ -245,5 +289,6 @@ def to_minor(amount: Decimal | None, exponent: int, field: str) -> int | None:
     minor = amount.scaleb(exponent)
     if minor != minor.to_integral_value():
         raise Problem(status=400, code="invalid_amount", pointer=f"/{field}",
-                      detail=f"{amount} has more decimal places than the currency has.")
+                      detail=gettext("%(amount)s has more decimal places than the currency has.")
+                      % {"amount": amount})
     return int(minor)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from clubs.models import Player
@@ -46,22 +47,22 @@ def _settle_action(request, *, tournament_id=None, night_id=None) -> str:
         )
         key = transfer.settlement.tournament_id if tournament_id else transfer.settlement.night_id
         if key != (tournament_id or night_id):
-            raise Problem(status=404, code="not_found", detail="No such transfer here.")
+            raise Problem(status=404, code="not_found", detail=gettext("No such transfer here."))
         settlement_services.mark_transfer_paid(transfer_id=transfer.pk, user=request.user)
-        return "Marked paid."
+        return gettext("Marked paid.")
     if action == "prize_split":
         settlement_services.set_prize_split(
             percentages=_prize_split(request.POST.get("prize_split", "")), user=request.user,
             tournament_id=tournament_id, night_id=night_id,
         )
-        return "Prize split saved."
+        return gettext("Prize split saved.")
     if action == "close" and tournament_id:
         tournament_services.close_tournament(tournament_id=tournament_id, user=request.user)
-        return "The event is closed: its results are final and the settle-up is stored."
+        return gettext("The event is closed: its results are final and the settle-up is stored.")
     if action == "close" and night_id:
         settlement_services.close_night(night_id=night_id, user=request.user)
-        return "The night is closed and its settle-up is stored."
-    raise Problem(status=400, code="invalid", detail="Unknown action.")
+        return gettext("The night is closed and its settle-up is stored.")
+    raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
 
 
 def _versions(club, tournament_id=None, night_id=None) -> list[dict]:
@@ -80,15 +81,15 @@ def _versions(club, tournament_id=None, night_id=None) -> list[dict]:
         {
             "settlement": settlement,
             "lines": [
-                {"name": names.get(line["player"], "The club"),
+                {"name": names.get(line["player"], gettext("The club")),
                  **{key: money(line[key]) for key in
                     ("stakes", "entry_fee", "prize", "net", "difference")}}
                 for line in settlement.lines
             ],
             "transfers": [
                 {"transfer": transfer,
-                 "payer": transfer.payer.display_name if transfer.payer else "The club",
-                 "payee": transfer.payee.display_name if transfer.payee else "The club",
+                 "payer": transfer.payer.display_name if transfer.payer else gettext("The club"),
+                 "payee": transfer.payee.display_name if transfer.payee else gettext("The club"),
                  "amount": money(transfer.amount_minor)}
                 for transfer in settlement.transfers.all()
             ],

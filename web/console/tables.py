@@ -18,6 +18,7 @@ import io
 
 import segno
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 
 from clubs.models import Player
 from tournaments.progress import load_matches
@@ -52,16 +53,16 @@ def _current_game(match):
 
 def _state(match, game) -> tuple[str, str]:
     if match.is_bye:
-        return "bye", "Bye"
+        return "bye", gettext("Bye")
     if match.disputed_at is not None:
-        return "disputed", "Disputed"
+        return "disputed", gettext("Disputed")
     if match.status == "decided":
-        return "finished", "Finished"
+        return "finished", pgettext("table", "Finished")
     if game is None:
-        return "waiting", "Waiting"
+        return "waiting", gettext("Waiting")
     if game.hands_played == 0:
-        return "not_started", "Not started"
-    return "playing", f"Hand {game.hands_played + 1}"
+        return "not_started", gettext("Not started")
+    return "playing", gettext("Hand %(number)s") % {"number": game.hands_played + 1}
 
 
 def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "") -> list[dict]:

@@ -6,6 +6,9 @@ totals to the target, the last finished hand, the moves open to the person (card
 trumps and discards), and with ``hint`` the legal cards and why each other card is not (the
 engine's ``why_illegal``). ``card_display`` is one card's display.
 
+Words are in the reader's language: names of cards, suits, seats and calls through gettext, the
+engine's reasons (``Phrase``) through ``config.problems.localized_text``.
+
 What it does not do: decide legality (the engine does, through the hand) or render HTML.
 """
 
@@ -13,13 +16,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext, gettext_lazy
+
 from computer_players.hand import BID, EXCHANGE, OVER, PLAY, ROB
+from config.problems import localized_text
 from practice.services import Table
 from rules_engine.cards import SUIT_NAMES, SUITS, parse_card
 
 COMPUTER_NAMES = ("Nora", "Finn")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+RANK_NAMES = {"A": gettext_lazy("ace"), "J": gettext_lazy("jack"), "Q": gettext_lazy("queen"),
+              "K": gettext_lazy("king")}
+LEVELS = {"club": gettext_lazy("club"), "easy": gettext_lazy("easy")}
+CALLS = {"pass": gettext_lazy("pass"), "hold": gettext_lazy("hold")}
 
 
 def card_display(card: Any) -> dict[str, str]:
@@ -28,7 +37,8 @@ def card_display(card: Any) -> dict[str, str]:
     return {
         "code": str(card),
         "text": f"{card.rank}{SYMBOLS[card.suit]}",
-        "label": f"{rank_name} of {SUIT_NAMES[card.suit]}",
+        "label": gettext("%(rank)s of %(suit)s") % {
+            "rank": rank_name, "suit": localized_text(SUIT_NAMES[card.suit])},
         "red": card.suit in ("H", "D"),
     }
 
@@ -39,9 +49,10 @@ def seat_names(table: Table) -> list[str]:
     computers = iter(COMPUTER_NAMES)
     for seat in range(game.seat_count):
         if seat == game.human_seat:
-            names.append("You")
+            names.append(gettext("You"))
         else:
-            names.append(f"{next(computers)} ({game.levels[seat]})")
+            level = game.levels[seat]
+            names.append(f"{next(computers)} ({LEVELS.get(level, level)})")
     return names
 
 
@@ -64,6 +75,7 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
         "last_hand": _last_hand(table, names),
         "finished": hand is None,
         "winner": None if game.winner is None else names[game.winner],
+        "i_won": game.winner is not None and game.winner == game.human_seat,
         "my_turn": False,
         "phase": OVER,
         "computer_turn": False,
@@ -79,7 +91,7 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
             "my_turn": seat == game.human_seat,
             "computer_turn": seat is not None and seat != game.human_seat,
             "dealer": names[hand.dealer],
-            "trump_name": None if hand.trump is None else SUIT_NAMES[hand.trump],
+            "trump_name": None if hand.trump is None else localized_text(SUIT_NAMES[hand.trump]),
             "turn_up": None if hand.turn_up is None else card_display(hand.turn_up),
             "robbed_by": None if hand.rob is None else names[hand.rob["seat"]],
             "hand": [card_display(card) for card in view.hand],
@@ -98,7 +110,9 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
                 for index, played in enumerate(hand.tricks)
             ],
             "calls": [
-                {"name": names[call_seat], "call": call} for call_seat, call in view.calls
+                {"name": names[call_seat], "call": call,
+                 "call_words": str(CALLS.get(str(call), call))}
+                for call_seat, call in view.calls
             ],
             "bid": None if hand.bid is None else {"name": names[hand.bid[0]],
                                                    "amount": hand.bid[1]},
@@ -113,11 +127,12 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
         elif phase == EXCHANGE:
             context["exchange_cards"] = [card_display(card) for card in view.hand + hand.kitty]
             context["kitty_size"] = len(hand.kitty)
-            context["suits"] = [(suit, SUIT_NAMES[suit]) for suit in SUITS]
+            context["suits"] = [(suit, localized_text(SUIT_NAMES[suit])) for suit in SUITS]
         elif phase == PLAY and hint:
             context["legal"] = [card_display(card) for card in view.legal_cards]
             context["reasons"] = [
-                {"card": card_display(card), "reason": hand.why_not(game.human_seat, card)}
+                {"card": card_display(card),
+                 "reason": localized_text(hand.why_not(game.human_seat, card))}
                 for card in view.hand
                 if card not in view.legal_cards
             ]

@@ -28,12 +28,13 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from clubs.models import Club
 from clubs.permissions import can_read_club
 from computer_players.hand import EXCHANGE, PLAY, ROB
-from config.problems import Problem, problem_json_response
+from config.problems import Problem, localized_text, problem_json_response
 from practice import selectors
 from practice.models import PracticeGame
 from practice.puzzles import puzzle_position, puzzle_token, read_puzzle
@@ -54,9 +55,9 @@ from web.practice.display import card_display, table_context
 FRAGMENT_HEADER = "HTTP_X_PRACTICE_FRAGMENT"
 TRIAL_GAMES = 1
 GAME_LABELS = {
-    "45": "Forty-Five (the classic app's rules)",
-    "25": "Twenty-Five",
-    "110": "110 (auction and kitty)",
+    "45": gettext_lazy("Forty-Five (the classic app's rules)"),
+    "25": gettext_lazy("Twenty-Five"),
+    "110": gettext_lazy("110 (auction and kitty)"),
 }
 
 
@@ -171,7 +172,7 @@ def puzzle(request: HttpRequest, token: str) -> HttpResponse:
         "position": position,
         "names": names,
         "rules": rules,
-        "trump_name": SUIT_NAMES[position["trump"]],
+        "trump_name": localized_text(SUIT_NAMES[position["trump"]]),
         "turn_up": card_display(position["turn_up"]) if position["turn_up"] else None,
         "hand": [card_display(card) for card in position["hand"]],
         "trick": [
@@ -185,10 +186,11 @@ def puzzle(request: HttpRequest, token: str) -> HttpResponse:
         ],
         "totals": list(zip(names, position["totals"], strict=True)),
         "legal": [card_display(card) for card in legal],
-        "question": "What should I lead here?" if not trick else "What should I play here?",
+        "question": gettext("What should I lead here?") if not trick
+        else gettext("What should I play here?"),
         "reasons": [
-            {"card": card_display(card), "reason": why_illegal(hand, trick, card,
-                                                               position["trump"], rules)}
+            {"card": card_display(card),
+             "reason": localized_text(why_illegal(hand, trick, card, position["trump"], rules))}
             for card in hand if card not in legal
         ],
     }
@@ -236,10 +238,12 @@ def _refusal(request: HttpRequest, game: PracticeGame, error: PracticeError) -> 
         "Accept", ""
     ):
         return problem_json_response(
-            Problem(status=error.status, code=error.code, detail=error.detail, pointer="")
+            Problem(status=error.status, code=error.code, detail=localized_text(error.detail),
+                    pointer="")
         )
     game.refresh_from_db()
-    return _render_table(request, load_table(game), error=error.detail, status=error.status)
+    return _render_table(request, load_table(game), error=localized_text(error.detail),
+                         status=error.status)
 
 
 def _answer(request: HttpRequest, table_after: Table) -> HttpResponse:

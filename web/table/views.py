@@ -33,6 +33,7 @@ from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import selectors as club_selectors
@@ -47,6 +48,7 @@ from tables import services as table_services
 from tables.qr import qr_svg
 from tables.table_state import table_state
 from tournaments.models import Match
+from web.table.strings import table_strings
 
 # How often the waiting page of a table with no game yet asks whether its next game exists.
 WAIT_POLL_SECONDS = 4
@@ -121,6 +123,7 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
         "club": game.club,
         "game": game,
         "side_labels": config["sideLabels"],
+        "sides_title": f" {pgettext('versus', 'v')} ".join(config["sideLabels"]),
         "seats": [
             {"name": seat.player.display_name, "side": seat.side} for seat in game.ordered_seats()
         ],
@@ -134,6 +137,7 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
         "game_data": game_output(game),
         "hands_data": [hand_output(hand) for hand in hands],
         "table_data": table,
+        "strings": table_strings(),
     }
     response = render(request, "table/score.html", context)
     # The page holds a credential or a CSRF token: never stored by shared caches; the service
@@ -204,7 +208,9 @@ def enter_code(request: HttpRequest) -> HttpResponse:
         if table_selectors.get_live_link(normalised) is not None:
             return redirect("table:link", credential=normalised)
         guessing.note_failure(request)
-        error = "No table has this code, or its link has ended. Check the code with the organiser."
+        error = gettext(
+            "No table has this code, or its link has ended. Check the code with the organiser."
+        )
     return render(request, "table/code.html", {"code": code, "error": error})
 
 
@@ -222,7 +228,7 @@ def table_links(request: HttpRequest, slug: str) -> HttpResponse:
                 table_services.revoke_table_link(
                     club=club, link_id=_positive(request.POST["revoke"]), user=request.user
                 )
-                messages.info(request, "The link is revoked: it opens nothing any more.")
+                messages.info(request, gettext("The link is revoked: it opens nothing any more."))
                 return redirect("table:links", slug=club.slug)
             link, token, code = table_services.create_table_link(
                 club=club,
@@ -274,7 +280,7 @@ def _positive(value) -> int | None:
     if value in (None, ""):
         return None
     if not str(value).isdigit():
-        raise Problem(status=400, code="invalid_table", detail="Pick a game or a match.")
+        raise Problem(status=400, code="invalid_table", detail=gettext("Pick a game or a match."))
     return int(value)
 
 
