@@ -418,8 +418,8 @@ async function onClick(event) {
       draft.step = null;
       break;
     case "best-trick": draft.bestTrick = Number(button.dataset.trick); draft.step = null; break;
-    case "misdeal": draft.misdeal = true; draft.step = null; break;
-    case "renege": draft.step = "renege-seat"; break;
+    case "misdeal": leaveCards(); state.draft.misdeal = true; state.draft.step = null; break;
+    case "renege": leaveCards(); state.draft.step = "renege-seat"; break;
     case "renege-cancel": draft.renege = null; draft.step = null; break;
     case "renege-seat": draft.renegeSeat = seat; draft.step = "renege-trick"; break;
     case "renege-trick": draft.renege = { seat: draft.renegeSeat, trick: Number(button.dataset.trick) }; draft.step = null; break;
@@ -452,6 +452,19 @@ function changeStep(draft, step) {
   if (step === "best-seat") { draft.bestSeat = undefined; draft.bestTrick = undefined; }
   if (step === "renege-seat") { draft.renege = null; draft.step = "renege-seat"; }
   if (step === "cards" && draft.cards) draft.cards.step = "tricks";
+}
+
+// A misdeal and a renege are recorded by taps, not cards: from card mode they leave it, keeping
+// the dealer, the auction and the trumps (the bidder's, or the suit of the turn-up), and the
+// tricks are then tapped.
+function leaveCards() {
+  const old = state.draft;
+  if (!old.cards) return;
+  const turnUp = old.cards.turnUp;
+  restart(old.correcting);
+  state.draft.dealer = old.dealer;
+  state.draft.bidding = old.bidding;
+  state.draft.trump = old.trump || (turnUp ? turnUp.slice(-1) : null);
 }
 
 function toggleCardMode() {

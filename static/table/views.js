@@ -178,9 +178,9 @@ export function createViews(ctx) {
     if (draft.tricks.length || draft.trump || draft.bidding.length || draft.misdeal || draft.cards) {
       buttons.push(`<button type="button" class="secondary" data-action="start-over">${t("Start this hand again")}</button>`);
     }
-    if (!draft.misdeal && !draft.cards) {
+    if (!draft.misdeal) {
       buttons.push(`<button type="button" class="secondary" data-action="misdeal">${t("Misdeal")}</button>`);
-      if (draft.trump) buttons.push(`<button type="button" class="secondary" data-action="renege">${t("Renege…")}</button>`);
+      if (draft.trump || (draft.cards && draft.cards.turnUp)) buttons.push(`<button type="button" class="secondary" data-action="renege">${t("Renege…")}</button>`);
     }
     if (!draft.correcting) {
       buttons.push(`<button type="button" class="secondary" data-action="card-mode" aria-pressed="${draft.cards ? "true" : "false"}">${draft.cards ? t("Enter by taps") : t("Card by card")}</button>`);

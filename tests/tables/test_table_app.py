@@ -608,6 +608,53 @@ def test_a_rob_in_card_mode_for_25(live_server, new_context):
     assert list(game.totals) == [10, 15]
 
 
+def test_from_card_mode_a_misdeal_and_a_renege_are_recorded_by_taps(live_server, new_context):
+    data = seed()
+    game = data.new_game("45", 3, first_dealer=0)  # Mary deals, Seán leads
+    context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
+    tap(page, "Card by card")
+    expect(page.get_by_role("button", name="Renege…")).to_have_count(0)  # no trumps yet
+    tap(page, "Misdeal")
+    page.locator(".verdict", has_text="new totals").wait_for()
+    tap(page, "Confirm hand 1")
+    page.locator("#hands-body tr[data-number='1']:not(.waiting)").wait_for()
+    tap(page, "Card by card")
+    deal = [
+        ["KH", "AD", "4C", "7D", "AS"],
+        ["QH", "3C", "8D", "JD", "10S"],
+        ["2C", "5C", "6C", "7C", "8C"],
+    ]
+    for cards in deal:
+        _pick(page, *cards)
+    _card(page, "2S").click()  # the turn-up: spades are trumps
+    tap(page, "Renege…")  # card by card cannot show a renege: the hand goes on by taps
+    expect(page.locator(".step-title")).to_have_text("Who reneged?")
+    tap(page, "Tom")
+    tap(page, "Trick 3")
+    expect(page.locator(".trump-line")).to_contain_text("Trumps ♠ Spades")
+    expect(page.locator(".trump-line")).to_contain_text("renege by Tom in trick 3")
+    enter_hand(
+        page,
+        number=2,
+        trump=None,
+        winners=["Mary", "Mary", "Seán", "Seán", "Mary"],
+        best=("Mary", 1),
+    )
+    records = list(
+        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    )
+    assert records == [
+        {"dealer": 0, "misdeal": True},
+        {
+            "dealer": 0,
+            "trump": "S",
+            "renege": {"seat": 2, "trick": 2},
+            "trick_winners": [0, 0, 1, 1, 0],
+            "best_trump": {"seat": 0, "trick": 0},
+        },
+    ]
+
+
 def test_a_misdeal_and_a_renege_recorded_from_the_page(live_server, new_context):
     data = seed()
     game = data.new_game("45", 3, first_dealer=0)  # Mary deals
