@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -233,6 +234,32 @@ def played_rounds_of(tournament: Tournament) -> list[PlayedRound]:
         PlayedRound(RoundDraw(tuple(tables), tuple(byes)), tuple(results))
         for tables, byes, results in (by_round[number] for number in numbers)
     ]
+
+
+def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list[int], set[int]]:
+    """Every decided result and every bye of the released rounds, and every entrant drawn in
+    them: ``all_results_and_byes`` over ``rounds_with_matches`` (released rounds only), read as
+    plain rows in two queries — no model instances, for the standings recomputed after every
+    result (``tournaments.standings``)."""
+    released = Q(match__round__released_at__isnull=False)
+    slots: dict[int, list[_Slot]] = {}
+    for match_id, position, side, entrant_id in MatchEntrant.objects.filter(
+        released, match__tournament=tournament
+    ).values_list("match_id", "position", "side", "entrant_id"):
+        slots.setdefault(match_id, []).append(_Slot(position, side, entrant_id))
+    results, byes, drawn = [], [], set()
+    for match_id, is_bye, status, result in (
+        Match.objects.filter(tournament=tournament, round__released_at__isnull=False)
+        .order_by("round__number", "table")
+        .values_list("pk", "is_bye", "status", "result")
+    ):
+        seats = slots.get(match_id, [])
+        drawn.update(slot.entrant_id for slot in seats if slot.entrant_id is not None)
+        if is_bye:
+            byes.extend(slot.entrant_id for slot in seats)
+        elif status == MatchStatus.DECIDED and result:
+            results.append(result_from_json(table_from_slots(seats), result))
+    return results, byes, drawn
 
 
 def knockout_results_of(rounds: list[Round]) -> dict[tuple[int, int], MatchResult]:
