@@ -7,8 +7,9 @@ What it does, on a throwaway database (as ``bench_hands_api.py``):
    rounds (default 12), every game decided in one hand. Messages go to an in-memory broker that
    nobody consumes, so the follow-up of each deciding hand is run and timed on its own: per
    round, the median ``progress_match`` of the hands that decide a match (the match stored, its
-   round's status), and the last match of the round (its progress draws the next round).
-   The goal: flat from round 1 to the last.
+   round's status), and the last match of the round (its progress draws the next round), with
+   this process's CPU time for it (a figure that other load on the machine hardly moves) and
+   the part of it spent pairing (``swiss.next_round``). The goal: flat from round 1 to the last.
 2. On that tournament (over 2,000 games by then): a full standings recomputation
    (``compute_standings``) against reading the same rows (entrants, rounds, matches, slots), and
    the ratio (goal ≤ 3).
@@ -98,12 +99,26 @@ def follow_up_by_round(club, user, players) -> object:
     from games.models import Game, GameStatus
     from games.services import record_hand
     from tournaments import services
+    from tournaments.draw import swiss as swiss_draw
     from tournaments.models import Match
 
+    # The pairing alone (the pure draw), timed inside the last match's follow-up.
+    pairing = []
+    next_round = swiss_draw.next_round
+
+    def timed_next_round(*args, **kwargs):
+        started = time.process_time()
+        try:
+            return next_round(*args, **kwargs)
+        finally:
+            pairing.append(time.process_time() - started)
+
+    swiss_draw.next_round = timed_next_round
     tournament = swiss(club, user, players, SWISS_ROUNDS)
     services.draw_next_round(tournament_id=tournament.pk, user=user)
     print(f"1. swiss of {len(players)}: the deciding hand's follow-up (progress_match, in "
-          "process), per round")
+          "process), per round; for the last match also this process's CPU time (what other "
+          "load on the machine does not inflate) and the pairing's")
     for number in range(1, SWISS_ROUNDS + 1):
         matches = list(
             Match.objects.filter(tournament=tournament, round__number=number, is_bye=False)
@@ -115,15 +130,19 @@ def follow_up_by_round(club, user, players) -> object:
                 match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
             )
             record_hand(game_id=game.pk, user=user, record=deciding_hand(game))
-            started = time.perf_counter()
+            pairing.clear()
+            started, cpu = time.perf_counter(), time.process_time()
             services.progress_match(match_id=match_id)
-            elapsed = time.perf_counter() - started
+            elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
             if position == len(matches) - 1:
-                last = elapsed
+                last, last_cpu, last_pairing = elapsed, cpu, sum(pairing)
             else:
                 follow_ups.append(elapsed)
+        drawn = "next round drawn" if number < SWISS_ROUNDS else "tournament finished"
         print(f"   round {number:2d}: deciding hand {ms(statistics.median(follow_ups))} "
-              f"(median of {len(follow_ups)}), last match → next round drawn {ms(last)}")
+              f"(median of {len(follow_ups)}), last match → {drawn} {ms(last)} "
+              f"(CPU {ms(last_cpu).strip()}, pairing {ms(last_pairing).strip()})")
+    swiss_draw.next_round = next_round
     return tournament
 
 

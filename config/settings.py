@@ -216,49 +216,54 @@ def _route_task(name, args, kwargs, options, task=None, **extra):
 
 
 CELERY_TASK_ROUTES = (_route_task,)
+
+
+def _periodic(task: str, every: timedelta) -> dict:
+    """A beat entry whose message expires after half its interval: a worker too busy to start a
+    sweep before then drops it (Celery revokes an expired message unrun) instead of letting
+    beat pile up sweeps of the same kind; the next one comes at the next interval anyway."""
+    return {"task": task, "schedule": every, "options": {"expires": every.total_seconds() / 2}}
+
+
 CELERY_BEAT_SCHEDULE = {
     # Idempotency-Key records are kept seven days; a daily purge is enough (games.tasks).
-    "games.purge_idempotency_records": {
-        "task": "games.tasks.purge_idempotency_records_task",
-        "schedule": timedelta(days=1),
-    },
+    "games.purge_idempotency_records": _periodic(
+        "games.tasks.purge_idempotency_records_task", timedelta(days=1)
+    ),
     # A match progress message lost between a finished game and its match only delays the
-    # advance by up to five minutes (tournaments.tasks).
-    "tournaments.repair_tournaments": {
-        "task": "tournaments.repair_tournaments_task",
-        # JINK_REPAIR_SECONDS shortens it (the fault tests: a Redis outage loses messages).
-        "schedule": timedelta(seconds=env.int("JINK_REPAIR_SECONDS", default=300)),
-    },
+    # advance by up to five minutes (tournaments.tasks). JINK_REPAIR_SECONDS shortens it (the
+    # fault tests: a Redis outage loses messages).
+    "tournaments.repair_tournaments": _periodic(
+        "tournaments.repair_tournaments_task",
+        timedelta(seconds=env.int("JINK_REPAIR_SECONDS", default=300)),
+    ),
     # A standings snapshot whose refresh message was lost is recomputed within a minute
     # (tournaments.tasks).
-    "tournaments.sweep_standings": {
-        "task": "tournaments.sweep_standings_task",
-        "schedule": timedelta(seconds=SWEEP_SECONDS),
-    },
+    "tournaments.sweep_standings": _periodic(
+        "tournaments.sweep_standings_task", timedelta(seconds=SWEEP_SECONDS)
+    ),
     # Season tables behind their games, and clubs with games not yet rated (seasons.tasks).
-    "seasons.sweep_seasons": {
-        "task": "seasons.sweep_seasons_task",
-        "schedule": timedelta(seconds=SWEEP_SECONDS),
-    },
+    "seasons.sweep_seasons": _periodic(
+        "seasons.sweep_seasons_task", timedelta(seconds=SWEEP_SECONDS)
+    ),
     # Webhook deliveries due (a retry whose message was lost, or queued while Redis was down).
-    "webhooks.sweep_webhooks": {
-        "task": "webhooks.sweep_webhooks_task",
-        "schedule": timedelta(seconds=SWEEP_SECONDS),
-    },
+    "webhooks.sweep_webhooks": _periodic(
+        "webhooks.sweep_webhooks_task", timedelta(seconds=SWEEP_SECONDS)
+    ),
     # A closed event whose settle-up message was lost, and e-mails not yet sent (settlements).
-    "settlements.sweep_settlements": {
-        "task": "settlements.sweep_settlements_task",
-        "schedule": timedelta(seconds=SWEEP_SECONDS),
-    },
+    "settlements.sweep_settlements": _periodic(
+        "settlements.sweep_settlements_task", timedelta(seconds=SWEEP_SECONDS)
+    ),
     # Tasks queued after a commit that no worker finished (a hung or restarted broker, a killed
     # worker) are queued again every 15 s, so a lost one converges well within a minute (due 20 s
     # after it was queued, then the next sweep; config.tasks). Cheap: an index scan of the due
     # rows of the outbox, usually none.
-    "config.sweep_pending_tasks": {
-        "task": "config.sweep_pending_tasks_task",
-        "schedule": timedelta(seconds=15),
-    },
+    "config.sweep_pending_tasks": _periodic(
+        "config.sweep_pending_tasks_task", timedelta(seconds=15)
+    ),
 }
+# Besides the expiry, each of these tasks runs under config.singleton.one_at_a_time: a sweep
+# that finds another run of itself still going (on any worker) returns at once.
 
 # Who hears of a game's changes, and who may refuse a change of a finished game's result: every
 # subscriber and check of games.changes, in one place, as dotted paths (games imports none of

@@ -35,6 +35,8 @@ from celery import current_app, shared_task
 from django.apps import apps
 from django.utils import timezone
 
+from config.singleton import one_at_a_time
+
 logger = logging.getLogger(__name__)
 
 HEADER = "pending_task_id"  # outbox.signals reads it
@@ -120,7 +122,8 @@ def enqueue(task, *args, **kwargs) -> bool:
 
 
 @shared_task(name="config.sweep_pending_tasks_task", ignore_result=True)
-def sweep_pending_tasks_task() -> int:
+@one_at_a_time
+def sweep_pending_tasks_task() -> int | None:
     """Queue again every due outbox row; returns how many were handed to the broker."""
     model = _pending_model()
     now = timezone.now()

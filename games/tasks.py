@@ -16,12 +16,14 @@ import logging
 from celery import shared_task
 
 from config.idempotency import purge_expired_idempotency_records
+from config.singleton import one_at_a_time
 
 logger = logging.getLogger(__name__)
 
 
 @shared_task(acks_late=True)
-def purge_idempotency_records_task() -> int:
+@one_at_a_time
+def purge_idempotency_records_task() -> int | None:
     """Delete idempotency keys past their seven days; returns how many were deleted."""
     deleted = purge_expired_idempotency_records()
     logger.info("purged %d expired idempotency records", deleted)

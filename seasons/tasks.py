@@ -19,6 +19,7 @@ from celery import shared_task
 from django.db import DatabaseError, OperationalError
 from django.db.models import Exists, F, OuterRef
 
+from config.singleton import one_at_a_time
 from games.models import Game, GameStatus
 from seasons import ratings, table
 from seasons.models import RatedGame
@@ -59,7 +60,8 @@ def clubs_with_unrated_games() -> list[int]:
 
 # No retries: the next periodic run repairs whatever this one could not.
 @shared_task(name="seasons.sweep_seasons_task", acks_late=True)
-def sweep_seasons_task() -> dict:
+@one_at_a_time
+def sweep_seasons_task() -> dict | None:
     refreshed = rated = 0
     for club_id, date_from, date_to in table.list_stale_seasons():
         try:

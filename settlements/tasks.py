@@ -19,6 +19,7 @@ from django.db import OperationalError
 from django.db.models import F, OuterRef, Subquery
 
 from config.problems import Problem
+from config.singleton import one_at_a_time
 from config.tasks import enqueue
 from settlements import services
 from settlements.models import Night, NightGame, NightStatus, Settlement, SettleUpMail
@@ -58,7 +59,8 @@ def send_settle_up_mails_task(settlement_id: int) -> int:
 
 # No retries: the next periodic run repairs whatever this one could not.
 @shared_task(name="settlements.sweep_settlements_task", acks_late=True)
-def sweep_settlements_task() -> int:
+@one_at_a_time
+def sweep_settlements_task() -> int | None:
     """Settle closed events without a version; resend unsent mails. Returns versions stored."""
     stored = 0
     tournaments = Tournament.objects.filter(status=TournamentStatus.CLOSED).exclude(

@@ -60,23 +60,37 @@ def test_beat_schedule_names_every_periodic_task_and_each_is_a_registered_task()
     app.loader.import_default_modules()
     schedule = app.conf.beat_schedule
 
-    assert {name: (entry["task"], entry["schedule"]) for name, entry in schedule.items()} == {
+    # (task, interval, expires in seconds): each message expires after half its interval, so a
+    # slow worker drops an old sweep instead of letting them pile up in the queue.
+    assert {
+        name: (entry["task"], entry["schedule"], entry["options"])
+        for name, entry in schedule.items()
+    } == {
         "games.purge_idempotency_records": (
             "games.tasks.purge_idempotency_records_task",
             timedelta(days=1),
+            {"expires": 43200.0},
         ),
         "tournaments.repair_tournaments": (
             "tournaments.repair_tournaments_task",
             timedelta(minutes=5),
+            {"expires": 150.0},
         ),
-        "config.sweep_pending_tasks": ("config.sweep_pending_tasks_task", timedelta(seconds=15)),
+        "config.sweep_pending_tasks": (
+            "config.sweep_pending_tasks_task", timedelta(seconds=15), {"expires": 7.5},
+        ),
         # The jobs' sweeps (docs/jobs.md): every minute unless JINK_SWEEP_SECONDS says otherwise.
-        "tournaments.sweep_standings": ("tournaments.sweep_standings_task", timedelta(minutes=1)),
-        "seasons.sweep_seasons": ("seasons.sweep_seasons_task", timedelta(minutes=1)),
-        "webhooks.sweep_webhooks": ("webhooks.sweep_webhooks_task", timedelta(minutes=1)),
+        "tournaments.sweep_standings": (
+            "tournaments.sweep_standings_task", timedelta(minutes=1), {"expires": 30.0},
+        ),
+        "seasons.sweep_seasons": (
+            "seasons.sweep_seasons_task", timedelta(minutes=1), {"expires": 30.0},
+        ),
+        "webhooks.sweep_webhooks": (
+            "webhooks.sweep_webhooks_task", timedelta(minutes=1), {"expires": 30.0},
+        ),
         "settlements.sweep_settlements": (
-            "settlements.sweep_settlements_task",
-            timedelta(minutes=1),
+            "settlements.sweep_settlements_task", timedelta(minutes=1), {"expires": 30.0},
         ),
     }
     # A typo in a task name would make beat send messages no worker understands.

@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from django.db.models import Q
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -203,10 +204,15 @@ class _Slot:
     entrant_id: int
 
 
-def played_rounds_of(tournament: Tournament) -> list[PlayedRound]:
+def played_rounds_of(tournament: Tournament, *, placings_only: bool = False) -> list[PlayedRound]:
     """``played_rounds`` read as plain rows: three queries and no model instances, for the draw
     of the next round (a swiss of 500 has 3,000 matches and 6,000 slots by round 12; building
-    them as models cost more than the draw itself)."""
+    them as models cost more than the draw itself).
+
+    With ``placings_only`` each result keeps its placings alone (no games, points or tricks:
+    the database sends only that key of the stored JSON): all a swiss draw reads (its match
+    points and who met whom), at about half the cost per result, which is what grows with the
+    rounds played."""
     numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
     if not numbers:
         return []
@@ -218,7 +224,8 @@ def played_rounds_of(tournament: Tournament) -> list[PlayedRound]:
     by_round: dict[int, tuple[list, list, list]] = {number: ([], [], []) for number in numbers}
     for match_id, number, is_bye, status, result in (
         Match.objects.filter(tournament=tournament).order_by("round__number", "table")
-        .values_list("pk", "round__number", "is_bye", "status", "result")
+        .values_list("pk", "round__number", "is_bye", "status",
+                     "result__placings" if placings_only else "result")
     ):
         tables, byes, results = by_round[number]
         seats = slots.get(match_id, [])
@@ -228,11 +235,40 @@ def played_rounds_of(tournament: Tournament) -> list[PlayedRound]:
         table = table_from_slots(seats)
         tables.append(table)
         if status == MatchStatus.DECIDED and result:
-            results.append(result_from_json(table, result))
+            if placings_only:
+                results.append(MatchResult.build(table, [tuple(group) for group in result]))
+            else:
+                results.append(result_from_json(table, result))
     return [
         PlayedRound(RoundDraw(tuple(tables), tuple(byes)), tuple(results))
         for tables, byes, results in (by_round[number] for number in numbers)
     ]
+
+
+def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list[int], set[int]]:
+    """Every decided result and every bye of the released rounds, and every entrant drawn in
+    them: ``all_results_and_byes`` over ``rounds_with_matches`` (released rounds only), read as
+    plain rows in two queries — no model instances, for the standings recomputed after every
+    result (``tournaments.standings``)."""
+    released = Q(match__round__released_at__isnull=False)
+    slots: dict[int, list[_Slot]] = {}
+    for match_id, position, side, entrant_id in MatchEntrant.objects.filter(
+        released, match__tournament=tournament
+    ).values_list("match_id", "position", "side", "entrant_id"):
+        slots.setdefault(match_id, []).append(_Slot(position, side, entrant_id))
+    results, byes, drawn = [], [], set()
+    for match_id, is_bye, status, result in (
+        Match.objects.filter(tournament=tournament, round__released_at__isnull=False)
+        .order_by("round__number", "table")
+        .values_list("pk", "is_bye", "status", "result")
+    ):
+        seats = slots.get(match_id, [])
+        drawn.update(slot.entrant_id for slot in seats if slot.entrant_id is not None)
+        if is_bye:
+            byes.extend(slot.entrant_id for slot in seats)
+        elif status == MatchStatus.DECIDED and result:
+            results.append(result_from_json(table_from_slots(seats), result))
+    return results, byes, drawn
 
 
 def knockout_results_of(rounds: list[Round]) -> dict[tuple[int, int], MatchResult]:

@@ -252,7 +252,9 @@ def draw_round(tournament: Tournament, user) -> Round:
         if not rounds:
             _first_round_checks(tournament)
         return _draw_knockout(tournament, user, rounds)
-    played = bridge.played_rounds_of(tournament)
+    played = bridge.played_rounds_of(
+        tournament, placings_only=tournament.format == Format.SWISS
+    )
     if not played:
         _first_round_checks(tournament)
     draw = _next_round_draw(tournament, played)

@@ -94,7 +94,7 @@ def _refresh_once(tournament_id: int) -> str:
         snapshot = StandingsSnapshot.objects.filter(tournament_id=tournament_id).first()
         if snapshot is not None and snapshot.data_version >= target:
             return "current"
-        result = compute_standings(tournament)
+        result = compute_standings(tournament, with_etag=False)
         body = {key: value for key, value in result.items() if key not in ("etag", "computed_at")}
         if snapshot is None:
             StandingsSnapshot.objects.create(

@@ -37,43 +37,55 @@ def _number(value: object) -> object:
     return value
 
 
-def _entrant_json(entrant: Entrant) -> dict:
+def _entrants_json(tournament: Tournament) -> dict[int, dict]:
+    """Each entrant's JSON by id, read as plain rows (``Entrant.name``: the player's display
+    name, else the team's name)."""
     return {
-        "id": entrant.pk,
-        "name": entrant.name,
-        "player": entrant.player_id,
-        "team": entrant.team_id,
-        "seed": entrant.seed,
+        entrant_id: {
+            "id": entrant_id,
+            "name": player_name if player_id else team_name,
+            "player": player_id,
+            "team": team_id,
+            "seed": seed,
+        }
+        for entrant_id, player_id, team_id, seed, player_name, team_name in (
+            Entrant.objects.filter(tournament=tournament).values_list(
+                "pk", "player_id", "team_id", "seed", "player__display_name", "team__name"
+            )
+        )
     }
 
 
-def compute_standings(tournament: Tournament) -> dict:
-    """``{"tournament", "status", "tie_breaks", "computed_at", "etag", "standings": [...]}``."""
-    entrants = {
-        entrant.pk: entrant
-        for entrant in tournament.entrants.select_related("player", "team").all()
-    }
+def compute_standings(tournament: Tournament, *, with_etag: bool = True) -> dict:
+    """``{"tournament", "status", "tie_breaks", "computed_at", "etag", "standings": [...]}``
+    (without ``etag`` when ``with_etag`` is false: the stored snapshot has its own)."""
+    entrants = _entrants_json(tournament)
     order = bridge.draw_order_of(tournament) if entrants else []
     order = [entrant_id for entrant_id in order if entrant_id in entrants]
     # A privately drawn round counts once it is released: until then its results would tell
-    # the players what the organiser has not shown them.
-    rounds = [
-        round_ for round_ in bridge.rounds_with_matches(tournament)
-        if round_.released_at is not None
-    ]
-    results, byes = bridge.all_results_and_byes(rounds)
-    # Late arrivals (absent at round 1, drawn later) rank too; those never drawn do not.
-    drawn = {
-        slot.entrant_id
-        for round_ in rounds
-        for match in round_.matches.all()
-        for slot in match.slots.all()
-        if slot.entrant_id is not None
-    }
+    # the players what the organiser has not shown them. Late arrivals (absent at round 1, drawn
+    # later) rank too; those never drawn do not. Read as plain rows (two queries, no models),
+    # except for a knockout, whose stages need its rounds.
+    rounds = None
+    if tournament.format == Format.KNOCKOUT and tournament.draw_order:
+        rounds = [
+            round_ for round_ in bridge.rounds_with_matches(tournament)
+            if round_.released_at is not None
+        ]
+        results, byes = bridge.all_results_and_byes(rounds)
+        drawn = {
+            slot.entrant_id
+            for round_ in rounds
+            for match in round_.matches.all()
+            for slot in match.slots.all()
+            if slot.entrant_id is not None
+        }
+    else:
+        results, byes, drawn = bridge.released_results_of(tournament)
     order += sorted((drawn - set(order)) & set(entrants))
     chain = bridge.tie_breaks_of(tournament)
     primary = None
-    if tournament.format == Format.KNOCKOUT and tournament.draw_order:
+    if rounds is not None:
         try:
             by_key = bridge.knockout_results_of(rounds)
             primary = knockout.stage_keys(bridge.bracket_of(tournament), by_key)
@@ -96,7 +108,7 @@ def compute_standings(tournament: Tournament) -> dict:
         rows.append(
             {
                 "rank": line.rank,
-                "entrant": _entrant_json(entrants[line.entrant]),
+                "entrant": entrants[line.entrant],
                 "matches_played": tally.matches_played,
                 "match_wins": tally.match_wins,
                 "match_draws": tally.match_draws,
@@ -121,6 +133,8 @@ def compute_standings(tournament: Tournament) -> dict:
         "tie_breaks": list(chain),
         "standings": rows,
     }
+    if not with_etag:
+        return {**body, "computed_at": timezone.now()}
     digest = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:32]
     return {**body, "computed_at": timezone.now(), "etag": f'"{digest}"'}
 

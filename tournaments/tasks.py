@@ -22,6 +22,7 @@ from __future__ import annotations
 from celery import shared_task
 from django.db import DatabaseError, OperationalError
 
+from config.singleton import one_at_a_time
 from tournaments import services, snapshots
 
 
@@ -43,7 +44,8 @@ def match_progress_task(match_id: int) -> dict:
 
 # No retries: the next periodic run repairs whatever this one could not.
 @shared_task(name="tournaments.repair_tournaments_task", acks_late=True)
-def repair_tournaments_task() -> int:
+@one_at_a_time
+def repair_tournaments_task() -> int | None:
     """Progress every match that is out of step with its games; returns how many were repaired."""
     repaired = 0
     for match_id in services.list_matches_needing_progress():
@@ -72,7 +74,8 @@ def refresh_standings_task(tournament_id: int) -> dict:
 
 # No retries: the next periodic run repairs whatever this one could not.
 @shared_task(name="tournaments.sweep_standings_task", acks_late=True)
-def sweep_standings_task() -> int:
+@one_at_a_time
+def sweep_standings_task() -> int | None:
     """Refresh every snapshot behind its data; returns how many recomputations were stored."""
     stored = 0
     for tournament_id in snapshots.list_stale_tournaments():

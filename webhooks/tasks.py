@@ -13,6 +13,7 @@ import logging
 
 from celery import shared_task
 
+from config.singleton import one_at_a_time
 from webhooks import delivery
 
 logger = logging.getLogger(__name__)
@@ -31,7 +32,8 @@ def deliver_webhook_task(delivery_id: int) -> dict:
 
 # No retries: the next periodic run sends whatever this one could not.
 @shared_task(name="webhooks.sweep_webhooks_task", acks_late=True)
-def sweep_webhooks_task() -> int:
+@one_at_a_time
+def sweep_webhooks_task() -> int | None:
     sent = 0
     for delivery_id in delivery.list_due_deliveries():
         sent += delivery.send_delivery(delivery_id=delivery_id)["status"] == "delivered"

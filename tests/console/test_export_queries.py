@@ -13,9 +13,9 @@ pytestmark = pytest.mark.django_db
 
 # The session and its user (2), the club with the viewer's role (1), the tournament (1), then
 # the archive's reads: the entrants, the rounds with their matches and slots, the games with
-# seats, sides and hands, the players and teams, the standings and the settlement — none per
-# round, per game or per player.
-EXPORT_QUERIES = 29
+# seats, sides and hands, the players and teams, the standings (their matches and slots as plain
+# rows) and the settlement — none per round, per game or per player.
+EXPORT_QUERIES = 28
 
 
 def _event(pairs: int):

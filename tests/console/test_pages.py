@@ -68,10 +68,10 @@ EVENT_PAGE = 19
 BOARD_PAGE = 16
 # - print: the tournament, the rounds (5), the tables (7)
 PRINT_PAGE = 15
-# - results: the tournament, the standings (entrants, rounds, matches, slots), the settlement
+# - results: the tournament, the standings (entrants, matches, slots), the settlement
 #   (stakes, entered players, names), the prize split, the stored settle-ups with transfers (2)
 #   and their players' names (none before the close)
-RESULTS_PAGE = 13
+RESULTS_PAGE = 12
 # - players: the players (with accounts), the teams with their members (2)
 PLAYERS_PAGE = 6
 

@@ -228,3 +228,32 @@ def test_round_robin_of_nine_at_tables_of_three_meets_everyone_once():
     standings = event.standings(tournament_id)
     assert standings[0]["entrant"]["id"] == entrant_of[1]
     assert standings[0]["match_wins"] == 4
+
+
+def test_a_swiss_draw_reads_only_the_placings_and_draws_the_same_round():
+    """The swiss draw reads each stored result's placings alone (bridge.played_rounds_of with
+    placings_only): the same tables and placings as the whole results, so the same next round."""
+    from tournaments import bridge
+    from tournaments.draw import swiss
+    from tournaments.models import Tournament
+
+    event = build_event(players=7)
+    tournament_id, entrant_of = seeded(
+        event, name="Swiss", game="25", format="swiss", round_count=3, auto_advance=False,
+    )
+    seed_of = {entrant: seed for seed, entrant in entrant_of.items()}
+    play_by_seed(event, tournament_id, event.draw(tournament_id), seed_of)
+    tournament = Tournament.objects.get(pk=tournament_id)
+
+    whole = bridge.played_rounds_of(tournament)
+    placings = bridge.played_rounds_of(tournament, placings_only=True)
+    assert [played.draw for played in placings] == [played.draw for played in whole]
+    assert [[result.placings for result in played.results] for played in placings] == [
+        [result.placings for result in played.results] for played in whole
+    ]
+    assert any(result.points for result in whole[0].results)
+    assert not any(result.points for result in placings[0].results)
+    order = bridge.draw_order_of(tournament)
+    assert swiss.next_round(order, placings, total_rounds=3) == swiss.next_round(
+        order, whole, total_rounds=3
+    )

@@ -45,15 +45,19 @@ pytestmark = pytest.mark.django_db
 #   5 for the response: the tournament again, the round, its matches, slots and games.
 #   + the standings' data version (1 UPDATE) and, after the commit, the standings refresh with
 #     the subscribers' look-ups (STANDINGS_REFRESH: in these tests tasks run in process, so it is
-#     counted here; in production a worker runs it).
-STANDINGS_REFRESH = 17
+#     counted here; in production a worker runs it). The standings read a swiss's (or round
+#     robin's) released matches and slots as plain rows, 2 queries; a knockout reads its rounds
+#     with their matches and slots, 3 (KNOCKOUT_STANDINGS_REFRESH).
+STANDINGS_REFRESH = 16
+KNOCKOUT_STANDINGS_REFRESH = STANDINGS_REFRESH + 1
 SWISS_ROUND_ONE = 4 + 2 + 1 + 1 + 2 + 2 + 3 + 3 + 8 + 2 + 1 + 1 + 5 + 1 + STANDINGS_REFRESH
 # Round 2 reads round 1's matches and slots to draw (+2), fixes no draw order (-2) and reads
 # the entrants to draw only those checked in, late arrivals included (+1).
 SWISS_ROUND_TWO = SWISS_ROUND_ONE + 1
 # A knockout reads its rounds a second time to advance the bracket (+1), keeps them in memory
-# for the round statuses (-1) and reads back round 1 for the service's answer (+1).
-KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1
+# for the round statuses (-1), reads back round 1 for the service's answer (+1), and its
+# standings read its rounds (+1: KNOCKOUT_STANDINGS_REFRESH).
+KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1 + 1
 
 # The hand that decides a knockout match whose neighbour is decided, opening round 2:
 #   13 for the hand (tests/games/test_queries.py's 11, + the seats and the ledger sums of the
@@ -68,14 +72,16 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1
 #     history (2), the match's status for the task's answer (1).
 # However many matches the bracket holds.
 #   + 1 for the standings' data version, 4 for the progress's shape of the tournament before
-#   and after (rounds and matches counted) and the standings refresh (STANDINGS_REFRESH), run
-#   in process here.
+#   and after (rounds and matches counted) and the standings refresh (KNOCKOUT_STANDINGS_REFRESH),
+#   run in process here.
 #   + the jobs the finished game queues through games.changes, run in process here (a worker's
 #   in production): the subscribers' look-ups (a closed night's game? the game's day and the
 #   stored season ranges, any webhook endpoint) and the season table's and ratings' refresh:
 #   JOBS_OF_A_FINISHED_GAME, the same however big the bracket.
 JOBS_OF_A_FINISHED_GAME = 28
-DECIDING_HAND_FILLING_A_TABLE = 50 + 1 + 4 + STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
+DECIDING_HAND_FILLING_A_TABLE = (
+    50 + 1 + 4 + KNOCKOUT_STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
+)
 
 
 def count_queries(event, method: str, url: str, data=None, *, role="organiser"):

@@ -250,3 +250,42 @@ def test_the_draws_match_points_are_the_tallys(scoring):
         entrant: line.match_points
         for entrant, line in tally(entrants, results, byes=byes, scoring=scoring).items()
     }
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(min_value=33, max_value=140), st.randoms(use_true_random=False))
+def test_large_fields_matched_in_parts_still_avoid_repeats_and_second_byes(count, chance):
+    """Over LARGE_BRACKET entrants a score group is matched in parts, and a group or part that
+    cannot be paired is merged with the next: every round of a long Swiss still seats everyone
+    once, with no repeat and no second bye (both avoidable here: at most 8 rounds of 33+)."""
+    entrants = list(range(1, count + 1))
+    played: list[PlayedRound] = []
+    for number in range(8):
+        draw = swiss.next_round(entrants, played, total_rounds=8)
+        assert sorted(draw.entrants) == entrants
+        assert repeat_pairs(draw, meetings(r for p in played for r in p.results)) == 0
+        had_bye = {entrant for p in played for entrant in p.draw.byes}
+        assert len(draw.byes) == count % 2 and not set(draw.byes) & had_bye
+        results = []
+        for table in draw.tables:
+            order = list(table.entrants)
+            chance.shuffle(order)
+            results.append(MatchResult.build(table, order))
+        played.append(PlayedRound(draw, tuple(results)))
+        assert number < 8
+
+
+def test_a_group_that_cannot_be_paired_is_merged_with_its_neighbour_not_the_whole_field():
+    no_byes = Counter(dict.fromkeys(range(1, 9), 0))
+    # The two leaders (group 0) have met: both float into group 1, which pairs them with its
+    # own members (no repeat), and the rest of group 1 pairs among itself.
+    leaders = {1: 0, 2: 0, **dict.fromkeys(range(3, 9), 1)}
+    assert sorted(swiss._pair_by_brackets(
+        [1, 2, 3, 6, 4, 7, 5, 8], leaders, {pair_key(1, 2): 1}, no_byes,
+    )) == [(3, 2), (6, 1), (7, 4), (8, 5)]
+    # The last group (7 and 8) has met: it is merged with the group above, whose pairs are
+    # undone and drawn again with it.
+    last = {**dict.fromkeys(range(1, 7), 0), 7: 1, 8: 1}
+    assert sorted(swiss._pair_by_brackets(
+        list(range(1, 9)), last, {pair_key(7, 8): 1}, no_byes,
+    )) == [(2, 1), (4, 3), (5, 7), (6, 8)]

@@ -30,11 +30,17 @@ Two-sided pairing tries three graphs in turn, each a repeat-free pairing or noth
    above, is matched on its own sparse graph (each entrant's next ``WINDOW`` not-yet-met entrants
    in pairing order); an odd group floats one entrant down to the next (the lowest-ranked costs
    least), and the last group gives the bye to one of its entrants with the fewest byes (again the
-   lowest-ranked costs least). Matching several small graphs instead of one large one makes a
-   round of 500 about 2.5 times faster (``bench/bench_draw.py``) and, on the bench's rounds, draws
-   the same byes and score gaps as matching the whole field.
-2. when a bracket has no perfect matching: the same sparse graph over every entrant at once, a bye
-   only to entrants with the fewest byes;
+   lowest-ranked costs least). A group of more than ``LARGE_BRACKET`` is matched in consecutive
+   *parts* of about ``PART`` (its odd one out floating to the next part), and a group or part
+   whose neighbours in the interleaved order have not met is paired with them at once: that is
+   the least-cost matching there, so no search is run. A group or part with no repeat-free
+   matching is merged with the one below (the last one: with the block above it) and matched
+   again. So every graph searched stays small, whatever the field and the round: a round of 500
+   costs a few tens of milliseconds in round 1 and about a hundred in round 12, where matching
+   whole groups cost up to a second and a failed group sent the whole field (500 entrants) to
+   step 2 for over three seconds (``bench/bench_jobs.py``, ``bench/bench_draw.py``).
+2. when even the merged brackets have no perfect matching (every group merged into one): the
+   same sparse graph over every entrant at once, a bye only to entrants with the fewest byes;
 3. when that fails too: the complete graph, where a repeat costs more than every other cost
    together, so a repeat-free pairing is always found when one exists (and otherwise the fewest
    repeats). Steps 1 and 2 only ever return pairings without repeats, so none is lost by trying
@@ -65,6 +71,9 @@ from tournaments.draw.types import (
 )
 
 WINDOW = 8
+# Brackets of more entrants than this are matched in parts of about PART (see _units).
+LARGE_BRACKET = 32
+PART = 16
 SCORE_GAP_COST = 64
 BYE = "bye"
 FLOAT = "float"
@@ -176,9 +185,48 @@ def _matched(nodes: list, costs: Mapping[tuple, int]) -> set[tuple] | None:
     graph.add_nodes_from(nodes)
     ceiling = max(costs.values(), default=0) + 1
     for (first, second), cost in costs.items():
-        graph.add_edge(first, second, weight=ceiling - cost)
+        # Floats holding whole numbers (exact below 2**53): networkx then skips the check of its
+        # own optimum that it runs on integer weights, which costs as much as the matching.
+        graph.add_edge(first, second, weight=float(ceiling - cost))
     mates = nx.max_weight_matching(graph, maxcardinality=True)
     return mates if len(mates) * 2 == len(nodes) else None
+
+
+def _units(brackets: list[list[int]]) -> list[tuple[list[int], bool]]:
+    """Each bracket as it is, or (over ``LARGE_BRACKET`` entrants) cut into consecutive *parts*
+    of about ``PART`` entrants in the interleaved order, even-sized but the last; with whether
+    it is such a part."""
+    units: list[tuple[list[int], bool]] = []
+    for bracket in brackets:
+        if len(bracket) <= LARGE_BRACKET:
+            units.append((bracket, False))
+            continue
+        parts = round(len(bracket) / PART)
+        size = len(bracket) // parts // 2 * 2
+        for index in range(parts):
+            stop = (index + 1) * size if index < parts - 1 else len(bracket)
+            units.append((bracket[index * size : stop], True))
+    return units
+
+
+def _adjacent_pairs(
+    members: list[int], group: Mapping[int, int], met: Mapping[tuple[int, int], int]
+) -> list[tuple[int, int]] | None:
+    """Neighbours in the interleaved order paired (the last one left over when odd), when no
+    such pair has met and everyone but a floater on top shares one score group; else None.
+
+    Then it is *the* least-cost matching of the unit (the one ``_matched`` would find): every
+    pair costs nothing, a floater on top pays its gap whoever it meets, and the one left over
+    is the cheapest to float or to sit out (the lowest-ranked; for the bye, when it has the
+    fewest byes), and any other pairing pairs someone further than a neighbour."""
+    body = members[1:] if group[members[0]] != group[members[-1]] else members
+    if len({group[entrant] for entrant in body}) != 1:
+        return None
+    even = members[: len(members) // 2 * 2]
+    pairs = [(even[index], even[index + 1]) for index in range(0, len(even), 2)]
+    if any(met.get(pair_key(*pair), 0) for pair in pairs):
+        return None
+    return pairs
 
 
 def _pair_by_brackets(
@@ -187,9 +235,15 @@ def _pair_by_brackets(
     met: Mapping[tuple[int, int], int],
     byes_had: Mapping[int, int],
 ) -> set[tuple] | None:
-    """Pairs (and the bye) matched score group by score group, or None when a group cannot be.
+    """Pairs (and the bye) matched score group by score group, or None when even the brackets
+    merged as below cannot be.
 
-    Every pair is between entrants who have not met; see the module docstring (step 1).
+    Every pair is between entrants who have not met; see the module docstring (step 1). A
+    bracket with no repeat-free matching is merged with the group below (its members all float
+    down) and matched again; when the last bracket fails, it is merged with the block matched
+    just above it, whose pairs are undone. A large bracket is matched in parts (``_units``), a
+    part whose neighbours have not met needing no search at all (``_adjacent_pairs``). So every
+    graph matched stays small, and a bracket that cannot be paired never costs the whole field.
     """
     fewest = min(byes_had[entrant] for entrant in sequence)
     brackets: list[list[int]] = []
@@ -198,16 +252,24 @@ def _pair_by_brackets(
             brackets[-1].append(entrant)
         else:
             brackets.append([entrant])
-    mates: set[tuple] = set()
-    floater: list[int] = []
-    for number, bracket in enumerate(brackets):
-        members = floater + bracket
+    units = _units(brackets)
+
+    def match_block(start: int, end: int, members: list[int]):
+        last = end == len(units)
+        odd = len(members) % 2 == 1
+        if end == start + 1 and not (last and odd and byes_had[members[-1]] != fewest):
+            pairs = _adjacent_pairs(members, group, met)
+            if pairs is not None:
+                if odd and last:
+                    return {*pairs, (BYE, members[-1])}, []
+                return set(pairs), members[-1:] if odd else []
         costs: dict[tuple, int] = dict(_pair_costs(members, group, met, complete=False))
         nodes: list = list(members)
-        if len(members) % 2:
-            # The odd one out floats to the group below, or (from the last group) takes the bye.
-            last = number == len(brackets) - 1
-            destination = group[bracket[0]] + (0 if last else 1)
+        if odd:
+            # The odd one out floats to the part or group below, or (from the last group) takes
+            # the bye.
+            lowest = group[units[end - 1][0][0]]
+            destination = lowest if last or group[units[end][0][0]] == lowest else lowest + 1
             nodes.append(BYE if last else FLOAT)
             for rank_from_bottom, entrant in enumerate(reversed(members)):
                 if last and byes_had[entrant] != fewest:
@@ -217,13 +279,34 @@ def _pair_by_brackets(
         found = _matched(nodes, costs)
         if found is None:
             return None
-        floater = []
+        mates, floater = set(), []
         for first, second in found:
             if FLOAT in (first, second):
                 floater = [second if first == FLOAT else first]
             else:
                 mates.add((first, second))
-    return mates
+        return mates, floater
+
+    # Blocks matched so far, top down: (first unit, incoming floater, pairs).
+    blocks: list[tuple[int, list[int], set[tuple]]] = []
+    start, incoming = 0, []
+    while start < len(units):
+        end = start + 1
+        while True:
+            members = incoming + [entrant for unit, _ in units[start:end] for entrant in unit]
+            found = match_block(start, end, members)
+            if found is not None:
+                break
+            if end < len(units):
+                end += 1  # merge with the part or group below
+                continue
+            if not blocks:
+                return None
+            start, incoming, _ = blocks.pop()  # merge with the block above
+        mates, floater = found
+        blocks.append((start, incoming, mates))
+        start, incoming = end, floater
+    return {pair for _, _, mates in blocks for pair in mates}
 
 
 def _pair_costs(sequence, group, met, *, complete: bool) -> dict[tuple[int, int], int]:
