@@ -283,3 +283,15 @@ def celery_worker():
 def celery_worker_with_database(transactional_db, celery_worker):
     """A worker for tasks that read or write the database: the test's writes are committed."""
     return celery_worker
+
+
+@pytest.fixture
+def staff():
+    """A client logged in to the admin as a superuser (user ``admin``)."""
+    from django.test import Client
+
+    from tests.clubs.factories import make_user
+
+    client = Client()
+    client.force_login(make_user("admin", is_staff=True, is_superuser=True))
+    return client

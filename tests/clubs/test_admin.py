@@ -3,22 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, Team, TeamMember
-from tests.clubs.factories import build_world, make_club, make_player, make_user
+from tests.clubs.factories import build_world, make_club, make_player
 
 pytestmark = pytest.mark.django_db
 
 MODELS = ("club", "membership", "player", "team")
-
-
-@pytest.fixture
-def staff():
-    client = Client()
-    client.force_login(make_user("admin", is_staff=True, is_superuser=True))
-    return client
 
 
 @pytest.fixture

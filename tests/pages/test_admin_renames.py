@@ -12,17 +12,9 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, Team
-from tests.clubs.factories import make_user
 from tests.tournaments.play_helpers import build_event
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff():
-    client = Client()
-    client.force_login(make_user("admin", is_staff=True, is_superuser=True))
-    return client
 
 
 @pytest.fixture

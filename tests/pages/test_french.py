@@ -78,6 +78,19 @@ def visible_words(html: bytes) -> list[str]:
     return WORD.findall(" ".join(texts))
 
 
+def words_not_french(client, pages: list[str], allowed: set[str]) -> dict[str, list[str]]:
+    """Each page, asked for in French, with the visible words it shows outside ``allowed``."""
+    foreign = {}
+    for path in pages:
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE="fr")
+        assert response.status_code == 200, path
+        assert response.headers["Content-Language"] == "fr"
+        unknown = sorted(set(visible_words(response.content)) - allowed)
+        if unknown:
+            foreign[path] = unknown
+    return foreign
+
+
 def data_words(seed) -> set[str]:
     names = [club.name for club in seed.clubs.values()]
     names += [player.display_name for player in seed.players.values()]
@@ -101,16 +114,7 @@ def test_the_french_pages_show_no_english(seed, client_for):
         f"/clubs/kilkenny/players/{seed.players['Pat'].pk}/",
     ]
     allowed = french_words() | data_words(seed) | SHARED_WORDS | MONTHS
-    client = client_for("pat")
-    foreign = {}
-    for path in pages:
-        response = client.get(path, HTTP_ACCEPT_LANGUAGE="fr")
-        assert response.status_code == 200, path
-        assert response.headers["Content-Language"] == "fr"
-        unknown = sorted(set(visible_words(response.content)) - allowed)
-        if unknown:
-            foreign[path] = unknown
-    assert foreign == {}
+    assert words_not_french(client_for("pat"), pages, allowed) == {}
 
 
 def test_money_and_problem_titles_follow_the_language(seed, client_for):
@@ -169,13 +173,4 @@ def test_the_french_organiser_console_shows_no_english(seed, client_for):
     # The night's name and the site's address on a printed table card are data too.
     allowed = (french_words() | data_words(seed) | SHARED_WORDS | MONTHS | short_months
                | {"Vendredi", "CSV", "JSON", "QR", "UTF", "http", "testserver"})
-    client = client_for("orla")
-    foreign = {}
-    for path in pages:
-        response = client.get(path, HTTP_ACCEPT_LANGUAGE="fr")
-        assert response.status_code == 200, path
-        assert response.headers["Content-Language"] == "fr"
-        unknown = sorted(set(visible_words(response.content)) - allowed)
-        if unknown:
-            foreign[path] = unknown
-    assert foreign == {}
+    assert words_not_french(client_for("orla"), pages, allowed) == {}

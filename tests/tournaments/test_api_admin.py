@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
-from tests.clubs.factories import make_user
 from tests.tournaments.play_helpers import build_event, win_match
 from tournaments.models import AuditEntry, Entrant, Match, MatchEntrant, Round, Tournament
 
@@ -20,13 +18,6 @@ MODELS = {
     "matchentrant": MatchEntrant,
     "auditentry": AuditEntry,
 }
-
-
-@pytest.fixture
-def staff():
-    client = Client()
-    client.force_login(make_user("admin", is_staff=True, is_superuser=True))
-    return client
 
 
 @pytest.fixture
