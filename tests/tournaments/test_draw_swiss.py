@@ -132,13 +132,18 @@ def random_history(entrant_count: int, round_count: int, chance: random.Random):
         byes = tuple(shuffled[: entrant_count % 2])
         pairs = [shuffled[i : i + 2] for i in range(entrant_count % 2, entrant_count, 2)]
         draw = RoundDraw(tuple(Table(tuple(pair)) for pair in pairs), byes)
-        results = []
-        for table in draw.tables:
-            order = list(table.entrants)
-            chance.shuffle(order)
-            results.append(MatchResult.build(table, order))
-        played.append(PlayedRound(draw, tuple(results)))
+        played.append(played_at_random(draw, chance))
     return entrants, played
+
+
+def played_at_random(draw: RoundDraw, chance: random.Random) -> PlayedRound:
+    """``draw`` with every table won in a random order."""
+    results = []
+    for table in draw.tables:
+        order = list(table.entrants)
+        chance.shuffle(order)
+        results.append(MatchResult.build(table, order))
+    return PlayedRound(draw, tuple(results))
 
 
 def repeat_free_pairing_exists(entrants, met, bye_allowed) -> bool:
@@ -260,19 +265,13 @@ def test_large_fields_matched_in_parts_still_avoid_repeats_and_second_byes(count
     once, with no repeat and no second bye (both avoidable here: at most 8 rounds of 33+)."""
     entrants = list(range(1, count + 1))
     played: list[PlayedRound] = []
-    for number in range(8):
+    for _ in range(8):
         draw = swiss.next_round(entrants, played, total_rounds=8)
         assert sorted(draw.entrants) == entrants
         assert repeat_pairs(draw, meetings(r for p in played for r in p.results)) == 0
         had_bye = {entrant for p in played for entrant in p.draw.byes}
         assert len(draw.byes) == count % 2 and not set(draw.byes) & had_bye
-        results = []
-        for table in draw.tables:
-            order = list(table.entrants)
-            chance.shuffle(order)
-            results.append(MatchResult.build(table, order))
-        played.append(PlayedRound(draw, tuple(results)))
-        assert number < 8
+        played.append(played_at_random(draw, chance))
 
 
 def test_a_group_that_cannot_be_paired_is_merged_with_its_neighbour_not_the_whole_field():
