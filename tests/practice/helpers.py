@@ -9,6 +9,9 @@ from practice.models import PracticeGame
 from practice.services import advance_practice_game, load_table, play_practice_move
 from rules_engine import FULL_PACK, parse_card
 
+# A three-handed deal of the page tests (set_deal, dealer 2): seat 0 leads.
+DEAL = "7D 8H 9H 10H JH | KD 2C 3C 6C 7C | QD 3D 2H 4H 8C"
+
 
 def human_move(table, player=None):
     """The move a club player would make in the person's seat (a legal one)."""

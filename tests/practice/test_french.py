@@ -7,30 +7,14 @@ the practice table shows an English word (the check of tests/pages/test_french.p
 
 from __future__ import annotations
 
-import pytest
-from django.test import Client
 from django.utils import translation
 from django.utils.dates import MONTHS_3
 
 from practice.services import start_practice_game
-from tests.clubs.factories import make_user
 from tests.pages.test_french import SHARED_WORDS, french_words, words_not_french
-from tests.practice.helpers import set_deal
+from tests.practice.helpers import DEAL, set_deal
 
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
-DEAL = "7D 8H 9H 10H JH | KD 2C 3C 6C 7C | QD 3D 2H 4H 8C"  # dealer 2: seat 0 leads
-
-
-@pytest.fixture
-def learner(db):
-    return make_user("learner")
-
-
-@pytest.fixture
-def client_of(learner):
-    client = Client()
-    client.force_login(learner)
-    return client
 
 
 def test_an_illegal_follow_is_refused_in_french(client_of, learner):

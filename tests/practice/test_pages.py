@@ -9,22 +9,9 @@ from clubs.models import Role
 from practice.models import PracticeGame
 from practice.services import start_practice_game
 from tests.clubs.factories import make_club, make_membership, make_user
-from tests.practice.helpers import play_to_the_end, set_deal
+from tests.practice.helpers import DEAL, play_to_the_end, set_deal
 
 FRAGMENT = {"HTTP_X_PRACTICE_FRAGMENT": "1"}
-DEAL = "7D 8H 9H 10H JH | KD 2C 3C 6C 7C | QD 3D 2H 4H 8C"  # dealer 2: seat 0 leads
-
-
-@pytest.fixture
-def learner(db):
-    return make_user("learner")
-
-
-@pytest.fixture
-def client_of(learner):
-    client = Client()
-    client.force_login(learner)
-    return client
 
 
 def _leading_game(learner):
