@@ -45,6 +45,12 @@ def _open_score_page(new_context, live_server, user, game, viewport=TABLET_LANDS
     return context, page
 
 
+def _stored_records(game) -> list[dict]:
+    return list(
+        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
+    )
+
+
 def test_a_whole_game_of_45_by_taps(live_server, new_context, outside_requests, screenshots):
     data = seed()
     game = data.new_game("45", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
@@ -78,10 +84,7 @@ def test_a_whole_game_of_45_by_taps(live_server, new_context, outside_requests, 
     page.screenshot(path=str(screenshots / "table-game-over-1024x768.png"))
     game.refresh_from_db()
     assert game.status == "finished" and game.winner_side == 0
-    stored = list(
-        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
-    )
-    assert stored == [
+    assert _stored_records(game) == [
         {
             "dealer": 3,
             "trump": "S",
@@ -147,9 +150,7 @@ def test_a_whole_game_of_110_by_taps_with_an_auction_and_a_hold(
     )
     expect(page.locator("#banner h2")).to_have_text("Mary wins, 145–5–0")
     game.refresh_from_db()
-    records = list(
-        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
-    )
+    records = _stored_records(game)
     assert records[0] == {
         "dealer": 2,
         "bidding": [
@@ -608,16 +609,28 @@ def test_a_rob_in_card_mode_for_25(live_server, new_context):
     assert list(game.totals) == [10, 15]
 
 
+def _record_a_misdeal(page) -> None:
+    """Tap Misdeal, wait for the engine's summary, confirm it as hand 1 and wait till stored."""
+    tap(page, "Misdeal")
+    page.locator(".verdict", has_text="new totals").wait_for()
+    tap(page, "Confirm hand 1")
+    page.locator("#hands-body tr[data-number='1']:not(.waiting)").wait_for()
+
+
+def _mark_a_renege(page, who: str, trick: int) -> None:
+    tap(page, "Renege…")
+    expect(page.locator(".step-title")).to_have_text("Who reneged?")
+    tap(page, who)
+    tap(page, f"Trick {trick}")
+
+
 def test_from_card_mode_a_misdeal_and_a_renege_are_recorded_by_taps(live_server, new_context):
     data = seed()
     game = data.new_game("45", 3, first_dealer=0)  # Mary deals, Seán leads
     context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
     tap(page, "Card by card")
     expect(page.get_by_role("button", name="Renege…")).to_have_count(0)  # no trumps yet
-    tap(page, "Misdeal")
-    page.locator(".verdict", has_text="new totals").wait_for()
-    tap(page, "Confirm hand 1")
-    page.locator("#hands-body tr[data-number='1']:not(.waiting)").wait_for()
+    _record_a_misdeal(page)
     tap(page, "Card by card")
     deal = [
         ["KH", "AD", "4C", "7D", "AS"],
@@ -627,10 +640,7 @@ def test_from_card_mode_a_misdeal_and_a_renege_are_recorded_by_taps(live_server,
     for cards in deal:
         _pick(page, *cards)
     _card(page, "2S").click()  # the turn-up: spades are trumps
-    tap(page, "Renege…")  # card by card cannot show a renege: the hand goes on by taps
-    expect(page.locator(".step-title")).to_have_text("Who reneged?")
-    tap(page, "Tom")
-    tap(page, "Trick 3")
+    _mark_a_renege(page, "Tom", 3)  # card by card cannot show a renege: it goes on by taps
     expect(page.locator(".trump-line")).to_contain_text("Trumps ♠ Spades")
     expect(page.locator(".trump-line")).to_contain_text("renege by Tom in trick 3")
     enter_hand(
@@ -640,10 +650,7 @@ def test_from_card_mode_a_misdeal_and_a_renege_are_recorded_by_taps(live_server,
         winners=["Mary", "Mary", "Seán", "Seán", "Mary"],
         best=("Mary", 1),
     )
-    records = list(
-        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
-    )
-    assert records == [
+    assert _stored_records(game) == [
         {"dealer": 0, "misdeal": True},
         {
             "dealer": 0,
@@ -659,16 +666,10 @@ def test_a_misdeal_and_a_renege_recorded_from_the_page(live_server, new_context)
     data = seed()
     game = data.new_game("45", 3, first_dealer=0)  # Mary deals
     context, page = _open_score_page(new_context, live_server, data.scorekeeper, game)
-    tap(page, "Misdeal")
-    page.locator(".verdict", has_text="new totals").wait_for()
-    tap(page, "Confirm hand 1")
-    page.locator("#hands-body tr[data-number='1']:not(.waiting)").wait_for()
+    _record_a_misdeal(page)
     expect(page.locator("#dealer")).to_have_text("Hand 2: Mary deals")  # a misdeal: again
     tap(page, "Spades")
-    tap(page, "Renege…")
-    expect(page.locator(".step-title")).to_have_text("Who reneged?")
-    tap(page, "Seán")
-    tap(page, "Trick 2")
+    _mark_a_renege(page, "Seán", 2)
     expect(page.locator(".trump-line")).to_contain_text("renege by Seán in trick 2")
     enter_hand(
         page,
@@ -677,10 +678,7 @@ def test_a_misdeal_and_a_renege_recorded_from_the_page(live_server, new_context)
         winners=["Mary", "Seán", "Seán", "Mary", "Seán"],
         best=("Seán", 2),
     )
-    records = list(
-        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
-    )
-    assert records == [
+    assert _stored_records(game) == [
         {"dealer": 0, "misdeal": True},
         {
             "dealer": 0,
