@@ -143,17 +143,13 @@ def _localized(template: str, params: Mapping[str, Any] | None) -> str:
     """``gettext(template) % params``, each param that is a ``Phrase`` translated first."""
     if params is None:
         return gettext(template)
-    return gettext(template) % {name: _localized_value(value) for name, value in params.items()}
+    return gettext(template) % {name: localized_text(value) for name, value in params.items()}
 
 
 def localized_text(value: Any) -> Any:
     """``value`` in the active language when it is a ``Phrase`` (words the engine made with their
     template); any other value as it is."""
-    return _localized_value(value)
-
-
-def _localized_value(value: Any) -> Any:
-    # A ``rules_engine.errors.Phrase`` (a str keeping its own template); duck-typed so that this
+    # A ``rules_engine.errors.Phrase`` is a str keeping its own template; duck-typed so that this
     # module needs no import of the pure packages.
     template = getattr(value, "template", None)
     if isinstance(value, str) and isinstance(template, str):
