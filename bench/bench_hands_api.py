@@ -106,6 +106,16 @@ def set_up_django(database_url: str) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)
+    # Started as the deployed processes are: every view and task module loaded (as the first
+    # request and a worker's start load them), then the start-up heap frozen (config.heap).
+    from django.urls import get_resolver
+
+    from config.celery import app
+    from config.heap import freeze_startup_heap
+
+    get_resolver().url_patterns  # noqa: B018 - imports every view module
+    app.loader.import_default_modules()
+    freeze_startup_heap()
 
 
 def card_by_card(dealer: int) -> dict:

@@ -5,11 +5,12 @@ What it does, on a throwaway database (as ``bench_hands_api.py``):
 
 1. A swiss of ``JINK_BENCH_SWISS_ENTRANTS`` players (default 500), ``JINK_BENCH_SWISS_ROUNDS``
    rounds (default 12), every game decided in one hand. Messages go to an in-memory broker that
-   nobody consumes, so the follow-up of each deciding hand is run and timed on its own: per
-   round, the median ``progress_match`` of the hands that decide a match (the match stored, its
-   round's status), and the last match of the round (its progress draws the next round), with
-   this process's CPU time for it (a figure that other load on the machine hardly moves) and
-   the part of it spent pairing (``swiss.next_round``). The goal: flat from round 1 to the last.
+   nobody consumes (emptied each round), so the follow-up of each deciding hand is run and timed on
+   its own: per round, the median ``progress_match`` of the hands that decide a match (the match
+   stored, its round's status), and the last match of the round (its progress draws the next round),
+   with this process's CPU time for it (a figure that other load on the machine hardly moves) and
+   the part of it spent pairing (``swiss.next_round_after``). The goal: flat from round 1 to the
+   last.
 2. On that tournament (over 2,000 games by then): a full standings recomputation
    (``compute_standings``) against reading the same rows (entrants, rounds, matches, slots), and
    the ratio (goal ≤ 3).
@@ -94,6 +95,16 @@ def deciding_hand(game) -> dict:
     return {"dealer": game.next_dealer, "trump": "S", "trick_winners": [seat] * 5}
 
 
+def drop_queued_messages() -> None:
+    """Empty the in-memory broker's queues, as a worker would have: about 1,000 messages a round
+    would otherwise pile up in this process, and every full garbage collection walks them."""
+    from kombu.transport import memory
+
+    for queue in memory.Channel.queues.values():
+        with queue.mutex:
+            queue.queue.clear()
+
+
 def follow_up_by_round(club, user, players) -> object:
     """Part 1: play the swiss; print the follow-up of the deciding hands round by round."""
     from games.models import Game, GameStatus
@@ -104,7 +115,7 @@ def follow_up_by_round(club, user, players) -> object:
 
     # The pairing alone (the pure draw), timed inside the last match's follow-up.
     pairing = []
-    next_round = swiss_draw.next_round
+    next_round = swiss_draw.next_round_after
 
     def timed_next_round(*args, **kwargs):
         started = time.process_time()
@@ -113,13 +124,14 @@ def follow_up_by_round(club, user, players) -> object:
         finally:
             pairing.append(time.process_time() - started)
 
-    swiss_draw.next_round = timed_next_round
+    swiss_draw.next_round_after = timed_next_round
     tournament = swiss(club, user, players, SWISS_ROUNDS)
     services.draw_next_round(tournament_id=tournament.pk, user=user)
     print(f"1. swiss of {len(players)}: the deciding hand's follow-up (progress_match, in "
           "process), per round; for the last match also this process's CPU time (what other "
           "load on the machine does not inflate) and the pairing's")
     for number in range(1, SWISS_ROUNDS + 1):
+        drop_queued_messages()
         matches = list(
             Match.objects.filter(tournament=tournament, round__number=number, is_bye=False)
             .order_by("table").values_list("pk", flat=True)
@@ -142,7 +154,7 @@ def follow_up_by_round(club, user, players) -> object:
         print(f"   round {number:2d}: deciding hand {ms(statistics.median(follow_ups))} "
               f"(median of {len(follow_ups)}), last match → {drawn} {ms(last)} "
               f"(CPU {ms(last_cpu).strip()}, pairing {ms(last_pairing).strip()})")
-    swiss_draw.next_round = next_round
+    swiss_draw.next_round_after = next_round
     return tournament
 
 

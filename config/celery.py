@@ -6,12 +6,18 @@ the settings make tasks run in process (eager); with it, tasks go through Redis 
 (``celery -A config worker -Q celery,celery.standings``: the default queue and the standings
 lane, see ``CELERY_TASK_ROUTES``) and ``celery -A config beat`` runs the periodic ones.
 
+Once a worker (or a prefork child) has started, its start-up heap is frozen out of the garbage
+collector's full passes (``config.heap``).
+
 What it does not do: define tasks (apps do, in their ``tasks.py``).
 """
 
 import os
 
 from celery import Celery
+from celery.signals import worker_process_init, worker_ready
+
+from config.heap import freeze_startup_heap
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -26,3 +32,13 @@ def _task_packages() -> list[str]:
 
 
 app.autodiscover_tasks(_task_packages)
+
+
+@worker_ready.connect
+def _freeze_when_ready(**_) -> None:
+    freeze_startup_heap()
+
+
+@worker_process_init.connect
+def _freeze_in_each_child(**_) -> None:
+    freeze_startup_heap()

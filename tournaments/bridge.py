@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
@@ -40,7 +40,9 @@ from tournaments.draw import (
     drive,
     knockout,
     ranking,
+    swiss,
 )
+from tournaments.draw.types import N_
 from tournaments.models import (
     Entrant,
     Format,
@@ -204,15 +206,9 @@ class _Slot:
     entrant_id: int
 
 
-def played_rounds_of(tournament: Tournament, *, placings_only: bool = False) -> list[PlayedRound]:
+def played_rounds_of(tournament: Tournament) -> list[PlayedRound]:
     """``played_rounds`` read as plain rows: three queries and no model instances, for the draw
-    of the next round (a swiss of 500 has 3,000 matches and 6,000 slots by round 12; building
-    them as models cost more than the draw itself).
-
-    With ``placings_only`` each result keeps its placings alone (no games, points or tricks:
-    the database sends only that key of the stored JSON): all a swiss draw reads (its match
-    points and who met whom), at about half the cost per result, which is what grows with the
-    rounds played."""
+    of the next round (round robin and drive; a swiss reads only ``swiss_history_of``)."""
     numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
     if not numbers:
         return []
@@ -224,8 +220,7 @@ def played_rounds_of(tournament: Tournament, *, placings_only: bool = False) -> 
     by_round: dict[int, tuple[list, list, list]] = {number: ([], [], []) for number in numbers}
     for match_id, number, is_bye, status, result in (
         Match.objects.filter(tournament=tournament).order_by("round__number", "table")
-        .values_list("pk", "round__number", "is_bye", "status",
-                     "result__placings" if placings_only else "result")
+        .values_list("pk", "round__number", "is_bye", "status", "result")
     ):
         tables, byes, results = by_round[number]
         seats = slots.get(match_id, [])
@@ -235,14 +230,79 @@ def played_rounds_of(tournament: Tournament, *, placings_only: bool = False) -> 
         table = table_from_slots(seats)
         tables.append(table)
         if status == MatchStatus.DECIDED and result:
-            if placings_only:
-                results.append(MatchResult.build(table, [tuple(group) for group in result]))
-            else:
-                results.append(result_from_json(table, result))
+            results.append(result_from_json(table, result))
     return [
         PlayedRound(RoundDraw(tuple(tables), tuple(byes)), tuple(results))
         for tables, byes, results in (by_round[number] for number in numbers)
     ]
+
+
+def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss.History:
+    """What the next swiss draw needs of the rounds played (``swiss.History``), read as
+    aggregates: one row per entrant (match points and byes, summed by the database from each
+    slot's ``place``, which ``progress.refresh_match`` stores with the result) and one per pair
+    of opponents who met — never the rounds' matches and slots themselves, which grow by a
+    round's worth each round (a swiss of 500 has 3,000 matches and 6,000 slots by round 12).
+
+    An entrant *wins* a decided match when it placed first and nobody outside its side shares
+    first place, *draws* when someone does, and otherwise *loses*, as ``MatchResult.outcome_of``;
+    opponents are entrants at one table on different sides, as ``types.meetings``. Raises
+    ``round_incomplete`` while a drawn match is undecided (nothing is counted then)."""
+    undecided = Match.objects.filter(round=OuterRef("pk"), is_bye=False).exclude(
+        status=MatchStatus.DECIDED
+    )
+    rounds = list(
+        tournament.rounds.order_by("number")
+        .annotate(open=Exists(undecided))
+        .values_list("number", "open")
+    )
+    for number, is_open in rounds:
+        if is_open:
+            raise DrawError(
+                "round_incomplete",
+                N_("round %(number)s still has tables without a result"),
+                params={"number": number},
+            )
+    if not rounds:
+        return swiss.History()
+    slots = MatchEntrant.objects.filter(match__tournament=tournament)
+    first_shared = MatchEntrant.objects.filter(match_id=OuterRef("match_id"), place=1).exclude(
+        pk=OuterRef("pk")
+    ).filter(Q(side__isnull=True) | Q(side__lt=OuterRef("side")) | Q(side__gt=OuterRef("side")))
+    played = Q(match__is_bye=False)
+    first = played & Q(place=1)
+    scores, byes = {}, {}
+    for entrant_id, bye_count, games, wins, draws in (
+        slots.annotate(shared=Exists(first_shared))
+        .values("entrant_id")
+        .annotate(
+            bye_count=Count("pk", filter=Q(match__is_bye=True)),
+            games=Count("pk", filter=played),
+            wins=Count("pk", filter=first & Q(shared=False)),
+            draws=Count("pk", filter=first & Q(shared=True)),
+        )
+        .values_list("entrant_id", "bye_count", "games", "wins", "draws")
+    ):
+        scores[entrant_id] = (
+            scoring.bye * bye_count + scoring.win * wins + scoring.draw * draws
+            + scoring.loss * (games - wins - draws)
+        )
+        if bye_count:
+            byes[entrant_id] = bye_count
+    opponents = (
+        Q(side__isnull=True) | Q(match__slots__side__isnull=True)
+        | Q(match__slots__side__lt=F("side")) | Q(match__slots__side__gt=F("side"))
+    )
+    met = {
+        (first_id, second_id): times
+        for first_id, second_id, times in slots.filter(
+            opponents, match__is_bye=False, match__slots__entrant_id__gt=F("entrant_id")
+        )
+        .values_list("entrant_id", "match__slots__entrant_id")
+        .annotate(times=Count("pk"))
+        .values_list("entrant_id", "match__slots__entrant_id", "times")
+    }
+    return swiss.History(rounds=len(rounds), scores=scores, byes=byes, met=met)
 
 
 def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list[int], set[int]]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import logging
 
 from django.db import transaction
-from django.db.models import Count, Prefetch, Q
+from django.db.models import BooleanField, Case, Exists, OuterRef, Prefetch, Q, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -216,15 +216,6 @@ def _next_round_draw(tournament: Tournament, played: list[PlayedRound]) -> Round
             min_table_size=tournament.min_table_size,
             seed=tournament.lots_seed,
         )
-    if tournament.format == Format.SWISS:
-        return swiss.next_round(
-            order,
-            played,
-            total_rounds=tournament.round_count or 1,
-            table_size=tournament.table_size,
-            min_table_size=tournament.min_table_size,
-            scoring=bridge.scoring_of(tournament),
-        )
     rules = bridge.drive_rules_of(tournament)
     if not played:
         # Without seeds a drive starts from a random seating, drawn from the stored seed.
@@ -243,24 +234,42 @@ def _next_round_draw(tournament: Tournament, played: list[PlayedRound]) -> Round
     return RoundDraw(game.tables)
 
 
+def _next_swiss_draw(tournament: Tournament) -> tuple[int, RoundDraw]:
+    """The rounds drawn so far and the next swiss round, from their ``swiss.History``."""
+    history = bridge.swiss_history_of(tournament, bridge.scoring_of(tournament))
+    if not history.rounds:
+        _first_round_checks(tournament)
+    order = _present_order(tournament) if history.rounds else bridge.draw_order_of(tournament)
+    return history.rounds, swiss.next_round_after(
+        order,
+        history,
+        total_rounds=tournament.round_count or 1,
+        table_size=tournament.table_size,
+        min_table_size=tournament.min_table_size,
+    )
+
+
 def draw_round(tournament: Tournament, user) -> Round:
     """Draw, store and start the next round (see the module docstring); raises ``DrawError``.
 
-    The rounds played so far are read as plain rows (``bridge.played_rounds_of``), not models."""
+    The rounds played so far are read as plain rows (``bridge.played_rounds_of``), not models;
+    a swiss reads only their aggregates (``bridge.swiss_history_of``), so drawing its round 12
+    costs what drawing round 2 does."""
     if tournament.format == Format.KNOCKOUT:
         rounds = bridge.rounds_with_matches(tournament)
         if not rounds:
             _first_round_checks(tournament)
         return _draw_knockout(tournament, user, rounds)
-    played = bridge.played_rounds_of(
-        tournament, placings_only=tournament.format == Format.SWISS
-    )
-    if not played:
-        _first_round_checks(tournament)
-    draw = _next_round_draw(tournament, played)
-    round_, matches = bridge.save_round_draw(tournament, len(played) + 1, draw, user)
+    if tournament.format == Format.SWISS:
+        drawn, draw = _next_swiss_draw(tournament)
+    else:
+        played = bridge.played_rounds_of(tournament)
+        if not played:
+            _first_round_checks(tournament)
+        drawn, draw = len(played), _next_round_draw(tournament, played)
+    round_, matches = bridge.save_round_draw(tournament, drawn + 1, draw, user)
     start_matches(matches, tournament, user)
-    _update_round_statuses(tournament, user)
+    _update_round_statuses(tournament, user, {round_.number})
     return round_
 
 
@@ -324,20 +333,32 @@ def _advancing_count(tournament: Tournament) -> int:
     return 1
 
 
-def _update_round_statuses(tournament: Tournament, user) -> list[Round]:
-    """Mark each round complete or in progress from its matches (rounds of the formats drawn
-    round by round); returns the rounds in order.
+def _update_round_statuses(tournament: Tournament, user, numbers: set[int]) -> list[Round]:
+    """Mark the rounds numbered ``numbers`` complete or in progress from their matches (rounds
+    of the formats drawn round by round); returns every round in order.
 
-    The matches are counted, not loaded: one query however many rounds were played, so the hand
-    that decides a match costs the same in round 12 as in round 1 (bench/bench_jobs.py).
-    """
+    Only the rounds named are looked at — the round of the match that changed, or the round
+    just drawn: nothing else can have moved — and their matches are not loaded, only asked
+    whether one is undecided, in the one query that reads the rounds. So the hand that decides
+    a match costs the same in round 12 as in round 1 (bench/bench_jobs.py)."""
+    open_matches = Match.objects.filter(round=OuterRef("pk")).exclude(
+        status=MatchStatus.DECIDED
+    )
     rounds = list(
         Round.objects.filter(tournament=tournament)
-        .annotate(undecided=Count("matches", filter=~Q(matches__status=MatchStatus.DECIDED)))
+        .annotate(
+            undecided=Case(
+                When(number__in=numbers, then=Exists(open_matches)),
+                default=Value(None),
+                output_field=BooleanField(null=True),
+            )
+        )
         .order_by("number")
     )
     for round_ in rounds:
-        complete = round_.undecided == 0
+        if round_.undecided is None:
+            continue
+        complete = not round_.undecided
         status = RoundStatus.COMPLETE if complete else RoundStatus.IN_PROGRESS
         if round_.status != status:
             round_.status = status
@@ -483,11 +504,11 @@ def _drop_stale_rounds(tournament: Tournament, after: int, user) -> bool:
     return True
 
 
-def _advance_rounds(tournament: Tournament, user, changed_round: int | None) -> None:
-    if changed_round is not None and tournament.format in (Format.SWISS, Format.DRIVE):
-        if tournament.rounds.filter(number__gt=changed_round).exists():
-            _drop_stale_rounds(tournament, changed_round, user)
-    rounds = _update_round_statuses(tournament, user)
+def _advance_rounds(tournament: Tournament, user, round_number: int, changed: bool) -> None:
+    if changed and tournament.format in (Format.SWISS, Format.DRIVE):
+        if tournament.rounds.filter(number__gt=round_number).exists():
+            _drop_stale_rounds(tournament, round_number, user)
+    rounds = _update_round_statuses(tournament, user, {round_number})
     if not rounds:
         return
     if rounds[-1].status != RoundStatus.COMPLETE:
@@ -501,19 +522,23 @@ def _advance_rounds(tournament: Tournament, user, changed_round: int | None) -> 
         draw_round(tournament, user)
 
 
-def advance(tournament: Tournament, user, *, changed_round: int | None = None) -> None:
-    """Bring the tournament's rounds and status up to date with its matches' results."""
+def advance(tournament: Tournament, user, *, round_number: int, changed: bool) -> None:
+    """Bring the tournament's rounds and status up to date with the result of a match of round
+    ``round_number`` (``changed``: its placings changed)."""
     if tournament.format == Format.KNOCKOUT:
         _advance_knockout(tournament, user)
     else:
-        _advance_rounds(tournament, user, changed_round)
+        _advance_rounds(tournament, user, round_number, changed)
 
 
-def _shape_of(tournament: Tournament) -> tuple[int, int, str]:
-    """Rounds, matches and status: what advancing changes besides the match itself."""
+def _shape_of(tournament: Tournament, round_number: int) -> tuple[int, int, str]:
+    """Rounds, matches from round ``round_number`` on, and status: what advancing a match of
+    that round changes besides the match itself (the tables it fills, draws or removes are all
+    in later rounds). Earlier rounds are not counted, so this costs the same in round 12 as in
+    round 1."""
     return (
         Round.objects.filter(tournament=tournament).count(),
-        Match.objects.filter(tournament=tournament).count(),
+        Match.objects.filter(tournament=tournament, round__number__gte=round_number).count(),
         tournament.status,
     )
 
@@ -538,11 +563,12 @@ def progress_match(match_id: int, user=None) -> dict:
             return {"match": match_id, "outcome": "missing"}
         if tournament.status == TournamentStatus.CLOSED:
             return {"match": match_id, "outcome": "closed"}
-        shape_before = _shape_of(tournament)
+        round_number = match.round.number
+        shape_before = _shape_of(tournament, round_number)
         changed = refresh_match(match, tournament, user)
-        advance(tournament, user, changed_round=match.round.number if changed else None)
+        advance(tournament, user, round_number=round_number, changed=changed)
         match.refresh_from_db(fields=["status"])
-        shape_after = _shape_of(tournament)
+        shape_after = _shape_of(tournament, round_number)
         kinds = []
         if changed:  # the match got, lost or changed its placings
             kinds.append(TournamentChangeKind.MATCH_DECIDED)

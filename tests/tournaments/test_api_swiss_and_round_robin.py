@@ -230,11 +230,12 @@ def test_round_robin_of_nine_at_tables_of_three_meets_everyone_once():
     assert standings[0]["match_wins"] == 4
 
 
-def test_a_swiss_draw_reads_only_the_placings_and_draws_the_same_round():
-    """The swiss draw reads each stored result's placings alone (bridge.played_rounds_of with
-    placings_only): the same tables and placings as the whole results, so the same next round."""
+def test_a_swiss_draw_from_the_aggregates_is_the_draw_of_the_rounds_read_whole():
+    """The service draws a swiss round from the history's aggregates
+    (``bridge.swiss_history_of``): the same round as ``swiss.next_round`` over the rounds read
+    whole, with every stored result."""
     from tournaments import bridge
-    from tournaments.draw import swiss
+    from tournaments.draw import RoundDraw, Table, swiss
     from tournaments.models import Tournament
 
     event = build_event(players=7)
@@ -242,18 +243,12 @@ def test_a_swiss_draw_reads_only_the_placings_and_draws_the_same_round():
         event, name="Swiss", game="25", format="swiss", round_count=3, auto_advance=False,
     )
     seed_of = {entrant: seed for seed, entrant in entrant_of.items()}
-    play_by_seed(event, tournament_id, event.draw(tournament_id), seed_of)
+    round_one = event.draw(tournament_id)
+    play_by_seed(event, tournament_id, round_one, seed_of)
     tournament = Tournament.objects.get(pk=tournament_id)
-
     whole = bridge.played_rounds_of(tournament)
-    placings = bridge.played_rounds_of(tournament, placings_only=True)
-    assert [played.draw for played in placings] == [played.draw for played in whole]
-    assert [[result.placings for result in played.results] for played in placings] == [
-        [result.placings for result in played.results] for played in whole
-    ]
     assert any(result.points for result in whole[0].results)
-    assert not any(result.points for result in placings[0].results)
-    order = bridge.draw_order_of(tournament)
-    assert swiss.next_round(order, placings, total_rounds=3) == swiss.next_round(
-        order, whole, total_rounds=3
-    )
+    expected = swiss.next_round(bridge.draw_order_of(tournament), whole, total_rounds=3)
+    round_two = event.draw(tournament_id)
+    assert RoundDraw(tuple(Table(pair) for pair in pairs(round_two)),
+                     tuple(byes(round_two))) == expected

@@ -33,15 +33,16 @@ pytestmark = pytest.mark.django_db
 #   4 before the service: the token and its user, the user's other tokens (knox), the
 #     tournament (view), the caller's role;
 #   the service's transaction (SAVEPOINT/RELEASE here, BEGIN/COMMIT in production: 2);
-#   lock the tournament (1); its rounds with matches and slots, the draw's input (1 while there
-#   are none, else 3); round 1 only: its entrants and the UPDATE fixing the draw order (2);
-#   INSERT the round + history (2); INSERT every match, byes included, + history, and every
-#   slot (3); load the matches to start: matches, slots with entrants, games (3);
+#   lock the tournament (1); the draw's input (bridge.swiss_history_of): the rounds, each
+#   flagged when a match is undecided (1), then once there are some the match points and byes
+#   summed per entrant and the pairs who met (2); round 1 only: its entrants and the UPDATE
+#   fixing the draw order (2); INSERT the round + history (2); INSERT every match, byes
+#   included, + history, and every slot (3); load the matches to start: matches, slots with
+#   entrants, games (3);
 #   create_games (8): the players, SAVEPOINT, INSERT the games + history, the seats, the sides,
 #   the match links (tournaments.MatchGame; tournaments passes each match's terms, so none is
-#   read), RELEASE; UPDATE the matches to in progress +
-#   history (2); the round statuses: the rounds with their undecided matches counted (1); INSERT
-#   the audit entry (1);
+#   read), RELEASE; UPDATE the matches to in progress + history (2); the round statuses: the
+#   rounds, the new one asked for an undecided match (1); INSERT the audit entry (1);
 #   5 for the response: the tournament again, the round, its matches, slots and games.
 #   + the standings' data version (1 UPDATE) and, after the commit, the standings refresh with
 #     the subscribers' look-ups (STANDINGS_REFRESH: in these tests tasks run in process, so it is
@@ -51,8 +52,8 @@ pytestmark = pytest.mark.django_db
 STANDINGS_REFRESH = 16
 KNOCKOUT_STANDINGS_REFRESH = STANDINGS_REFRESH + 1
 SWISS_ROUND_ONE = 4 + 2 + 1 + 1 + 2 + 2 + 3 + 3 + 8 + 2 + 1 + 1 + 5 + 1 + STANDINGS_REFRESH
-# Round 2 reads round 1's matches and slots to draw (+2), fixes no draw order (-2) and reads
-# the entrants to draw only those checked in, late arrivals included (+1).
+# Round 2 reads round 1's sums per entrant and the pairs who met to draw (+2), fixes no draw
+# order (-2) and reads the entrants to draw only those checked in, late arrivals included (+1).
 SWISS_ROUND_TWO = SWISS_ROUND_ONE + 1
 # A knockout reads its rounds a second time to advance the bracket (+1), keeps them in memory
 # for the round statuses (-1), reads back round 1 for the service's answer (+1), and its

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 import networkx as nx
 
@@ -411,6 +412,45 @@ def match_points(
     return points
 
 
+@dataclass(frozen=True)
+class History:
+    """What a Swiss draw needs of the rounds played, and nothing more: how many were drawn (all
+    complete), each entrant's match points (byes included) and byes had, and how often each pair
+    of opponents met (``types.meetings``, keyed by ``pair_key``). Entrants missing from a mapping
+    count 0. ``history_of`` builds it from ``PlayedRound`` values; the tournaments service builds
+    it from a few aggregate rows instead (``tournaments.bridge.swiss_history_of``), which is what
+    keeps drawing round 12 as cheap as round 2."""
+
+    rounds: int = 0
+    scores: Mapping[int, int] = field(default_factory=dict)
+    byes: Mapping[int, int] = field(default_factory=dict)
+    met: Mapping[tuple[int, int], int] = field(default_factory=dict)
+
+
+def history_of(
+    entrants: Sequence[int], rounds: Sequence[PlayedRound], scoring: ScoringRule | None = None
+) -> History:
+    """The ``History`` of ``rounds`` (each checked: complete, and of ``entrants`` only)."""
+    if isinstance(rounds, PlayedRound) or not isinstance(rounds, Sequence):
+        raise DrawError("invalid_result", N_("rounds must be a sequence of PlayedRound"))
+    results, byes_had = check_rounds(rounds, entrants)
+    return History(
+        rounds=len(rounds),
+        scores=match_points(entrants, results, byes_had, scoring),
+        byes=byes_had,
+        met=meetings(results),
+    )
+
+
+def _check_rounds_left(drawn: int, total_rounds: int) -> None:
+    if drawn >= total_rounds:
+        raise DrawError(
+            "tournament_complete",
+            N_("all %(total_rounds)s rounds have already been drawn"),
+            params={"total_rounds": total_rounds},
+        )
+
+
 def next_round(
     entrants: Sequence[int],
     rounds: Sequence[PlayedRound],
@@ -429,19 +469,36 @@ def next_round(
     """
     entrants = check_entrants(entrants, minimum=1)
     total_rounds = check_count("total_rounds", total_rounds, minimum=1)
+    table_sizes(len(entrants), table_size, min_table_size)
+    if isinstance(rounds, Sequence) and not isinstance(rounds, PlayedRound):
+        _check_rounds_left(len(rounds), total_rounds)
+    history = history_of(entrants, rounds, scoring)
+    return next_round_after(
+        entrants, history, total_rounds=total_rounds, table_size=table_size,
+        min_table_size=min_table_size,
+    )
+
+
+def next_round_after(
+    entrants: Sequence[int],
+    history: History,
+    *,
+    total_rounds: int,
+    table_size: int = 2,
+    min_table_size: int | None = None,
+) -> RoundDraw:
+    """``next_round`` from a ``History`` of the rounds played, for ``entrants`` in seed order
+    (those drawn this round: an entrant of the history who is not among them sits it out, and
+    one new to the history starts on no points). Raises ``tournament_complete`` after
+    ``total_rounds``, ``too_few_entrants`` and the entrant errors of ``types``."""
+    entrants = check_entrants(entrants, minimum=1)
+    total_rounds = check_count("total_rounds", total_rounds, minimum=1)
     sizes, bye_count = table_sizes(len(entrants), table_size, min_table_size)
-    if isinstance(rounds, PlayedRound) or not isinstance(rounds, Sequence):
-        raise DrawError("invalid_result", N_("rounds must be a sequence of PlayedRound"))
-    if len(rounds) >= total_rounds:
-        raise DrawError(
-            "tournament_complete",
-            N_("all %(total_rounds)s rounds have already been drawn"),
-            params={"total_rounds": total_rounds},
-        )
-    results, byes_had = check_rounds(rounds, entrants)
-    order, group = pairing_order(entrants, match_points(entrants, results, byes_had, scoring))
-    met = meetings(results)
-    byes_had = Counter({entrant: byes_had.get(entrant, 0) for entrant in entrants})
+    _check_rounds_left(history.rounds, total_rounds)
+    scores = {entrant: history.scores.get(entrant, 0) for entrant in entrants}
+    order, group = pairing_order(entrants, scores)
+    met = history.met
+    byes_had = Counter({entrant: history.byes.get(entrant, 0) for entrant in entrants})
     if table_size == 2:
         pairs, byes = _pair_two_sided(order, group, met, byes_had)
         return RoundDraw(tuple(Table(pair) for pair in pairs), byes)
