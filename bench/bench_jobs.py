@@ -7,10 +7,12 @@ What it does, on a throwaway database (as ``bench_hands_api.py``):
    rounds (default 12), every game decided in one hand. Messages go to an in-memory broker that
    nobody consumes (emptied each round), so the follow-up of each deciding hand is run and timed on
    its own: per round, the median ``progress_match`` of the hands that decide a match (the match
-   stored, its round's status), and the last match of the round (its progress draws the next round),
-   with this process's CPU time for it (a figure that other load on the machine hardly moves) and
-   the part of it spent pairing (``swiss.next_round_after``). The goal: flat from round 1 to the
-   last.
+   stored, its round's status), and the last match of the round (its progress draws the next round;
+   the best of three, two of them rolled back), with this process's CPU time for it (a figure that
+   other load on the machine hardly moves), the part of it spent reading what the draw needs of the
+   rounds played (``bridge.swiss_history_of``) and pairing (``swiss.next_round_after``), and its
+   queries. Where the server runs without autovacuum (this machine's does), each round starts with
+   ``VACUUM ANALYZE``, as autovacuum would have. The goal: flat from round 1 to the last.
 2. On that tournament (over 2,000 games by then): a full standings recomputation
    (``compute_standings``) against reading the same rows (entrants, rounds, matches, slots), and
    the ratio (goal ≤ 3).
@@ -37,6 +39,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -95,6 +98,55 @@ def deciding_hand(game) -> dict:
     return {"dealer": game.next_dealer, "trump": "S", "trick_winners": [seat] * 5}
 
 
+@contextmanager
+def counting_queries():
+    """The SQL statements run inside the block, in a list (a wrapper counts them: the test
+    client's request_started resets Django's query log)."""
+    from django.db import connection
+
+    executed: list[str] = []
+
+    def count(execute, sql, params, many, context):
+        executed.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(count):
+        yield executed
+
+
+def timed(module, name: str, clock, into: list):
+    """Replace ``module.name`` by a wrapper appending each call's ``clock()`` time to ``into``;
+    returns what puts the original back."""
+    original = getattr(module, name)
+
+    def wrapper(*args, **kwargs):
+        started = clock()
+        try:
+            return original(*args, **kwargs)
+        finally:
+            into.append(clock() - started)
+
+    setattr(module, name, wrapper)
+    return lambda: setattr(module, name, original)
+
+
+def vacuum_when_autovacuum_is_off() -> bool:
+    """``VACUUM ANALYZE`` the database, as autovacuum would have by now, when the server runs
+    without it (this machine's PostgreSQL does): otherwise every table keeps its dead rows and
+    the planner the row counts of an empty database, so each round's queries slow down for a
+    reason no deployed server has. True when it vacuumed."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW autovacuum")
+        if cursor.fetchone()[0] == "on":
+            return False
+        cursor.execute("VACUUM ANALYZE")
+    return True
+
+
 def drop_queued_messages() -> None:
     """Empty the in-memory broker's queues, as a worker would have: about 1,000 messages a round
     would otherwise pile up in this process, and every full garbage collection walks them."""
@@ -107,31 +159,42 @@ def drop_queued_messages() -> None:
 
 def follow_up_by_round(club, user, players) -> object:
     """Part 1: play the swiss; print the follow-up of the deciding hands round by round."""
+    from django.db import transaction
+
     from games.models import Game, GameStatus
     from games.services import record_hand
-    from tournaments import services
+    from tournaments import bridge, services
     from tournaments.draw import swiss as swiss_draw
     from tournaments.models import Match
 
-    # The pairing alone (the pure draw), timed inside the last match's follow-up.
-    pairing = []
-    next_round = swiss_draw.next_round_after
-
-    def timed_next_round(*args, **kwargs):
-        started = time.process_time()
-        try:
-            return next_round(*args, **kwargs)
-        finally:
-            pairing.append(time.process_time() - started)
-
-    swiss_draw.next_round_after = timed_next_round
+    # Two parts of the last match's follow-up, timed inside it: reading what the draw needs of
+    # the rounds played (wall time: most of it is the database's) and the pairing (CPU time).
+    history, pairing = [], []
+    restore = [
+        timed(bridge, "swiss_history_of", time.perf_counter, history),
+        timed(swiss_draw, "next_round_after", time.process_time, pairing),
+    ]
     tournament = swiss(club, user, players, SWISS_ROUNDS)
     services.draw_next_round(tournament_id=tournament.pk, user=user)
     print(f"1. swiss of {len(players)}: the deciding hand's follow-up (progress_match, in "
-          "process), per round; for the last match also this process's CPU time (what other "
-          "load on the machine does not inflate) and the pairing's")
+          "process), per round; for the last match (best of 3, two rolled back) also this "
+          "process's CPU time (what other load on the machine does not inflate), the draw's "
+          "read of the rounds played, the pairing's CPU time and the queries")
+    def follow_up(match_id: int) -> tuple[float, float, float, float, int]:
+        """progress_match's wall and CPU time, its draw's read and pairing, its queries."""
+        history.clear()
+        pairing.clear()
+        with counting_queries() as queries:
+            started, cpu = time.perf_counter(), time.process_time()
+            services.progress_match(match_id=match_id)
+            elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+        return elapsed, cpu, sum(history), sum(pairing), len(queries)
+
     for number in range(1, SWISS_ROUNDS + 1):
         drop_queued_messages()
+        if vacuum_when_autovacuum_is_off() and number == 1:
+            print("   (autovacuum is off on this server: the bench runs VACUUM ANALYZE before "
+                  "each round, as autovacuum would)")
         matches = list(
             Match.objects.filter(tournament=tournament, round__number=number, is_bye=False)
             .order_by("table").values_list("pk", flat=True)
@@ -142,19 +205,26 @@ def follow_up_by_round(club, user, players) -> object:
                 match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
             )
             record_hand(game_id=game.pk, user=user, record=deciding_hand(game))
-            pairing.clear()
-            started, cpu = time.perf_counter(), time.process_time()
-            services.progress_match(match_id=match_id)
-            elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
-            if position == len(matches) - 1:
-                last, last_cpu, last_pairing = elapsed, cpu, sum(pairing)
-            else:
-                follow_ups.append(elapsed)
+            if position < len(matches) - 1:
+                follow_ups.append(follow_up(match_id)[0])
+                continue
+            # The last match: two rehearsals rolled back, then the real one; the fastest counts
+            # (one sample of a 0.3 s step moves with the other load on a shared machine).
+            samples = []
+            for _ in range(2):
+                with transaction.atomic():
+                    samples.append(follow_up(match_id))
+                    transaction.set_rollback(True)
+            samples.append(follow_up(match_id))
+            last, last_cpu, last_history, last_pairing, _ = min(samples)
+            last_queries = samples[-1][-1]  # the rehearsals' count includes their savepoints
         drawn = "next round drawn" if number < SWISS_ROUNDS else "tournament finished"
         print(f"   round {number:2d}: deciding hand {ms(statistics.median(follow_ups))} "
               f"(median of {len(follow_ups)}), last match → {drawn} {ms(last)} "
-              f"(CPU {ms(last_cpu).strip()}, pairing {ms(last_pairing).strip()})")
-    swiss_draw.next_round_after = next_round
+              f"(CPU {ms(last_cpu).strip()}, read {ms(last_history).strip()}, "
+              f"pairing {ms(last_pairing).strip()}, {last_queries} queries)")
+    for undo in restore:
+        undo()
     return tournament
 
 
@@ -179,7 +249,6 @@ def recomputation_against_reading(tournament) -> None:
 
 
 def standings_reads(tournaments: dict) -> None:
-    from django.db import connection
     from rest_framework.test import APIClient
 
     from accounts.services import issue_device_token
@@ -195,14 +264,7 @@ def standings_reads(tournaments: dict) -> None:
         etag = client.get(url).headers["ETag"]
         figures = []
         for headers in ({}, {"If-None-Match": etag}):
-            executed = []
-
-            def count(execute, sql, params, many, context, executed=executed):
-                executed.append(sql)
-                return execute(sql, params, many, context)
-
-            # Counted by a wrapper: the test client's request_started resets Django's query log.
-            with connection.execute_wrapper(count):
+            with counting_queries() as executed:
                 response = client.get(url, headers=headers)
             elapsed = best_of(
                 lambda c=client, u=url, h=headers: c.get(u, headers=h), 5

@@ -536,9 +536,11 @@ def _shape_of(tournament: Tournament, round_number: int) -> tuple[int, int, str]
     that round changes besides the match itself (the tables it fills, draws or removes are all
     in later rounds). Earlier rounds are not counted, so this costs the same in round 12 as in
     round 1."""
+    rounds = list(Round.objects.filter(tournament=tournament).values_list("pk", "number"))
+    later = [pk for pk, number in rounds if number >= round_number]
     return (
-        Round.objects.filter(tournament=tournament).count(),
-        Match.objects.filter(tournament=tournament, round__number__gte=round_number).count(),
+        len(rounds),
+        Match.objects.filter(round_id__in=later).count() if later else 0,
         tournament.status,
     )
 

@@ -1,7 +1,9 @@
 """Swiss rounds: tables of entrants on equal or near scores who have not met before.
 
 What it does: ``next_round`` draws the next round of a Swiss tournament from the rounds played so
-far. At tables of two it solves a maximum-weight perfect matching (networkx, blossom algorithm)
+far; ``next_round_after`` draws it from their ``History`` alone (each entrant's match points and
+byes, and who met whom: all the draw reads of them, which the service sums in the database). At
+tables of two it solves a maximum-weight perfect matching (networkx, blossom algorithm)
 whose costs put, in order of importance: no repeated opponents, no second bye, small score gaps,
 then the usual Swiss order inside a score group (top half against bottom half). At tables of more
 than two it groups entrants with a *heuristic*: the pairing order (below, dealt in as many bands as
