@@ -433,8 +433,7 @@ def history_of(
     entrants: Sequence[int], rounds: Sequence[PlayedRound], scoring: ScoringRule | None = None
 ) -> History:
     """The ``History`` of ``rounds`` (each checked: complete, and of ``entrants`` only)."""
-    if isinstance(rounds, PlayedRound) or not isinstance(rounds, Sequence):
-        raise DrawError("invalid_result", N_("rounds must be a sequence of PlayedRound"))
+    _check_sequence(rounds)
     results, byes_had = check_rounds(rounds, entrants)
     return History(
         rounds=len(rounds),
@@ -442,6 +441,11 @@ def history_of(
         byes=byes_had,
         met=meetings(results),
     )
+
+
+def _check_sequence(rounds) -> None:
+    if isinstance(rounds, PlayedRound) or not isinstance(rounds, Sequence):
+        raise DrawError("invalid_result", N_("rounds must be a sequence of PlayedRound"))
 
 
 def _check_rounds_left(drawn: int, total_rounds: int) -> None:
@@ -472,8 +476,8 @@ def next_round(
     entrants = check_entrants(entrants, minimum=1)
     total_rounds = check_count("total_rounds", total_rounds, minimum=1)
     table_sizes(len(entrants), table_size, min_table_size)
-    if isinstance(rounds, Sequence) and not isinstance(rounds, PlayedRound):
-        _check_rounds_left(len(rounds), total_rounds)
+    _check_sequence(rounds)
+    _check_rounds_left(len(rounds), total_rounds)  # before the rounds themselves are checked
     history = history_of(entrants, rounds, scoring)
     return next_round_after(
         entrants, history, total_rounds=total_rounds, table_size=table_size,
