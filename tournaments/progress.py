@@ -234,6 +234,27 @@ def _next_round_draw(tournament: Tournament, played: list[PlayedRound]) -> Round
     return RoundDraw(game.tables)
 
 
+def _refuse_absent_from_round_robin(tournament: Tournament, played: list[PlayedRound]) -> None:
+    """A round robin's schedule seats everyone drawn so far in every round: refused (409
+    ``entrants_absent``, naming them) while one of them is checked out. A swiss or a drive
+    draws without them instead."""
+    drawn = {entrant for round_ in played for entrant in round_.draw.entrants}
+    absent = tournament.entrants.filter(pk__in=drawn, is_present=False).select_related(
+        "player", "team"
+    )
+    names = sorted(entrant.name for entrant in absent)
+    if names:
+        raise Problem(
+            status=409,
+            code="entrants_absent",
+            detail=gettext(
+                "%(names)s checked out, but a round robin seats every entrant in every round: "
+                "check them in again to draw round %(number)s."
+            ) % {"names": ", ".join(names), "number": len(played) + 1},
+            pointer="",
+        )
+
+
 def _next_swiss_draw(tournament: Tournament) -> tuple[int, RoundDraw]:
     """The rounds drawn so far and the next swiss round, from their ``swiss.History``."""
     history = bridge.swiss_history_of(tournament, bridge.scoring_of(tournament))
@@ -266,6 +287,8 @@ def draw_round(tournament: Tournament, user) -> Round:
         played = bridge.played_rounds_of(tournament)
         if not played:
             _first_round_checks(tournament)
+        elif tournament.format == Format.ROUND_ROBIN:
+            _refuse_absent_from_round_robin(tournament, played)
         drawn, draw = len(played), _next_round_draw(tournament, played)
     round_, matches = bridge.save_round_draw(tournament, drawn + 1, draw, user)
     start_matches(matches, tournament, user)

@@ -153,6 +153,35 @@ def test_the_draw_takes_those_checked_in_and_a_late_arrival_joins_the_next_round
     assert (unknown.status_code, unknown.json()["errors"][0]["pointer"]) == (400, "/present/0")
 
 
+def test_a_round_robin_refuses_its_next_round_while_an_entrant_is_checked_out():
+    """A round robin's schedule seats everyone drawn in every round: the draw names who is
+    checked out (409, in the reader's language) and goes on once they are back."""
+    event = build_event(players=4)
+    tournament = event.create_tournament(
+        name="League night", game="25", format="round_robin", auto_advance=False,
+        entrants=[{"player": player.pk} for player in event.players])
+    url = f"/api/tournaments/{tournament['id']}/"
+    entrants = event.ok("get", f"{url}entrants/")
+    round_one = event.draw(tournament["id"])
+    for match in round_one["matches"]:
+        win_game(event, match["games"][0]["id"], 0)
+    event.ok("post", f"{url}check-in/", {"present": [entrant["id"] for entrant in entrants[1:]]})
+    refused = event.call("post", f"{url}rounds/")
+    assert (refused.status_code, refused.json()["code"]) == (409, "entrants_absent")
+    assert refused.json()["detail"] == (
+        f"{entrants[0]['name']} checked out, but a round robin seats every entrant in every "
+        "round: check them in again to draw round 2."
+    )
+    in_french = event.call("post", f"{url}rounds/", **{"Accept-Language": "fr"})
+    assert in_french.json()["detail"] == (
+        f"Non pointé(s) : {entrants[0]['name']}. Un tournoi toutes rondes place chaque "
+        "participant à chaque tour : pointez-les de nouveau pour tirer le tour 2."
+    )
+    assert len(event.rounds(tournament["id"])) == 1  # nothing stored
+    event.ok("post", f"{url}check-in/", {"present": [entrant["id"] for entrant in entrants]})
+    assert event.draw(tournament["id"])["number"] == 2
+
+
 def test_a_private_draw_is_hidden_from_players_until_released():
     event = build_event(players=4)
     tournament = event.create_tournament(
