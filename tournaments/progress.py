@@ -292,7 +292,7 @@ def draw_round(tournament: Tournament, user) -> Round:
         drawn, draw = len(played), _next_round_draw(tournament, played)
     round_, matches = bridge.save_round_draw(tournament, drawn + 1, draw, user)
     start_matches(matches, tournament, user)
-    _update_round_statuses(tournament, user, {round_.number})
+    _update_round_statuses(tournament, user, round_.number)
     return round_
 
 
@@ -356,12 +356,12 @@ def _advancing_count(tournament: Tournament) -> int:
     return 1
 
 
-def _update_round_statuses(tournament: Tournament, user, numbers: set[int]) -> list[Round]:
-    """Mark the rounds numbered ``numbers`` complete or in progress from their matches (rounds
-    of the formats drawn round by round); returns every round in order.
+def _update_round_statuses(tournament: Tournament, user, number: int) -> list[Round]:
+    """Mark round ``number`` complete or in progress from its matches (rounds of the formats
+    drawn round by round); returns every round in order.
 
-    Only the rounds named are looked at — the round of the match that changed, or the round
-    just drawn: nothing else can have moved — and their matches are not loaded, only asked
+    Only that round is looked at — the round of the match that changed, or the round just
+    drawn: nothing else can have moved — and its matches are not loaded, only asked
     whether one is undecided, in the one query that reads the rounds. So the hand that decides
     a match costs the same in round 12 as in round 1 (bench/bench_jobs.py)."""
     open_matches = Match.objects.filter(round=OuterRef("pk")).exclude(
@@ -371,7 +371,7 @@ def _update_round_statuses(tournament: Tournament, user, numbers: set[int]) -> l
         Round.objects.filter(tournament=tournament)
         .annotate(
             undecided=Case(
-                When(number__in=numbers, then=Exists(open_matches)),
+                When(number=number, then=Exists(open_matches)),
                 default=Value(None),
                 output_field=BooleanField(null=True),
             )
@@ -531,7 +531,7 @@ def _advance_rounds(tournament: Tournament, user, round_number: int, changed: bo
     if changed and tournament.format in (Format.SWISS, Format.DRIVE):
         if tournament.rounds.filter(number__gt=round_number).exists():
             _drop_stale_rounds(tournament, round_number, user)
-    rounds = _update_round_statuses(tournament, user, {round_number})
+    rounds = _update_round_statuses(tournament, user, round_number)
     if not rounds:
         return
     if rounds[-1].status != RoundStatus.COMPLETE:
@@ -561,11 +561,7 @@ def _shape_of(tournament: Tournament, round_number: int) -> tuple[int, int, str]
     round 1."""
     rounds = list(Round.objects.filter(tournament=tournament).values_list("pk", "number"))
     later = [pk for pk, number in rounds if number >= round_number]
-    return (
-        len(rounds),
-        Match.objects.filter(round_id__in=later).count() if later else 0,
-        tournament.status,
-    )
+    return len(rounds), Match.objects.filter(round_id__in=later).count(), tournament.status
 
 
 def progress_match(match_id: int, user=None) -> dict:

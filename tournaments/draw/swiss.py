@@ -475,14 +475,10 @@ def next_round(
     """
     entrants = check_entrants(entrants, minimum=1)
     total_rounds = check_count("total_rounds", total_rounds, minimum=1)
-    table_sizes(len(entrants), table_size, min_table_size)
+    shape = table_sizes(len(entrants), table_size, min_table_size)
     _check_sequence(rounds)
     _check_rounds_left(len(rounds), total_rounds)  # before the rounds themselves are checked
-    history = history_of(entrants, rounds, scoring)
-    return next_round_after(
-        entrants, history, total_rounds=total_rounds, table_size=table_size,
-        min_table_size=min_table_size,
-    )
+    return _draw(entrants, history_of(entrants, rounds, scoring), table_size, shape)
 
 
 def next_round_after(
@@ -499,8 +495,20 @@ def next_round_after(
     ``total_rounds``, ``too_few_entrants`` and the entrant errors of ``types``."""
     entrants = check_entrants(entrants, minimum=1)
     total_rounds = check_count("total_rounds", total_rounds, minimum=1)
-    sizes, bye_count = table_sizes(len(entrants), table_size, min_table_size)
+    shape = table_sizes(len(entrants), table_size, min_table_size)
     _check_rounds_left(history.rounds, total_rounds)
+    return _draw(entrants, history, table_size, shape)
+
+
+def _draw(
+    entrants: Sequence[int],
+    history: History,
+    table_size: int,
+    shape: tuple[tuple[int, ...], int],
+) -> RoundDraw:
+    """The pairing itself, for checked ``entrants`` and the ``shape`` of the round (the tables'
+    sizes and the bye count, ``types.table_sizes``)."""
+    sizes, bye_count = shape
     scores = {entrant: history.scores.get(entrant, 0) for entrant in entrants}
     order, group = pairing_order(entrants, scores)
     met = history.met
