@@ -172,7 +172,11 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
 
     Returns ``{"rounds": [{"number", "name", "status", "tables": [...]}], "champion"}`` where a
     table is ``{"table", "kind": "match"|"walkover"|"waiting", "match": Match|None,
-    "entrants": [ids], "is_third_place"}``. Formats other than knockout list their stored rounds.
+    "entrants": [ids], "waiting_for": [{"round", "table"}], "is_third_place"}``. A knockout
+    table still waiting lists the entrants already through to it (a decided feeder's winners, a
+    walkover's entrant; the semi-finals' losers for the third-place table) and, in
+    ``waiting_for``, the feeder tables not decided yet. Formats other than knockout list their
+    stored rounds.
     """
     rounds = list(list_rounds(tournament=tournament, with_unreleased=with_unreleased))
     by_number = {round_.number: round_ for round_ in rounds}
@@ -189,6 +193,7 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
                             "kind": "bye" if match.is_bye else "match",
                             "match": match,
                             "entrants": [slot.entrant_id for slot in match.slots.all()],
+                            "waiting_for": [],
                             "is_third_place": match.is_third_place,
                         }
                         for match in round_.matches.all()
@@ -207,8 +212,9 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
     }
     try:
         champion = knockout.champion(bracket, results)
+        feeders = knockout.feeders_of(bracket, results)
     except DrawError:
-        champion = None
+        champion, feeders = None, {}
     output = []
     for number in range(1, bracket.rounds + 1):
         positions = bracket.tables_in_round(number)
@@ -229,12 +235,25 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
                 kind = "walkover" if len(entrants) <= bracket.advancing else "waiting"
             else:
                 kind = "waiting"
+            # A table not stored yet already holds who is through to it from its decided feeders;
+            # with every feeder decided and no more than go through, it is a walkover.
+            waiting_for = []
+            if match is None and key in feeders:
+                for (feeder_round, feeder_position), through in feeders[key]:
+                    if through is None:
+                        waiting_for.append({"round": feeder_round, "table": feeder_position + 1})
+                    else:
+                        entrants.extend(through)
+                needed = 1 if key == (bracket.rounds, 1) else bracket.advancing
+                if not waiting_for and len(entrants) <= needed:
+                    kind = "walkover"
             tables.append(
                 {
                     "table": position + 1,
                     "kind": kind,
                     "match": match,
                     "entrants": entrants,
+                    "waiting_for": waiting_for,
                     "is_third_place": bracket.third_place and key == (bracket.rounds, 1),
                 }
             )
