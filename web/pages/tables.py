@@ -133,7 +133,17 @@ def _match_table(table: dict, match, where, slug, link_games, members, me) -> di
     }
 
 
+def _feeder_text(feeder: dict, is_third_place: bool) -> str:
+    """"Winner of round 1 table 2" (the semi-final's loser for the third-place table)."""
+    values = {"round": feeder["round"], "table": feeder["table"]}
+    if is_third_place:
+        return _("Loser of round %(round)s table %(table)s") % values
+    return _("Winner of round %(round)s table %(table)s") % values
+
+
 def _unstored_table(table: dict, names: dict[int, object], members, me) -> dict:
+    """A knockout table not stored yet: a walkover (its entrants go through), or a table still
+    waiting for a feeder, holding those already through and naming the tables it waits for."""
     kind = table["kind"]
     sides = []
     for entrant_id in table["entrants"]:
@@ -147,6 +157,12 @@ def _unstored_table(table: dict, names: dict[int, object], members, me) -> dict:
                      position=len(sides))
         sides.append({"entrants": [entry], "name": entry["name"], "is_partnership": False,
                       "is_winner": kind == "walkover"})
+    for feeder in table.get("waiting_for", []):
+        entry = {"id": None, "name": _feeder_text(feeder, table["is_third_place"]),
+                 "members": [], "is_me": False, "is_known": False, "is_winner": False,
+                 "games_won": None, "points": None, "position": len(sides)}
+        sides.append({"entrants": [entry], "name": entry["name"], "is_partnership": False,
+                      "is_winner": False})
     return {
         "sides": sides,
         "games": [],
