@@ -360,3 +360,29 @@ def list_club_tournaments(*, club: Club) -> QuerySet[Tournament]:
     """Every tournament of the club, oldest first (exports; no visibility filter: the caller
     decides who may see them all)."""
     return Tournament.objects.filter(club=club).select_related("club").order_by("pk")
+
+
+def with_rounds_of_player(
+    tournaments: QuerySet[Tournament], *, player_id: int | None
+) -> QuerySet[Tournament]:
+    """``tournaments`` annotated, in the same query, with their last released round
+    (``current_round``) and, for ``player_id`` (as themselves or in a team), the round and table
+    of their last released match (``my_round``, ``my_table``, ``my_third_place``; None without
+    one). A round not yet released counts for nobody (the club page is the players')."""
+    annotated = tournaments.annotate(
+        current_round=Max("rounds__number", filter=Q(rounds__released_at__isnull=False))
+    )
+    if player_id is None:
+        return annotated
+    slots = (
+        MatchEntrant.objects.filter(
+            Q(entrant__player_id=player_id) | Q(entrant__team__team_members__player_id=player_id),
+            match__tournament=OuterRef("pk"), match__round__released_at__isnull=False,
+        )
+        .order_by("-match__round__number")
+    )
+    return annotated.annotate(
+        my_round=Subquery(slots.values("match__round__number")[:1]),
+        my_table=Subquery(slots.values("match__table")[:1]),
+        my_third_place=Subquery(slots.values("match__is_third_place")[:1]),
+    )

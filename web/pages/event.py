@@ -22,10 +22,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
@@ -39,6 +39,7 @@ from web.pages.labels import round_name as translated_round_name
 
 
 @require_safe
+@gzip_page
 def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> HttpResponse:
     picked = tonight.picked_player_id(request, slug)
     etag, state = live.tournament_etag(request, slug, tournament_id, picked)
@@ -105,8 +106,9 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
         "updated_at": timezone.now(),
         "club_url": reverse("pages:club", kwargs={"slug": club.slug}),
     }
-    response = render(request, "pages/tournament.html", context)
-    return live.with_live_headers(response, etag)
+    return live.render_live(
+        request, "pages/tournament.html", "pages/_event_live.html", context, etag
+    )
 
 
 def access_tournament(request: HttpRequest, slug: str, tournament_id: int):

@@ -118,14 +118,25 @@ def _match_table(table: dict, match, where, slug, link_games, members, me) -> di
             }
         )
     side_names = [side["name"] for side in sides]
+    stored_games = list(match.games.all())
     games = [
         _game_line(game, side_names, slug, link_games, number)
-        for number, game in enumerate(match.games.all(), start=1)
+        for number, game in enumerate(stored_games, start=1)
     ]
+    # Each side's score on the card: the points of the table's one game once a hand is in (or
+    # the game is over); with several games, the games each side has won.
+    for index, side in enumerate(sides):
+        if len(stored_games) == 1:
+            game = stored_games[0]
+            played = game.hands_played or game.status != "in_progress"
+            side["score"] = games[0]["scores"][index]["total"] if played else None
+        elif stored_games:
+            side["games_won"] = sum(1 for game in stored_games if game.winner_side == index)
     status_code = "bye" if match.is_bye else match.status
     return {
         "sides": sides,
         "games": games,
+        "game_url": games[0]["url"] if len(games) == 1 else None,
         "status": label(MATCH_STATUSES, status_code),
         "status_code": status_code,
         "is_decided": bool(winners),
@@ -166,6 +177,7 @@ def _unstored_table(table: dict, names: dict[int, object], members, me) -> dict:
     return {
         "sides": sides,
         "games": [],
+        "game_url": None,
         "status": label(MATCH_STATUSES, kind),
         "status_code": kind,
         "is_decided": kind == "walkover",
