@@ -6,7 +6,8 @@ which only order the list), the figures the format ranks by — a knockout's rou
 the figures of the tournament's tie-break chain — and the other figures one tap away (hidden
 columns, or a detail row on a phone, shown by the "All figures" disclosure); under an entrant
 placed below another it was level with on the chain's first criterion, a note "Level with Ann
-on match wins and games won; split by points difference (25 to 15)". Before any match is
+on match wins and games won; split by points difference (25 to 15)" (entrants sharing a place
+need none: "=2" says it). Before any match is
 played it says "not started" and lists the entrants by name instead of a ranking made by lots.
 
 What it does not do: rank (``tournaments.draw.ranking`` did, and recorded the values each
@@ -75,9 +76,8 @@ def _note(above: dict, row: dict, chain: list[str]) -> tuple[str | None, str | N
     """The note under ``row`` and its deciding criterion (None when the first criterion or a
     knockout's stage decided: the table says that plainly)."""
     if place_of(above) == place_of(row):
-        return _("Level with %(name)s on everything: they share the place.") % {
-            "name": above["entrant"]["name"]
-        }, None
+        # A shared place says so itself ("=2"): no note under each of its rows.
+        return None, None
     level = []
     for criterion in chain:
         mine = row["tie_break_values"].get(criterion)
@@ -155,6 +155,9 @@ def standings_view(standings: dict, *, winners: list[int], me: int | None, is_te
         )
     if not is_started:
         output.sort(key=lambda line: (line["name"].casefold(), line["entrant_id"]))
+    # On a phone a knockout's round reached shows under the first name of each group reached.
+    for index, line in enumerate(output):
+        line["stage_starts"] = index == 0 or line["stage"] != output[index - 1]["stage"]
     ranked_by = [name for name in chain if name != "lots"]
     return {
         "is_started": is_started,

@@ -237,6 +237,9 @@ def rounds_view(tournament, bracket: dict, entrants: dict[int, object], *, link_
                 feeds=" ".join(winners),
                 feeds_losers=" ".join(losers),
                 has_me=any(entry["is_me"] for side in view["sides"] for entry in side["entrants"]),
+                # A table playing in a round in progress says nothing its round does not.
+                shows_status=not (view["status_code"] == "in_progress"
+                                  and round_["status"] == "in_progress"),
             )
             tables.append(view)
         output.append(
