@@ -23,8 +23,15 @@ def axe_source() -> str:
     return (Path(axe_playwright_python.__file__).parent / "axe.min.js").read_text(encoding="utf-8")
 
 
+def with_axe(context):
+    """``context`` with axe-core loaded into each page it opens (once per page load)."""
+    context.add_init_script(axe_source())
+    return context
+
+
 def violations(page) -> list[str]:
-    page.evaluate(axe_source())
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(axe_source())
     result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
     return [
         f"{violation['id']} ({violation['impact']}): "
@@ -34,13 +41,17 @@ def violations(page) -> list[str]:
 
 
 def small_targets(page) -> list[str]:
+    """A field inside its label is as big as the label (a tap on the label works it)."""
     return page.evaluate(
         """() => Array.from(document.querySelectorAll('a, button, select, input, summary'))
           .filter(element => !element.classList.contains('skip-link'))
           .filter(element => element.getClientRects().length > 0)
-          .filter(element => element.getBoundingClientRect().height < 44)
-          .map(element => `target-size: ${element.tagName} ${element.textContent.trim()}`
-               + ` ${Math.round(element.getBoundingClientRect().height)}px`)"""
+          .map(element => [element, (element.tagName === 'INPUT' && element.closest('label'))
+                                    || element])
+          .filter(([element, target]) => target.getBoundingClientRect().height < 44)
+          .map(([element, target]) => `target-size: ${element.tagName}`
+               + ` ${element.textContent.trim()}`
+               + ` ${Math.round(target.getBoundingClientRect().height)}px`)"""
     )
 
 
