@@ -8,7 +8,8 @@ What it does, on the page tests' seed plus a night of sixteen (tests/pages/seed_
   quarter-final it feeds — whose game has not started — at the next poll, and the update keeps
   the bracket's own scroll, the page's scroll and the focus;
 - the drive after round 1, where the eight winners are level on every figure the drive ranks by:
-  each shows "=1" (read out "1, shared"), the others "=9";
+  each shows "=1" (read out "1, shared"), the others "=9"; its folded round 1 shows a chevron
+  that turns when it opens;
 - the club page and the event pages of sixteen (the drive, the knockout) fit in three phone
   screens (3 x 844 px) before anything is opened, and never scroll sideways.
 
@@ -116,6 +117,15 @@ def test_true_places_and_pages_that_fit_three_phone_screens(
         " cell.querySelector('.visually-hidden')?.innerText])",
     )
     assert places == [["=1", "1, shared"]] * 8 + [["=9", "9, shared"]] * 8
+    # The earlier round is folded, and says it opens: a chevron before its summary, which
+    # turns when it is open.
+    marker = """summary => { const mark = getComputedStyle(summary, '::before');
+                             return [mark.content, mark.borderRightWidth, mark.transform]; }"""
+    closed = page.eval_on_selector("#round-1 > summary", marker)
+    assert closed[:2] == ['""', "2px"]
+    page.click("#round-1 > summary")
+    assert page.eval_on_selector("#round-1 > summary", marker)[2] != closed[2]
+    page.click("#round-1 > summary")
     heights = {"drive": page_height(page)}
     widths = {"drive": sideways(page)}
     page.screenshot(path=str(screenshots / "drive-page.png"), full_page=True)
