@@ -11,8 +11,8 @@ the players' pages never scroll sideways and, on the phone, have no touch target
 Then each players' page at 200% zoom (a 1280 px screen zoomed: 640 CSS px across) does not
 scroll sideways and keeps its header's links in view.
 
-Each players' page on the phone is saved to the screenshots folder (``JINK_SCREENSHOTS``;
-"<page>-page.png", "<page>-in-french-page.png").
+Some pages on the phone are saved to the screenshots folder (``JINK_SCREENSHOTS``; the README's
+pictures: ``SCREENSHOTS``).
 
 What it does not do: judge wording or layout beyond what axe-core and these checks measure.
 """
@@ -25,6 +25,18 @@ from tests.browser import PHONE
 from tests.pages.axe import sideways, small_targets, violations, with_axe
 
 DESKTOP = {"width": 1280, "height": 800}
+# The phone screenshots kept in docs/screenshots (README): (page, language) -> file.
+SCREENSHOTS = {
+    ("home", "en"): "home-page.png",
+    ("my clubs", "en"): "my-clubs-page.png",
+    ("player", "en"): "player-page.png",
+    ("balances", "en"): "balances-page.png",
+    ("not found", "en"): "not-found-page.png",
+    ("club", "fr"): "club-in-french-page.png",
+    ("bracket", "fr"): "event-in-french-page.png",
+    ("game in progress", "fr"): "game-in-french-page.png",
+    ("player", "fr"): "player-in-french-page.png",
+}
 ZOOMED = {"width": 640, "height": 400}  # 1280 x 800 at 200%
 
 
@@ -120,6 +132,8 @@ def test_every_page_type_passes_axe_on_a_phone_and_a_desktop(
     problems.update({f"login ({language}, phone)": found for found in [
         check(anonymous, f"{live_server.url}/accounts/login/", players_page=True, phone=True)]
         if found})
+    if language == "en":
+        anonymous.screenshot(path=str(screenshots / "login-page.png"), full_page=True)
     for who, pages, players in (
         ("pat", players_pages(seed, practice_game), True),
         ("orla", organisers_pages(seed), False),
@@ -139,9 +153,9 @@ def test_every_page_type_passes_axe_on_a_phone_and_a_desktop(
                               phone=size == "phone")
                 if found:
                     problems[f"{name} ({language}, {size})"] = found
-                if size == "phone" and players:
-                    shot = name.replace(" ", "-") + ("-in-french" if language == "fr" else "")
-                    page.screenshot(path=str(screenshots / f"{shot}-page.png"), full_page=True)
+                shot = SCREENSHOTS.get((name, language))
+                if size == "phone" and shot:
+                    page.screenshot(path=str(screenshots / shot), full_page=True)
         assert phone.get_attribute("html", "lang") == language
     if language == "en":
         problems.update(zoomed_problems(new_context, live_server, seed, practice_game))

@@ -132,7 +132,6 @@ def test_true_places_and_pages_that_fit_three_phone_screens(
 
     page.goto(f"{live_server.url}/clubs/kilkenny/tournaments/{cup.pk}/")
     heights["knockout"], widths["knockout"] = page_height(page), sideways(page)
-    page.screenshot(path=str(screenshots / "knockout-page.png"), full_page=True)
 
     # The club page: tonight first (the drive and the cup on now), then "This is me".
     page.goto(f"{live_server.url}/clubs/kilkenny/")
