@@ -48,7 +48,7 @@ def lockout_response(
         response = render(
             request,
             "registration/locked_out.html",
-            {"detail": detail},
+            {"detail": detail, "status": LOCKED_OUT_STATUS},
             status=LOCKED_OUT_STATUS,
         )
     if seconds:

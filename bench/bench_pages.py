@@ -7,7 +7,10 @@ game page times, after a warm-up, the full page (200) and the poll that finds no
 (``If-None-Match`` with the page's tag: 304), as an anonymous reader and as a logged-in member,
 with Django's test client in process. It prints the median milliseconds and the number of
 database queries of each (a 304 should cost the live-state query alone, plus the session and the
-user when logged in). It asserts nothing about speed.
+user when logged in). Then the poll that finds a change (an old tag, so a 200): its bytes and
+milliseconds as it was — the whole page, uncompressed — and as it is — the live region alone
+(``X-Jink-Poll``), gzip-compressed — for those pages and for the event pages of a night of
+sixteen (tests/pages/seed_night.py: a drive, a knockout). It asserts nothing about speed.
 
 Run: ``make bench``, or ``.venv/bin/python bench/bench_pages.py`` from the project root.
 """
@@ -73,6 +76,30 @@ def run(description: str) -> None:
                 f"  {page:10} {who:9}  200: {full:6.2f} ms, {full_queries:2} queries   "
                 f"304: {poll:5.2f} ms, {poll_queries} queries   ({full / poll:4.1f}x cheaper)"
             )
+    from tests.pages.seed_night import seed_night
+
+    seed_night(seed)
+    pages["drive of 16"] = f"/clubs/kilkenny/tournaments/{seed.tournaments['drive'].pk}/"
+    pages["knockout 16"] = f"/clubs/kilkenny/tournaments/{seed.tournaments['knockout'].pk}/"
+    print("a poll that finds a change (200), bytes on the wire and median ms:")
+    for page, url in pages.items():
+        client = member
+        stale = 'W/"an-older-tag"'
+        whole_ms, _queries, _status = measure(client, url, HTTP_IF_NONE_MATCH=stale)
+        whole = client.get(url, HTTP_IF_NONE_MATCH=stale)
+        region_ms, _queries, _status = measure(
+            client, url, HTTP_IF_NONE_MATCH=stale, HTTP_X_JINK_POLL="1",
+            HTTP_ACCEPT_ENCODING="gzip",
+        )
+        region = client.get(url, HTTP_IF_NONE_MATCH=stale, HTTP_X_JINK_POLL="1",
+                            HTTP_ACCEPT_ENCODING="gzip")
+        assert region["Content-Encoding"] == "gzip", region.headers
+        before, after = len(whole.content), len(region.content)
+        print(
+            f"  {page:11} the whole page, plain: {before:6} bytes, {whole_ms:6.2f} ms   "
+            f"the live region, gzip: {after:5} bytes, {region_ms:6.2f} ms   "
+            f"({before / after:4.1f}x fewer bytes)"
+        )
 
 
 def main() -> None:

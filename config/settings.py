@@ -345,6 +345,11 @@ CELERY_TIMEZONE = TIME_ZONE
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Files served at the site's root by WhiteNoise: /favicon.ico (scripts/make_favicon.py).
+WHITENOISE_ROOT = BASE_DIR / "static" / "root"
+# A refused form (its CSRF token missing or stale) gets the site's own page, in the reader's
+# language, with a way back (config.views; a problem document under /api/).
+CSRF_FAILURE_VIEW = "config.views.csrf_failure"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -324,6 +324,22 @@ def legal_plays(
     return [card for card in cards if (suit := follow[card]) is TRUMP or suit == led_suit]
 
 
+# The phrases ``why_illegal`` answers with (their templates, named so that a page can word them
+# for a player in its own way): a card not held, the ace of hearts calling for hearts
+# (``ace_of_hearts_lead`` is ``trump_then_hearts``), a top trump that may not be withheld, a trump
+# lead, a suit to follow.
+NOT_HELD = N_("the hand did not hold %(card)s")
+HEARTS_AFTER_TRUMPS = N_(
+    "%(led)s was led (ace_of_hearts_lead is trump_then_hearts), the hand held no "
+    "trump it had to play, and it held %(card)s: play a heart or a trump"
+)
+NOT_WITHHELD = N_(
+    "a trump was led and the hand held %(card)s, which may not be withheld when %(led)s is led"
+)
+TRUMP_LED = N_("a trump was led and the hand held %(card)s")
+FOLLOW_SUIT = N_("%(suit)s were led and the hand held %(card)s: follow suit or trump")
+
+
 def why_illegal(
     hand: Sequence[CardLike],
     trick: Sequence[CardLike],
@@ -342,7 +358,7 @@ def why_illegal(
     played = parse_card(card)
     trump = _as_trump(trump)
     if played not in cards:
-        return Phrase(N_("the hand did not hold %(card)s"), {"card": played})
+        return Phrase(NOT_HELD, {"card": played})
     if not trick:
         return None
     follow = _FOLLOW_SUIT_IN[trump]
@@ -358,25 +374,10 @@ def why_illegal(
         return None
     held = obliging[0]
     if led is ACE_OF_HEARTS and led_suit == "H":
-        return Phrase(
-            N_(
-                "%(led)s was led (ace_of_hearts_lead is trump_then_hearts), the hand held no "
-                "trump it had to play, and it held %(card)s: play a heart or a trump"
-            ),
-            {"led": ACE_OF_HEARTS, "card": held},
-        )
+        return Phrase(HEARTS_AFTER_TRUMPS, {"led": ACE_OF_HEARTS, "card": held})
     if led_suit is TRUMP:
         privileged, _ = _follow_rules(rules, trump)
         if held in privileged:
-            return Phrase(
-                N_(
-                    "a trump was led and the hand held %(card)s, which may not be withheld when "
-                    "%(led)s is led"
-                ),
-                {"card": held, "led": led},
-            )
-        return Phrase(N_("a trump was led and the hand held %(card)s"), {"card": held})
-    return Phrase(
-        N_("%(suit)s were led and the hand held %(card)s: follow suit or trump"),
-        {"suit": SUIT_NAMES[led_suit], "card": held},
-    )
+            return Phrase(NOT_WITHHELD, {"card": held, "led": led})
+        return Phrase(TRUMP_LED, {"card": held})
+    return Phrase(FOLLOW_SUIT, {"suit": SUIT_NAMES[led_suit], "card": held})

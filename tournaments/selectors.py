@@ -172,7 +172,11 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
 
     Returns ``{"rounds": [{"number", "name", "status", "tables": [...]}], "champion"}`` where a
     table is ``{"table", "kind": "match"|"walkover"|"waiting", "match": Match|None,
-    "entrants": [ids], "is_third_place"}``. Formats other than knockout list their stored rounds.
+    "entrants": [ids], "waiting_for": [{"round", "table"}], "is_third_place"}``. A knockout
+    table still waiting lists the entrants already through to it (a decided feeder's winners, a
+    walkover's entrant; the semi-finals' losers for the third-place table) and, in
+    ``waiting_for``, the feeder tables not decided yet. Formats other than knockout list their
+    stored rounds.
     """
     rounds = list(list_rounds(tournament=tournament, with_unreleased=with_unreleased))
     by_number = {round_.number: round_ for round_ in rounds}
@@ -189,6 +193,7 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
                             "kind": "bye" if match.is_bye else "match",
                             "match": match,
                             "entrants": [slot.entrant_id for slot in match.slots.all()],
+                            "waiting_for": [],
                             "is_third_place": match.is_third_place,
                         }
                         for match in round_.matches.all()
@@ -207,8 +212,9 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
     }
     try:
         champion = knockout.champion(bracket, results)
+        feeders = knockout.feeders_of(bracket, results)
     except DrawError:
-        champion = None
+        champion, feeders = None, {}
     output = []
     for number in range(1, bracket.rounds + 1):
         positions = bracket.tables_in_round(number)
@@ -229,12 +235,25 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
                 kind = "walkover" if len(entrants) <= bracket.advancing else "waiting"
             else:
                 kind = "waiting"
+            # A table not stored yet already holds who is through to it from its decided feeders;
+            # with every feeder decided and no more than go through, it is a walkover.
+            waiting_for = []
+            if match is None and key in feeders:
+                for (feeder_round, feeder_position), through in feeders[key]:
+                    if through is None:
+                        waiting_for.append({"round": feeder_round, "table": feeder_position + 1})
+                    else:
+                        entrants.extend(through)
+                needed = 1 if key == (bracket.rounds, 1) else bracket.advancing
+                if not waiting_for and len(entrants) <= needed:
+                    kind = "walkover"
             tables.append(
                 {
                     "table": position + 1,
                     "kind": kind,
                     "match": match,
                     "entrants": entrants,
+                    "waiting_for": waiting_for,
                     "is_third_place": bracket.third_place and key == (bracket.rounds, 1),
                 }
             )
@@ -341,3 +360,29 @@ def list_club_tournaments(*, club: Club) -> QuerySet[Tournament]:
     """Every tournament of the club, oldest first (exports; no visibility filter: the caller
     decides who may see them all)."""
     return Tournament.objects.filter(club=club).select_related("club").order_by("pk")
+
+
+def with_rounds_of_player(
+    tournaments: QuerySet[Tournament], *, player_id: int | None
+) -> QuerySet[Tournament]:
+    """``tournaments`` annotated, in the same query, with their last released round
+    (``current_round``) and, for ``player_id`` (as themselves or in a team), the round and table
+    of their last released match (``my_round``, ``my_table``, ``my_third_place``; None without
+    one). A round not yet released counts for nobody (the club page is the players')."""
+    annotated = tournaments.annotate(
+        current_round=Max("rounds__number", filter=Q(rounds__released_at__isnull=False))
+    )
+    if player_id is None:
+        return annotated
+    slots = (
+        MatchEntrant.objects.filter(
+            Q(entrant__player_id=player_id) | Q(entrant__team__team_members__player_id=player_id),
+            match__tournament=OuterRef("pk"), match__round__released_at__isnull=False,
+        )
+        .order_by("-match__round__number")
+    )
+    return annotated.annotate(
+        my_round=Subquery(slots.values("match__round__number")[:1]),
+        my_table=Subquery(slots.values("match__table")[:1]),
+        my_third_place=Subquery(slots.values("match__is_third_place")[:1]),
+    )

@@ -5,6 +5,9 @@ What it does: ``compute_standings(tournament)`` gathers every decided match and 
 each entrant got (``knockout.stage_keys``), every format then by the tournament's tie-break chain
 (or its format's default chain) ending, when asked, in a drawing of lots from the stored seed —
 and returns plain JSON-ready data with an entity tag that changes exactly when the standings do.
+Each row has its ``rank`` (its line in the order, lots included: 1, 2, 3 …) and its ``place``
+(entrants level on every criterion before lots share it: 1, 1, 3 …): lots order the list, they
+never make a place.
 
 What it does not do: store the standings (they are cheap to compute from a few hundred rows) or
 decide who may read them (the views do).
@@ -13,12 +16,15 @@ Terms:
 - *points against*: per match, the average of the opponents' points (exact fraction in the
   ranking; shown rounded to two decimals).
 - *etag*: a strong entity tag, the SHA-256 of the standings' JSON (without ``computed_at``).
+- *place*: the rank the chain gives without ``lots`` (and without what follows it, which lots
+  leave nothing to decide): entrants still level there share it, whatever lots then say.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from fractions import Fraction
 
 from django.utils import timezone
@@ -54,6 +60,38 @@ def _entrants_json(tournament: Tournament) -> dict[int, dict]:
             )
         )
     }
+
+
+def _ranked_with_places(order, results, *, byes, scoring, chain, seed, primary) -> list[tuple]:
+    """``(rank, place, line, values)`` per entrant, best first (``line``: a ranking ``Standing``,
+    ``values``: the criteria compared for it).
+
+    The ranking runs once, on the chain cut before ``lots``: its shared ranks are the places.
+    Lots then only order each block of entrants sharing a place — exactly as the whole chain
+    would (lots separate everyone, so the criteria after them never decide anything) — and the
+    rank is the line's position. A chain without lots gives rank and place alike.
+    """
+    if "lots" not in chain:
+        lines = ranking.compute_standings(
+            order, results, byes=byes, scoring=scoring, tie_breaks=chain, seed=seed,
+            primary=primary,
+        )
+        return [(line.rank, line.rank, line, line.values) for line in lines]
+    lines = ranking.compute_standings(
+        order, results, byes=byes, scoring=scoring, tie_breaks=chain[: chain.index("lots")],
+        seed=seed, primary=primary,
+    )
+    sharing = Counter(line.rank for line in lines)
+    ordered = sorted(lines, key=lambda line: (line.rank, -line.lot))
+    return [
+        (
+            position,
+            line.rank,
+            line,
+            {**line.values, "lots": line.lot} if sharing[line.rank] > 1 else line.values,
+        )
+        for position, line in enumerate(ordered, start=1)
+    ]
 
 
 def compute_standings(tournament: Tournament, *, with_etag: bool = True) -> dict:
@@ -93,21 +131,22 @@ def compute_standings(tournament: Tournament, *, with_etag: bool = True) -> dict
             primary = None
         if primary is not None and set(primary) != set(order):
             primary = None
-    lines = ranking.compute_standings(
+    lines = _ranked_with_places(
         order,
         results,
         byes=byes,
         scoring=bridge.scoring_of(tournament),
-        tie_breaks=chain,
+        chain=chain,
         seed=tournament.lots_seed,
         primary=primary,
     )
     rows = []
-    for line in lines:
+    for rank, place, line, values in lines:
         tally = line.tally
         rows.append(
             {
-                "rank": line.rank,
+                "rank": rank,
+                "place": place,
                 "entrant": entrants[line.entrant],
                 "matches_played": tally.matches_played,
                 "match_wins": tally.match_wins,
@@ -122,8 +161,7 @@ def compute_standings(tournament: Tournament, *, with_etag: bool = True) -> dict
                 "tricks_won": tally.tricks_won,
                 "buchholz": line.buchholz,
                 "tie_break_values": {
-                    name: _number(value) for name, value in line.values.items()
-                    if name != "primary"
+                    name: _number(value) for name, value in values.items() if name != "primary"
                 },
             }
         )
@@ -139,13 +177,19 @@ def compute_standings(tournament: Tournament, *, with_etag: bool = True) -> dict
     return {**body, "computed_at": timezone.now(), "etag": f'"{digest}"'}
 
 
+def place_of(row: dict) -> int:
+    """A standings row's place; a snapshot stored before places were kept has its rank."""
+    return row.get("place", row["rank"])
+
+
 def winners_of(tournament: Tournament, champion: int | None, rows: list[dict] | None = None):
     """The tournament's winners (entrant ids): a knockout's ``champion``, else once every round
-    is played the entrants ranked first in the standings (``rows``, computed when not given)."""
+    is played the entrants placed first in the standings (``rows``, computed when not given) —
+    all of them when several share first place (lots never choose a winner)."""
     if champion is not None:
         return [champion]
     if tournament.status not in (TournamentStatus.FINISHED, TournamentStatus.CLOSED):
         return []
     if rows is None:
         rows = compute_standings(tournament)["standings"]
-    return [row["entrant"]["id"] for row in rows if row["rank"] == 1]
+    return [row["entrant"]["id"] for row in rows if place_of(row) == 1]

@@ -119,7 +119,10 @@ def test_the_rating_include_shows_the_rating_and_its_history():
     rating = rating_for_page(player=event.players[0])
     html = render_to_string("pages/_rating.html", {"rating": rating})
     assert f"<strong>{rating['current'].ordinal:.1f}</strong>" in html
-    assert f"<li>After game {game}: {rating['current'].ordinal:.1f}</li>" in html
+    # The history names no game by its id (the player page's game cards say the rating each
+    # game left): its values, oldest first.
+    assert f"After the last rated game: {rating['current'].ordinal:.1f}." in html
+    assert f"game {game}" not in html
     # A player of the club who has played no game.
     unrated = render_to_string("pages/_rating.html",
                                {"rating": rating_for_page(player=event.world.players[0])})

@@ -3,8 +3,8 @@
 What it does: starts Debian's Chromium through Python Playwright against pytest-django's live
 server, logs in through the session login page as a player, opens the tournament page on a
 390 x 844 viewport and checks the standings table as the browser shows it, that the page does
-not scroll sideways (the standings fold their extra columns into a detail row; the bracket
-scrolls inside its own box), that the pages' stylesheet is
+not scroll sideways (the standings show the figures the format ranks by, the others behind "All
+figures"; the bracket scrolls inside its own box), that the pages' stylesheet is
 applied and that no request leaves the live server (no CDN); then opens a game page and checks
 its hand table. It saves a screenshot of each page to the test's temporary folder, or to the
 folder named by ``JINK_SCREENSHOTS`` (``JINK_SCREENSHOTS=docs/screenshots`` refreshes the README's
@@ -50,32 +50,34 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(
 
     page.goto(f"{live_server.url}{tournament_path}")
     assert page.title() == "Winter Cup · Kilkenny Card Club · Jink"
-    # On a phone the standings show the deciding figures (played, match wins, games won, points
-    # difference); the other columns are not displayed but fold into the detail row under each
-    # entrant, and a tie is explained in words.
+    # On a phone the standings show the figures the knockout ranks by — the round reached,
+    # under the first name of each group, then match wins, games won and points difference;
+    # the others wait behind "All figures" (a detail row under each entrant, once opened), and a
+    # tie is explained in words.
     assert page.eval_on_selector_all(
         "#standings-table tbody tr.entrant-row",
         """rows => rows.map(row => Array.from(row.cells)
             .filter(cell => getComputedStyle(cell).display !== 'none')
-            .map(cell => cell.innerText.trim()))""",
+            .map(cell => cell.innerText.trim().replace('\\n', ' / ')))""",
     ) == [
-        ["1", "Ann", "1", "1", "1", "25"],
-        ["2", "Bill", "1", "1", "1", "15"],
-        ["3", "Cait", "1", "0", "0", "-15"],
-        ["4", "Dan", "1", "0", "0", "-25"],
+        ["1", "Ann / Final", "1", "1", "25"],
+        ["2", "Bill", "1", "1", "15"],
+        ["3", "Cait / Semi-finals", "0", "0", "-15"],
+        ["4", "Dan", "0", "0", "-25"],
     ]
+    assert not page.is_visible("#standings-table tbody tr.detail")
+    page.click("#standings-more > summary")
     assert " ".join(page.inner_text("#standings-table tbody tr.detail").split()) == (
-        "Matches drawn 0 Matches lost 0 Match points 2 Points scored 25"
+        "Matches played 1 Matches drawn 0 Matches lost 0 Match points 2 Points scored 25"
     )
     assert " ".join(page.inner_text("#standings-table tbody tr.why").split()) == (
         "Level with Ann on match wins and games won; split by points difference (25 to 15)."
     )
-    assert page.inner_text("#round-2 .card-head").split() == [
-        "Table",
-        "1",
-        "In",
-        "progress",
-    ]
+    # The final is in progress, as its round says: its card links the game.
+    assert page.inner_text("#round-2 .card-head").split() == ["Table", "1"]
+    assert page.get_attribute("#round-2 .card-head a", "href") == (
+        f"/clubs/kilkenny/games/{seed.games['final'].pk}/"
+    )
     # The page fits the phone's width: the table fits, the bracket scrolls in its own box.
     page_width = page.evaluate("document.documentElement.scrollWidth")
     assert page_width == PHONE["width"]

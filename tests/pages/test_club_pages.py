@@ -1,14 +1,15 @@
 """The club overview (``/clubs/<slug>/``), "my clubs" (``/me/``) and the home page's links.
 
-Each game card names every side with its score: "Ann 10 – 15 Bill" for two sides (the first
-side's name, the scores, the second side's name), "Cara 25 – Declan 0 – Eoin 0" for more.
+Each game card is titled by its event, round and table (or, outside events, by its kind) and
+names every side with its score: "Ann 10 – 15 Bill" for two sides (the first side's name, the
+scores, the second side's name), "Cara 25 – Declan 0 – Eoin 0" for more; never a game's id.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.pages.html import elements, links, parse, text_of
+from tests.pages.html import elements, links, parse, table_rows, text_of
 
 pytestmark = pytest.mark.django_db
 
@@ -35,28 +36,38 @@ def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, c
     assert parse(html).find_all(lambda element: element.tag == "h1")[0].text() == (
         "Kilkenny Card Club"
     )
-    # Newest first; the date is the creation time in the club's time zone (not asserted).
-    in_progress = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "in-progress")]
-    assert in_progress == [
-        f"Twenty-Five #{games['final'].pk} In progress Ann 10 – 15 Bill 1 hand",
-        f"Forty-Five #{games['forty_five'].pk} In progress Dan & Finn 30 – 30 Eve & Gus 2 hands",
+    # Tonight first: the event under way with its round, then the games in progress outside
+    # events (newest first; the date is the creation time in the club's time zone, not asserted).
+    sections = [element.attributes["id"] for element in parse(html).find_all(
+        lambda element: element.tag in ("section", "details") and element.attributes.get("id")
+        in ("on-now", "me", "coming-up", "season-fold", "finished-fold", "tournaments-fold",
+            "players-fold"))]
+    assert sections == ["on-now", "me", "season-fold", "finished-fold", "tournaments-fold",
+                        "players-fold"]
+    assert game_cards(html, "events") == [
+        "Winter Cup In progress Final · Twenty-Five · Knockout · 4 entrants"
     ]
+    in_progress = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "in-progress")]
+    assert in_progress == ["Forty-Five In progress Dan & Finn 30 – 30 Eve & Gus 2 hands"]
     finished = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "finished")]
     assert finished == [
-        f"Twenty-Five #{games['semi_final_2'].pk} Finished Bill 25 – 10 Cait 2 hands",
-        f"Twenty-Five #{games['semi_final_1'].pk} Finished Ann 25 – 0 Dan 1 hand",
-        f"Twenty-Five #{games['twenty_five'].pk} Finished Ann & Cait 25 – 20 Bill & Pat 2 hands",
+        "Winter Cup · Semi-finals · table 2 Finished Bill 25 – 10 Cait 2 hands",
+        "Winter Cup · Semi-finals · table 1 Finished Ann 25 – 0 Dan 1 hand",
+        "Twenty-Five Finished Ann & Cait 25 – 20 Bill & Pat 2 hands",
     ]
     assert winners(html, "finished") == ["Bill", "Ann", "Ann & Cait"]
-    assert game_cards(html, "events") == [
-        "Winter Cup In progress Twenty-Five · Knockout · 4 entrants"
-    ]
     assert game_cards(html, "tournaments") == []
+    # The older parts are folded (a phone keeps tonight on its first screen).
+    folds = parse(html).find_all(lambda element: element.tag == "details"
+                                 and "fold" in element.classes)
+    assert [("open" in fold.attributes, "data-open-wide" in fold.attributes)
+            for fold in folds] == [(False, True)] * 4
     page_links = links(html)
     cup = seed.tournaments["cup"]
-    for game in games.values():
-        if game.club_id == seed.clubs["kilkenny"].pk:
-            assert f"/clubs/kilkenny/games/{game.pk}/" in page_links
+    for name in ("semi_final_1", "semi_final_2", "twenty_five", "forty_five"):
+        assert f"/clubs/kilkenny/games/{games[name].pk}/" in page_links
+    # The final is in progress at the event: its page lists it, the club page links the event.
+    assert f"/clubs/kilkenny/games/{games['final'].pk}/" not in page_links
     assert f"/clubs/kilkenny/tournaments/{cup.pk}/" in page_links
     assert "/clubs/kilkenny/balances/" in page_links
     assert "/static/css/pages.css" in response.content.decode()
@@ -65,15 +76,16 @@ def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, c
 def test_overview_of_a_public_club_for_a_visitor_shows_public_tournaments_only(seed, client_for):
     html = client_for(None).get("/clubs/callan/").content
 
-    assert game_cards(html, "events") == [
+    assert game_cards(html, "coming-up") == [
         "Open Drive Registration Twenty-Five · Round robin · 3 entrants"
     ]
     finished = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "finished")]
-    assert finished == [
-        f"Twenty-Five #{seed.games['callan'].pk} Finished Cara 25 – Declan 0 – Eoin 0 1 hand"
+    assert finished == ["Twenty-Five Finished Cara 25 – Declan 0 – Eoin 0 1 hand"]
+    assert text_of(html, "on-now") == "On now Nothing on just now."
+    # Declan and Eoin are level on wins and points: they share second place.
+    assert [row[:2] for row in table_rows(html, "season-table")[::2]] == [
+        ["1", "Cara"], ["=2", "Declan"], ["=2", "Eoin"]
     ]
-    assert game_cards(html, "in-progress") == []
-    assert text_of(html, "in-progress") == "Games in progress No game in progress."
     # Money is for members: no balances link for a visitor.
     assert "/clubs/callan/balances/" not in links(html)
 
@@ -81,7 +93,7 @@ def test_overview_of_a_public_club_for_a_visitor_shows_public_tournaments_only(s
 def test_overview_of_a_public_club_for_its_member_shows_every_tournament(seed, client_for):
     html = client_for("cara").get("/clubs/callan/").content
 
-    assert game_cards(html, "events") == [
+    assert game_cards(html, "coming-up") == [
         "Members Night Registration Twenty-Five · Round robin · 2 entrants",
         "Open Drive Registration Twenty-Five · Round robin · 3 entrants",
     ]
@@ -104,9 +116,7 @@ def test_my_clubs_lists_the_users_clubs_and_their_recent_games_with_their_result
         "Kilkenny Card Club Player · playing as Pat · Who owes whom Your recent games"
     )
     cards = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "club-kilkenny")]
-    assert cards == [
-        f"Twenty-Five #{seed.games['twenty_five'].pk} Lost Ann & Cait 25 – 20 Bill & Pat 2 hands"
-    ]
+    assert cards == ["Twenty-Five Lost Ann & Cait 25 – 20 Bill & Pat 2 hands"]
 
 
 def test_my_clubs_shows_a_public_club_where_the_user_plays_without_a_role(seed, client_for):
@@ -120,9 +130,7 @@ def test_my_clubs_shows_a_public_club_where_the_user_plays_without_a_role(seed, 
         "Callan Club Public club · playing as Declan Your recent games"
     )
     cards = [card.rsplit(" · ", 1)[0] for card in game_cards(html, "club-callan")]
-    assert cards == [
-        f"Twenty-Five #{seed.games['callan'].pk} Lost Cara 25 – Declan 0 – Eoin 0 1 hand"
-    ]
+    assert cards == ["Twenty-Five Lost Cara 25 – Declan 0 – Eoin 0 1 hand"]
     assert "/clubs/callan/balances/" not in links(html)
 
 
@@ -153,11 +161,11 @@ def test_my_clubs_shows_at_most_five_games_per_club_newest_first(seed, client_fo
     html = client_for("pat").get("/me/").content
 
     cards = [card for card in elements(html, "club-kilkenny", "li") if "card" in card.classes]
-    numbers = [card.find_all(lambda element: "muted" in element.classes)[0].text()
+    targets = [card.find_all(lambda element: element.tag == "a")[0].attributes["href"]
                for card in cards]
     results = [card.find_all(lambda element: "badge" in element.classes)[0].text()
                for card in cards]
-    assert numbers == [f"#{game.pk}" for game in reversed(started[1:])]
+    assert targets == [f"/clubs/kilkenny/games/{game.pk}/" for game in reversed(started[1:])]
     assert results == ["Won", "In progress", "In progress", "In progress", "In progress"]
 
 
@@ -178,3 +186,24 @@ def test_home_page_links_each_public_club_to_its_page(seed, client_for):
 def test_the_header_links_my_clubs_for_a_logged_in_user_only(seed, client_for):
     assert "/me/" in links(client_for("pat").get("/clubs/kilkenny/").content)
     assert "/me/" not in links(client_for(None).get("/clubs/callan/").content)
+
+
+def test_a_player_who_said_who_they_are_sees_their_table_in_each_event_on_now(seed, client_for):
+    cup = seed.tournaments["cup"]
+    client = client_for(None)
+    from tournaments.models import Tournament
+
+    type(seed.clubs["kilkenny"]).objects.filter(pk=seed.clubs["kilkenny"].pk).update(
+        public_standings=True)
+    Tournament.objects.filter(pk=cup.pk).update(is_public=True)
+    html = client.get(f"/clubs/kilkenny/?player={seed.players['Ann'].pk}").content
+
+    assert game_cards(html, "events") == [
+        "Winter Cup In progress Final · Twenty-Five · Knockout · 4 entrants You: table 1"
+    ]
+    assert f"/clubs/kilkenny/tournaments/{cup.pk}/#round-2-table-1" in links(html)
+    # Dan is out of the cup: no table this round.
+    html = client.get(f"/clubs/kilkenny/?player={seed.players['Dan'].pk}").content
+    assert game_cards(html, "events") == [
+        "Winter Cup In progress Final · Twenty-Five · Knockout · 4 entrants"
+    ]

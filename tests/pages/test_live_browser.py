@@ -15,11 +15,8 @@ with progressive partners, Pat among them), logged in as Pat on a 390 x 844 phon
 - the knockout's bracket: each line starts on the right edge of the table it leaves and ends on
   the left edge of the table it feeds (``data-from``/``data-to``, checked against the tables'
   boxes), and the bracket scrolls inside its own box.
-- every page (home, my clubs, club, event pages, game, player, balances, and some of them again in
-  French after using the language switch): the page never scrolls sideways at 390 px, and
-  axe-core (``axe.min.js`` shipped by the ``axe-playwright-python`` package, injected as a file)
-  finds no serious or critical violation, and no link, button, field or toggle is under 44 px
-  high.
+(Every page's accessibility — axe-core in both languages, on a phone and a desktop — is
+tests/pages/test_accessibility_browser.py's.)
 
 Screenshots go to ``JINK_SCREENSHOTS`` (``docs/screenshots`` refreshes the README's) or a
 temporary folder.
@@ -27,47 +24,12 @@ temporary folder.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import requests
 
 from tests.browser import PHONE
 
 POLL_SECONDS = 1
 LIVE_TIMEOUT_MS = 25_000
-
-
-def axe_script() -> str:
-    import axe_playwright_python
-
-    return str(Path(axe_playwright_python.__file__).parent / "axe.min.js")
-
-
-def serious_violations(page) -> list[str]:
-    # Evaluated through the browser's protocol, not as an inline <script>: the pages' strict
-    # Content-Security-Policy (no inline script) stays on while axe runs.
-    page.evaluate(Path(axe_script()).read_text(encoding="utf-8"))
-    result = page.evaluate(
-        "async () => await axe.run(document, {resultTypes: ['violations']})"
-    )
-    return [
-        f"{violation['id']}: {[node['target'] for node in violation['nodes']][:3]}"
-        for violation in result["violations"]
-        if violation["impact"] in ("serious", "critical")
-    ]
-
-
-def small_targets(page) -> list[str]:
-    """Links, buttons, fields and toggles shorter than 44 px (the skip link is off screen until
-    focused; the bracket's hidden lines take no input)."""
-    return page.evaluate(
-        """() => Array.from(document.querySelectorAll('a, button, select, input, summary'))
-          .filter(element => !element.classList.contains('skip-link'))
-          .filter(element => element.getClientRects().length > 0)
-          .filter(element => element.getBoundingClientRect().height < 44)
-          .map(element => `target-size: ${element.tagName} ${element.textContent.trim()}`
-               + ` ${Math.round(element.getBoundingClientRect().height)}px`)"""
-    )
 
 
 def make_drive(seed):
@@ -264,35 +226,5 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
         assert [round(value) for value in line["start"] + line["end"]] == [0, 0, 0, 0], line
     overflow = page.eval_on_selector(".bracket-scroll", "box => getComputedStyle(box).overflowX")
     assert overflow == "auto"
-    page.screenshot(path=str(screenshots / "bracket.png"), full_page=True)
 
-    pages = {
-        "home": "/",
-        "login": "/accounts/login/",
-        "my-clubs": "/me/",
-        "club": "/clubs/kilkenny/",
-        "drive": f"/clubs/kilkenny/tournaments/{drive.pk}/",
-        "tournament": f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/",
-        "game": f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/",
-        "player": f"/clubs/kilkenny/players/{seed.players['Pat'].pk}/",
-        "balances": "/clubs/kilkenny/balances/",
-        "public-club-in-french": "/clubs/callan/",
-        "event-in-french": f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/",
-        "game-in-french": f"/clubs/kilkenny/games/{seed.games['forty_five'].pk}/",
-        "player-in-french": f"/clubs/kilkenny/players/{seed.players['Ann'].pk}/",
-    }
-    problems = {}
-    for name, path in pages.items():
-        if name == "public-club-in-french":
-            page.select_option("#language-choice", "fr")
-            with page.expect_navigation():
-                page.click(".language button")
-        page.goto(f"{live_server.url}{path}")
-        width = page.evaluate("document.documentElement.scrollWidth")
-        found = serious_violations(page) + small_targets(page)
-        if width != PHONE["width"] or found:
-            problems[name] = {"scroll width": width, "axe": found}
-        page.screenshot(path=str(screenshots / f"{name}-page.png"), full_page=True)
-    assert problems == {}
-    assert page.get_attribute("html", "lang") == "fr"
     assert outside_requests == []

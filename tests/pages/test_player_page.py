@@ -8,6 +8,8 @@ unknown id is a 400 problem, ``?player=`` forgets.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.pages.html import items, parse, text_of
@@ -26,14 +28,26 @@ def test_a_players_page_shows_results_games_events_and_their_balance(seed, clien
     # Finished games only: the final is still being played.
     assert text_of(html, "results") == "Games played 2 Won 2 Lost 0"
     assert items(html, "events") == [
-        "Winter Cup In progress Twenty-Five · 1 of 1 tables won",
+        "Winter Cup In progress Twenty-Five · won 1 table of 1",
     ]
-    games = [card.rsplit(" · ", 1)[0] for card in items(html, "games")]
-    assert games == [
-        f"Twenty-Five #{seed.games['final'].pk} In progress Ann 10 – 15 Bill 1 hand",
-        f"Twenty-Five #{seed.games['semi_final_1'].pk} Won Ann 25 – 0 Dan 1 hand",
-        f"Twenty-Five #{seed.games['twenty_five'].pk} Won Ann & Cait 25 – 20 Bill & Pat 2 hands",
+    cards = items(html, "games")
+    assert [re.match(r".*? \d+ hands?", card).group(0) for card in cards] == [
+        "Winter Cup · Final · table 1 In progress Ann 10 – 15 Bill 1 hand",
+        "Winter Cup · Semi-finals · table 1 Won Ann 25 – 0 Dan 1 hand",
+        "Twenty-Five Won Ann & Cait 25 – 20 Bill & Pat 2 hands",
     ]
+    # Each rated game says the rating it left her with (the final is not finished: not rated).
+    from seasons.models import RatingChange
+
+    after = {change.game_id: f"{change.ordinal:.1f}"
+             for change in RatingChange.objects.filter(player=seed.players["Ann"])}
+    assert [card.partition("rating after: ")[2] or None for card in cards] == [
+        None, after[seed.games["semi_final_1"].pk], after[seed.games["twenty_five"].pk],
+    ]
+    assert text_of(html, "rating-history") == (
+        "After each of the last 2 rated games, oldest first: "
+        f"{after[seed.games['twenty_five'].pk]} → {after[seed.games['semi_final_1'].pk]}."
+    )
     # Ann received 0.20 (the first game) and then 0.10 from Dan (the semi-final, doubled: 0.20).
     assert text_of(html, "balance-summary") == (
         "Now +€0.40 after 2 stakes (lowest €0.00, highest +€0.40)."

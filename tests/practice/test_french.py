@@ -28,11 +28,13 @@ def test_an_illegal_follow_is_refused_in_french(client_of, learner):
     as_json = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "8H"},
                              content_type="application/json", **FRENCH)
 
-    reason = "la couleur entamée était carreau et la main tenait 7D : fournir ou couper"
+    # The page words it for the player, cards by name; a script keeps the engine's words.
+    words = "la couleur entamée est carreau et vous avez le sept de carreau : fournissez ou coupez"
     assert response.status_code == 400
-    assert f"Pas permis : {reason}" in response.content.decode()
-    assert f"Pas 8♥ : {reason}." in hint
+    assert f"Pas permis : {words}" in response.content.decode()
+    assert f"Vous ne pouvez pas jouer le huit de cœur : {words}." in hint
     assert "À vous : jouez une carte." in hint
+    reason = "la couleur entamée était carreau et la main tenait 7D : fournir ou couper"
     assert as_json.json()["errors"][0]["detail"] == reason
 
 

@@ -84,10 +84,12 @@ def test_an_illegal_follow_is_refused_with_the_reason(client_of, learner):
     assert client_of.post(f"/practice/{game.pk}/advance/", **FRAGMENT).status_code == 200
     response = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "8H"})
     assert response.status_code == 400
-    assert ("Not allowed: diamonds were led and the hand held 7D: follow suit or trump"
-            in response.content.decode())
+    # In a player's words: cards by name, not the engine's codes.
+    assert ("Not allowed: diamonds were led and you hold the seven of diamonds: follow suit or "
+            "play a trump" in response.content.decode())
     hint = client_of.get(f"/practice/{game.pk}/?hint=1").content.decode()
-    assert "Not 8♥: diamonds were led and the hand held 7D: follow suit or trump." in hint
+    assert ("You may not play the eight of hearts: diamonds were led and you hold the seven of "
+            "diamonds: follow suit or play a trump." in hint)
 
 
 def test_a_game_is_only_for_whoever_plays_it(learner):

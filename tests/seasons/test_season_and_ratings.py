@@ -192,8 +192,11 @@ def test_the_club_page_shows_the_season_table_with_ratings():
     section = page[page.index('<section id="season"'):page.index("</section>",
                                                                  page.index('id="season"'))]
     ordinal = PlayerRating.objects.get(player=event.players[0]).ordinal
+    # Ordered by wins then points; the money in the club's currency; on a phone games, stakes and
+    # rating go to the detail row under the player (the "wide" cells show on a wide screen).
     assert (
-        f'<tr><td>1</td><th scope="row">Player 01</th><td>1</td><td>1</td><td>25</td>'
-        f"<td>0.40</td><td>{ordinal:.1f}</td></tr>"
+        f'<tr class="player-row"><td class="num">1</td><th scope="row">Player 01</th>'
+        f'<td class="num">1</td><td class="num">25</td><td class="num wide">1</td>'
+        f'<td class="num wide">+€0.40</td><td class="num wide">{ordinal:.1f}</td></tr>'
     ) in section
     assert '<th scope="row">Player 02</th>' in section

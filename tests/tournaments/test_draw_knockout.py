@@ -358,3 +358,26 @@ def test_an_entrant_through_to_an_unformed_table_ranks_above_those_still_playing
     results[(2, 1)] = MatchResult.build(Table((7, 3)), [3, 7])
     keys = knockout.stage_keys(bracket, results)
     assert (keys[3], keys[7], keys[4], keys[1]) == ((3, 1, 0), (2, 0, -2), (1, 0, 0), (2, 0, 0))
+
+
+def test_a_table_holds_who_is_through_before_its_other_feeder_is_decided():
+    # Six entrants with a third-place table: seeds 1 and 2 have byes (round-1 tables 0 and 2),
+    # 4 v 5 and 3 v 6 play.
+    bracket = knockout.plan_bracket([1, 2, 3, 4, 5, 6], third_place=True)
+    assert bracket.slots == ((1, None), (4, 5), (2, None), (3, 6))
+    feeders = knockout.feeders_of(bracket, {})
+    # The walkovers' entrants are through at once; the tables they wait for say None.
+    assert feeders[(2, 0)] == (((1, 0), (1,)), ((1, 1), None))
+    assert feeders[(2, 1)] == (((1, 2), (2,)), ((1, 3), None))
+    assert feeders[(3, 0)] == (((2, 0), None), ((2, 1), None))
+    assert feeders[(3, 1)] == (((2, 0), None), ((2, 1), None))
+    # 5 beats 4: 5 joins 1 at once, before 3 v 6 is decided.
+    results = {(1, 1): MatchResult.build(Table((4, 5)), [5, 4])}
+    feeders = knockout.feeders_of(bracket, results)
+    assert feeders[(2, 0)] == (((1, 0), (1,)), ((1, 1), (5,)))
+    assert feeders[(2, 1)] == (((1, 2), (2,)), ((1, 3), None))
+    # 1 beats 5 in the first semi-final: 1 is through to the final, 5 to the third-place table.
+    results[(2, 0)] = MatchResult.build(Table((1, 5)), [1, 5])
+    feeders = knockout.feeders_of(bracket, results)
+    assert feeders[(3, 0)] == (((2, 0), (1,)), ((2, 1), None))
+    assert feeders[(3, 1)] == (((2, 0), (5,)), ((2, 1), None))

@@ -20,6 +20,7 @@ from games.api.serializers import PlayerRefOutput, TransferOutput
 from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
 from tournaments.bridge import BYE_RULES
 from tournaments.models import EntrantKind, Format, MatchRule, Tournament
+from tournaments.standings import place_of
 
 MOVEMENT_CHOICES = Tournament._meta.get_field("movement").choices
 # Drawn seeds are 62 random bits (tournaments.services); a chosen one is held to the same range.
@@ -294,15 +295,29 @@ class RoundOutput(serializers.Serializer):
     matches = MatchOutput(many=True, source="matches.all")
 
 
+class BracketFeederOutput(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+
+
 class BracketTableOutput(serializers.Serializer):
     table = serializers.IntegerField()
     kind = serializers.CharField(
         help_text="`match` (stored), `bye` (a lone entrant of a round), `walkover` (a knockout "
-        "table of no more than the advancing count: they go through) or `waiting` (its "
-        "entrants are not known yet)."
+        "table of no more than the advancing count: they go through) or `waiting` (not all of "
+        "its entrants are known yet)."
     )
     is_third_place = serializers.BooleanField()
-    entrants = serializers.ListField(child=serializers.IntegerField())
+    entrants = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="The table's entrants; for a `waiting` table, those already through to it "
+        "(a decided table's winners, a walkover's entrant) as soon as their table is decided.",
+    )
+    waiting_for = BracketFeederOutput(
+        many=True,
+        help_text="The tables (round, table) whose winners this table still waits for "
+        "(the semi-finals' losers for the third-place table); empty once it is formed.",
+    )
     match = MatchOutput(allow_null=True)
 
 
@@ -332,7 +347,13 @@ class StandingEntrantOutput(serializers.Serializer):
 
 
 class StandingOutput(serializers.Serializer):
-    rank = serializers.IntegerField()
+    rank = serializers.IntegerField(
+        help_text="The line in the order, drawing of lots included (1, 2, 3 …)."
+    )
+    place = serializers.SerializerMethodField(
+        help_text="The place: entrants level on every tie-break before `lots` share it "
+        "(1, 1, 3 …); lots only order the list."
+    )
     entrant = StandingEntrantOutput()
     matches_played = serializers.IntegerField()
     match_wins = serializers.IntegerField()
@@ -349,6 +370,10 @@ class StandingOutput(serializers.Serializer):
     tie_break_values = serializers.DictField(
         help_text="The value of each tie-break of the chain that was compared for this entrant."
     )
+
+    @extend_schema_field(serializers.IntegerField())
+    def get_place(self, row) -> int:
+        return place_of(row)
 
 
 class StandingsOutput(serializers.Serializer):

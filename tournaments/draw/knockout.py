@@ -3,7 +3,8 @@
 What it does: ``plan_bracket`` fixes the whole bracket from the seeded entrants, the table size
 and how many advance from each table; ``first_round`` lists the round-1 tables and byes;
 ``advance`` returns every table whose entrants are now all known and that still awaits a result,
-so a service can create tables one by one as matches are decided; ``round_draw`` draws a whole
+so a service can create tables one by one as matches are decided; ``feeders_of`` says who is
+already through to a table still waiting for another feeder; ``round_draw`` draws a whole
 round at once (refusing while the round before is undecided); ``stage_keys`` and ``champion`` read
 the outcome for the standings.
 
@@ -300,6 +301,34 @@ def advance(bracket: Bracket, results: Mapping[Key, MatchResult]) -> tuple[Brack
         for key, (entrants, advancing, _) in sorted(known.items())
         if advancing is None
     )
+
+
+def feeders_of(
+    bracket: Bracket, results: Mapping[Key, MatchResult]
+) -> dict[Key, tuple[tuple[Key, tuple[int, ...] | None], ...]]:
+    """Every table after round 1 with its feeder tables and what each sends it so far.
+
+    Each feeder is ``(key, entrants)``: the entrants it sends — its advancing ones (a walkover's
+    too), or for the third-place table the ones it knocked out — as soon as it is decided, and
+    None while it is not. So a table shows who is already through before its other feeders are
+    decided. Raises ``invalid_result`` as ``advance`` does.
+    """
+    known = _resolve(bracket, results)
+    tables: dict[Key, tuple[tuple[Key, tuple[int, ...] | None], ...]] = {}
+    for round_number in range(2, bracket.rounds + 1):
+        for position in range(bracket.tables_in_round(round_number)):
+            keys = [(round_number - 1, position * bracket.group + offset)
+                    for offset in range(bracket.group)]
+            tables[(round_number, position)] = tuple(
+                (key, known[key][1] if key in known else None) for key in keys
+            )
+    if bracket.third_place:
+        semi_finals = [(bracket.rounds - 1, position)
+                       for position in range(bracket.tables_in_round(bracket.rounds - 1))]
+        tables[(bracket.rounds, 1)] = tuple(
+            (key, known[key][2] if key in known else None) for key in semi_finals
+        )
+    return tables
 
 
 def is_complete(bracket: Bracket, results: Mapping[Key, MatchResult]) -> bool:

@@ -1,20 +1,62 @@
 """A game as the lists of the player pages show it, in the reader's language.
 
 What it does: ``side_labels(game)`` names each side (its team, else "Ann & Cait");
-``game_card(game)`` gives a game whose seats and sides were prefetched (no query)
-as display data: its name, status, each side named with its total ("Ann & Cait 25 – 20 Bill &
-Pat"), the winner, when it started, and its link. ``viewer_result`` adds "Won"/"Lost" for the
-player whose page or list it is.
+``game_title(game)`` names a game as a person would: a tournament's game by its event, round and
+table ("Thursday drive · Round 2 · table 4", ``event_of``), any other by its players and date —
+never by its id; ``game_card(game)`` gives a game whose seats and sides were prefetched and whose
+event was read with it (``with_events``: no query) as display data: its title, status, each side
+named with its total ("Ann & Cait 25 – 20 Bill & Pat"), the winner, when it started, its link,
+and, given a player, their result ("Won"/"Lost").
 
 What it does not do: query, or decide who may see the game (the page that lists it did).
 """
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from web.pages.labels import GAME_STATUSES, game_name, label
+from tournaments.selectors import knockout_round_total
+from web.pages.labels import GAME_STATUSES, game_name, label, round_name
+
+# What a game list reads with each game so that its title names its event (no query per game).
+EVENT_FIELDS = ("match_link__match__round", "match_link__match__tournament")
+
+
+def with_events(games):
+    """``games`` (a queryset) read with their tournament match, round and tournament."""
+    return games.select_related(*EVENT_FIELDS)
+
+
+def event_of(game) -> str | None:
+    """"Thursday drive · Round 2 · table 4" for a tournament's game (read ``with_events``)."""
+    link = getattr(game, "match_link", None)
+    if link is None:
+        return None
+    match = link.match
+    tournament = match.tournament
+    values = {
+        "event": tournament.name,
+        "round": round_name(tournament.format, match.round.number,
+                            knockout_round_total(tournament), tournament.table_size),
+    }
+    if match.is_third_place:
+        return _("%(event)s · %(round)s · third-place match") % values
+    return _("%(event)s · %(round)s · table %(table)s") % {**values, "table": match.table}
+
+
+def game_title(game) -> str:
+    """The game's name: its event, round and table, else its sides and the day it started in
+    the club's time zone ("Ann & Cait v Bill & Pat · 3 December 2026")."""
+    event = event_of(game)
+    if event is not None:
+        return event
+    day = date_format(localtime(game.created_at, ZoneInfo(game.club.time_zone)), "DATE_FORMAT")
+    return _("%(sides)s · %(day)s") % {"sides": _(" v ").join(side_labels(game)), "day": day}
 
 
 def side_labels(game) -> list[str]:
@@ -45,6 +87,9 @@ def game_card(game, *, player_id: int | None = None) -> dict:
     return {
         "id": game.pk,
         "url": reverse("pages:game", kwargs={"slug": game.club.slug, "game_id": game.pk}),
+        # In a list the score line names the players and the meta line the day: the title is
+        # the event's round and table, or the kind of game.
+        "title": event_of(game) or game_name(game.game),
         "game": game_name(game.game),
         "status": label(GAME_STATUSES, game.status),
         "is_finished": game.is_finished,

@@ -1,19 +1,24 @@
-"""The club page (``/clubs/<slug>/``): what is on, recent results, upcoming events, and "I am…".
+"""The club page (``/clubs/<slug>/``): tonight first, then the season and everything older.
 
-What it does: ``club_overview`` shows the games in progress, recent results (each side named
-with its score), the events under way and upcoming, the club's players (each linked to their
-page) and a "This is me" picker: a player without an account linked to them picks their name
-and the event pages show them their "tonight" panel — the pick is remembered in this browser
-(a cookie, ``web.pages.tonight``), submitted as ``?player=<id>`` (``?player=`` forgets it).
-It shows the club's season table with ratings (``seasons.selectors.season_for_page``, rendered
-by ``templates/pages/_season_table.html``) and, to organisers, the link to their console. Games
-of rounds not yet released are listed for organisers only.
+What it does: ``club_overview`` opens with what is on now: each event under way with its current
+round and, once the reader said who they are, their table in it ("You: table 4"), and the games
+in progress outside events; then the "This is me" picker: a player without an account linked to
+them picks their name and the event pages show them their "tonight" panel — the pick is
+remembered in this browser (a cookie, ``web.pages.tonight``), submitted as ``?player=<id>``
+(``?player=`` forgets it). Then the events coming up and, folded on a phone (open on a wide
+screen, ``static/js/pages/fold.js``), the club's season table with ratings
+(``seasons.selectors.season_for_page``, ``templates/pages/_season_table.html``), the recent
+results (each side named with its score), past events and the players (each linked to their
+page); to organisers, the link to their console. Games of rounds not yet released are listed for
+organisers only.
 
 What it does not do: write to the database (the pick lives in the browser), or decide who may
 read (``clubs.permissions``: members, or anybody when the club's standings are public).
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -29,9 +34,19 @@ from games.models import GameStatus
 from seasons import selectors as season_selectors
 from tournaments import selectors as tournament_selectors
 from web.pages import tonight
-from web.pages.cards import game_card
+from web.pages.cards import game_card, with_events
 from web.pages.clubs import access_club
-from web.pages.labels import FORMATS, ROLES, TOURNAMENT_STATUSES, game_name, label
+from web.pages.explain import place_text
+from web.pages.labels import (
+    FORMATS,
+    ROLES,
+    TOURNAMENT_STATUSES,
+    format_money,
+    game_name,
+    label,
+    round_name,
+)
+from web.pages.tables import table_dom_id
 
 IN_PROGRESS_LIMIT = 20
 FINISHED_LIMIT = 10
@@ -39,18 +54,43 @@ TOURNAMENT_LIMIT = 20
 
 
 def _tournament_card(club, tournament) -> dict:
-    return {
+    url = reverse("pages:tournament", kwargs={"slug": club.slug, "tournament_id": tournament.pk})
+    card = {
         "name": tournament.name,
-        "url": reverse(
-            "pages:tournament", kwargs={"slug": club.slug, "tournament_id": tournament.pk}
-        ),
+        "url": url,
         "game": game_name(tournament.game),
         "format": label(FORMATS, tournament.format),
         "status": label(TOURNAMENT_STATUSES, tournament.status),
         "status_code": tournament.status,
         "entrant_count": tournament.entrant_count,
         "created_at": tournament.created_at,
+        "round": None,
+        "my_table": None,
     }
+    if tournament.current_round:
+        total = tournament_selectors.knockout_round_total(tournament)
+        card["round"] = round_name(tournament.format, tournament.current_round, total,
+                                   tournament.table_size)
+        my_round = getattr(tournament, "my_round", None)
+        if my_round == tournament.current_round:
+            card["my_table"] = {
+                "number": tournament.my_table,
+                "is_third_place": tournament.my_third_place,
+                "url": f"{url}#{table_dom_id(my_round, tournament.my_table)}",
+            }
+    return card
+
+
+def _season(club, user) -> dict:
+    """The season table with each player's stakes in the club's currency ("+€1.20")."""
+    season = season_selectors.season_for_page(club=club, user=user)
+    shared = Counter(row["rank"] for row in season["rows"])
+    season["rows"] = [
+        {**row, "stakes": format_money(row["net_stakes_minor"], club, signed=True),
+         "place": place_text(row["rank"], shared[row["rank"]] > 1)}
+        for row in season["rows"]
+    ]
+    return season
 
 
 @require_safe
@@ -68,17 +108,14 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
             ))
         picked = int(value) if value else None
     # Games of rounds not yet released are left out for all but the organisers.
-    games = game_selectors.without_private_draws(
+    games = with_events(game_selectors.without_private_draws(
         game_selectors.list_games(club=club), user=request.user, club=club
-    )
-    in_progress = list(games.filter(status=GameStatus.IN_PROGRESS)[:IN_PROGRESS_LIMIT])
+    ))
+    # An event's games are on its own page: "on now" lists the games outside events.
+    in_progress = list(games.filter(status=GameStatus.IN_PROGRESS, match_link__isnull=True)[
+        :IN_PROGRESS_LIMIT
+    ])
     finished = list(games.filter(status=GameStatus.FINISHED)[:FINISHED_LIMIT])
-    tournaments = [
-        _tournament_card(club, tournament)
-        for tournament in tournament_selectors.list_tournaments(club=club, user=request.user)[
-            :TOURNAMENT_LIMIT
-        ]
-    ]
     role = role_in(request.user, club)
     own_player = next(
         (player for player in players
@@ -86,14 +123,23 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
         None,
     )
     picked_player = next((player for player in players if player.pk == picked), None)
+    me = own_player or picked_player
+    tournaments = [
+        _tournament_card(club, tournament)
+        for tournament in tournament_selectors.with_rounds_of_player(
+            tournament_selectors.list_tournaments(club=club, user=request.user),
+            player_id=me.pk if me is not None else None,
+        )[:TOURNAMENT_LIMIT]
+    ]
     context = {
         "club": club,
         "role": label(ROLES, role) if role else None,
         "is_member": role is not None,
         "in_progress": [game_card(game) for game in in_progress],
         "finished": [game_card(game) for game in finished],
-        "events_on": [card for card in tournaments
-                      if card["status_code"] in ("registration", "in_progress")],
+        "events_now": [card for card in tournaments if card["status_code"] == "in_progress"],
+        "events_coming": [card for card in tournaments
+                          if card["status_code"] == "registration"],
         "events_past": [card for card in tournaments
                         if card["status_code"] not in ("registration", "in_progress")],
         "players": [
@@ -103,9 +149,10 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
         ],
         "own_player": own_player,
         "picked_player": picked_player,
+        "me": me,
         "is_organiser": role == "organiser",
         # The season table with ratings (seasons: stored snapshots), _season_table.html.
-        "season": season_selectors.season_for_page(club=club, user=request.user),
+        "season": _season(club, request.user),
     }
     response = render(request, "pages/club.html", context)
     if pick_change:

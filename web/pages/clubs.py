@@ -36,7 +36,7 @@ from clubs.models import Club, Membership, Player
 from clubs.permissions import can_read_club
 from games import match_links
 from games.models import Game, GameSeat, GameSide
-from web.pages.cards import game_card
+from web.pages.cards import game_card, with_events
 
 RECENT_GAMES_PER_CLUB = 5
 
@@ -112,7 +112,7 @@ def list_recent_games_of_user(
         .filter(recency__lte=RECENT_GAMES_PER_CLUB)
     )
     return list(
-        ranked.select_related("club")
+        with_events(ranked.select_related("club"))
         .prefetch_related(
             Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
             Prefetch("sides", queryset=GameSide.objects.select_related("team").order_by("index")),

@@ -22,9 +22,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
@@ -38,6 +39,7 @@ from web.pages.labels import round_name as translated_round_name
 
 
 @require_safe
+@gzip_page
 def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> HttpResponse:
     picked = tonight.picked_player_id(request, slug)
     etag, state = live.tournament_etag(request, slug, tournament_id, picked)
@@ -63,7 +65,11 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
             tournament.format, number, total, tournament.table_size
         ),
     )
-    standings_view = explain.standings_view(standings, winners=winners, me=me, is_team=is_team)
+    is_knockout = tournament.format == "knockout" and bool(tournament.draw_order)
+    standings_view = explain.standings_view(
+        standings, winners=winners, me=me, is_team=is_team,
+        stages=_stages(rounds, bracket["champion"]) if is_knockout else None,
+    )
     names = {row["entrant"]["id"]: row["entrant"]["name"] for row in rows}
     panel = None
     if viewer is not None:
@@ -88,7 +94,7 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
         "entry_fee": format_money(tournament.entry_fee_minor, club),
         "winners": [names.get(entrant_id, str(entrant_id)) for entrant_id in winners],
         "standings": standings_view,
-        "is_knockout": tournament.format == "knockout" and bool(tournament.draw_order),
+        "is_knockout": is_knockout,
         "rounds": rounds,
         "current_rounds": current,
         "earlier_rounds": earlier,
@@ -100,8 +106,9 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
         "updated_at": timezone.now(),
         "club_url": reverse("pages:club", kwargs={"slug": club.slug}),
     }
-    response = render(request, "pages/tournament.html", context)
-    return live.with_live_headers(response, etag)
+    return live.render_live(
+        request, "pages/tournament.html", "pages/_event_live.html", context, etag
+    )
 
 
 def access_tournament(request: HttpRequest, slug: str, tournament_id: int):
@@ -114,6 +121,22 @@ def access_tournament(request: HttpRequest, slug: str, tournament_id: int):
     if not selectors.can_read_tournament(request.user, tournament):
         raise Http404("No tournament with this id in this club.")
     return club, tournament
+
+
+def _stages(rounds: list[dict], champion: int | None) -> dict[int, str]:
+    """A knockout's entrant id -> the furthest round it reached, in words (what it is ranked
+    by first): its last table's round, "Third-place match", or "Winner" for the champion."""
+    stages = {}
+    for round_ in rounds:
+        for table in round_["tables"]:
+            name = _("Third-place match") if table["is_third_place"] else round_["name"]
+            for side in table["sides"]:
+                for entry in side["entrants"]:
+                    if entry["id"] is not None:
+                        stages[entry["id"]] = name
+    if champion is not None:
+        stages[champion] = _("Winner")
+    return stages
 
 
 def _entrants_of(rows: list[dict]) -> dict[int, SimpleNamespace]:

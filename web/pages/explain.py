@@ -1,25 +1,32 @@
 """Standings that explain themselves: which figures decided each place, and why ties split.
 
 What it does: ``standings_view`` turns ``tournaments.standings.compute_standings`` into rows for
-the event page: the figures of the tournament's tie-break chain first (they decide the order;
-the others collapse into a detail row on a phone), and under an entrant ranked below another it
-was level with on the chain's first criterion, a note "Level with Ann on match wins and games
-won; split by points difference (25 to 15)". Before any match is played it says "not started"
-and lists the entrants in the draw's order instead of a ranking made by lots.
+the event page: each entrant's place ("=1" when shared: level on every criterion before lots,
+which only order the list), the figures the format ranks by — a knockout's round reached, then
+the figures of the tournament's tie-break chain — and the other figures one tap away (hidden
+columns, or a detail row on a phone, shown by the "All figures" disclosure); under an entrant
+placed below another it was level with on the chain's first criterion, a note "Level with Ann
+on match wins and games won; split by points difference (25 to 15)" (entrants sharing a place
+need none: "=2" says it). Before any match is
+played it says "not started" and lists the entrants by name instead of a ranking made by lots.
 
 What it does not do: rank (``tournaments.draw.ranking`` did, and recorded the values each
-criterion compared: ``tie_break_values``).
+criterion compared: ``tie_break_values``; ``tournaments.standings`` gave the places).
 
 Terms: *chain* — the tournament's ordered tie-break criteria; *deciding criterion* of a row —
-the first criterion of the chain on which it differs from the row above.
+the first criterion of the chain on which it differs from the row above; *shared place* —
+two or more entrants with the same ``place`` (``tournaments.standings``).
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from tournaments.standings import place_of
 from web.pages.labels import TIE_BREAKS, format_number
 
 # Figures shown in the table (besides rank and name), by the key of a standings row.
@@ -33,9 +40,10 @@ FIGURES = (
     ("points_for", "For"),
     ("points_difference", "+/−"),
     ("tricks_won", "Tricks"),
+    ("buchholz", "Opp"),
 )
-# Criteria without a figure column of their own: shown in the notes only.
-NOTE_ONLY = {"head_to_head", "lots", "buchholz"}
+# Figures shown only when the chain ranks by them (they mean little otherwise).
+ONLY_WHEN_RANKED = {"tricks_won", "buchholz"}
 
 
 def _headings() -> dict[str, tuple[str, str]]:
@@ -50,6 +58,7 @@ def _headings() -> dict[str, tuple[str, str]]:
         "points_for": (pgettext("column", "For"), _("Points scored")),
         "points_difference": (pgettext("column", "+/−"), _("Points difference")),
         "tricks_won": (pgettext("column", "Tricks"), _("Tricks won")),
+        "buchholz": (pgettext("column", "Opp"), _("Opponents' match points")),
     }
 
 
@@ -66,10 +75,9 @@ def _list(names: list[str]) -> str:
 def _note(above: dict, row: dict, chain: list[str]) -> tuple[str | None, str | None]:
     """The note under ``row`` and its deciding criterion (None when the first criterion or a
     knockout's stage decided: the table says that plainly)."""
-    if above["rank"] == row["rank"]:
-        return _("Level with %(name)s on everything: they share the place.") % {
-            "name": above["entrant"]["name"]
-        }, None
+    if place_of(above) == place_of(row):
+        # A shared place says so itself ("=2"): no note under each of its rows.
+        return None, None
     level = []
     for criterion in chain:
         mine = row["tie_break_values"].get(criterion)
@@ -94,35 +102,45 @@ def _note(above: dict, row: dict, chain: list[str]) -> tuple[str | None, str | N
     return None, None
 
 
-def standings_view(standings: dict, *, winners: list[int], me: int | None,
-                   is_team: bool) -> dict:
-    """``{"is_started", "columns", "rows", "chain"}`` for the event page."""
+def place_text(place: int, is_shared: bool) -> str:
+    """"=3" for a shared place, "3" otherwise."""
+    return f"={place}" if is_shared else str(place)
+
+
+def standings_view(standings: dict, *, winners: list[int], me: int | None, is_team: bool,
+                   stages: dict[int, str] | None = None) -> dict:
+    """``{"is_started", "columns", "extra_columns", "rows", "chain", "has_lots", …}`` for the
+    event page; ``stages`` (a knockout's): entrant id -> the round it reached, in words."""
     rows = standings["standings"]
     chain = list(standings["tie_breaks"])
     headings = _headings()
     is_started = any(row["matches_played"] or row["byes"] for row in rows)
-    keys = [key for key, _short in FIGURES if key != "tricks_won" or "tricks_won" in chain]
-    # The chain's figures come first and (up to three) stay visible on a phone; the rest fold
-    # into the detail row.
     chained = [criterion for criterion in chain if criterion in headings]
-    order = ["matches_played", *chained] + [key for key in keys if key not in chained
-                                            and key != "matches_played"]
-    visible = {"matches_played", *chained[:3]}
+    others = [key for key, _short in FIGURES
+              if key not in chained and key not in ONLY_WHEN_RANKED]
     columns = [
-        {"key": key, "short": headings[key][0], "name": headings[key][1],
-         "is_extra": key not in visible}
-        for key in order
+        {"key": key, "short": headings[key][0], "name": headings[key][1], "is_extra": False}
+        for key in chained
+    ] + [
+        {"key": key, "short": headings[key][0], "name": headings[key][1], "is_extra": True}
+        for key in others
     ]
+    shared = Counter(place_of(row) for row in rows)
     output = []
     for index, row in enumerate(rows):
         note, decider = (None, None)
         if is_started and index > 0:
             note, decider = _note(rows[index - 1], row, chain)
+        place = place_of(row)
+        entrant_id = row["entrant"]["id"]
         output.append(
             {
-                "rank": row["rank"] if is_started else None,
+                "place": place if is_started else None,
+                "place_text": place_text(place, shared[place] > 1) if is_started else None,
+                "is_shared": is_started and shared[place] > 1,
                 "name": row["entrant"]["name"],
-                "entrant_id": row["entrant"]["id"],
+                "entrant_id": entrant_id,
+                "stage": (stages or {}).get(entrant_id, ""),
                 "cells": [
                     {"key": column["key"], "value": format_number(row[column["key"]]),
                      "is_extra": column["is_extra"], "is_decider": column["key"] == decider,
@@ -131,16 +149,25 @@ def standings_view(standings: dict, *, winners: list[int], me: int | None,
                 ],
                 "figures": {key: row[key] for key, _short in FIGURES},
                 "note": note,
-                "is_winner": row["entrant"]["id"] in winners,
-                "is_me": me is not None and row["entrant"]["id"] == me,
+                "is_winner": entrant_id in winners,
+                "is_me": me is not None and entrant_id == me,
             }
         )
     if not is_started:
         output.sort(key=lambda line: (line["name"].casefold(), line["entrant_id"]))
+    # On a phone a knockout's round reached shows under the first name of each group reached.
+    for index, line in enumerate(output):
+        line["stage_starts"] = index == 0 or line["stage"] != output[index - 1]["stage"]
+    ranked_by = [name for name in chain if name != "lots"]
     return {
         "is_started": is_started,
         "columns": columns,
+        "main_columns": [column for column in columns if not column["is_extra"]],
+        "extra_columns": [column for column in columns if column["is_extra"]],
+        "has_stages": stages is not None,
         "rows": output,
-        "chain": [_criterion_name(name) for name in chain],
+        "chain": [_criterion_name(name) for name in ranked_by],
+        "has_lots": "lots" in chain,
+        "has_shared": any(row["is_shared"] for row in output),
         "entrant_heading": _("Team") if is_team else _("Player"),
     }

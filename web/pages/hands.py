@@ -19,18 +19,18 @@ Terms: *running total* — a side's points after the hand (``Hand.totals_after``
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 from clubs.permissions import role_in
 from games import selectors
 from tournaments.selectors import can_read_tournament, knockout_round_total
 from web.pages import live
-from web.pages.cards import side_labels
+from web.pages.cards import game_title, side_labels
 from web.pages.clubs import access_club
 from web.pages.labels import GAME_STATUSES, format_money, game_name, label, round_name
 from web.pages.tonight import picked_player_id
@@ -182,6 +182,7 @@ def _tournament_link(request: HttpRequest, game) -> dict | None:
 
 
 @require_safe
+@gzip_page
 def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     etag, _state = live.game_etag(request, slug, game_id, picked_player_id(request, slug))
     not_modified = live.not_modified_or_none(request, etag)
@@ -231,6 +232,7 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         "club": club,
         "game": game,
         "game_name": game_name(game.game),
+        "title": game_title(game),
         "status": label(GAME_STATUSES, game.status),
         "target": (game.house_rules or {}).get("target"),
         "sides": sides,
@@ -250,4 +252,4 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         "etag": etag,
         "updated_at": timezone.now(),
     }
-    return live.with_live_headers(render(request, "pages/game.html", context), etag)
+    return live.render_live(request, "pages/game.html", "pages/_game_live.html", context, etag)

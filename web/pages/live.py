@@ -8,7 +8,10 @@ build a weak entity tag from it, the language and whose "tonight" panel is shown
 ``not_modified_or_none`` answers ``304 Not Modified`` when the poll's tag still matches — after
 checking the reader may read the page, with the same answer (404) the page itself would give — so
 a poll that finds nothing new costs that one query. ``with_live_headers`` puts the tag on the full
-page (and tells caches to revalidate every time).
+page (and tells caches to revalidate every time). ``render_live`` answers the poll that finds a
+change (header ``X-Jink-Poll``) with the live region alone — the only part the module swaps in —
+and the page otherwise; both go out compressed when the browser accepts it (``gzip_page``, on the
+views), so a changed poll costs a few kilobytes, not the whole page (``make bench`` prints both).
 
 Names are part of what a page shows: renaming the club, a player or a team (or changing a
 team's members, ``clubs.services``) grows the club's ``names_version``, read in the same query
@@ -29,6 +32,7 @@ from __future__ import annotations
 import hashlib
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 
@@ -37,6 +41,8 @@ from tournaments.selectors import get_tournament_live_state
 
 # The page's own poll interval (seconds); a test may shorten it with ``?poll=`` (see live.js).
 POLL_SECONDS = 15
+# The header live.js sends with its poll: the answer to it is the live region alone.
+POLL_HEADER = "X-Jink-Poll"
 
 
 def _tag(*parts) -> str:
@@ -99,5 +105,17 @@ def not_modified_or_none(request: HttpRequest, etag: str) -> HttpResponse | None
 def with_live_headers(response: HttpResponse, etag: str) -> HttpResponse:
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
-    patch_vary_headers(response, ("Cookie", "Accept-Language"))
+    patch_vary_headers(response, ("Cookie", "Accept-Language", POLL_HEADER))
     return response
+
+
+def is_poll(request: HttpRequest) -> bool:
+    """Whether the request is live.js's poll (it swaps in the live region only)."""
+    return bool(request.headers.get(POLL_HEADER))
+
+
+def render_live(request: HttpRequest, page_template: str, region_template: str, context: dict,
+                etag: str) -> HttpResponse:
+    """The page, or for the poll the live region alone (``region_template``), with the tag."""
+    template = region_template if is_poll(request) else page_template
+    return with_live_headers(render(request, template, context), etag)

@@ -27,7 +27,7 @@ from clubs.permissions import role_in
 from games import selectors as game_selectors
 from seasons.selectors import rating_for_page
 from tournaments.selectors import list_entries_of_player
-from web.pages.cards import game_card
+from web.pages.cards import game_card, with_events
 from web.pages.clubs import access_club
 from web.pages.labels import TOURNAMENT_STATUSES, format_money, game_name, label
 
@@ -84,7 +84,9 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     player = club_selectors.get_player(club=club, player_id=player_id)
     player.club = club  # the club read above, with the viewer's role remembered
     games = list(
-        game_selectors.list_games_of_player(player=player, user=request.user)[:GAMES_LIMIT]
+        with_events(game_selectors.list_games_of_player(player=player, user=request.user))[
+            :GAMES_LIMIT
+        ]
     )
     results = game_selectors.count_results_of_player(player=player, user=request.user)
     entries = list(list_entries_of_player(player=player)[:EVENTS_LIMIT])
@@ -107,6 +109,13 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         }
         for entry in entries
     ]
+    rating = rating_for_page(player=player)
+    # Each game card says the rating it left the player with, when it was rated.
+    after = {step.game_id: step.ordinal for step in rating["history"]}
+    games_view = [
+        {**game_card(game, player_id=player.pk), "rating_after": after.get(game.pk)}
+        for game in games
+    ]
     context = {
         "club": club,
         "player": player,
@@ -115,11 +124,11 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
             "won": results["won"],
             "lost": results["played"] - results["won"],
         },
-        "games": [game_card(game, player_id=player.pk) for game in games],
+        "games": games_view,
         "events": [event for event in events if event["is_readable"]],
         "is_member": is_member,
         "chart": chart,
-        "rating": rating_for_page(player=player),
+        "rating": rating,
         "title": _("%(name)s · %(club)s") % {"name": player.display_name, "club": club.name},
     }
     return render(request, "pages/player.html", context)

@@ -118,14 +118,25 @@ def _match_table(table: dict, match, where, slug, link_games, members, me) -> di
             }
         )
     side_names = [side["name"] for side in sides]
+    stored_games = list(match.games.all())
     games = [
         _game_line(game, side_names, slug, link_games, number)
-        for number, game in enumerate(match.games.all(), start=1)
+        for number, game in enumerate(stored_games, start=1)
     ]
+    # Each side's score on the card: the points of the table's one game once a hand is in (or
+    # the game is over); with several games, the games each side has won.
+    for index, side in enumerate(sides):
+        if len(stored_games) == 1:
+            game = stored_games[0]
+            played = game.hands_played or game.status != "in_progress"
+            side["score"] = games[0]["scores"][index]["total"] if played else None
+        elif stored_games:
+            side["games_won"] = sum(1 for game in stored_games if game.winner_side == index)
     status_code = "bye" if match.is_bye else match.status
     return {
         "sides": sides,
         "games": games,
+        "game_url": games[0]["url"] if len(games) == 1 else None,
         "status": label(MATCH_STATUSES, status_code),
         "status_code": status_code,
         "is_decided": bool(winners),
@@ -133,7 +144,17 @@ def _match_table(table: dict, match, where, slug, link_games, members, me) -> di
     }
 
 
+def _feeder_text(feeder: dict, is_third_place: bool) -> str:
+    """"Winner of round 1 table 2" (the semi-final's loser for the third-place table)."""
+    values = {"round": feeder["round"], "table": feeder["table"]}
+    if is_third_place:
+        return _("Loser of round %(round)s table %(table)s") % values
+    return _("Winner of round %(round)s table %(table)s") % values
+
+
 def _unstored_table(table: dict, names: dict[int, object], members, me) -> dict:
+    """A knockout table not stored yet: a walkover (its entrants go through), or a table still
+    waiting for a feeder, holding those already through and naming the tables it waits for."""
     kind = table["kind"]
     sides = []
     for entrant_id in table["entrants"]:
@@ -147,9 +168,16 @@ def _unstored_table(table: dict, names: dict[int, object], members, me) -> dict:
                      position=len(sides))
         sides.append({"entrants": [entry], "name": entry["name"], "is_partnership": False,
                       "is_winner": kind == "walkover"})
+    for feeder in table.get("waiting_for", []):
+        entry = {"id": None, "name": _feeder_text(feeder, table["is_third_place"]),
+                 "members": [], "is_me": False, "is_known": False, "is_winner": False,
+                 "games_won": None, "points": None, "position": len(sides)}
+        sides.append({"entrants": [entry], "name": entry["name"], "is_partnership": False,
+                      "is_winner": False})
     return {
         "sides": sides,
         "games": [],
+        "game_url": None,
         "status": label(MATCH_STATUSES, kind),
         "status_code": kind,
         "is_decided": kind == "walkover",
@@ -209,6 +237,9 @@ def rounds_view(tournament, bracket: dict, entrants: dict[int, object], *, link_
                 feeds=" ".join(winners),
                 feeds_losers=" ".join(losers),
                 has_me=any(entry["is_me"] for side in view["sides"] for entry in side["entrants"]),
+                # A table playing in a round in progress says nothing its round does not.
+                shows_status=not (view["status_code"] == "in_progress"
+                                  and round_["status"] == "in_progress"),
             )
             tables.append(view)
         output.append(

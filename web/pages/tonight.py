@@ -80,7 +80,8 @@ def tonight_view(*, player_name: str, me: int | None, rounds: list[dict],
     row = next((line for line in standings["rows"] if line["entrant_id"] == me), None)
     if row is not None and standings["is_started"]:
         figures = row["figures"]
-        panel["place"] = row["rank"]
+        panel["place"] = row["place_text"]
+        panel["is_shared_place"] = row["is_shared"]
         panel["of"] = len(standings["rows"])
         panel["points"] = figures.get("points_for")
         panel["match_points"] = figures.get("match_points")

@@ -1,13 +1,16 @@
 """What the practice table shows: the template context of one moment of a practice game.
 
 What it does: ``table_context`` turns a loaded ``Table`` into names, cards (text, suit colour,
-spoken label), the turn-up, whose turn it is, the trick on the table, the tricks of the hand, the
-totals to the target, the last finished hand, the moves open to the person (cards, rob, calls,
-trumps and discards), and with ``hint`` the legal cards and why each other card is not (the
-engine's ``why_illegal``). ``card_display`` is one card's display.
+spoken label, name in a sentence), the turn-up, whose turn it is, the trick on the table — or,
+while nobody has played to the next one, the trick just finished, with who took it and with which
+card — the tricks of the hand, the totals to the target, the last finished hand, the moves open
+to the person (cards, rob, calls, trumps and discards); on the person's turn to play, each card
+of their hand marked playable or not, with why not in a player's words
+(``web.practice.reasons``), and with ``hint`` the list of the legal cards too.
+``card_display`` is one card's display.
 
 Words are in the reader's language: names of cards, suits, seats and calls through gettext, the
-engine's reasons (``Phrase``) through ``config.problems.localized_text``.
+engine's reasons (``Phrase``) through ``web.practice.reasons``.
 
 What it does not do: decide legality (the engine does, through the hand) or render HTML.
 """
@@ -22,6 +25,8 @@ from computer_players.hand import BID, EXCHANGE, OVER, PLAY, ROB
 from config.problems import localized_text
 from practice.services import Table
 from rules_engine.cards import SUIT_NAMES, SUITS, parse_card
+from rules_engine.order import trick_winner
+from web.practice.reasons import card_name, reason_words
 
 COMPUTER_NAMES = ("Nora", "Finn")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -40,6 +45,7 @@ def card_display(card: Any) -> dict[str, str]:
         "label": gettext("%(rank)s of %(suit)s") % {
             "rank": rank_name, "suit": localized_text(SUIT_NAMES[card.suit])},
         "red": card.suit in ("H", "D"),
+        "name": card_name(card),
     }
 
 
@@ -118,6 +124,11 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
                                                    "amount": hand.bid[1]},
         }
     )
+    if not hand.trick:
+        context["last_trick"] = _last_trick(hand, names, game.seat_count, context["last_hand"])
+        if context["last_trick"] is not None:
+            context["last_trick"]["is_mine"] = context["last_trick"]["winner"] == names[
+                game.human_seat]
     if context["my_turn"]:
         if phase == ROB:
             context["rob_discards"] = [card_display(card) for card in view.rob_discards]
@@ -128,15 +139,41 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
             context["exchange_cards"] = [card_display(card) for card in view.hand + hand.kitty]
             context["kitty_size"] = len(hand.kitty)
             context["suits"] = [(suit, localized_text(SUIT_NAMES[suit])) for suit in SUITS]
-        elif phase == PLAY and hint:
-            context["legal"] = [card_display(card) for card in view.legal_cards]
-            context["reasons"] = [
-                {"card": card_display(card),
-                 "reason": localized_text(hand.why_not(game.human_seat, card))}
-                for card in view.hand
-                if card not in view.legal_cards
-            ]
+        elif phase == PLAY:
+            # Every card of the hand says whether it may be played, and if not, why.
+            for card, shown in zip(view.hand, context["hand"], strict=True):
+                shown["playable"] = card in view.legal_cards
+                if not shown["playable"]:
+                    shown["why"] = reason_words(hand.why_not(game.human_seat, card), rules)
+            if hint:
+                context["legal"] = [card_display(card) for card in view.legal_cards]
+                context["reasons"] = [
+                    {"card": shown, "reason": shown["why"]}
+                    for shown in context["hand"] if not shown["playable"]
+                ]
     return context
+
+
+def _last_trick(hand, names: list[str], seat_count: int, last_hand) -> dict[str, Any] | None:
+    """The trick just finished, while nobody has played to the next: its cards, who took it and
+    with which card; at the start of a hand, the last trick of the hand before."""
+    if hand.tricks:
+        played = hand.tricks[-1]
+        cards = [
+            {"name": names[(played.leader + position) % seat_count], "card": card_display(card)}
+            for position, card in enumerate(played.cards)
+        ]
+        winning = cards[(played.winner - played.leader) % seat_count]["card"]
+        return {"cards": cards, "winner": names[played.winner], "card": winning,
+                "number": len(hand.tricks), "hand_number": None}
+    if last_hand and last_hand["tricks"] and last_hand["trump"]:
+        final = last_hand["tricks"][-1]
+        codes = [card["code"] for card in final["cards"]]
+        winning = final["cards"][trick_winner(codes, last_hand["trump"])]
+        return {"cards": [{"name": None, "card": card} for card in final["cards"]],
+                "winner": final["winner"], "card": winning, "number": final["number"],
+                "hand_number": last_hand["number"]}
+    return None
 
 
 def _last_hand(table: Table, names: list[str]) -> dict[str, Any] | None:
@@ -155,6 +192,9 @@ def _last_hand(table: Table, names: list[str]) -> dict[str, Any] | None:
     bid = result.get("bid")
     return {
         "number": last.number,
+        "trump": result.get("trump") or record.get("trump") or (
+            parse_card(record["turn_up"]).suit if record.get("turn_up") else None
+        ),
         "points": [
             {"name": name, "points": points}
             for name, points in zip(names, last.points, strict=True)

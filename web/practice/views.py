@@ -1,11 +1,12 @@
 """Pages of the practice table (namespace ``practice``): play 45, 25 or 110 against the computer.
 
 What it does: ``index`` (the menu, a person's practice record and recent games, the anonymous
-trial), ``start`` (POST: a new game), ``table`` (the table: your cards, the turn-up, whose turn,
-the tricks, the totals; ``?hint=1`` adds the legal cards and, for every other card, why not, in
-the engine's words), ``move`` (POST: your card, rob, call or trump and discards), ``advance``
-(POST: the next computer move; the page's ES module posts it after a short delay, and without
-JavaScript it is a button), ``puzzle`` (a shared position, open to anyone).
+trial), ``start`` (POST: a new game), ``table`` (the table: your cards — those you may not play
+marked, with why not in a player's words — the turn-up, whose turn, the trick on the table or
+the one just taken, the tricks, the totals; ``?hint=1`` lists the legal cards too), ``move``
+(POST: your card, rob, call or trump and discards), ``advance`` (POST: the next computer move;
+the page's ES module posts it after a short delay, and without JavaScript it is a button),
+``puzzle`` (a shared position, open to anyone).
 
 A request from the page's script (header ``X-Practice-Fragment``) gets the table fragment back;
 a plain form post is redirected to the table (302) or, refused, gets the page with the reason
@@ -51,6 +52,7 @@ from practice.services import (
 from rules_engine import HouseRules, legal_plays, parse_card, why_illegal
 from rules_engine.cards import SUIT_NAMES
 from web.practice.display import card_display, table_context
+from web.practice.reasons import reason_words
 
 FRAGMENT_HEADER = "HTTP_X_PRACTICE_FRAGMENT"
 TRIAL_GAMES = 1
@@ -190,7 +192,8 @@ def puzzle(request: HttpRequest, token: str) -> HttpResponse:
         else gettext("What should I play here?"),
         "reasons": [
             {"card": card_display(card),
-             "reason": localized_text(why_illegal(hand, trick, card, position["trump"], rules))}
+             "reason": reason_words(why_illegal(hand, trick, card, position["trump"], rules),
+                                    rules)}
             for card in hand if card not in legal
         ],
     }
@@ -242,7 +245,9 @@ def _refusal(request: HttpRequest, game: PracticeGame, error: PracticeError) -> 
                     pointer="")
         )
     game.refresh_from_db()
-    return _render_table(request, load_table(game), error=localized_text(error.detail),
+    table_now = load_table(game)
+    return _render_table(request, table_now,
+                         error=reason_words(error.detail, table_now.state.rules),
                          status=error.status)
 
 

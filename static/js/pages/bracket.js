@@ -50,5 +50,10 @@ document.addEventListener("jink:updated", drawAll);
 document.addEventListener("toggle", drawAll, true);
 if ("ResizeObserver" in window) {
   const observer = new ResizeObserver(drawAll);
-  for (const bracket of document.querySelectorAll("[data-bracket]")) observer.observe(bracket);
+  const observeAll = () => {
+    for (const bracket of document.querySelectorAll("[data-bracket]")) observer.observe(bracket);
+  };
+  observeAll();
+  // A live update brings a new bracket element: watch that one too.
+  document.addEventListener("jink:updated", observeAll);
 }
