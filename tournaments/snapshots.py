@@ -12,7 +12,8 @@ What it does:
   snapshot is already at that data version (a duplicate or late message stores nothing). A
   worker that finds the lock taken returns at once: the holder re-reads the data version after
   committing and goes round again while it moved, so a burst of changes costs a few
-  recomputations, at most one at a time per tournament across all workers.
+  recomputations, at most one at a time per tournament across all workers; after
+  ``MAX_ROUNDS`` still moving it queues itself again (never leaves a change to the sweep).
 - ``list_stale_tournaments()``: tournaments whose snapshot is behind (or missing), for the beat
   sweep; ``oldest_stale_age()`` for ``/health/workers/`` (config.backlog).
 - ``read_standings(tournament)``: the snapshot for the API and pages, with ``stale``; computed
@@ -117,21 +118,43 @@ def _refresh_once(tournament_id: int) -> str:
         return "stored"
 
 
+def _behind(tournament_id: int) -> bool:
+    """The snapshot is behind the data version (or missing), read without the lock."""
+    return _stale_queryset().filter(pk=tournament_id).exists()
+
+
 def refresh_standings(*, tournament_id: int) -> dict:
     """Bring the tournament's snapshot up to its data version; returns what happened.
 
     ``{"tournament", "stored": n, "outcome"}``: ``stored`` recomputations were stored; the last
-    outcome is ``current`` (nothing to do), ``busy`` (another worker holds the lock and will go
-    round again), ``missing`` or ``stored`` (still moving after ``MAX_ROUNDS``: the sweep or the
-    next message finishes it).
+    outcome is ``current`` (nothing to do), ``busy`` (another worker holds the lock), ``missing``
+    or ``requeued`` (still moving after ``MAX_ROUNDS``: this job queued itself again, behind the
+    other tournaments' work, instead of leaving the change to the sweep).
+
+    No change is left behind: a refresh that finds the lock taken returns at once, because the
+    holder looks again after it releases the lock. The holder goes round while it stored
+    something; when a round finds the snapshot current, it checks once more after the commit
+    that released the lock — a change committed between its read and that release was refused
+    the lock (``busy``) and is seen here. A busy refresh's change committed before it tried the
+    lock, so before the holder's release: the holder's look after the release sees it, or the
+    next holder (whose read follows its own lock) does.
     """
     stored = 0
     outcome = "current"
     for _ in range(MAX_ROUNDS):
         outcome = _refresh_once(tournament_id)
-        if outcome != "stored":
-            break
-        stored += 1
+        if outcome == "stored":
+            stored += 1
+            continue
+        if outcome == "current" and _behind(tournament_id):
+            continue
+        break
+    else:
+        if _behind(tournament_id):
+            transaction.on_commit(lambda: _queue_refresh(tournament_id))
+            outcome = "requeued"
+            logger.info("standings of %s still moving after %s rounds: queued again",
+                        tournament_id, MAX_ROUNDS)
     return {"tournament": tournament_id, "stored": stored, "outcome": outcome}
 
 
