@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
@@ -45,7 +46,7 @@ logger = logging.getLogger(__name__)
 # The first key of the two-key advisory lock: "standings" for tournaments (any constant unique
 # in the project; the second key is the tournament id).
 ADVISORY_LOCK_CLASS = 0x5354
-MAX_ROUNDS = 5
+MAX_ROUNDS = settings.JINK_STANDINGS_MAX_ROUNDS
 
 
 def note_standings_moved(
