@@ -133,12 +133,12 @@ def refresh_standings(*, tournament_id: int) -> dict:
     other tournaments' work, instead of leaving the change to the sweep).
 
     No change is left behind: a refresh that finds the lock taken returns at once, because the
-    holder looks again after it releases the lock. The holder goes round while it stored
-    something; when a round finds the snapshot current, it checks once more after the commit
-    that released the lock — a change committed between its read and that release was refused
-    the lock (``busy``) and is seen here. A busy refresh's change committed before it tried the
-    lock, so before the holder's release: the holder's look after the release sees it, or the
-    next holder (whose read follows its own lock) does.
+    holder looks again after it releases the lock. After each round (stored or found current)
+    the holder reads the data version again once the commit has released the lock, and goes
+    round again while it moved: a change committed before that release — whose own refresh may
+    have been refused the lock (``busy``) — is seen there. A busy refresh's change committed
+    before it tried the lock, so before the holder's release: the holder's look after the
+    release sees it, or the next holder (whose read follows its own lock) does.
     """
     stored = 0
     outcome = "current"
@@ -146,16 +146,16 @@ def refresh_standings(*, tournament_id: int) -> dict:
         outcome = _refresh_once(tournament_id)
         if outcome == "stored":
             stored += 1
-            continue
-        if outcome == "current" and _behind(tournament_id):
-            continue
-        break
+        elif outcome != "current":
+            break  # busy (the holder looks again after its release) or missing
+        if not _behind(tournament_id):  # read after the release: nothing moved meanwhile
+            outcome = "current"
+            break
     else:
-        if _behind(tournament_id):
-            transaction.on_commit(lambda: _queue_refresh(tournament_id))
-            outcome = "requeued"
-            logger.info("standings of %s still moving after %s rounds: queued again",
-                        tournament_id, MAX_ROUNDS)
+        transaction.on_commit(lambda: _queue_refresh(tournament_id))
+        outcome = "requeued"
+        logger.info("standings of %s still moving after %s rounds: queued again",
+                    tournament_id, MAX_ROUNDS)
     return {"tournament": tournament_id, "stored": stored, "outcome": outcome}
 
 
