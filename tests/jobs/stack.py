@@ -145,12 +145,13 @@ class Stack:
         assert ready, (self.folder / log).read_text()[-3000:]
         return process
 
-    def start_worker(self) -> None:
+    def start_worker(self, concurrency: int = 1) -> None:
         """The worker the fault tests kill: every queue, unless a standings worker runs."""
         self.workers_started += 1
         queues = [self.queue] if self.standings_worker else [self.queue, self.standings_queue]
         self.worker = self._start_worker(
-            queues, f"faults{self.workers_started}@{socket.gethostname()}", "worker.log"
+            queues, f"faults{self.workers_started}@{socket.gethostname()}", "worker.log",
+            concurrency,
         )
 
     def start_standings_worker(self, concurrency: int = 1) -> None:
@@ -174,7 +175,7 @@ class Stack:
         )
 
     def start(self, *, standings_worker: bool = False, standings_concurrency: int = 1,
-              beat: bool = True) -> None:
+              worker_concurrency: int = 1, beat: bool = True) -> None:
         """Redis, the worker(s) and beat. ``standings_worker``: the standings queue gets a
         worker of its own (the production layout, with ``standings_concurrency=2``); otherwise
         the one worker consumes both. ``beat=False``: no sweep runs at all."""
@@ -192,7 +193,7 @@ class Stack:
         )
         if standings_worker:
             self.start_standings_worker(standings_concurrency)
-        self.start_worker()
+        self.start_worker(worker_concurrency)
         if beat:
             self.start_beat()
 
