@@ -192,6 +192,9 @@ CELERY_REDIS_SOCKET_TIMEOUT = BROKER_TIMEOUT_SECONDS
 # what a lost message missed). Task names, not imports: the settings load before the apps.
 # The jobs' sweeps run every minute; JINK_SWEEP_SECONDS shortens them (the fault tests use 2).
 SWEEP_SECONDS = env.int("JINK_SWEEP_SECONDS", default=60)
+# A standings refresh recomputes at most this many times in a row while the data moves, then
+# queues itself again behind other work (tournaments.snapshots); the burst test uses 1.
+JINK_STANDINGS_MAX_ROUNDS = env.int("JINK_STANDINGS_MAX_ROUNDS", default=5)
 # The queue tasks go to and workers consume (a test run uses its own).
 CELERY_TASK_DEFAULT_QUEUE = env.str("JINK_CELERY_QUEUE", default="celery")
 # The standings lane: the two steps from a hand to its tournament's standings snapshot (the

@@ -7,9 +7,11 @@ What it holds:
 - ``PlayerRating``: each player's current OpenSkill rating (``mu``, ``sigma``) and its
   conservative ``ordinal`` (mu - 3 sigma), with the number of rated games.
 - ``RatingChange``: the history — a player's rating after each rated game.
-- ``RatedGame``: which game was rated, in which order, at which game version; a change of a
-  rated game (a correction) or a game finishing before the last rated one makes the next job
-  recompute the club from scratch.
+- ``RatedGame``: which game was rated, in which order (``sequence``, and the ``finished_at`` it
+  was ordered by), at which game version; a change of a rated game (a correction) or a game
+  finishing before the last rated one makes the job re-rate the club from that game on.
+- ``ClubRatingState``: per club, the last game rated (its sequence, finished time and id: where
+  the next finished game goes) and whether a re-rating is still catching up.
 
 What it does not do: compute (``seasons.table``, ``seasons.ratings``).
 
@@ -74,6 +76,7 @@ class RatingChange(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["player", "game"], name="seasons_change_once")
         ]
+        indexes = [models.Index(fields=["player", "sequence"], name="seasons_change_by_player")]
 
     def __str__(self) -> str:
         return f"{self.player_id} after game {self.game_id}: {self.ordinal:.2f}"
@@ -86,9 +89,33 @@ class RatedGame(models.Model):
     club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
     sequence = models.PositiveIntegerField()
     game_version = models.PositiveIntegerField()
+    finished_at = models.DateTimeField(
+        null=True, help_text="The game's last hand when it was rated: the rating order's key."
+    )
 
     class Meta:
         ordering = ["club_id", "sequence"]
+        indexes = [
+            models.Index(fields=["club", "sequence"], name="seasons_rated_by_sequence"),
+            models.Index(fields=["club", "finished_at", "game"], name="seasons_rated_by_finish"),
+        ]
 
     def __str__(self) -> str:
         return f"game {self.game_id} rated #{self.sequence}"
+
+
+class ClubRatingState(models.Model):
+    """Where a club's ratings stand: the last game rated, so the next finished game is rated
+    after it without reading the club's history, and whether a re-rating is catching up (then a
+    finished game is left to it)."""
+
+    club = models.OneToOneField(
+        "clubs.Club", on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    last_sequence = models.PositiveIntegerField(default=0)
+    last_finished_at = models.DateTimeField(null=True)
+    last_game_id = models.PositiveBigIntegerField(null=True)
+    catching_up = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"ratings of {self.club_id}: #{self.last_sequence}"

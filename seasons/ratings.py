@@ -1,34 +1,56 @@
 """Club ratings with OpenSkill: every player of a club rated from their finished games.
 
-What it does: ``update_ratings(club_id)`` rates the club's finished games in the order they
-finished (the time of their last hand, then id) with OpenSkill's Plackett-Luce model: each game
-is one match of its sides — one player each at a free-for-all table of 2 to 10, or partnerships
-of any size — ranked by the result: the winner first, the other sides by their final points,
-equal points tied. Only the games not rated yet are applied, after the last one rated; when a
-rated game changed since (a correction: its version moved, or it is no longer finished) or a game
-finished before the last one rated, the club is recomputed from scratch, which is also what
-``recompute_ratings(club_id)`` (and the ``recompute_ratings`` command) does. It runs under a
-PostgreSQL advisory lock per club, so two workers never rate one club at once.
+What it does: rates the club's finished games in the order they finished (the time of their last
+hand, then id) with OpenSkill's Plackett-Luce model: each game is one match of its sides — one
+player each at a free-for-all table of 2 to 10, or partnerships of any size — ranked by the
+result: the winner first, the other sides by their final points, equal points tied.
+
+- ``rate_game(game_id)`` (task ``rate_game_task``, queued when a game's result or points change):
+  a game that finished after the last one rated is rated alone, from its players' current ratings
+  (``PlayerRating``) and the game itself, and appended to the club's order
+  (``ClubRatingState``): a fixed number of queries whatever the club's history. A game rated at
+  its current version is left alone (a duplicate message stores nothing).
+- Anything else — a rated game corrected (its version moved), reopened (no longer finished), or a
+  game finishing before the last one rated — **re-rates from that game on**: the ratings, the
+  history and the rated games from that place in the order are put back to what they were
+  before it (each player's last step before it), then the games from there are rated again in
+  order, ``CATCH_UP_BATCH`` per task (``catch_up_ratings_task``, on the default queue), so a long
+  re-rating never holds a worker for long. While it catches up, a newly finished game is left
+  to it (``ClubRatingState.catching_up``).
+- ``update_ratings(club_id)`` (the sweep, and the old ``update_ratings_task``): finds the
+  earliest place where the stored ratings and the games disagree (a lost message) and re-rates
+  from there; nothing to do costs two queries over the club's games.
+- ``recompute_ratings(club_id)`` (and the ``recompute_ratings`` command): from scratch, to the end,
+  in one call. It gives exactly the ratings the incremental path gives (tests/seasons).
+
+Everything runs under a PostgreSQL advisory lock per club, so two workers never rate one club at
+once, and the order is the same whichever way a game got rated.
 
 What it does not do: rate unfinished games, mix clubs (a person's rating is per club player), or
 decay ratings over time.
 
 Terms: *mu*, *sigma* — OpenSkill's mean skill and its uncertainty (new players 25 and 25/3);
-*ordinal* — mu - 3 sigma, the conservative rating shown and ranked by.
+*ordinal* — mu - 3 sigma, the conservative rating shown and ranked by; *key* — a game's place in
+the order, ``(finished_at, id)``.
 """
 
 from __future__ import annotations
 
+import datetime
+
 from django.db import connection, transaction
-from django.db.models import Exists, F, Max, Min, OuterRef
+from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from games.models import Game, GameStatus
-from seasons.models import PlayerRating, RatedGame, RatingChange
+from seasons.models import ClubRatingState, PlayerRating, RatedGame, RatingChange
 
 ADVISORY_LOCK_CLASS = 0x5241  # "RA"; the second key is the club id
 MODEL = PlackettLuce()
+CATCH_UP_BATCH = 200  # games re-rated per task: well under a second of worker time
+
+Key = tuple[datetime.datetime, int]
 
 
 def _finished_games(club_id: int):
@@ -63,82 +85,240 @@ def sides_and_ranks(game: Game) -> tuple[list[list[int]], list[int]]:
     return [sides[side] for side in order], ranks
 
 
-def _lock(club_id: int) -> bool:
+def _lock(club_id: int) -> None:
     if connection.vendor != "postgresql":
-        return True
+        return
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ADVISORY_LOCK_CLASS, club_id])
-    return True
+
+
+def _state(club_id: int) -> ClubRatingState:
+    state = ClubRatingState.objects.filter(club_id=club_id).first()
+    return state if state is not None else ClubRatingState(club_id=club_id)
+
+
+def _key(finished_at, game_id: int) -> Key:
+    return (finished_at or datetime.datetime.min.replace(tzinfo=datetime.UTC), game_id)
+
+
+def _last_key(state: ClubRatingState) -> Key | None:
+    if state.last_game_id is None:
+        return None
+    return _key(state.last_finished_at, state.last_game_id)
+
+
+def _after(key: Key | None) -> Q:
+    """Games (annotated ``finished_at``) after ``key`` in the rating order."""
+    if key is None:
+        return Q()
+    finished_at, game_id = key
+    return Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, pk__gt=game_id)
+
+
+def _rate(games: list[Game], state: ClubRatingState) -> None:
+    """Rate ``games`` (in order, each after ``state``'s last game) from their players' current
+    ratings; store the ratings, the history and the rated games; move ``state`` on."""
+    players = {seat.player_id for game in games for seat in game.seats.all()}
+    current = {row.player_id: row for row in PlayerRating.objects.filter(player_id__in=players)}
+    changes, rated_rows = [], []
+    for game in games:
+        state.last_sequence += 1
+        sides, ranks = sides_and_ranks(game)
+        teams = [
+            [
+                MODEL.rating(mu=current[player].mu, sigma=current[player].sigma)
+                if player in current else MODEL.rating()
+                for player in side
+            ]
+            for side in sides
+        ]
+        if len(teams) >= 2:
+            teams = MODEL.rate(teams, ranks=ranks)
+        for side, team in zip(sides, teams, strict=True):
+            for player, rating in zip(side, team, strict=True):
+                row = current.get(player)
+                if row is None:
+                    row = current[player] = PlayerRating(
+                        player_id=player, club_id=state.club_id, games=0
+                    )
+                row.mu, row.sigma, row.ordinal = rating.mu, rating.sigma, rating.ordinal()
+                row.games += 1
+                changes.append(RatingChange(
+                    player_id=player, game_id=game.pk, sequence=state.last_sequence,
+                    mu=rating.mu, sigma=rating.sigma, ordinal=rating.ordinal(),
+                ))
+        rated_rows.append(RatedGame(
+            game_id=game.pk, club_id=state.club_id, sequence=state.last_sequence,
+            game_version=game.version, finished_at=game.finished_at,
+        ))
+        state.last_finished_at, state.last_game_id = game.finished_at, game.pk
+    if current:
+        PlayerRating.objects.bulk_create(
+            current.values(), update_conflicts=True, unique_fields=["player"],
+            update_fields=["mu", "sigma", "ordinal", "games", "updated_at"],
+        )
+    RatingChange.objects.bulk_create(changes)
+    RatedGame.objects.bulk_create(rated_rows)
+
+
+def _rewind(club_id: int, sequence: int, state: ClubRatingState) -> None:
+    """Undo the club's ratings from ``sequence`` on: its history and rated games go, each
+    player's rating goes back to their last step before it (or away, without one), and
+    ``state`` points at the game before it, catching up."""
+    suffix = RatedGame.objects.filter(club_id=club_id, sequence__gte=sequence)
+    touched = set(
+        RatingChange.objects.filter(game_id__in=suffix.values("game_id"))
+        .values_list("player_id", flat=True).distinct()
+    )
+    RatingChange.objects.filter(game_id__in=suffix.values("game_id")).delete()
+    suffix.delete()
+    if touched:
+        before = {
+            row["player_id"]: row
+            for row in RatingChange.objects.filter(player_id__in=touched)
+            .values("player_id").annotate(games=Count("pk"), last=Max("sequence"))
+        }
+        last_steps = RatingChange.objects.filter(
+            player_id__in=before,
+            sequence__in={row["last"] for row in before.values()},
+        ).values_list("player_id", "sequence", "mu", "sigma", "ordinal")
+        restored = [
+            PlayerRating(player_id=player, club_id=club_id, mu=mu, sigma=sigma, ordinal=ordinal,
+                         games=before[player]["games"])
+            for player, step, mu, sigma, ordinal in last_steps
+            if before[player]["last"] == step
+        ]
+        PlayerRating.objects.filter(player_id__in=touched - set(before)).delete()
+        if restored:
+            PlayerRating.objects.bulk_create(
+                restored, update_conflicts=True, unique_fields=["player"],
+                update_fields=["mu", "sigma", "ordinal", "games", "updated_at"],
+            )
+    previous = (
+        RatedGame.objects.filter(club_id=club_id, sequence__lt=sequence)
+        .order_by("-sequence").values_list("sequence", "finished_at", "game_id").first()
+    )
+    state.last_sequence, state.last_finished_at, state.last_game_id = previous or (0, None, None)
+    state.catching_up = True
+
+
+def _catch_up(club_id: int, state: ClubRatingState, limit: int | None) -> int:
+    """Rate the next finished games after ``state``'s last one (at most ``limit``); returns how
+    many; ``state.catching_up`` stays true while more are left."""
+    games = list(
+        _finished_games(club_id).filter(_after(_last_key(state)))
+        .prefetch_related("seats")[: None if limit is None else limit + 1]
+    )
+    more = limit is not None and len(games) > limit
+    games = games[:limit] if more else games
+    if games:
+        _rate(games, state)
+    state.catching_up = more
+    return len(games)
+
+
+def _rated_from(club_id: int, key: Key) -> int | None:
+    """The sequence of the first rated game after ``key`` (None: none)."""
+    finished_at, game_id = key
+    return (
+        RatedGame.objects.filter(club_id=club_id)
+        .filter(Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, game_id__gt=game_id))
+        .order_by("sequence").values_list("sequence", flat=True).first()
+    )
+
+
+def _finish(club_id: int, state: ClubRatingState, rated: int, restart: int | None) -> dict:
+    state.save()
+    if state.catching_up:
+        from config.tasks import enqueue
+        from seasons.tasks import catch_up_ratings_task
+
+        transaction.on_commit(lambda: enqueue(catch_up_ratings_task, club_id))
+    return {"rated": rated, "from_sequence": restart, "catching_up": state.catching_up}
+
+
+def rate_game(*, game_id: int) -> dict:
+    """Rate one changed game: appended when it finished after the last game rated, else the club
+    re-rated from its place on (the first batch here, the rest queued).
+
+    Returns ``{"rated": n, "from_sequence": s or None, "catching_up": bool}``."""
+    club_id = Game.objects.filter(pk=game_id).values_list("club_id", flat=True).first()
+    if club_id is None:
+        return {"rated": 0, "from_sequence": None, "catching_up": False}
+    with transaction.atomic():
+        _lock(club_id)
+        game = (
+            Game.objects.filter(pk=game_id).annotate(finished_at=Max("hands__entered_at"))
+            .prefetch_related("seats").first()
+        )
+        state = _state(club_id)
+        rated = RatedGame.objects.filter(game_id=game_id).first()
+        finished = game is not None and game.status == GameStatus.FINISHED
+        unchanged = rated is not None and finished and rated.game_version == game.version
+        if unchanged or (rated is None and not finished):
+            return {"rated": 0, "from_sequence": None, "catching_up": state.catching_up}
+        restart = rated.sequence if rated is not None else None
+        last = _last_key(state)
+        if finished and last is not None and _key(game.finished_at, game.pk) < last:
+            later = _rated_from(club_id, _key(game.finished_at, game.pk))
+            if later is not None and (restart is None or later < restart):
+                restart = later
+        if restart is None:
+            if state.catching_up:  # the re-rating under way rates it in its turn
+                return {"rated": 0, "from_sequence": None, "catching_up": True}
+            _rate([game], state)
+            return _finish(club_id, state, 1, None)
+        _rewind(club_id, restart, state)
+        count = _catch_up(club_id, state, CATCH_UP_BATCH)
+        return _finish(club_id, state, count, restart)
+
+
+def catch_up_ratings(*, club_id: int) -> dict:
+    """The next batch of a re-rating (``catch_up_ratings_task``); nothing when none is pending."""
+    with transaction.atomic():
+        _lock(club_id)
+        state = _state(club_id)
+        if not state.catching_up:
+            return {"rated": 0, "from_sequence": None, "catching_up": False}
+        count = _catch_up(club_id, state, CATCH_UP_BATCH)
+        return _finish(club_id, state, count, None)
+
+
+def _first_disagreement(club_id: int, state: ClubRatingState) -> int | None:
+    """The sequence from which the stored ratings disagree with the games (None: they agree,
+    up to new games after the last one rated)."""
+    changed = (
+        RatedGame.objects.filter(club_id=club_id)
+        .filter(~Q(game__status=GameStatus.FINISHED) | ~Q(game__version=F("game_version")))
+        .aggregate(first=Min("sequence"))["first"]
+    )
+    rated = RatedGame.objects.filter(game=OuterRef("pk"))
+    unrated = (
+        _finished_games(club_id).filter(~Exists(rated)).values_list("finished_at", "pk").first()
+    )
+    candidates = [changed] if changed is not None else []
+    if unrated is not None:
+        later = _rated_from(club_id, _key(*unrated))
+        if later is not None:
+            candidates.append(later)
+    return min(candidates) if candidates else None
 
 
 def update_ratings(*, club_id: int, from_scratch: bool = False) -> dict:
-    """Rate what is new (or everything); returns ``{"rated": n, "from_scratch": bool}``."""
+    """Bring the club's ratings up to date with its games, to the end (the sweep, a lost
+    message, the command): re-rate from the first place they disagree, then rate what is new.
+
+    Returns ``{"rated": n, "from_scratch": bool}`` (``from_scratch``: re-rated from the first
+    game)."""
     with transaction.atomic():
         _lock(club_id)
-        games = list(_finished_games(club_id).prefetch_related("seats"))
-        rated = dict(RatedGame.objects.filter(club_id=club_id).values_list("game_id",
-                                                                              "game_version"))
-        by_id = {game.pk: game for game in games}
-        last_rated_index = -1
-        for index, game in enumerate(games):
-            if game.pk in rated:
-                last_rated_index = index
-        changed = any(
-            game_id not in by_id or by_id[game_id].version != version
-            for game_id, version in rated.items()
-        )
-        out_of_order = any(
-            game.pk not in rated for game in games[: last_rated_index + 1]
-        )
-        if from_scratch or changed or out_of_order:
-            RatedGame.objects.filter(club_id=club_id).delete()
-            RatingChange.objects.filter(player__club_id=club_id).delete()
-            PlayerRating.objects.filter(club_id=club_id).delete()
-            to_rate, sequence, from_scratch = games, 0, True
-        else:
-            to_rate = games[last_rated_index + 1:]
-            sequence = len(rated)
-        if not to_rate:
-            return {"rated": 0, "from_scratch": from_scratch}
-        current = {
-            rating.player_id: rating for rating in PlayerRating.objects.filter(club_id=club_id)
-        }
-        changes, rated_rows = [], []
-        for game in to_rate:
-            sequence += 1
-            sides, ranks = sides_and_ranks(game)
-            teams = [
-                [
-                    MODEL.rating(mu=current[player].mu, sigma=current[player].sigma)
-                    if player in current else MODEL.rating()
-                    for player in side
-                ]
-                for side in sides
-            ]
-            if len(teams) >= 2:
-                teams = MODEL.rate(teams, ranks=ranks)
-            for side, team in zip(sides, teams, strict=True):
-                for player, rating in zip(side, team, strict=True):
-                    row = current.get(player)
-                    if row is None:
-                        row = current[player] = PlayerRating(
-                            player_id=player, club_id=club_id, games=0
-                        )
-                    row.mu, row.sigma, row.ordinal = rating.mu, rating.sigma, rating.ordinal()
-                    row.games += 1
-                    changes.append(RatingChange(
-                        player_id=player, game_id=game.pk, sequence=sequence, mu=rating.mu,
-                        sigma=rating.sigma, ordinal=rating.ordinal(),
-                    ))
-            rated_rows.append(RatedGame(game_id=game.pk, club_id=club_id, sequence=sequence,
-                                        game_version=game.version))
-        PlayerRating.objects.bulk_create(
-            current.values(), update_conflicts=True, unique_fields=["player"],
-            update_fields=["mu", "sigma", "ordinal", "games"],
-        )
-        RatingChange.objects.bulk_create(changes)
-        RatedGame.objects.bulk_create(rated_rows)
-    return {"rated": len(rated_rows), "from_scratch": from_scratch}
+        state = _state(club_id)
+        restart = 1 if from_scratch else _first_disagreement(club_id, state)
+        if restart is not None:
+            _rewind(club_id, restart, state)
+        rated = _catch_up(club_id, state, None)
+        state.save()
+    return {"rated": rated, "from_scratch": restart == 1}
 
 
 def recompute_ratings(*, club_id: int) -> dict:

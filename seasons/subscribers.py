@@ -1,5 +1,5 @@
 """How seasons hears of games: a change of a finished game's result or points queues the refresh
-of the season tables it belongs to and the club's ratings.
+of the season tables it belongs to and the rating of that game (``rate_game_task``).
 
 ``on_game_change`` is listed in ``JINK_GAME_CHANGE_SUBSCRIBERS``; it is quick (one query for the
 game's day and the stored ranges) and never fails the request (``config.tasks.enqueue``). A hand
@@ -20,7 +20,7 @@ MOVING = frozenset({
 
 
 def on_game_change(change: GameChange) -> None:
-    from seasons.tasks import refresh_season_task, update_ratings_task
+    from seasons.tasks import rate_game_task, refresh_season_task
 
     if not change.kinds & MOVING:
         return
@@ -30,4 +30,4 @@ def on_game_change(change: GameChange) -> None:
         return
     for date_from, date_to in table.ranges_touched(change.club_id, created_at):
         enqueue(refresh_season_task, change.club_id, date_from.isoformat(), date_to.isoformat())
-    enqueue(update_ratings_task, change.club_id)
+    enqueue(rate_game_task, change.game_id)

@@ -1,10 +1,13 @@
-"""Celery tasks of seasons: refresh a season table, rate a club's new games, sweep what is behind.
+"""Celery tasks of seasons: refresh a season table, rate a changed game, sweep what is behind.
 
-What it does: ``refresh_season_task(club_id, date_from, date_to)`` and
-``update_ratings_task(club_id)`` are queued by ``seasons.subscribers`` after a game's result or
-points change; ``sweep_seasons_task`` (beat, every minute) refreshes every stored table whose data
-moved and rates every club with finished games not yet rated (or changed since), so a lost message
-only delays them. ``recompute_ratings`` (the management command) rates a club from scratch.
+What it does: ``refresh_season_task(club_id, date_from, date_to)`` and ``rate_game_task(game_id)``
+are queued by ``seasons.subscribers`` after a game's result or points change;
+``catch_up_ratings_task(club_id)`` is queued by a re-rating (a correction of a rated game) for
+its next batch; ``sweep_seasons_task`` (beat, every minute) refreshes every stored table whose data
+moved and brings up to date every club with finished games not yet rated (or changed since), so a
+lost message only delays them. ``update_ratings_task(club_id)`` does that for one club (messages
+queued before ``rate_game_task`` existed). ``recompute_ratings`` (the management command) rates a
+club from scratch. All run on the default queue, never on the standings lane.
 
 What it does not do: compute (``seasons.table``, ``seasons.ratings``). All are idempotent (a
 stamp or the rated games say what is done; advisory locks keep one worker per club), hence
@@ -22,7 +25,7 @@ from django.db.models import Exists, F, OuterRef
 from config.singleton import one_at_a_time
 from games.models import Game, GameStatus
 from seasons import ratings, table
-from seasons.models import RatedGame
+from seasons.models import ClubRatingState, RatedGame
 
 RETRY = {
     "acks_late": True,
@@ -41,20 +44,31 @@ def refresh_season_task(club_id: int, date_from: str, date_to: str) -> dict:
     )
 
 
+@shared_task(name="seasons.rate_game_task", **RETRY)
+def rate_game_task(game_id: int) -> dict:
+    return ratings.rate_game(game_id=game_id)
+
+
+@shared_task(name="seasons.catch_up_ratings_task", **RETRY)
+def catch_up_ratings_task(club_id: int) -> dict:
+    return ratings.catch_up_ratings(club_id=club_id)
+
+
 @shared_task(name="seasons.update_ratings_task", **RETRY)
 def update_ratings_task(club_id: int) -> dict:
     return ratings.update_ratings(club_id=club_id)
 
 
 def clubs_with_unrated_games() -> list[int]:
-    """Clubs with a finished game not rated (or rated at another version), or a rated game that
-    is no longer finished."""
+    """Clubs with a finished game not rated (or rated at another version), a rated game that
+    is no longer finished, or a re-rating still catching up."""
     rated_now = RatedGame.objects.filter(game=OuterRef("pk"), game_version=F("game__version"))
     unrated = Game.objects.filter(status=GameStatus.FINISHED).exclude(Exists(rated_now))
     reopened = RatedGame.objects.exclude(game__status=GameStatus.FINISHED)
     return sorted(
         set(unrated.values_list("club_id", flat=True).distinct())
         | set(reopened.values_list("club_id", flat=True).distinct())
+        | set(ClubRatingState.objects.filter(catching_up=True).values_list("club_id", flat=True))
     )
 
 

@@ -164,11 +164,28 @@ def result_from_json(table: Table, data: dict) -> MatchResult:
     )
 
 
+def stored_result_of(entrants: tuple[int, ...], sides: tuple[tuple[int, ...], ...],
+                     data: dict) -> MatchResult:
+    """A stored result (``result_to_json``) as the ranking reads it, without checking again
+    what ``result_from_json`` checked when it was stored: the same ``MatchResult``."""
+    def aligned(name: str) -> tuple[int, ...]:
+        values = data.get(name)
+        if not values:
+            return ()
+        return tuple(values.get(str(entrant), 0) for entrant in entrants)
+
+    return MatchResult.stored(
+        Table.stored(entrants, sides), tuple(tuple(group) for group in data["placings"]),
+        aligned("games_won"), aligned("points"), aligned("tricks"),
+    )
+
+
 def stored_result(match: Match) -> MatchResult | None:
     """The match's stored result (None while undecided, and for byes)."""
     if match.is_bye or match.status != MatchStatus.DECIDED or not match.result:
         return None
-    return result_from_json(table_from_slots(list(match.slots.all())), match.result)
+    table = table_from_slots(list(match.slots.all()))
+    return stored_result_of(table.entrants, table.sides, match.result)
 
 
 def rounds_with_matches(tournament: Tournament) -> list[Round]:
@@ -311,11 +328,11 @@ def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list
     plain rows in two queries — no model instances, for the standings recomputed after every
     result (``tournaments.standings``)."""
     released = Q(match__round__released_at__isnull=False)
-    slots: dict[int, list[_Slot]] = {}
-    for match_id, position, side, entrant_id in MatchEntrant.objects.filter(
+    slots: dict[int, list[tuple]] = {}
+    for row in MatchEntrant.objects.filter(
         released, match__tournament=tournament
     ).values_list("match_id", "position", "side", "entrant_id"):
-        slots.setdefault(match_id, []).append(_Slot(position, side, entrant_id))
+        slots.setdefault(row[0], []).append(row)
     results, byes, drawn = [], [], set()
     for match_id, is_bye, status, result in (
         Match.objects.filter(tournament=tournament, round__released_at__isnull=False)
@@ -323,11 +340,19 @@ def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list
         .values_list("pk", "is_bye", "status", "result")
     ):
         seats = slots.get(match_id, [])
-        drawn.update(slot.entrant_id for slot in seats if slot.entrant_id is not None)
+        drawn.update(row[3] for row in seats if row[3] is not None)
         if is_bye:
-            byes.extend(slot.entrant_id for slot in seats)
+            byes.extend(row[3] for row in seats)
         elif status == MatchStatus.DECIDED and result:
-            results.append(result_from_json(table_from_slots(seats), result))
+            seats.sort(key=lambda row: row[1])
+            entrants = tuple(row[3] for row in seats)
+            sides: dict[int, list[int]] = {}
+            for row in seats:
+                if row[2] is not None:
+                    sides.setdefault(row[2], []).append(row[3])
+            results.append(stored_result_of(
+                entrants, tuple(tuple(sides[index]) for index in sorted(sides)), result
+            ))
     return results, byes, drawn
 
 

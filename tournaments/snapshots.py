@@ -12,7 +12,8 @@ What it does:
   snapshot is already at that data version (a duplicate or late message stores nothing). A
   worker that finds the lock taken returns at once: the holder re-reads the data version after
   committing and goes round again while it moved, so a burst of changes costs a few
-  recomputations, at most one at a time per tournament across all workers.
+  recomputations, at most one at a time per tournament across all workers; after
+  ``MAX_ROUNDS`` still moving it queues itself again (never leaves a change to the sweep).
 - ``list_stale_tournaments()``: tournaments whose snapshot is behind (or missing), for the beat
   sweep; ``oldest_stale_age()`` for ``/health/workers/`` (config.backlog).
 - ``read_standings(tournament)``: the snapshot for the API and pages, with ``stale``; computed
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import logging
 
+from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
@@ -44,7 +46,7 @@ logger = logging.getLogger(__name__)
 # The first key of the two-key advisory lock: "standings" for tournaments (any constant unique
 # in the project; the second key is the tournament id).
 ADVISORY_LOCK_CLASS = 0x5354
-MAX_ROUNDS = 5
+MAX_ROUNDS = settings.JINK_STANDINGS_MAX_ROUNDS
 
 
 def note_standings_moved(
@@ -117,21 +119,43 @@ def _refresh_once(tournament_id: int) -> str:
         return "stored"
 
 
+def _behind(tournament_id: int) -> bool:
+    """The snapshot is behind the data version (or missing), read without the lock."""
+    return _stale_queryset().filter(pk=tournament_id).exists()
+
+
 def refresh_standings(*, tournament_id: int) -> dict:
     """Bring the tournament's snapshot up to its data version; returns what happened.
 
     ``{"tournament", "stored": n, "outcome"}``: ``stored`` recomputations were stored; the last
-    outcome is ``current`` (nothing to do), ``busy`` (another worker holds the lock and will go
-    round again), ``missing`` or ``stored`` (still moving after ``MAX_ROUNDS``: the sweep or the
-    next message finishes it).
+    outcome is ``current`` (nothing to do), ``busy`` (another worker holds the lock), ``missing``
+    or ``requeued`` (still moving after ``MAX_ROUNDS``: this job queued itself again, behind the
+    other tournaments' work, instead of leaving the change to the sweep).
+
+    No change is left behind: a refresh that finds the lock taken returns at once, because the
+    holder looks again after it releases the lock. After each round (stored or found current)
+    the holder reads the data version again once the commit has released the lock, and goes
+    round again while it moved: a change committed before that release — whose own refresh may
+    have been refused the lock (``busy``) — is seen there. A busy refresh's change committed
+    before it tried the lock, so before the holder's release: the holder's look after the
+    release sees it, or the next holder (whose read follows its own lock) does.
     """
     stored = 0
     outcome = "current"
     for _ in range(MAX_ROUNDS):
         outcome = _refresh_once(tournament_id)
-        if outcome != "stored":
+        if outcome == "stored":
+            stored += 1
+        elif outcome != "current":
+            break  # busy (the holder looks again after its release) or missing
+        if not _behind(tournament_id):  # read after the release: nothing moved meanwhile
+            outcome = "current"
             break
-        stored += 1
+    else:
+        transaction.on_commit(lambda: _queue_refresh(tournament_id))
+        outcome = "requeued"
+        logger.info("standings of %s still moving after %s rounds: queued again",
+                    tournament_id, MAX_ROUNDS)
     return {"tournament": tournament_id, "stored": stored, "outcome": outcome}
 
 

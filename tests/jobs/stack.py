@@ -56,8 +56,9 @@ def wait_until(condition, seconds: float, interval: float = 0.2):
 
 
 class Stack:
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, environment: dict | None = None):
         self.folder = folder
+        self.extra_environment = environment or {}
         self.port = free_port()
         self.queue = f"jink-faults-{os.getpid()}"
         self.redis_url = f"redis://127.0.0.1:{self.port}/0"
@@ -112,6 +113,7 @@ class Stack:
             "JINK_REPAIR_SECONDS": str(SWEEP_SECONDS),
             "JINK_WEBHOOKS_ALLOW_LOOPBACK_HTTP": "true",
             "JINK_WEBHOOK_RETRY_DELAYS": "1",
+            **self.extra_environment,
         }
 
     def _celery(self, *arguments: str, log: str) -> subprocess.Popen:
@@ -119,15 +121,20 @@ class Stack:
             [sys.executable, "-m", "celery", "-A", "config", *arguments],
             cwd=ROOT, env=self.environment(),
             stdout=open(self.folder / log, "ab"), stderr=subprocess.STDOUT,
+            start_new_session=True,  # a prefork worker's children are killed with it
         )
 
     @property
     def standings_queue(self) -> str:
         return self.queue + settings.JINK_STANDINGS_QUEUE_SUFFIX
 
-    def _start_worker(self, queues: list[str], name: str, log: str) -> subprocess.Popen:
+    def _start_worker(self, queues: list[str], name: str, log: str,
+                      concurrency: int = 1) -> subprocess.Popen:
+        pool = ["--pool=solo"] if concurrency == 1 else [
+            "--pool=prefork", f"--concurrency={concurrency}"
+        ]
         process = self._celery(
-            "worker", "--pool=solo", "-Q", ",".join(queues), "-n", name, "--loglevel=INFO",
+            "worker", *pool, "-Q", ",".join(queues), "-n", name, "--loglevel=INFO",
             "--without-gossip", "--without-mingle", log=log,
         )
         from config.celery import app
@@ -138,18 +145,21 @@ class Stack:
         assert ready, (self.folder / log).read_text()[-3000:]
         return process
 
-    def start_worker(self) -> None:
+    def start_worker(self, concurrency: int = 1) -> None:
         """The worker the fault tests kill: every queue, unless a standings worker runs."""
         self.workers_started += 1
         queues = [self.queue] if self.standings_worker else [self.queue, self.standings_queue]
         self.worker = self._start_worker(
-            queues, f"faults{self.workers_started}@{socket.gethostname()}", "worker.log"
+            queues, f"faults{self.workers_started}@{socket.gethostname()}", "worker.log",
+            concurrency,
         )
 
-    def start_standings_worker(self) -> None:
-        """A worker of the standings queue alone, as `make serve` runs it."""
+    def start_standings_worker(self, concurrency: int = 1) -> None:
+        """A worker of the standings queue alone; ``concurrency=2``: two processes, as
+        `make serve` runs it."""
         self.standings_worker = self._start_worker(
-            [self.standings_queue], f"standings@{socket.gethostname()}", "standings.log"
+            [self.standings_queue], f"standings@{socket.gethostname()}", "standings.log",
+            concurrency,
         )
 
     def kill_worker(self) -> None:
@@ -164,9 +174,11 @@ class Stack:
             log="beat.log",
         )
 
-    def start(self, *, standings_worker: bool = False) -> None:
+    def start(self, *, standings_worker: bool = False, standings_concurrency: int = 1,
+              worker_concurrency: int = 1, beat: bool = True) -> None:
         """Redis, the worker(s) and beat. ``standings_worker``: the standings queue gets a
-        worker of its own (the production layout); otherwise the one worker consumes both."""
+        worker of its own (the production layout, with ``standings_concurrency=2``); otherwise
+        the one worker consumes both. ``beat=False``: no sweep runs at all."""
         from config.celery import app
 
         self.start_redis()
@@ -180,16 +192,19 @@ class Stack:
             task_default_queue=self.queue,
         )
         if standings_worker:
-            self.start_standings_worker()
-        self.start_worker()
-        self.start_beat()
+            self.start_standings_worker(standings_concurrency)
+        self.start_worker(worker_concurrency)
+        if beat:
+            self.start_beat()
 
     def stop(self) -> None:
         from config.celery import app
 
         for process in (self.worker, self.standings_worker, self.beat):
             if process is not None:
-                process.kill()  # nothing of theirs outlives the test database: no warm shutdown
+                # Nothing of theirs outlives the test database: no warm shutdown, and a prefork
+                # worker's children go with it (its own process group).
+                os.killpg(process.pid, signal.SIGKILL)
                 process.wait(15)
         self.worker = self.standings_worker = self.beat = None
         self.stop_redis()

@@ -1,5 +1,5 @@
 """The season table and the ratings: stored by the jobs the game-change subscribers queue, read by
-the API from their snapshot (ETag, 304, stale), recomputed from scratch after a correction.
+the API from their snapshot (ETag, 304, stale); the ratings re-rated from a corrected game on.
 
 Games are played through the games API with every on-commit callback run, so games announces
 each change (``games.changes``) and the subscribers' tasks run in process, as in the embedded
@@ -101,7 +101,7 @@ def test_a_bad_range_is_a_problem(query, code):
     assert (response.status_code, response.json()["errors"][0]["code"]) == (400, code)
 
 
-def test_ratings_follow_the_games_in_order_and_a_correction_recomputes_from_scratch():
+def test_ratings_follow_the_games_in_order_and_a_correction_re_rates_them():
     event = build_event(players=4)
     ann, bill, cait, dan = event.players
     # The games' announcements (games.changes) queue the ratings job after each commit.
@@ -140,8 +140,8 @@ def test_ratings_follow_the_games_in_order_and_a_correction_recomputes_from_scra
     assert sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma")) == incremental
 
     # The first game is corrected: Bill's side took every trick. The job (queued by the
-    # correction's announcement) notices the changed version and recomputes everything, in the
-    # same order: the same as a recomputation from scratch.
+    # correction's announcement) notices the changed version and re-rates from that game on, in
+    # the same order: the same as a recomputation from scratch.
     with TestCase.captureOnCommitCallbacks(execute=True):
         correct_hand(game_id=pairs, number=1, user=event.world.users["scorekeeper"],
                      record={"dealer": 0, "trump": "S", "trick_winners": [1] * 5},

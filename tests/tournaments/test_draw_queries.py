@@ -48,8 +48,9 @@ pytestmark = pytest.mark.django_db
 #     the subscribers' look-ups (STANDINGS_REFRESH: in these tests tasks run in process, so it is
 #     counted here; in production a worker runs it). The standings read a swiss's (or round
 #     robin's) released matches and slots as plain rows, 2 queries; a knockout reads its rounds
-#     with their matches and slots, 3 (KNOCKOUT_STANDINGS_REFRESH).
-STANDINGS_REFRESH = 16
+#     with their matches and slots, 3 (KNOCKOUT_STANDINGS_REFRESH). Once stored, the refresh
+#     reads the data version once more after its commit (1), not a second round under the lock.
+STANDINGS_REFRESH = 12
 KNOCKOUT_STANDINGS_REFRESH = STANDINGS_REFRESH + 1
 SWISS_ROUND_ONE = 4 + 2 + 1 + 1 + 2 + 2 + 3 + 3 + 8 + 2 + 1 + 1 + 5 + 1 + STANDINGS_REFRESH
 # Round 2 reads round 1's sums per entrant and the pairs who met to draw (+2), fixes no draw
@@ -77,9 +78,10 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1 + 1
 #   run in process here.
 #   + the jobs the finished game queues through games.changes, run in process here (a worker's
 #   in production): the subscribers' look-ups (a closed night's game? the game's day and the
-#   stored season ranges, any webhook endpoint) and the season table's and ratings' refresh:
+#   stored season ranges, any webhook endpoint), the season table's refresh and the game's
+#   rating (seasons.ratings.rate_game, 13: the same however long the club's history):
 #   JOBS_OF_A_FINISHED_GAME, the same however big the bracket.
-JOBS_OF_A_FINISHED_GAME = 28
+JOBS_OF_A_FINISHED_GAME = 31
 DECIDING_HAND_FILLING_A_TABLE = (
     50 + 1 + 4 + KNOCKOUT_STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
 )

@@ -125,30 +125,51 @@ def tally(
         if scoring.bye_is_match_win:
             line["match_wins"] = number
     points_by_outcome = {"win": scoring.win, "draw": scoring.draw, "loss": scoring.loss}
+    counter_of = {"win": "match_wins", "draw": "match_draws", "loss": "match_losses"}
+    # Points against per match are the opponents' average: a whole number at a table of two
+    # (kept as an int, summed once into the Fraction at the end), a fraction otherwise.
+    whole_against = dict.fromkeys(counts, 0)
     for result in results:
         table = result.table
-        for entrant in table.entrants:
+        entrants_at = table.entrants
+        for entrant in entrants_at:
             if entrant not in counts:
                 raise DrawError(
                     "invalid_entrant",
                     N_("result for unknown entrant %(entrant)s"),
                     params={"entrant": entrant},
                 )
-        for entrant in table.entrants:
+        first = set(result.placings[0])
+        side_of = {member: side for side in table.all_sides for member in side}
+        games, points, tricks = result.games_won, result.points, result.tricks
+        for index, entrant in enumerate(entrants_at):
             line = counts[entrant]
-            outcome = result.outcome_of(entrant)
-            opponents = table.opponents_of(entrant)
+            side = side_of[entrant]
+            if entrant not in first:
+                outcome = "loss"
+            else:
+                outcome = "win" if first == set(side) else "draw"
+            opponents = [other for other in entrants_at if other not in side]
             line["matches_played"] = line.get("matches_played", 0) + 1
-            key = {"win": "match_wins", "draw": "match_draws", "loss": "match_losses"}[outcome]
+            key = counter_of[outcome]
             line[key] = line.get(key, 0) + 1
             line["match_points"] = line.get("match_points", 0) + points_by_outcome[outcome]
-            line["games_won"] = line.get("games_won", 0) + result.games_won_by(entrant)
-            line["points_for"] = line.get("points_for", 0) + result.points_of(entrant)
-            line["tricks_won"] = line.get("tricks_won", 0) + result.tricks_of(entrant)
+            line["games_won"] = line.get("games_won", 0) + (games[index] if games else 0)
+            line["points_for"] = line.get("points_for", 0) + (points[index] if points else 0)
+            line["tricks_won"] = line.get("tricks_won", 0) + (tricks[index] if tricks else 0)
             line["opponents"].extend(opponents)
-            if opponents:
-                against = sum(result.points_of(opponent) for opponent in opponents)
-                line["points_against"] += Fraction(against, len(opponents))
+            if opponents and points:
+                against = sum(
+                    points[position] for position, other in enumerate(entrants_at)
+                    if other not in side
+                )
+                if len(opponents) == 1:
+                    whole_against[entrant] += against
+                else:
+                    line["points_against"] += Fraction(against, len(opponents))
+    for entrant, line in counts.items():
+        if whole_against[entrant]:
+            line["points_against"] += whole_against[entrant]
     return {
         entrant: Tally(entrant=entrant, **{**line, "opponents": tuple(line["opponents"])})
         for entrant, line in counts.items()
@@ -175,19 +196,56 @@ def _check_chain(tie_breaks: Sequence[str]) -> tuple[str, ...]:
     return chain
 
 
-def _head_to_head(group: Sequence[int], results: Sequence[MatchResult]) -> dict[int, int]:
-    members = set(group)
-    scores = dict.fromkeys(group, 0)
-    for result in results:
-        present = members.intersection(result.table.entrants)
-        if len(present) < 2:
-            continue
-        for entrant in present:
-            rank = result.rank_of(entrant)
-            for other in present.intersection(result.table.opponents_of(entrant)):
-                other_rank = result.rank_of(other)
-                scores[entrant] += 2 if rank < other_rank else 1 if rank == other_rank else 0
-    return scores
+class _Meetings:
+    """The results indexed once for head to head: each entrant's results, and per result each
+    entrant's rank and side, so a tied group reads only its members' results."""
+
+    def __init__(self, results: Sequence[MatchResult]):
+        self.results = results
+        self.of_entrant: dict[int, list[int]] = {}
+        self.ranks: list[dict[int, int] | None] = [None] * len(results)
+        for index, result in enumerate(results):
+            for entrant in result.table.entrants:
+                self.of_entrant.setdefault(entrant, []).append(index)
+
+    def _ranks_of(self, index: int) -> dict[int, int]:
+        ranks = self.ranks[index]
+        if ranks is None:
+            ranks = self.ranks[index] = {
+                entrant: place
+                for place, group in enumerate(self.results[index].placings, start=1)
+                for entrant in group
+            }
+        return ranks
+
+    def head_to_head(self, group: Sequence[int]) -> dict[int, int]:
+        """At each table where two or more of ``group`` met: 2 for every one of them an entrant
+        finished above, 1 for every one level with it (partners do not count)."""
+        members = set(group)
+        scores = dict.fromkeys(group, 0)
+        seen: set[int] = set()
+        for member in group:
+            for index in self.of_entrant.get(member, ()):
+                if index in seen:
+                    continue
+                seen.add(index)
+                table = self.results[index].table
+                present = [entrant for entrant in table.entrants if entrant in members]
+                if len(present) < 2:
+                    continue
+                ranks = self._ranks_of(index)
+                for entrant in present:
+                    side = table.side_of(entrant) if table.sides else (entrant,)
+                    rank = ranks[entrant]
+                    for other in present:
+                        if other in side:
+                            continue
+                        other_rank = ranks[other]
+                        if rank < other_rank:
+                            scores[entrant] += 2
+                        elif rank == other_rank:
+                            scores[entrant] += 1
+        return scores
 
 
 def compute_standings(
@@ -232,6 +290,7 @@ def compute_standings(
         "lots": lambda entrant: lots[entrant],
     }
     recorded: dict[int, dict[str, object]] = {entrant: {} for entrant in tallies}
+    meetings = _Meetings(results) if "head_to_head" in chain else None
 
     def split(group: list[int], value_of) -> list[list[int]]:
         """``group`` split into blocks of equal value, best block first."""
@@ -250,7 +309,7 @@ def compute_standings(
             return [group]
         criterion = chain[position]
         if criterion == "head_to_head":
-            scores = _head_to_head(group, results)
+            scores = meetings.head_to_head(group)
             for entrant in group:
                 recorded[entrant][criterion] = scores[entrant]
             blocks = split(group, scores.__getitem__)

@@ -147,6 +147,15 @@ class Table:
                 )
             object.__setattr__(self, "sides", sides)
 
+    @classmethod
+    def stored(cls, entrants: tuple[int, ...], sides: tuple[tuple[int, ...], ...] = ()) -> Table:
+        """A table read back from rows that were checked when they were stored: built without
+        checking again (the standings read every table of a tournament on each recomputation)."""
+        table = object.__new__(cls)
+        object.__setattr__(table, "entrants", entrants)
+        object.__setattr__(table, "sides", sides)
+        return table
+
     @property
     def size(self) -> int:
         return len(self.entrants)
@@ -292,6 +301,21 @@ class MatchResult:
                 params={"placings": placings},
             )
         return cls(table, tuple(placings), games_won or (), points or (), tricks or ())  # type: ignore[arg-type]
+
+    @classmethod
+    def stored(
+        cls, table: Table, placings: tuple[tuple[int, ...], ...], games_won: tuple[int, ...],
+        points: tuple[int, ...], tricks: tuple[int, ...],
+    ) -> MatchResult:
+        """A result read back from a row checked when it was stored (``build`` checked it):
+        the fields as they are kept, aligned with ``table.entrants``, not checked again."""
+        result = object.__new__(cls)
+        object.__setattr__(result, "table", table)
+        object.__setattr__(result, "placings", placings)
+        object.__setattr__(result, "games_won", games_won)
+        object.__setattr__(result, "points", points)
+        object.__setattr__(result, "tricks", tricks)
+        return result
 
     @property
     def winners(self) -> tuple[int, ...]:
