@@ -6,12 +6,13 @@ What it does not do: check permissions (the views do) or write.
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, Prefetch, QuerySet
 from django.http import Http404
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from games.models import Game
 from settlements.models import (
+    EntryFeePayment,
     Night,
     NightGame,
     NightStatus,
@@ -57,12 +58,21 @@ def get_prize_split(*, tournament_id: int | None = None, night_id: int | None = 
     return split.percentages if split else []
 
 
+TRANSFER_ORDER = (
+    F("payer__display_name").asc(nulls_first=True), "payer_id",
+    F("payee__display_name").asc(nulls_first=True), "payee_id", "id",
+)
+
+
 def list_settlements(*, tournament_id: int | None = None, night_id: int | None = None):
-    """Every version of the event's settle-up, oldest first, with transfers and parties."""
+    """Every version of the event's settle-up, oldest first, with transfers and parties.
+
+    Transfers in a stable order: by payer, then payee, by name (the club first).
+    """
     key = {"tournament_id": tournament_id} if tournament_id else {"night_id": night_id}
-    transfers = SettlementTransfer.objects.select_related("payer", "payee", "paid_by").order_by(
-        "-amount_minor", "id"
-    )
+    transfers = SettlementTransfer.objects.select_related(
+        "payer", "payee", "paid_by", "superseded_by"
+    ).order_by(*TRANSFER_ORDER)
     return (
         Settlement.objects.filter(**key).select_related("club")
         .prefetch_related(Prefetch("transfers", queryset=transfers)).order_by("version")
@@ -71,9 +81,27 @@ def list_settlements(*, tournament_id: int | None = None, night_id: int | None =
 
 def get_transfer(*, transfer_id: int) -> SettlementTransfer:
     transfer = (
-        SettlementTransfer.objects.select_related("settlement__club", "payer", "payee", "paid_by")
+        SettlementTransfer.objects.select_related(
+            "settlement__club", "payer", "payee", "paid_by", "superseded_by"
+        )
         .filter(pk=transfer_id).first()
     )
     if transfer is None:
         raise Http404("No transfer with this id.")
     return transfer
+
+
+def party_names(settlements) -> dict[int, str]:
+    """Player id -> name of every player in the lines of ``settlements`` (one query)."""
+    ids = {line["player"] for settlement in settlements for line in settlement.lines
+           if line["player"]}
+    return dict(Player.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+
+
+def list_fees(*, tournament_id: int | None = None, night_id: int | None = None):
+    """How each player's entry fee of the event was taken (players without a row owe it)."""
+    key = {"tournament_id": tournament_id} if tournament_id else {"night_id": night_id}
+    return (
+        EntryFeePayment.objects.filter(**key).select_related("player", "marked_by", "club")
+        .order_by("player__display_name", "player_id")
+    )

@@ -55,12 +55,14 @@ def balance_chart(steps: list[tuple], club) -> dict | None:
     inner_width = CHART_WIDTH - 2 * CHART_MARGIN
     inner_height = CHART_HEIGHT - 2 * CHART_MARGIN
 
-    def y_of(value: int) -> float:
-        return round(CHART_MARGIN + inner_height * (highest - value) / span, 1)
+    def y_of(value: int) -> str:
+        # Coordinates are text made here, never numbers a template would localise ("12,5"
+        # in French breaks the SVG).
+        return f"{CHART_MARGIN + inner_height * (highest - value) / span:.1f}"
 
     count = len(balances) - 1
     points = " ".join(
-        f"{round(CHART_MARGIN + inner_width * index / max(count, 1), 1)},{y_of(value)}"
+        f"{CHART_MARGIN + inner_width * index / max(count, 1):.1f},{y_of(value)}"
         for index, value in enumerate(balances)
     )
     return {
