@@ -64,18 +64,40 @@ TRANSFER_ORDER = (
 )
 
 
+def _with_transfers(settlements: QuerySet[Settlement]) -> QuerySet[Settlement]:
+    transfers = SettlementTransfer.objects.select_related(
+        "payer", "payee", "paid_by", "superseded_by"
+    ).order_by(*TRANSFER_ORDER)
+    return settlements.select_related("club").prefetch_related(
+        Prefetch("transfers", queryset=transfers)
+    )
+
+
 def list_settlements(*, tournament_id: int | None = None, night_id: int | None = None):
     """Every version of the event's settle-up, oldest first, with transfers and parties.
 
     Transfers in a stable order: by payer, then payee, by name (the club first).
     """
     key = {"tournament_id": tournament_id} if tournament_id else {"night_id": night_id}
-    transfers = SettlementTransfer.objects.select_related(
-        "payer", "payee", "paid_by", "superseded_by"
-    ).order_by(*TRANSFER_ORDER)
-    return (
-        Settlement.objects.filter(**key).select_related("club")
-        .prefetch_related(Prefetch("transfers", queryset=transfers)).order_by("version")
+    return _with_transfers(Settlement.objects.filter(**key)).order_by("version")
+
+
+def list_club_settlements(*, club: Club, tournament_id: int | None = None):
+    """Every version of every event of the club (or of one tournament), oldest first, with
+    transfers (two queries)."""
+    settlements = Settlement.objects.filter(club=club)
+    if tournament_id is not None:
+        settlements = settlements.filter(tournament_id=tournament_id)
+    return _with_transfers(settlements).order_by("created_at", "version", "id")
+
+
+def list_club_fees(*, club: Club, tournament_id: int | None = None):
+    """The entry fees taken at the door of the club's events (or one tournament's)."""
+    fees = EntryFeePayment.objects.filter(club=club)
+    if tournament_id is not None:
+        fees = fees.filter(tournament_id=tournament_id)
+    return fees.select_related("player", "marked_by", "club").order_by(
+        "player__display_name", "player_id"
     )
 
 

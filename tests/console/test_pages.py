@@ -204,7 +204,7 @@ def test_the_event_archive_and_csv():
     client = _organiser(event)
     url = f"{_console(event)}/events/{tournament['id']}/export/"
     archive = json.loads(client.get(url).content)
-    assert (archive["archive"], archive["version"]) == ("jink", 1)
+    assert (archive["archive"], archive["version"]) == ("jink", 2)
     (exported,) = archive["events"]
     assert [len(round_["matches"]) for round_ in exported["rounds"]] == [2]
     assert len(archive["games"]) == 2
