@@ -137,7 +137,7 @@ def test_the_archive_the_csv_the_api_and_the_page_agree_with_the_stored_versions
         ("night", str(night.pk), "Friday", "EUR")}
 
     page = browser.get(f"{base}nights/{night.pk}/").content.decode()
-    for version, pk, payer, payee, amount, _kind, status, replaced_by, _who in stored:
+    for _version, pk, payer, payee, amount, _kind, status, replaced_by, _who in stored:
         item = re.search(rf'id="transfer-{pk}">(.*?)</li>', page, re.S).group(1)
         words = " ".join(unescape(re.sub(r"<[^>]+>", " ", item)).split())
         assert words.startswith(f"{payer} pays {payee.replace('The club', 'the club')} "
