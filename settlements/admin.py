@@ -80,3 +80,5 @@ class EntryFeePaymentAdmin(_ViewOnly, admin.ModelAdmin):
 @admin.register(SettleUpRule)
 class SettleUpRuleAdmin(_ViewOnly, admin.ModelAdmin):
     list_display = ["club", "between_players", "updated_at"]
+    list_filter = ["between_players"]
+    search_fields = ["club__name"]
