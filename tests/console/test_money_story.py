@@ -172,3 +172,42 @@ def test_the_event_archive_follows_the_schema_too():
     exported["settlement"]["fees"][0]["status"] = "cheque"
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(archive, SCHEMA)
+
+
+def test_the_season_balance_on_the_player_page_the_balances_page_and_the_export():
+    event, night = _corrected_partly_paid_night()
+    ann, bill, cait = event.players
+    browser = Client()
+    browser.force_login(event.world.users["organiser"])
+    # Ann: stakes -0.80, fee 5.00 (paid at the door), no prize after the correction: -5.80.
+    # The club paid her 7.50 (version 1's prize) that she now owes back, with 0.40 to each of
+    # Bill and Cait: 8.30 still open. Bill and Cait: +0.40 stakes + 7.50 prize - 5.00 fee owed.
+    text = browser.get(
+        f"/clubs/{event.club.slug}/console/export/?format=csv&part=balances").content.decode()
+    header, *rows = list(csv.reader(io.StringIO(text)))
+    assert header == ["year", "player", "player_name", "event_kind", "event", "event_name",
+                      "settled_at", "net", "paid_at_door", "paid", "received", "open",
+                      "running", "running_open", "currency"]
+    assert [row[1:6] + row[7:] for row in rows] == [
+        [str(ann.pk), "Player 01", "night", str(night.pk), "Friday",
+         "-5.80", "5.00", "0.00", "7.50", "-8.30", "-5.80", "-8.30", "EUR"],
+        [str(bill.pk), "Player 02", "night", str(night.pk), "Friday",
+         "2.90", "0.00", "0.00", "0.00", "2.90", "2.90", "2.90", "EUR"],
+        [str(cait.pk), "Player 03", "night", str(night.pk), "Friday",
+         "2.90", "0.00", "0.00", "0.00", "2.90", "2.90", "2.90", "EUR"],
+    ]
+    page = browser.get(f"/clubs/{event.club.slug}/players/{ann.pk}/").content.decode()
+    table = re.search(r'<table id="season-money".*?</table>', page, re.S).group(0)
+    cells = [" ".join(unescape(re.sub(r"<[^>]+>", " ", cell)).split())
+             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", table, re.S)]
+    assert cells[6:] == ["Friday", "-€5.80", "€0.00", "€7.50", "-€8.30", "-€5.80"]
+    assert "Still open over the season: -€8.30" in page
+    balances = browser.get(f"/clubs/{event.club.slug}/balances/").content.decode()
+    table = re.search(r'<table id="season-table".*?</table>', balances, re.S).group(0)
+    cells = [" ".join(unescape(re.sub(r"<[^>]+>", " ", cell)).split())
+             for cell in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", table, re.S)]
+    assert cells[5:] == [
+        "Player 01", "-€5.80", "€0.00", "€7.50", "-€8.30",
+        "Player 02", "+€2.90", "€0.00", "€0.00", "+€2.90",
+        "Player 03", "+€2.90", "€0.00", "€0.00", "+€2.90",
+    ]

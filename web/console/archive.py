@@ -273,3 +273,28 @@ def transfers_csv_rows(archive: dict) -> list[list]:
                         transfer["paid_by"] or "",
                     ])
     return rows
+
+
+BALANCES_CSV_HEADER = ["year", "player", "player_name", "event_kind", "event", "event_name",
+                       "settled_at", "net", "paid_at_door", "paid", "received", "open",
+                       "running", "running_open", "currency"]
+
+
+def balances_csv_rows(club) -> list[list]:
+    """Each player's running balance over the season's settled events, one row per player and
+    event (``BALANCES_CSV_HEADER`` order; ``settlements.selectors.season_balances``)."""
+    season = settlement_selectors.season_balances(club=club)
+    names = dict(club_selectors.list_players(club=club).values_list("pk", "display_name"))
+    rows = []
+    for player_id in sorted(season["players"], key=lambda pk: (names.get(pk, ""), pk)):
+        for row in season["players"][player_id]:
+            kind, event_id = row["event"]["key"]
+            rows.append([
+                season["year"], player_id, names.get(player_id, ""), kind, event_id,
+                row["event"]["name"], row["event"]["settled_at"].isoformat(),
+                *(_money(club, row[key]) for key in (
+                    "net", "paid_at_door", "paid", "received", "open", "running",
+                    "running_open")),
+                club.currency,
+            ])
+    return rows

@@ -3,7 +3,8 @@
 What it does: ``?format=json`` (the default) answers the archive of ``web.console.archive`` as
 an attachment; ``?format=csv`` answers one row per side of every game, ``?format=csv&part=
 settle-up`` one row per transfer of every stored settle-up version (with its status and paid
-mark). Organisers only.
+mark), and for the club ``?format=csv&part=balances`` each player's running balance over the
+season's settled nights and events. Organisers only.
 
 What it does not do: import (players come in on the players page, ``action=import``).
 """
@@ -53,4 +54,12 @@ def event_export(request, club, tournament_id: int):
 @require_safe
 @organiser_page
 def club_export(request, club):
+    if request.GET.get("format") == "csv" and request.GET.get("part") == "balances":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(archive.BALANCES_CSV_HEADER)
+        writer.writerows(archive.balances_csv_rows(club))
+        response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{club.slug}-balances.csv"'
+        return response
     return _download(request, archive.club_archive(club), f"{club.slug}-history")
