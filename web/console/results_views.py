@@ -1,7 +1,8 @@
 """The close of an event and its settle-up: a tournament's results page and a club night's page.
 
 What it does: ``results`` shows a tournament's standings (``tournaments.standings``) and, until
-it closes, what the settlement comes to now (``tournaments.settlement``); it sets the prize
+it closes, each player's stakes and fee due so far (``tournaments.settlement``'s stakes and
+entered players); it sets the prize
 split (``settlements.services.set_prize_split``), closes the event
 (``tournaments.services.close_tournament`` — the settle-up is then stored as a version by
 ``settlements``), and lists every stored version: each player's stakes, entry fee, prize and
@@ -24,13 +25,14 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
+from clubs.models import Player
 from config.problems import Problem
 from games.money import format_money
 from settlements import selectors as settlement_selectors
 from settlements import services as settlement_services
 from settlements import words
 from tournaments import services as tournament_services
-from tournaments.settlement import compute_settlement
+from tournaments.settlement import entered_players, tournament_stakes
 from tournaments.standings import compute_standings
 from web.console import fees
 from web.console.access import ProblemShown, event_of, organiser_page
@@ -107,6 +109,25 @@ def _versions(club, tournament_id=None, night_id=None) -> list[dict]:
     ]
 
 
+def _preview(club, tournament) -> dict:
+    """Before the close: each player's stakes and fee due so far, and the pot (three queries)."""
+    stakes = tournament_stakes(tournament)
+    entered = entered_players(tournament)
+    fee = tournament.entry_fee_minor or 0
+    players = Player.objects.filter(pk__in=entered | set(stakes)).order_by("display_name", "pk")
+    return {
+        "rows": [
+            {"name": player.display_name,
+             "stakes": format_money(stakes.get(player.pk, 0), club, signed=True),
+             "fee": format_money(fee if player.pk in entered else 0, club)}
+            for player in players
+        ],
+        "players": len(entered),
+        "fee": format_money(fee, club),
+        "pot": format_money(fee * len(entered), club),
+    }
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def results(request, club, tournament_id: int):
@@ -122,7 +143,7 @@ def results(request, club, tournament_id: int):
         "club": club,
         "tournament": tournament,
         "standings": compute_standings(tournament)["standings"],
-        "settlement": compute_settlement(tournament),
+        "preview": _preview(club, tournament),
         "prize_split": settlement_selectors.get_prize_split(tournament_id=tournament.pk),
         "versions": _versions(club, tournament_id=tournament.pk),
         "fees": fees.fee_rows(club, tournament=tournament),
