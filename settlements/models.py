@@ -25,8 +25,9 @@ What it does not do: compute anything (``settlements.computation``), decide work
 Terms:
 - *event*: a tournament or a night; every row below names exactly one of the two.
 - *net*: what a player receives (+) or pays (-) over the whole event, in minor units:
-  stakes + prize - entry fee. The club is a party only when it keeps part of the entry fees.
-- *settled*: what the transfers of all earlier versions already move for each party.
+  stakes + prize - entry fee; the club's net is the part of the fees it keeps.
+- *settled before*: what the transfers already paid (of any earlier version) moved for each party;
+  *difference*: what is still to settle, which the version's own transfers move.
 """
 
 from __future__ import annotations

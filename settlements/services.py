@@ -1,20 +1,29 @@
-"""Writes of settlements: open and close a club night, set an event's prize split, store a
-settle-up version, mark a transfer paid, send the settle-up e-mails.
+"""Writes of settlements: open and close a club night, set an event's prize split, take the
+entry fees at the door, set the club's settle-up rule, store a settle-up version, mark a transfer
+paid, send the settle-up e-mails.
 
 What it does:
 - ``open_night`` / ``close_night``: a club has at most one open night; closing it links the club's
   games played since it opened outside any tournament (``link_game_to_open_night`` links them as
   they start), refuses while one of them is in progress, and enqueues the settle-up on commit.
 - ``set_prize_split``: the percentages per place of a tournament's or a night's prize pool.
-- ``settle_event``: with the event's row locked, computes what every party's net is now (stakes,
-  entry fee, prize), subtracts what the transfers of earlier versions already move, and stores a
-  new ``Settlement`` version with the fewest transfers clearing the difference — or nothing when
-  nothing is owed any more. So running it twice, or concurrently, stores one version, and a
-  correction after the night stores a version of differences only (nobody pays twice).
+- ``mark_entry_fee``: a player's entry fee taken at the door in cash or by card (into the club's
+  pot), or owed (a transfer to the club in the settle-up); refused when marked twice or already
+  paid, or in a club that settles everything between players.
+- ``set_settle_up_rule``: the pot at the door (default) or everything between players.
+- ``settle_event``: with the event's row lock, computes what every party is to receive through
+  transfers now (stakes, entry fees and how they were taken, prizes by place:
+  ``computation.targets_of``), counts what the transfers already paid moved, and stores a new
+  ``Settlement`` version with the fewest transfers settling what is still owed
+  (``computation.plan_transfers``); the earlier versions' transfers still open are superseded
+  by it, paid ones never change. Nothing is stored when nothing changed, so running it twice, or
+  concurrently, stores one version, and a correction after the night stores a version that nets
+  (nobody pays twice). Each version keeps what changed since the one before.
 - ``mark_transfer_paid``: the payer, the payee (their linked accounts) or an organiser; who and
-  when are kept; marking again changes nothing.
+  when are kept; marking again changes nothing; a superseded transfer is refused.
 - ``send_settle_up_mails``: each party with an e-mail address gets their own settle-up of a
-  version, once (a row per player and version, claimed under a lock).
+  version (``settle_up_text``: in words, money in the club's currency), once (a row per player
+  and version, claimed under a lock).
 
 What it does not do: check club roles for the API (views do; ``mark_transfer_paid`` checks the
 parties because a player may mark their own transfer), or compute (``settlements.computation``).
