@@ -22,6 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from clubs.models import Player
 from games.services import create_game, record_hand
 from settlements.models import Night, PrizeSplit, SettlementTransfer
+from settlements.services import between_players as services_between_players
 from tests.clubs.factories import make_player, make_user
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Tournament
@@ -70,8 +71,8 @@ BOARD_PAGE = 16
 PRINT_PAGE = 15
 # - results: the tournament, the standings (entrants, matches, slots), the settlement
 #   (stakes, entered players, names), the prize split, the stored settle-ups with transfers (2)
-#   and their players' names (none before the close)
-RESULTS_PAGE = 12
+#   and their players' names (none before the close), the club's settle-up rule
+RESULTS_PAGE = 13
 # - players: the players (with accounts), the teams with their members (2)
 PLAYERS_PAGE = 6
 
@@ -293,8 +294,12 @@ def test_a_club_night_is_opened_closed_and_settled_from_the_console():
     transfer.refresh_from_db()
     assert transfer.paid_by == organiser
     assert _queries(client, url) == NIGHT_PAGE
+    # The club's rule, from the same page: from now on, everything between players.
+    assert client.post(url, {"action": "settle_rule", "between_players": "on"}
+                       ).status_code == 302
+    assert services_between_players(event.club.pk) is True
 
 
 # - night: the night with its counts, the prize split, the settle-ups with transfers (2), the
-#   players' names; the fees at the door: the club's rule, the players, their marks (3)
+#   players' names; the club's settle-up rule; the fees at the door: the players, their marks
 NIGHT_PAGE = 11

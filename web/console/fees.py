@@ -29,11 +29,15 @@ FEE_CHOICES = [
 ]
 
 
-def fee_rows(club, *, tournament=None, night=None) -> list[dict]:
+def fee_rows(club, *, tournament=None, night=None, between_players=None) -> list[dict]:
     """Each player who may owe an entry fee, with how it was taken and the marks still open
     (two queries; none for an event without a fee or a club without a pot)."""
     event = tournament or night
-    if not event.entry_fee_minor or settlement_services.between_players(club.pk):
+    if not event.entry_fee_minor:
+        return []
+    if between_players is None:
+        between_players = settlement_services.between_players(club.pk)
+    if between_players:
         return []
     if tournament is not None:
         players = Player.objects.filter(

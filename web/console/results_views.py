@@ -46,8 +46,14 @@ def _prize_split(text: str) -> list:
     return form.prize_percentages()
 
 
-def _settle_action(request, *, tournament_id=None, night_id=None) -> str:
+def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
     action = request.POST.get("action")
+    if action == "settle_rule":
+        rule = settlement_services.set_settle_up_rule(
+            club=club, between_players=request.POST.get("between_players") == "on")
+        return (gettext("From now on everything is settled between players.")
+                if rule.between_players else
+                gettext("From now on entry fees go into the club's pot."))
     if action == "paid":
         transfer = settlement_selectors.get_transfer(
             transfer_id=_integer(request.POST.get("transfer"))
@@ -135,10 +141,11 @@ def results(request, club, tournament_id: int):
     problem = None
     if request.method == "POST":
         try:
-            messages.success(request, _settle_action(request, tournament_id=tournament.pk))
+            messages.success(request, _settle_action(request, club, tournament_id=tournament.pk))
             return redirect("console:results", club.slug, tournament.pk)
         except Problem as error:
             problem = ProblemShown(error)
+    rule = settlement_services.between_players(club.pk)
     context = {
         "club": club,
         "tournament": tournament,
@@ -146,7 +153,8 @@ def results(request, club, tournament_id: int):
         "preview": _preview(club, tournament),
         "prize_split": settlement_selectors.get_prize_split(tournament_id=tournament.pk),
         "versions": _versions(club, tournament_id=tournament.pk),
-        "fees": fees.fee_rows(club, tournament=tournament),
+        "between_players": rule,
+        "fees": fees.fee_rows(club, tournament=tournament, between_players=rule),
         "problem": problem,
     }
     return render(request, "console/results.html", context,
@@ -162,17 +170,19 @@ def night(request, club, night_id: int):
     problem = None
     if request.method == "POST":
         try:
-            messages.success(request, _settle_action(request, night_id=found.pk))
+            messages.success(request, _settle_action(request, club, night_id=found.pk))
             return redirect("console:night", club.slug, found.pk)
         except Problem as error:
             problem = ProblemShown(error)
+    rule = settlement_services.between_players(club.pk)
     context = {
         "club": club,
         "night": found,
         "entry_fee": format_money(found.entry_fee_minor, club),
         "prize_split": settlement_selectors.get_prize_split(night_id=found.pk),
         "versions": _versions(club, night_id=found.pk),
-        "fees": fees.fee_rows(club, night=found),
+        "between_players": rule,
+        "fees": fees.fee_rows(club, night=found, between_players=rule),
         "problem": problem,
     }
     return render(request, "console/night.html", context,
