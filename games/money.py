@@ -10,14 +10,21 @@ surrounded by spaces. Nothing else: no exponent ("1e5"), no digit separators ("1
 no plus sign, no leading point (".5"), no NaN or Infinity, though Python's ``Decimal`` reads
 them all; such a text is refused, never stored as the number Python would make of it.
 
-What it does not do: know currencies (``clubs.models`` holds the exponents) or round anything:
-an amount finer than the minor unit ("0.205" EUR) is refused, never rounded.
+``format_money`` is the one way an amount is shown to a person (pages, console, e-mails, charts'
+labels): in the club's currency and the active language ("€0.20" in English, "0,20 €" in French);
+the template filter ``|money`` (``web.templatetags.money_tags``) calls it.
+
+What it does not do: know currencies beyond their symbol (``clubs.models`` holds the exponents)
+or round anything: an amount finer than the minor unit ("0.205" EUR) is refused, never rounded.
 """
 
 from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation, localcontext
+
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 # Amounts are accepted below 10**MAX_DIGITS minor units (ten billion euros): far above any
 # stake, far below the 64-bit columns that store amounts and their sums.
@@ -26,6 +33,10 @@ AMOUNT_PATTERN = re.compile(r"\s*-?[0-9]+(?:\.[0-9]+)?\s*", re.ASCII)
 # Longer texts are refused before the pattern runs (the bound on digits is MAX_DIGITS anyway;
 # this leaves room for trailing zeros such as "0.2000").
 MAX_TEXT_LENGTH = 64
+
+
+# Symbols for the currencies whose symbol is unambiguous; other currencies show their ISO code.
+CURRENCY_SYMBOLS = {"EUR": "€", "GBP": "£", "USD": "$"}
 
 
 class InvalidAmount(ValueError):
@@ -79,3 +90,23 @@ def decimal_string_to_minor(text: object, exponent: int, *, allow_negative: bool
 
 def _too_fine(text: str, exponent: int) -> str:
     return f"{text!r} has more than {exponent} decimal place(s), finer than the currency allows"
+
+
+def format_money(amount_minor: int | None, club, *, signed: bool = False) -> str:
+    """``20`` in a EUR club -> ``"€0.20"`` (English) or ``"0,20 €"`` (French), in the active
+    language; ``signed`` adds ``+`` to positive amounts; None gives "". ``club`` is anything with
+    ``currency`` and ``minor_unit_exponent``."""
+    if amount_minor is None:
+        return ""
+    exponent = club.minor_unit_exponent
+    amount = Decimal(abs(amount_minor)).scaleb(-exponent)
+    number = number_format(amount, decimal_pos=exponent, use_l10n=True, force_grouping=True)
+    symbol = CURRENCY_SYMBOLS.get(club.currency)
+    if symbol:
+        # Translators: where the currency symbol goes ("€0.20" or "0,20 €").
+        text = gettext("%(symbol)s%(amount)s") % {"symbol": symbol, "amount": number}
+    else:
+        text = f"{number}\u00a0{club.currency}"
+    if amount_minor < 0:
+        return f"-{text}"
+    return f"+{text}" if signed and amount_minor > 0 else text

@@ -1,5 +1,5 @@
 """Admin for settlements: nights with their games, prize splits, settle-up versions with their
-transfers, and the e-mails sent.
+transfers, the entry fees taken at the door, the clubs' settle-up rules, and the e-mails sent.
 
 Everything is view-only: nights open and close, versions are stored and transfers marked paid
 through ``settlements.services`` (a version is never rewritten).
@@ -8,12 +8,14 @@ through ``settlements.services`` (a version is never rewritten).
 from django.contrib import admin
 
 from settlements.models import (
+    EntryFeePayment,
     Night,
     NightGame,
     PrizeSplit,
     Settlement,
     SettlementTransfer,
     SettleUpMail,
+    SettleUpRule,
 )
 
 
@@ -35,6 +37,7 @@ class NightGameInline(_ViewOnly, admin.TabularInline):
 
 class TransferInline(_ViewOnly, admin.TabularInline):
     model = SettlementTransfer
+    fk_name = "settlement"
     extra = 0
 
 
@@ -64,3 +67,18 @@ class SettlementAdmin(_ViewOnly, admin.ModelAdmin):
     list_filter = ["club", "version"]
     search_fields = ["tournament__name", "night__name"]
     inlines = [TransferInline, MailInline]
+
+
+@admin.register(EntryFeePayment)
+class EntryFeePaymentAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["id", "club", "tournament", "night", "player", "status", "amount_minor",
+                    "marked_at"]
+    list_filter = ["club", "status"]
+    search_fields = ["player__display_name", "tournament__name", "night__name"]
+
+
+@admin.register(SettleUpRule)
+class SettleUpRuleAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["club", "between_players", "updated_at"]
+    list_filter = ["between_players"]
+    search_fields = ["club__name"]

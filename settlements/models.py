@@ -8,8 +8,14 @@ What it holds:
 - ``Settlement``: one stored *version* of an event's settle-up — what each player's stakes, entry
   fee and prize came to (``lines``), and the transfers that clear what changed since the version
   before (``SettlementTransfer``). Versions are never rewritten; a correction adds a version.
-- ``SettlementTransfer``: one payment between two players (or a player and the club); it can be
-  marked paid, with who marked it and when.
+- ``SettlementTransfer``: one payment between two players (or a player and the club), of a kind
+  (``pot``: prize and entry fee with the club; ``stakes``: between players; ``all``: everything
+  between players); it can be marked paid, with who marked it and when. A later version
+  *supersedes* every transfer still open (``superseded_by``): only the latest version's transfers
+  are open; a paid transfer never changes.
+- ``EntryFeePayment``: how a player's entry fee of an event was taken: at the door in cash, by
+  card, or owed (then a transfer to the club in the settle-up).
+- ``SettleUpRule``: a club's choice to settle everything between players (no pot at the door).
 - ``SettleUpMail``: the record that a player's settle-up e-mail of a version was sent, so it is sent
   once.
 
@@ -19,8 +25,9 @@ What it does not do: compute anything (``settlements.computation``), decide work
 Terms:
 - *event*: a tournament or a night; every row below names exactly one of the two.
 - *net*: what a player receives (+) or pays (-) over the whole event, in minor units:
-  stakes + prize - entry fee. The club is a party only when it keeps part of the entry fees.
-- *settled*: what the transfers of all earlier versions already move for each party.
+  stakes + prize - entry fee; the club's net is the part of the fees it keeps.
+- *settled before*: what the transfers already paid (of any earlier version) moved for each party;
+  *difference*: what is still to settle, which the version's own transfers move.
 """
 
 from __future__ import annotations
@@ -150,6 +157,12 @@ class Settlement(models.Model):
         return f"settlement of {event}, version {self.version}"
 
 
+class TransferKind(models.TextChoices):
+    POT = "pot", "Prize and entry fee"
+    STAKES = "stakes", "Stakes"
+    ALL = "all", "Stakes, prize and entry fee"
+
+
 class SettlementTransfer(models.Model):
     """``payer`` pays ``payee`` ``amount_minor``; a null player is the club."""
 
@@ -161,10 +174,16 @@ class SettlementTransfer(models.Model):
         "clubs.Player", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
     amount_minor = models.BigIntegerField()
+    kind = models.CharField(max_length=8, choices=TransferKind.choices, default=TransferKind.ALL)
     paid_at = models.DateTimeField(null=True, blank=True)
     paid_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
         related_name="+",
+    )
+    superseded_by = models.ForeignKey(
+        Settlement, on_delete=models.CASCADE, null=True, blank=True,
+        related_name="superseded_transfers",
+        help_text="The later version that replaced this transfer while it was open.",
     )
 
     class Meta:
@@ -176,6 +195,10 @@ class SettlementTransfer(models.Model):
             models.CheckConstraint(
                 condition=models.Q(payer__isnull=False) | models.Q(payee__isnull=False),
                 name="settlements_transfer_not_club_to_club",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(paid_at__isnull=True) | models.Q(superseded_by__isnull=True),
+                name="settlements_transfer_paid_never_superseded",
             ),
         ]
 
@@ -200,3 +223,67 @@ class SettleUpMail(models.Model):
 
     def __str__(self) -> str:
         return f"settle-up of {self.player_id} for {self.settlement}"
+
+
+class FeeStatus(models.TextChoices):
+    CASH = "cash", "Paid in cash"
+    CARD = "card", "Paid by card"
+    OWED = "owed", "Owed"
+
+
+PAID_AT_DOOR = (FeeStatus.CASH, FeeStatus.CARD)
+
+
+class EntryFeePayment(models.Model):
+    """How one player's entry fee of an event was taken (a player without a row owes it)."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
+        related_name="+",
+    )
+    night = models.ForeignKey(
+        Night, on_delete=models.CASCADE, null=True, blank=True, related_name="fee_payments"
+    )
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(max_length=8, choices=FeeStatus.choices)
+    amount_minor = models.BigIntegerField(help_text="The fee taken (or owed), in minor units.")
+    marked_at = models.DateTimeField()
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["tournament_id", "night_id", "player_id"]
+        constraints = [
+            models.CheckConstraint(condition=EVENT_XOR, name="settlements_fee_event"),
+            models.CheckConstraint(
+                condition=models.Q(amount_minor__gte=0), name="settlements_fee_not_negative"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "player"], condition=models.Q(tournament__isnull=False),
+                name="settlements_fee_once_per_tournament",
+            ),
+            models.UniqueConstraint(
+                fields=["night", "player"], condition=models.Q(night__isnull=False),
+                name="settlements_fee_once_per_night",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"entry fee of {self.player_id}: {self.status} {self.amount_minor}"
+
+
+class SettleUpRule(models.Model):
+    """A club's settle-up rule: the pot at the door (default, no row) or everything between
+    players (for games without a pot)."""
+
+    club = models.OneToOneField("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    between_players = models.BooleanField(
+        default=False, help_text="Settle entry fees and prizes between players: no pot."
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"settle-up rule of {self.club_id}: between players {self.between_players}"

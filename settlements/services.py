@@ -1,20 +1,29 @@
-"""Writes of settlements: open and close a club night, set an event's prize split, store a
-settle-up version, mark a transfer paid, send the settle-up e-mails.
+"""Writes of settlements: open and close a club night, set an event's prize split, take the
+entry fees at the door, set the club's settle-up rule, store a settle-up version, mark a transfer
+paid, send the settle-up e-mails.
 
 What it does:
 - ``open_night`` / ``close_night``: a club has at most one open night; closing it links the club's
   games played since it opened outside any tournament (``link_game_to_open_night`` links them as
   they start), refuses while one of them is in progress, and enqueues the settle-up on commit.
 - ``set_prize_split``: the percentages per place of a tournament's or a night's prize pool.
-- ``settle_event``: with the event's row locked, computes what every party's net is now (stakes,
-  entry fee, prize), subtracts what the transfers of earlier versions already move, and stores a
-  new ``Settlement`` version with the fewest transfers clearing the difference — or nothing when
-  nothing is owed any more. So running it twice, or concurrently, stores one version, and a
-  correction after the night stores a version of differences only (nobody pays twice).
+- ``mark_entry_fee``: a player's entry fee taken at the door in cash or by card (into the club's
+  pot), or owed (a transfer to the club in the settle-up); refused when marked twice or already
+  paid, or in a club that settles everything between players.
+- ``set_settle_up_rule``: the pot at the door (default) or everything between players.
+- ``settle_event``: with the event's row lock, computes what every party is to receive through
+  transfers now (stakes, entry fees and how they were taken, prizes by place:
+  ``computation.targets_of``), counts what the transfers already paid moved, and stores a new
+  ``Settlement`` version with the fewest transfers settling what is still owed
+  (``computation.plan_transfers``); the earlier versions' transfers still open are superseded
+  by it, paid ones never change. Nothing is stored when nothing changed, so running it twice, or
+  concurrently, stores one version, and a correction after the night stores a version that nets
+  (nobody pays twice). Each version keeps what changed since the one before.
 - ``mark_transfer_paid``: the payer, the payee (their linked accounts) or an organiser; who and
-  when are kept; marking again changes nothing.
+  when are kept; marking again changes nothing; a superseded transfer is refused.
 - ``send_settle_up_mails``: each party with an e-mail address gets their own settle-up of a
-  version, once (a row per player and version, claimed under a lock).
+  version (``settle_up_text``: in words, money in the club's currency), once (a row per player
+  and version, claimed under a lock).
 
 What it does not do: check club roles for the API (views do; ``mark_transfer_paid`` checks the
 parties because a player may mark their own transfer), or compute (``settlements.computation``).
@@ -38,9 +47,12 @@ from clubs.permissions import role_in
 from config.problems import Problem
 from config.tasks import enqueue
 from games.models import Game, GameStatus, LedgerEntry
-from games.money import minor_to_decimal_string
-from settlements import computation
+from games.money import format_money
+from settlements import computation, words
 from settlements.models import (
+    PAID_AT_DOOR,
+    EntryFeePayment,
+    FeeStatus,
     Night,
     NightGame,
     NightStatus,
@@ -48,18 +60,21 @@ from settlements.models import (
     Settlement,
     SettlementTransfer,
     SettleUpMail,
+    SettleUpRule,
 )
-from tournaments.models import Tournament, TournamentStatus
+from settlements.selectors import TRANSFER_ORDER
+from tournaments.models import Entrant, Tournament, TournamentStatus
 from tournaments.settlement import entered_players, tournament_stakes
-from tournaments.standings import compute_standings
+from tournaments.standings import compute_standings, place_of
 
 logger = logging.getLogger(__name__)
 
 MAX_PLACES = 20
 # How prizes are rounded, stored in English with each settle-up; the console shows it translated.
 REMAINDER_RULE = gettext_noop(
-    "each place gets pot x percentage // 100; a tie shares its places' amounts evenly, rounded "
-    "down; the units left go one at a time to the prize winners in order of place, then id"
+    "each place gets its percentage of the pot, rounded down to the smallest coin; players "
+    "level share the places they span evenly, rounded down; a coin left over goes to the prize "
+    "winners one at a time, best place first"
 )
 
 
@@ -174,10 +189,11 @@ def check_prize_split(percentages, pointer: str = "/prize_split") -> list[int]:
 
 def set_prize_split(
     *, percentages: list[int], user, tournament_id: int | None = None,
-    night_id: int | None = None,
+    night_id: int | None = None, pointer: str = "/prize_split",
 ) -> PrizeSplit | None:
-    """Set (or, with ``[]``, remove) the prize split of a tournament or a night."""
-    check_prize_split(percentages)
+    """Set (or, with ``[]``, remove) the prize split of a tournament or a night (400
+    ``invalid_prize_split`` at ``pointer`` for a place out of 1..100 or a sum over 100)."""
+    check_prize_split(percentages, pointer)
     with transaction.atomic():
         event = _lock_event(tournament_id=tournament_id, night_id=night_id)
         key = {"tournament": event} if tournament_id else {"night": event}
@@ -205,32 +221,29 @@ def _lock_event(*, tournament_id: int | None, night_id: int | None):
 
 
 def _tournament_parts(tournament: Tournament) -> tuple[dict, dict, dict, dict]:
+    """Stakes, fees due (player -> fee), and the places of the entrants (entrant -> place, its
+    players, its name) for the prizes."""
     stakes = tournament_stakes(tournament)
-    entered = entered_players(tournament)
     fee = tournament.entry_fee_minor or 0
-    fees = {player: fee for player in entered if fee}
-    split = PrizeSplit.objects.filter(tournament=tournament).first()
-    prizes: dict[int, int] = {}
-    ranks: dict[int, int] = {}
-    if split is not None and fees:
-        rows = compute_standings(tournament)["standings"]
-        ranks = {row["entrant"]["id"]: row["rank"] for row in rows}
-        by_entrant = computation.prize_shares(sum(fees.values()), split.percentages, ranks)
-        members: dict[int, list[int]] = defaultdict(list)
-        for row in rows:
-            if row["entrant"]["player"]:
-                members[row["entrant"]["id"]].append(row["entrant"]["player"])
-        team_of_entrant = {row["entrant"]["id"]: row["entrant"]["team"] for row in rows
-                           if row["entrant"]["team"]}
+    fees = {player: fee for player in entered_players(tournament) if fee}
+    rows = compute_standings(tournament)["standings"]
+    places = {row["entrant"]["id"]: place_of(row) for row in rows}
+    names = {row["entrant"]["id"]: row["entrant"]["name"] for row in rows}
+    members: dict[int, list[int]] = defaultdict(list)
+    for row in rows:
+        if row["entrant"]["player"]:
+            members[row["entrant"]["id"]].append(row["entrant"]["player"])
+    team_of_entrant = {row["entrant"]["id"]: row["entrant"]["team"] for row in rows
+                       if row["entrant"]["team"]}
+    if team_of_entrant:
+        by_team: dict[int, list[int]] = defaultdict(list)
+        for team, player in TeamMember.objects.filter(
+            team_id__in=set(team_of_entrant.values())
+        ).values_list("team_id", "player_id"):
+            by_team[team].append(player)
         for entrant, team in team_of_entrant.items():
-            members[entrant] = list(
-                TeamMember.objects.filter(team_id=team).values_list("player_id", flat=True)
-            )
-        for entrant, amount in by_entrant.items():
-            for player, share in computation.split_among(amount, members[entrant]).items():
-                prizes[player] = prizes.get(player, 0) + share
-    details = {"prize_split": split.percentages if split else [], "ranks": ranks}
-    return stakes, fees, prizes, details
+            members[entrant] = by_team[team]
+    return stakes, fees, {"places": places, "members": dict(members), "names": names}, {}
 
 
 def _night_parts(night: Night) -> tuple[dict, dict, dict, dict]:
@@ -247,24 +260,66 @@ def _night_parts(night: Night) -> tuple[dict, dict, dict, dict]:
             wins[seat.player_id] += 1 if won else 0
     fee = night.entry_fee_minor or 0
     fees = {player: fee for player in wins if fee}
-    ranks = {
+    # Players level on games won share a place.
+    places = {
         player: 1 + sum(1 for other in wins.values() if other > count)
         for player, count in wins.items()
     }
-    split = PrizeSplit.objects.filter(night=night).first()
-    prizes = (
-        computation.prize_shares(sum(fees.values()), split.percentages, ranks)
-        if split is not None else {}
-    )
-    details = {"prize_split": split.percentages if split else [], "ranks": ranks,
-               "games": len(game_ids)}
-    return stakes, fees, prizes, details
+    names = dict(Player.objects.filter(pk__in=places).values_list("pk", "display_name"))
+    standing = {"places": places, "members": {player: [player] for player in places},
+                "names": names}
+    return stakes, fees, standing, {"games": len(game_ids)}
+
+
+def _prizes(pot: int, percentages: list[int], standing: dict) -> tuple[dict, list[dict]]:
+    """Player -> prize, and the prize groups in words' terms (places, names, amounts)."""
+    groups = computation.prize_groups(pot, percentages, standing["places"])
+    prizes: dict[int, int] = {}
+    described = []
+    for group in groups:
+        for entrant, amount in group["shares"].items():
+            for player, share in computation.split_among(
+                amount, standing["members"].get(entrant, [])
+            ).items():
+                prizes[player] = prizes.get(player, 0) + share
+        described.append({
+            "first": group["first"], "last": group["last"], "percent": group["percent"],
+            "shares": [[standing["names"].get(entrant, str(entrant)), amount]
+                       for entrant, amount in group["shares"].items()],
+        })
+    return {player: amount for player, amount in prizes.items() if amount}, described
+
+
+def between_players(club_id: int) -> bool:
+    """The club's settle-up rule: everything between players (True) or the pot at the door."""
+    return SettleUpRule.objects.filter(club_id=club_id, between_players=True).exists()
+
+
+LINE_FIELDS = ("stakes", "entry_fee", "fee_status", "prize")
+
+
+def _changes(before: list[dict], after: list[dict]) -> list[dict]:
+    """What changed per party since the version before: ``{"player", "field", "before",
+    "after"}`` for stakes, entry fee, how the fee was paid, and prize."""
+    old = {line["player"]: line for line in before}
+    new = {line["player"]: line for line in after}
+    changes = []
+    for party in sorted(set(old) | set(new), key=lambda party: (party is not None, party or 0)):
+        for field in LINE_FIELDS:
+            was = old.get(party, {}).get(field, 0 if field != "fee_status" else None)
+            now = new.get(party, {}).get(field, 0 if field != "fee_status" else None)
+            if was != now:
+                changes.append({"player": party, "field": field, "before": was, "after": now})
+    return changes
 
 
 def settle_event(*, tournament_id: int | None = None, night_id: int | None = None):
     """Store the next settle-up version of a closed event, or nothing when nothing changed.
 
-    Returns the new ``Settlement`` or None. 409 ``event_not_closed`` before the event closes.
+    The new version's transfers are the fewest that settle what is still owed once every
+    transfer already paid is counted (``computation.plan_transfers``); the transfers of earlier
+    versions still open are superseded by it (paid ones never change). Returns the new
+    ``Settlement`` or None. 409 ``event_not_closed`` before the event closes.
     """
     with transaction.atomic():
         event = _lock_event(tournament_id=tournament_id, night_id=night_id)
@@ -276,56 +331,198 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
             raise Problem(status=409, code="event_not_closed",
                           detail=gettext("An event is settled once it is closed."))
         if tournament_id:
-            stakes, fees, prizes, details = _tournament_parts(event)
+            stakes, fees, standing, details = _tournament_parts(event)
             scope = {"tournament": event}
         else:
-            stakes, fees, prizes, details = _night_parts(event)
+            stakes, fees, standing, details = _night_parts(event)
             scope = {"night": event}
-        nets = computation.nets_of(stakes=stakes, fees=fees, prizes=prizes)
+        rule_between = between_players(event.club_id)
+        marks = {mark.player_id: mark for mark in EntryFeePayment.objects.filter(**scope)}
+        fees.update({player: mark.amount_minor for player, mark in marks.items()})
+        fees = {player: amount for player, amount in fees.items() if amount}
+        paid_at_door = {} if rule_between else {
+            player: mark.amount_minor for player, mark in marks.items()
+            if mark.status in PAID_AT_DOOR and mark.amount_minor
+        }
+        split = PrizeSplit.objects.filter(**scope).first()
+        percentages = split.percentages if split else []
+        pot = sum(fees.values())
+        prizes, prize_groups = _prizes(pot, percentages, standing)
+        targets = computation.targets_of(
+            stakes=stakes, fees=fees, paid_at_door=paid_at_door, prizes=prizes,
+            between_players=rule_between,
+        )
+        fingerprint = computation.fingerprint_of(targets)
         previous = list(Settlement.objects.filter(**scope).order_by("version"))
-        moved = list(
-            SettlementTransfer.objects.filter(settlement__in=previous)
-            .values_list("payer_id", "payee_id", "amount_minor")
-        )
-        settled = computation.settled_by(
-            [(payer or computation.CLUB, payee or computation.CLUB, amount)
-             for payer, payee, amount in moved]
-        )
-        difference, transfers = computation.settle_difference(nets, settled)
-        if previous and not difference:
+        if previous and previous[-1].fingerprint == fingerprint:
             return None
-        parties = sorted(set(nets) | set(settled) | set(fees))
+        # Locked: a transfer being marked paid meanwhile is read paid, never superseded.
+        standing_transfers = list(
+            SettlementTransfer.objects.select_for_update()
+            .filter(settlement__in=previous, superseded_by__isnull=True).order_by("pk")
+        )
+        paid = [
+            (transfer.payer_id or computation.CLUB, transfer.payee_id or computation.CLUB,
+             transfer.amount_minor)
+            for transfer in standing_transfers if transfer.paid_at is not None
+        ]
+        planned = computation.plan_transfers(targets, paid)
+        settled = computation.settled_by(paid)
+        nets = computation.nets_of(stakes=stakes, fees=fees, prizes=prizes)
+        to_settle: dict[int, int] = defaultdict(int)
+        for amounts in targets.values():
+            for party, amount in amounts.items():
+                to_settle[party] += amount
+        parties = set(nets) | set(settled) | set(fees) | set(to_settle)
+        if fees and not rule_between:
+            parties.add(computation.CLUB)  # the pot's holder is a party to its transfers
+        parties = sorted(parties)
+        statuses = {player: mark.status for player, mark in marks.items()}
         lines = [
             {
                 "player": party or None,
                 "stakes": stakes.get(party, 0),
                 "entry_fee": fees.get(party, 0),
+                "fee_status": (
+                    None if party == computation.CLUB or not fees.get(party)
+                    else statuses.get(party, FeeStatus.OWED)
+                ),
                 "prize": prizes.get(party, 0),
+                "paid_at_door": (
+                    sum(paid_at_door.values()) if party == computation.CLUB
+                    else paid_at_door.get(party, 0)
+                ),
                 "net": nets.get(party, 0),
                 "settled_before": settled.get(party, 0),
-                "difference": difference.get(party, 0),
+                "difference": to_settle.get(party, 0) - settled.get(party, 0),
             }
             for party in parties
         ]
         details.update(
-            pot=sum(fees.values()),
+            pot=pot,
+            prize_split=percentages,
+            prizes=prize_groups,
+            places={str(key): value for key, value in standing["places"].items()},
             kept_by_club=nets.get(computation.CLUB, 0),
+            rule=computation.ALL if rule_between else computation.POT,
             remainder_rule=REMAINDER_RULE,
             exactness=computation.EXACTNESS,
-            ranks={str(key): value for key, value in details["ranks"].items()},
+            changes=_changes(previous[-1].lines, lines) if previous else [],
+            superseded=sum(1 for transfer in standing_transfers if transfer.paid_at is None),
+            kept_paid=len(paid),
         )
         settlement = Settlement.objects.create(
             club_id=event.club_id, version=(previous[-1].version + 1) if previous else 1,
-            lines=lines, details=details, fingerprint=computation.fingerprint_of(nets), **scope,
+            lines=lines, details=details, fingerprint=fingerprint, **scope,
         )
+        SettlementTransfer.objects.filter(
+            pk__in=[transfer.pk for transfer in standing_transfers if transfer.paid_at is None]
+        ).update(superseded_by=settlement)
         SettlementTransfer.objects.bulk_create(
             SettlementTransfer(
                 settlement=settlement, payer_id=payer or None, payee_id=payee or None,
-                amount_minor=amount,
+                amount_minor=amount, kind=kind,
             )
-            for payer, payee, amount in transfers
+            for payer, payee, amount, kind in planned
         )
     return settlement
+
+
+# ---------------------------------------------------------------------------------------------
+# The pot at the door
+
+
+def _fee_payers(event, *, tournament_id: int | None) -> set[int]:
+    """Who may have an entry fee: a tournament's entered players (individuals and the members
+    of team entrants, checked in or not); for a night, any active player of the club."""
+    if tournament_id:
+        rows = Entrant.objects.filter(tournament=event).values_list(
+            "player_id", "team__team_members__player_id"
+        )
+        return {player for row in rows for player in row if player is not None}
+    return set(Player.objects.filter(club_id=event.club_id).values_list("pk", flat=True))
+
+
+def check_fee_status(status, pointer: str = "/status") -> str:
+    if status not in FeeStatus.values:
+        raise Problem(status=400, code="invalid_fee_status", pointer=pointer,
+                      detail=gettext("How the fee was taken: cash, card or owed."))
+    return status
+
+
+def mark_entry_fee(
+    *, user, player_id: int, status: str, amount_minor: int | None = None,
+    tournament_id: int | None = None, night_id: int | None = None,
+) -> EntryFeePayment:
+    """Record how a player's entry fee was taken: in cash or by card at the door (into the
+    club's pot), or owed (a transfer to the club in the settle-up).
+
+    ``amount_minor`` defaults to the event's entry fee. A fee already paid at the door, or
+    marked the same way again, is refused (409 ``fee_already_marked``, pointer ``/player``);
+    owed may become paid. A club that settles everything between players has no pot (409
+    ``no_pot``). After the event closed, a change queues a new settle-up version.
+    """
+    check_fee_status(status)
+    if amount_minor is not None and (
+        isinstance(amount_minor, bool) or not isinstance(amount_minor, int) or amount_minor < 0
+    ):
+        raise Problem(status=400, code="invalid_amount", pointer="/amount",
+                      detail=gettext("An entry fee is an amount of 0 or more."))
+    with transaction.atomic():
+        event = _lock_event(tournament_id=tournament_id, night_id=night_id)
+        if between_players(event.club_id):
+            raise Problem(status=409, code="no_pot", pointer="/status",
+                          detail=gettext("This club settles everything between players: "
+                                         "there is no pot at the door."))
+        if player_id not in _fee_payers(event, tournament_id=tournament_id):
+            raise Problem(status=400, code="not_entered", pointer="/player",
+                          detail=gettext("Player %(player)s is not entered here.")
+                          % {"player": player_id})
+        fee = event.entry_fee_minor
+        if amount_minor is None:
+            if not fee:
+                raise Problem(status=400, code="required", pointer="/amount",
+                              detail=gettext("This event has no entry fee: give the amount."))
+            amount_minor = fee
+        scope = {"tournament": event} if tournament_id else {"night": event}
+        mark = EntryFeePayment.objects.select_for_update().filter(
+            player_id=player_id, **scope
+        ).first()
+        if mark is not None and (mark.status in PAID_AT_DOOR or mark.status == status):
+            name = Player.objects.filter(pk=player_id).values_list("display_name", flat=True)
+            raise Problem(status=409, code="fee_already_marked", pointer="/player",
+                          detail=gettext("%(name)s's entry fee is already marked: %(status)s.")
+                          % {"name": name.first(), "status": FeeStatus(mark.status).label})
+        now = timezone.now()
+        if mark is None:
+            mark = EntryFeePayment.objects.create(
+                club_id=event.club_id, player_id=player_id, status=status,
+                amount_minor=amount_minor, marked_at=now, marked_by=_user_or_none(user),
+                **scope,
+            )
+        else:
+            mark.status, mark.amount_minor = status, amount_minor
+            mark.marked_at, mark.marked_by = now, _user_or_none(user)
+            mark.save(update_fields=["status", "amount_minor", "marked_at", "marked_by"])
+        closed = event.status == (
+            TournamentStatus.CLOSED if tournament_id else NightStatus.CLOSED
+        )
+        if closed:
+            transaction.on_commit(lambda: _enqueue_settlement(
+                tournament_id=tournament_id, night_id=night_id))
+    return mark
+
+
+def set_settle_up_rule(*, club: Club, between_players: bool) -> SettleUpRule:
+    """The club's settle-up rule for the events settled from now on (stored versions keep
+    theirs)."""
+    if not isinstance(between_players, bool):
+        raise Problem(status=400, code="invalid", pointer="/between_players",
+                      detail=gettext("true or false."))
+    rule, _ = SettleUpRule.objects.update_or_create(
+        club=club, defaults={"between_players": between_players}
+    )
+    return rule
 
 
 # ---------------------------------------------------------------------------------------------
@@ -340,7 +537,8 @@ def mark_transfer_paid(*, transfer_id: int, user) -> SettlementTransfer:
     with transaction.atomic():
         transfer = (
             SettlementTransfer.objects.select_for_update(of=("self",))
-            .select_related("settlement__club", "payer", "payee").filter(pk=transfer_id).first()
+            .select_related("settlement__club", "payer", "payee", "superseded_by")
+            .filter(pk=transfer_id).first()
         )
         if transfer is None or role_in(user, transfer.settlement.club) is None:
             raise Problem(status=404, code="not_found", detail=gettext("No transfer %(transfer)s.")
@@ -352,6 +550,11 @@ def mark_transfer_paid(*, transfer_id: int, user) -> SettlementTransfer:
             raise Problem(status=403, code="not_a_party",
                           detail=gettext("Only the payer, the payee or an organiser marks a "
                                          "transfer paid."))
+        if transfer.superseded_by_id is not None:
+            raise Problem(status=409, code="transfer_superseded", pointer="/transfer",
+                          detail=gettext("This transfer was replaced by version %(version)s of "
+                                         "the settle-up; mark that version's transfers paid.")
+                          % {"version": transfer.superseded_by.version})
         if transfer.paid_at is None:
             transfer.paid_at = timezone.now()
             transfer.paid_by = user
@@ -364,32 +567,43 @@ def mark_transfer_paid(*, transfer_id: int, user) -> SettlementTransfer:
 
 
 def settle_up_text(settlement: Settlement, player: Player) -> str:
-    exponent = settlement.club.minor_unit_exponent
-    currency = settlement.club.currency
-
-    def money(amount: int) -> str:
-        return f"{minor_to_decimal_string(amount, exponent)} {currency}"
-
+    """A player's settle-up of one version, in words (``settlements.words``), money in the
+    club's currency (``games.money.format_money``), in the active language."""
+    club = settlement.club
     line = next((line for line in settlement.lines if line["player"] == player.pk), None)
-    names = {
-        person.pk: person.display_name
-        for person in Player.objects.filter(club_id=settlement.club_id)
-    }
-    lines = [f"Hello {player.display_name},", ""]
+    names = dict(
+        Player.objects.filter(club_id=settlement.club_id).values_list("pk", "display_name")
+    )
+    lines = [gettext("Hello %(name)s,") % {"name": player.display_name}, ""]
     if line is not None:
-        lines.append(
-            f"Stakes {money(line['stakes'])}, entry fee {money(line['entry_fee'])}, prize "
-            f"{money(line['prize'])}: your net is {money(line['net'])}."
-        )
-    for transfer in settlement.transfers.all():
-        if player.pk not in (transfer.payer_id, transfer.payee_id):
-            continue
-        payer = names.get(transfer.payer_id, "the club")
-        payee = names.get(transfer.payee_id, "the club")
-        lines.append(f"{payer} pays {payee} {money(transfer.amount_minor)}.")
+        status = line.get("fee_status")
+        fee = format_money(line["entry_fee"], club)
+        if status:
+            fee = f"{fee} ({words.FEE_STATUSES[status]})"
+        lines.append(gettext(
+            "Stakes %(stakes)s, entry fee %(fee)s, prize %(prize)s: your net is %(net)s."
+        ) % {"stakes": format_money(line["stakes"], club, signed=True), "fee": fee,
+             "prize": format_money(line["prize"], club),
+             "net": format_money(line["net"], club, signed=True)})
+    prize_lines = words.prize_lines(settlement.details, club)
+    if prize_lines:
+        lines += ["", *prize_lines]
     if settlement.version > 1:
-        lines.append(f"This is correction {settlement.version}: only the differences to what "
-                     "was already settled.")
+        lines += ["", gettext("This is version %(version)s of the settle-up; it replaces the "
+                              "transfers still open before it. What changed:")
+                  % {"version": settlement.version},
+                  *words.change_lines(settlement.details, names, club)]
+    mine = [
+        transfer for transfer in settlement.transfers.select_related("payer", "payee")
+        .order_by(*TRANSFER_ORDER) if player.pk in (transfer.payer_id, transfer.payee_id)
+    ]
+    if mine:
+        lines.append("")
+    for transfer in mine:
+        lines.append(gettext("%(payer)s pays %(payee)s %(amount)s.") % {
+            "payer": words.party_name(transfer.payer),
+            "payee": words.party_name(transfer.payee, start=False),
+            "amount": format_money(transfer.amount_minor, club)})
     return "\n".join(lines) + "\n"
 
 

@@ -223,6 +223,10 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "settlements:tournament-prize-split": {"PUT": CLUB_MANAGE},
     "settlements:tournament-settlements": {"GET": CLUB_MEMBER_READ},
     "settlements:transfer-paid": {"POST": CLUB_MANAGE},
+    # entry fees at the door: members read, organisers and scorekeepers mark
+    "settlements:night-fees": {"GET": CLUB_MEMBER_READ, "POST": CLUB_SCORE},
+    "settlements:tournament-fees": {"GET": CLUB_MEMBER_READ, "POST": CLUB_SCORE},
+    "settlements:settle-up-rule": {"GET": CLUB_MEMBER_READ, "PUT": CLUB_MANAGE},
     # season tables and ratings read like the club (net stakes only to members: the app's tests)
     "seasons:season": {"GET": CLUB_READ},
     "seasons:rating-list": {"GET": CLUB_READ},

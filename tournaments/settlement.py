@@ -8,11 +8,12 @@ every player of every entrant (an individual, or each member of a team) owes the
 as decimal strings in the club's currency, with an entity tag that changes exactly when the
 settlement does. It costs a fixed number of queries however many games were played.
 
-What it does not do: mix entry fees into the transfers (how a pot becomes prizes is not defined,
-so fees are owed to the club and reported apart), store anything (a settlement is computed on
-request from the ledger, so a correction that rebooks a game changes it at once), count games a
-reset detached from the tournament (their stakes stay in the club's balances) or decide who may
-read it (the views: members of the club only, as for all money).
+What it does not do: mix entry fees into the transfers (fees are reported apart; the stored
+settle-up of ``settlements`` takes them at the door into the club's pot and pays the prizes from
+it), store anything (this live view is computed on request from the ledger, so a correction that
+rebooks a game changes it at once; everything shown after the close reads the stored versions),
+count games a reset detached from the tournament (their stakes stay in the club's balances) or
+decide who may read it (the views: members of the club only, as for all money).
 
 Terms:
 - *stakes*: a player's net over the ledger entries of the tournament's games, in minor units

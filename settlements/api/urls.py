@@ -30,6 +30,17 @@ urlpatterns = [
         views.TournamentSettlementListView.as_view(),
         name="tournament-settlements",
     ),
+    path("nights/<int:night_id>/fees/", views.NightFeeView.as_view(), name="night-fees"),
+    path(
+        "tournaments/<int:tournament_id>/fees/",
+        views.TournamentFeeView.as_view(),
+        name="tournament-fees",
+    ),
+    path(
+        "clubs/<slug:slug>/settle-up-rule/",
+        views.ClubSettleUpRuleView.as_view(),
+        name="settle-up-rule",
+    ),
     path(
         "transfers/<int:transfer_id>/paid/",
         views.TransferPaidView.as_view(),

@@ -10,7 +10,12 @@ member gets 401/403):
 - ``GET /api/nights/{id}/settlements/``, ``GET /api/tournaments/{id}/settlements/``: every
   stored version of the settle-up, oldest first, with its transfers.
 - ``POST /api/transfers/{id}/paid/``: mark a transfer paid (its payer, its payee or an organiser;
-  the service decides).
+  the service decides); a transfer a later version replaced is a 409 ``transfer_superseded``.
+- ``GET/POST /api/tournaments/{id}/fees/``, ``GET/POST /api/nights/{id}/fees/``: how each
+  player's entry fee was taken (cash, card or owed); marking one (organisers and scorekeepers:
+  the door is theirs).
+- ``GET/PUT /api/clubs/{slug}/settle-up-rule/``: the pot at the door, or everything between
+  players (organisers write).
 
 What it does not do: business rules (``settlements.services``) or query shape (selectors).
 """
@@ -25,10 +30,13 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
+from clubs.models import Role
 from clubs.permissions import can_manage, can_read_club, role_in
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from settlements import selectors, services
 from settlements.api.serializers import (
+    FeeInput,
+    FeeOutput,
     NightDetailOutput,
     NightInput,
     NightOutput,
@@ -36,6 +44,8 @@ from settlements.api.serializers import (
     PrizeSplitOutput,
     SettlementTransferOutput,
     SettlementVersionOutput,
+    SettleUpRuleInput,
+    SettleUpRuleOutput,
 )
 from settlements.models import Night
 from tournaments.models import Tournament
@@ -55,6 +65,8 @@ class MoneyPermission(BasePermission):
             return False
         if request.method in SAFE_METHODS or getattr(view, "members_write", False):
             return True
+        if getattr(view, "door_write", False):
+            return role_in(user, club) in (Role.ORGANISER, Role.SCOREKEEPER)
         return can_manage(user, club)
 
 
@@ -131,7 +143,8 @@ class NightPrizeSplitView(_NightView):
         serializer = PrizeSplitInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.set_prize_split(night_id=self.get_night().pk, user=request.user,
-                                 percentages=serializer.validated_data["percentages"])
+                                 percentages=serializer.validated_data["percentages"],
+                                 pointer="/percentages")
         return Response({"percentages": selectors.get_prize_split(night_id=night_id)})
 
 
@@ -139,8 +152,10 @@ class NightSettlementListView(_NightView):
     @extend_schema(operation_id="nights_settlements", responses=SettlementVersionOutput(many=True),
                    summary="Every stored version of the night's settle-up (members)")
     def get(self, request, night_id):
-        versions = selectors.list_settlements(night_id=self.get_night().pk)
-        return Response(SettlementVersionOutput(versions, many=True).data)
+        versions = list(selectors.list_settlements(night_id=self.get_night().pk))
+        return Response(SettlementVersionOutput(
+            versions, many=True, context={"names": selectors.party_names(versions)}
+        ).data)
 
 
 class _TournamentMoneyView(_MoneyView):
@@ -168,7 +183,8 @@ class TournamentPrizeSplitView(_TournamentMoneyView):
         serializer = PrizeSplitInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         services.set_prize_split(tournament_id=self.get_tournament().pk, user=request.user,
-                                 percentages=serializer.validated_data["percentages"])
+                                 percentages=serializer.validated_data["percentages"],
+                                 pointer="/percentages")
         return Response(
             {"percentages": selectors.get_prize_split(tournament_id=tournament_id)}
         )
@@ -179,8 +195,10 @@ class TournamentSettlementListView(_TournamentMoneyView):
                    responses=SettlementVersionOutput(many=True),
                    summary="Every stored version of the tournament's settle-up (members)")
     def get(self, request, tournament_id):
-        versions = selectors.list_settlements(tournament_id=self.get_tournament().pk)
-        return Response(SettlementVersionOutput(versions, many=True).data)
+        versions = list(selectors.list_settlements(tournament_id=self.get_tournament().pk))
+        return Response(SettlementVersionOutput(
+            versions, many=True, context={"names": selectors.party_names(versions)}
+        ).data)
 
 
 class TransferPaidView(_MoneyView):
@@ -201,3 +219,82 @@ class TransferPaidView(_MoneyView):
         services.mark_transfer_paid(transfer_id=self.get_transfer().pk, user=request.user)
         transfer = selectors.get_transfer(transfer_id=transfer_id)
         return Response(SettlementTransferOutput(transfer).data)
+
+
+class _FeesMixin:
+    door_write = True  # organisers and scorekeepers take the fees at the door
+
+    def _event_key(self) -> dict:
+        raise NotImplementedError
+
+    def _list(self):
+        return Response(FeeOutput(selectors.list_fees(**self._event_key()), many=True).data)
+
+    def _mark(self, request):
+        serializer = FeeInput(data=request.data, context={"club": self.get_club()})
+        serializer.is_valid(raise_exception=True)
+        values = serializer.validated_data
+        mark = services.mark_entry_fee(
+            user=request.user, player_id=values["player"], status=values["status"],
+            amount_minor=values.get("amount"), **self._event_key(),
+        )
+        fee = selectors.list_fees(**self._event_key()).get(pk=mark.pk)
+        return Response(FeeOutput(fee).data, status=status.HTTP_201_CREATED)
+
+
+class TournamentFeeView(_FeesMixin, _TournamentMoneyView):
+    def _event_key(self) -> dict:
+        return {"tournament_id": self.get_tournament().pk}
+
+    @extend_schema(operation_id="tournaments_fees_list", responses=FeeOutput(many=True),
+                   summary="How each entry fee was taken (members)")
+    def get(self, request, tournament_id):
+        return self._list()
+
+    @extend_schema(operation_id="tournaments_fees_mark", request=FeeInput,
+                   responses={201: FeeOutput},
+                   summary="Mark an entry fee paid in cash, by card, or owed (organisers, "
+                   "scorekeepers; 409 fee_already_marked)")
+    def post(self, request, tournament_id):
+        return self._mark(request)
+
+
+class NightFeeView(_FeesMixin, _NightView):
+    def _event_key(self) -> dict:
+        return {"night_id": self.get_night().pk}
+
+    @extend_schema(operation_id="nights_fees_list", responses=FeeOutput(many=True),
+                   summary="How each entry fee was taken (members)")
+    def get(self, request, night_id):
+        return self._list()
+
+    @extend_schema(operation_id="nights_fees_mark", request=FeeInput,
+                   responses={201: FeeOutput},
+                   summary="Mark an entry fee paid in cash, by card, or owed (organisers, "
+                   "scorekeepers; 409 fee_already_marked)")
+    def post(self, request, night_id):
+        return self._mark(request)
+
+
+class ClubSettleUpRuleView(_MoneyView):
+    def get_club(self):
+        if getattr(self, "_club", None) is None:
+            self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
+        return self._club
+
+    @extend_schema(operation_id="clubs_settle_up_rule", responses=SettleUpRuleOutput,
+                   summary="The club's settle-up rule (members)")
+    def get(self, request, slug):
+        return Response({"between_players": services.between_players(self.get_club().pk)})
+
+    @extend_schema(operation_id="clubs_settle_up_rule_set", request=SettleUpRuleInput,
+                   responses=SettleUpRuleOutput,
+                   summary="Settle everything between players, or keep the pot at the door "
+                   "(organisers)")
+    def put(self, request, slug):
+        serializer = SettleUpRuleInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        rule = services.set_settle_up_rule(
+            club=self.get_club(), between_players=serializer.validated_data["between_players"]
+        )
+        return Response({"between_players": rule.between_players})

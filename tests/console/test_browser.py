@@ -100,7 +100,7 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
 ):
     from pypdf import PdfReader
 
-    from games.money import minor_to_decimal_string
+    from games.money import format_money
     from settlements.models import SettlementTransfer
     from settlements.selectors import list_settlements
     from tournaments.models import Entrant, Match, Tournament
@@ -295,11 +295,13 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     assert settlement.details["pot"] == 16 * 500
     prizes = {line["player"]: line["prize"] for line in settlement.lines}
     assert sum(prizes.values()) == 16 * 500
-    transfers = list(settlement.transfers.all())
+    transfers = list(settlement.transfers.all())  # payer, then payee, by name; the club first
+    # Nobody's fee was marked at the door: each owes it to the club, which pays the prizes.
+    assert {transfer.kind for transfer in transfers} == {"pot", "stakes"}
     assert [" ".join(text.split()) for text in
             page.locator(".transfers .who-pays").all_inner_texts()] == [
-        f"{_name(transfer.payer)} pays {_name(transfer.payee)} "
-        f"{minor_to_decimal_string(transfer.amount_minor, 2)}"
+        f"{_name(transfer.payer)} pays {_name(transfer.payee).replace('The club', 'the club')} "
+        f"{format_money(transfer.amount_minor, club)}"
         for transfer in transfers
     ]
     for transfer in transfers[:2]:

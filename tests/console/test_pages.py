@@ -22,6 +22,7 @@ from django.test.utils import CaptureQueriesContext
 from clubs.models import Player
 from games.services import create_game, record_hand
 from settlements.models import Night, PrizeSplit, SettlementTransfer
+from settlements.services import between_players as services_between_players
 from tests.clubs.factories import make_player, make_user
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Tournament
@@ -70,8 +71,8 @@ BOARD_PAGE = 16
 PRINT_PAGE = 15
 # - results: the tournament, the standings (entrants, matches, slots), the settlement
 #   (stakes, entered players, names), the prize split, the stored settle-ups with transfers (2)
-#   and their players' names (none before the close)
-RESULTS_PAGE = 12
+#   and their players' names (none before the close), the club's settle-up rule
+RESULTS_PAGE = 13
 # - players: the players (with accounts), the teams with their members (2)
 PLAYERS_PAGE = 6
 
@@ -204,7 +205,7 @@ def test_the_event_archive_and_csv():
     client = _organiser(event)
     url = f"{_console(event)}/events/{tournament['id']}/export/"
     archive = json.loads(client.get(url).content)
-    assert (archive["archive"], archive["version"]) == ("jink", 1)
+    assert (archive["archive"], archive["version"]) == ("jink", 2)
     (exported,) = archive["events"]
     assert [len(round_["matches"]) for round_ in exported["rounds"]] == [2]
     assert len(archive["games"]) == 2
@@ -269,20 +270,36 @@ def test_a_club_night_is_opened_closed_and_settled_from_the_console():
         record_hand(game_id=game.pk, user=organiser,
                     record={"dealer": 0, "trump": "S", "trick_winners": [0] * 5})
     url = f"{_console(event)}/nights/{night.pk}/"
+    # At the door: Player 01 pays the fee in cash; Player 02 owes it.
+    first, second = event.players[:2]
+    assert client.post(url, {"action": "fee", "player": first.pk, "status": "cash"}
+                       ).status_code == 302
+    assert client.post(url, {"action": "fee", "player": second.pk, "status": "owed"}
+                       ).status_code == 302
+    twice = client.post(url, {"action": "fee", "player": first.pk, "status": "card"})
+    assert twice.status_code == 409
+    assert "Player 01&#x27;s entry fee is already marked: Paid in cash." in twice.content.decode()
     with TestCase.captureOnCommitCallbacks(execute=True):
         assert client.post(url, {"action": "close"}).status_code == 302
     page = client.get(url).content.decode()
-    (transfer,) = SettlementTransfer.objects.filter(settlement__night=night)
-    # A jink (all five tricks from nothing) doubles the stake of 25; the winner takes it and the
-    # whole pot: the loser pays 1.00 + 2.00.
+    transfer = SettlementTransfer.objects.get(settlement__night=night, kind="stakes")
+    # A jink (all five tricks from nothing) doubles the stake of 25: the loser pays 1.00. The
+    # club pays the winner the whole pot (4.00) and receives the fee Player 02 owes.
     assert f'id="transfer-{transfer.pk}"' in page
-    assert "Player 02 pays Player 01 <strong>3.00</strong>" in page
+    assert "Player 02 pays Player 01 <strong>€1.00</strong>" in page
+    assert "The club pays Player 01 <strong>€4.00</strong>" in page
+    assert "Player 02 pays the club <strong>€2.00</strong>" in page
+    assert "First place: 100% of the €4.00 pot, €4.00 (Player 01)" in page
     assert client.post(url, {"action": "paid", "transfer": transfer.pk}).status_code == 302
     transfer.refresh_from_db()
     assert transfer.paid_by == organiser
     assert _queries(client, url) == NIGHT_PAGE
+    # The club's rule, from the same page: from now on, everything between players.
+    assert client.post(url, {"action": "settle_rule", "between_players": "on"}
+                       ).status_code == 302
+    assert services_between_players(event.club.pk) is True
 
 
 # - night: the night with its counts, the prize split, the settle-ups with transfers (2), the
-#   players' names
-NIGHT_PAGE = 8
+#   players' names; the club's settle-up rule; the fees at the door: the players, their marks
+NIGHT_PAGE = 11

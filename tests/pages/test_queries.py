@@ -153,8 +153,10 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
     count_queries(django_assert_num_queries, client, url, TOURNAMENT_PAGE)
 
 
-# Club, then the nets per player and the players (games.selectors.club_balances).
-BALANCES = 1 + 2
+# Club, then the nets per player and the players (games.selectors.club_balances), the season's
+# settle-up versions (settlements.selectors.season_balances; their transfers and players are read
+# once there are versions: none in this seed, see tests/console/test_money_story.py).
+BALANCES = 1 + 2 + 1
 
 
 def test_balances_page(seed, client_for, django_assert_num_queries):
@@ -210,8 +212,9 @@ def test_a_poll_that_finds_nothing_new_costs_one_query(seed, client_for,
 
 # Club, the player, their games (games, seats with players, sides with teams), their results
 # (one count), their entries (one query with counts), their balance steps (members only), their
-# rating and its history (seasons.selectors.rating_for_page: 2, since the merge of the jobs).
-PLAYER_PAGE = 1 + 1 + 3 + 1 + 1 + 1 + 2
+# rating and its history (seasons.selectors.rating_for_page: 2, since the merge of the jobs), the
+# season's settle-up versions (their transfers once there are versions).
+PLAYER_PAGE = 1 + 1 + 3 + 1 + 1 + 1 + 2 + 1
 
 
 def test_player_page(seed, client_for, django_assert_num_queries):

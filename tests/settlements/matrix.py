@@ -39,6 +39,14 @@ JOB_BODIES = {
     ("settlements:night-list", "POST"): lambda world: {"name": "Friday", "entry_fee": "5.00"},
     ("settlements:night-prize-split", "PUT"): lambda world: {"percentages": [60, 40]},
     ("settlements:tournament-prize-split", "PUT"): lambda world: {"percentages": [100]},
+    ("settlements:night-fees", "POST"): lambda world: {
+        "player": world.players[0].pk, "status": "cash", "amount": "5.00",
+    },
+    # The tournament's first entrant is world.players[0] (tests/tournaments/matrix.py).
+    ("settlements:tournament-fees", "POST"): lambda world: {
+        "player": world.players[0].pk, "status": "card", "amount": "5.00",
+    },
+    ("settlements:settle-up-rule", "PUT"): lambda world: {"between_players": True},
     ("webhooks:endpoint-list", "POST"): lambda world: {
         "url": "https://example.org/results", "events": ["match.decided"],
     },

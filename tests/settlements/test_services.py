@@ -52,13 +52,17 @@ def night_event(db):
 def test_a_closed_night_settles_stakes_fees_and_prizes_once(night_event):
     event, night = night_event
     ann, bill, cait, dan = event.players
+    organiser = event.world.users["organiser"]
+    # At the door: Ann pays in cash, Bill by card, Cait owes; Dan is never marked (owes too).
+    services.mark_entry_fee(user=organiser, night_id=night.pk, player_id=ann.pk, status="cash")
+    services.mark_entry_fee(user=organiser, night_id=night.pk, player_id=bill.pk, status="card")
+    services.mark_entry_fee(user=organiser, night_id=night.pk, player_id=cait.pk, status="owed")
     first = start_game(event, [ann, bill])
     second = start_game(event, [cait, dan])
     third = start_game(event, [ann, cait])
     win_game(event, first, 0)   # Ann +0.40, Bill -0.40
     win_game(event, second, 0)  # Cait +0.40, Dan -0.40
     win_game(event, third, 0)   # Ann +0.40, Cait -0.40
-    organiser = event.world.users["organiser"]
     with pytest.raises(Problem) as refused:
         services.settle_event(night_id=night.pk)
     assert refused.value.code == "event_not_closed"
@@ -72,15 +76,23 @@ def test_a_closed_night_settles_stakes_fees_and_prizes_once(night_event):
     assert settlement.version == 1
     # Pot 4 x 5.00 = 20.00: Ann won two games (1st: 14.00), Cait one (2nd: 6.00).
     by_player = {line["player"]: line for line in settlement.lines}
-    assert {player: (line["stakes"], line["entry_fee"], line["prize"], line["net"])
+    assert {player: (line["stakes"], line["entry_fee"], line["fee_status"], line["prize"],
+                     line["paid_at_door"], line["net"], line["difference"])
             for player, line in by_player.items()} == {
-        ann.pk: (80, 500, 1400, 980),
-        bill.pk: (-40, 500, 0, -540),
-        cait.pk: (0, 500, 600, 100),
-        dan.pk: (-40, 500, 0, -540),
+        None: (0, 0, None, 0, 1000, 0, -1000),
+        ann.pk: (80, 500, "cash", 1400, 500, 980, 1480),
+        bill.pk: (-40, 500, "card", 0, 500, -540, -40),
+        cait.pk: (0, 500, "owed", 600, 0, 100, 100),
+        dan.pk: (-40, 500, "owed", 0, 0, -540, -540),
     }
+    # The club pays the prizes from the pot (it holds the 10.00 paid at the door and receives
+    # Dan's fee); the stakes are settled between players; no entry fee goes player to player.
     assert transfers_of(settlement) == [
-        (bill.pk, ann.pk, 540), (dan.pk, ann.pk, 440), (dan.pk, cait.pk, 100),
+        (None, ann.pk, 1400), (dan.pk, None, 500), (None, cait.pk, 100),
+        (bill.pk, ann.pk, 40), (dan.pk, ann.pk, 40),
+    ]
+    assert sorted(settlement.transfers.values_list("kind", flat=True)) == [
+        "pot", "pot", "pot", "stakes", "stakes",
     ]
     # Again, and the task again: nothing more is owed, nothing is stored.
     assert services.settle_event(night_id=night.pk) is None
@@ -89,7 +101,7 @@ def test_a_closed_night_settles_stakes_fees_and_prizes_once(night_event):
     assert mail.outbox == []  # nobody has an e-mail address yet
 
 
-def test_a_correction_after_the_night_stores_only_the_difference(night_event):
+def test_a_correction_after_the_night_nets_what_is_still_open(night_event):
     event, night = night_event
     ann, bill, *_ = event.players
     game = start_game(event, [ann, bill])
@@ -97,8 +109,12 @@ def test_a_correction_after_the_night_stores_only_the_difference(night_event):
     organiser = event.world.users["organiser"]
     run_on_commit(services.close_night, night_id=night.pk, user=organiser)
     (first,) = Settlement.objects.filter(night=night)
-    # Ann: +0.40 stakes, 10.00 pot: 7.00 first, 3.00 second; Ann net 0.40 + 7.00 - 5.00 = 2.40.
-    assert transfers_of(first) == [(bill.pk, ann.pk, 240)]
+    # Ann: +0.40 stakes; 10.00 pot: 7.00 first (Ann), 3.00 second (Bill); both fees owed.
+    assert transfers_of(first) == [
+        (bill.pk, None, 200), (None, ann.pk, 200), (bill.pk, ann.pk, 40),
+    ]
+    stakes = first.transfers.get(kind="stakes")
+    services.mark_transfer_paid(transfer_id=stakes.pk, user=organiser)
 
     # The hand is corrected: Bill took every trick. Ann now owes what Bill was owed.
     with TestCase.captureOnCommitCallbacks(execute=True):
@@ -111,11 +127,37 @@ def test_a_correction_after_the_night_stores_only_the_difference(night_event):
 
     second = Settlement.objects.get(night=night, version=2)
     assert sweep_settlements_task.apply().get() == 0
-    assert transfers_of(second) == [(ann.pk, bill.pk, 480)]
-    assert transfers_of(first) == [(bill.pk, ann.pk, 240)]  # history kept, never rewritten
-    assert {line["player"]: line["difference"] for line in second.lines} == {
-        ann.pk: -480, bill.pk: 480,
+    # The paid 0.40 stays; Ann pays it back and Bill's 0.40: one transfer of 0.80. The open
+    # transfers of version 1 are replaced, never left open beside version 2's.
+    assert transfers_of(second) == [
+        (ann.pk, None, 200), (None, bill.pk, 200), (ann.pk, bill.pk, 80),
+    ]
+    assert [(transfer.payer_id, transfer.payee_id, transfer.amount_minor,
+             transfer.paid_at is None, transfer.superseded_by_id)
+            for transfer in first.transfers.order_by("-amount_minor", "payer_id")] == [
+        (bill.pk, None, 200, True, second.pk),
+        (None, ann.pk, 200, True, second.pk),
+        (bill.pk, ann.pk, 40, False, None),
+    ]
+    assert {line["player"]: (line["settled_before"], line["difference"])
+            for line in second.lines} == {
+        None: (0, 0), ann.pk: (40, -280), bill.pk: (-40, 280),
     }
+    assert second.details["changes"] == [
+        {"player": ann.pk, "field": "stakes", "before": 40, "after": -40},
+        {"player": ann.pk, "field": "prize", "before": 700, "after": 300},
+        {"player": bill.pk, "field": "stakes", "before": -40, "after": 40},
+        {"player": bill.pk, "field": "prize", "before": 300, "after": 700},
+    ]
+    assert (second.details["superseded"], second.details["kept_paid"]) == (2, 1)
+    # A superseded transfer cannot be marked paid; nothing is stored.
+    replaced = first.transfers.get(payer=None)
+    with pytest.raises(Problem) as refused:
+        services.mark_transfer_paid(transfer_id=replaced.pk, user=organiser)
+    assert (refused.value.status_code, refused.value.code,
+            refused.value.errors[0]["pointer"]) == (409, "transfer_superseded", "/transfer")
+    replaced.refresh_from_db()
+    assert replaced.paid_at is None
 
 
 def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
@@ -130,7 +172,7 @@ def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
     game = start_game(event, [ann, bill])
     win_game(event, game, 0)
     run_on_commit(services.close_night, night_id=night.pk, user=event.world.users["organiser"])
-    (transfer,) = SettlementTransfer.objects.filter(settlement__night=night)
+    transfer = SettlementTransfer.objects.get(settlement__night=night, kind="stakes")
     with pytest.raises(Problem) as refused:
         services.mark_transfer_paid(transfer_id=transfer.pk, user=cait_user)
     assert (refused.value.status_code, refused.value.code) == (403, "not_a_party")
@@ -149,8 +191,10 @@ def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
     to_ann = next(message for message in mail.outbox if message.to == ["ann@example.org"])
     assert to_ann.subject == "The Local: your settle-up"
     assert to_ann.body == (
-        "Hello Player 01,\n\nStakes 0.40 EUR, entry fee 5.00 EUR, prize 7.00 EUR: your net is "
-        "2.40 EUR.\nPlayer 02 pays Player 01 2.40 EUR.\n"
+        "Hello Player 01,\n\nStakes +€0.40, entry fee €5.00 (owed), prize €7.00: your net is "
+        "+€2.40.\n\nFirst place: 70% of the €10.00 pot, €7.00 (Player 01)\n"
+        "Second place: 30% of the €10.00 pot, €3.00 (Player 02)\n\n"
+        "The club pays Player 01 €2.00.\nPlayer 02 pays Player 01 €0.40.\n"
     )
     settlement = transfer.settlement
     assert services.send_settle_up_mails(settlement_id=settlement.pk) == 0
@@ -225,6 +269,8 @@ def test_closing_a_tournament_stores_its_settlement_with_the_prize_split():
     )["id"]
     services.set_prize_split(tournament_id=tournament_id, percentages=[60, 30],
                              user=event.world.users["organiser"])
+    # This club has no pot at the door: fees and prizes settle between players.
+    services.set_settle_up_rule(club=event.club, between_players=True)
     semis = event.draw(tournament_id)["matches"]
     win_match(event, tournament_id, semis[0]["id"], 0)  # 1 beats 4
     win_match(event, tournament_id, semis[1]["id"], 0)  # 2 beats 3

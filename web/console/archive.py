@@ -1,13 +1,17 @@
 """A club's history, or one event's, as one JSON archive or as CSV (docs/console.md documents the
-archive's fields).
+archive's fields, docs/archive.schema.json is its JSON Schema).
 
 What it does: ``event_archive(tournament)`` and ``club_archive(club)`` return a JSON-ready dict
-``{"archive": "jink", "version": 1, "exported_at", "club", "players", "teams", "games",
-"events"}`` — every event with its settings, entrants, rounds, matches (with their games' ids),
-standings and settlement, every game with its seats, sides, totals and hands (each hand's record
-as entered and the engine's result). ``games_csv_rows`` flattens games to one row per side (the
-CSV export). Reads only, in a number of queries that grows with the number of events, not of
-games or hands.
+``{"archive": "jink", "version": 2, "exported_at", "club", "players", "teams", "games",
+"events", "nights"}`` — every event with its settings, entrants, rounds, matches (with their
+games' ids), standings and settle-up, every club night with its games and settle-up, every game
+with its seats, sides, totals and hands (each hand's record as entered and the engine's result).
+The settle-up is the stored versions (``settlements``), exactly as the API and the console show
+them: lines, prize rule and changes in words, transfers with their kind, status and paid marks
+(who and when), and the fees taken at the door. ``games_csv_rows`` flattens games to one row per
+side (the CSV export), ``transfers_csv_rows`` every transfer of every version, and
+``balances_csv_rows`` each player's running balance over the season's events. Reads only, in a
+number of queries that grows with the number of events, not of games, hands or transfers.
 
 What it does not do: import anything (players come in through ``clubs.services``), or decide
 who may export (the views: organisers).
@@ -21,14 +25,20 @@ from django.utils import timezone
 from clubs import selectors as club_selectors
 from games.models import Game, GameSeat, Hand
 from games.money import minor_to_decimal_string
+from settlements import selectors as settlement_selectors
+from settlements.api.serializers import FeeOutput, SettlementVersionOutput
+from settlements.models import NightGame
 from tournaments import selectors as tournament_selectors
 from tournaments.progress import load_matches
-from tournaments.settlement import compute_settlement
 from tournaments.standings import compute_standings
 
-ARCHIVE_VERSION = 1
+# 2: an event's settlement is its stored settle-up versions; club nights are exported.
+ARCHIVE_VERSION = 2
 CSV_HEADER = ["event", "round", "table", "game", "game_type", "status", "hands", "side",
               "players", "total", "winner", "stake", "created_at"]
+TRANSFERS_CSV_HEADER = ["event_kind", "event", "event_name", "version", "transfer", "payer",
+                        "payee", "amount", "currency", "kind", "status", "superseded_by",
+                        "paid_at", "paid_by"]
 
 
 def _money(club, amount):
@@ -83,7 +93,38 @@ def _games(queryset) -> list[Game]:
     )
 
 
-def _event_json(tournament) -> tuple[dict, list[int]]:
+class _SettleUps:
+    """The stored settle-up versions and fees of the club's events, read once, by event."""
+
+    def __init__(self, club, tournament_id: int | None = None):
+        self.club = club
+        versions = list(settlement_selectors.list_club_settlements(
+            club=club, tournament_id=tournament_id))
+        self.names = settlement_selectors.party_names(versions)
+        self.versions: dict[tuple, list] = {}
+        for version in versions:
+            key = ("tournament", version.tournament_id) if version.tournament_id else (
+                "night", version.night_id)
+            self.versions.setdefault(key, []).append(version)
+        self.fees: dict[tuple, list] = {}
+        for fee in settlement_selectors.list_club_fees(club=club, tournament_id=tournament_id):
+            key = ("tournament", fee.tournament_id) if fee.tournament_id else (
+                "night", fee.night_id)
+            self.fees.setdefault(key, []).append(fee)
+
+    def of(self, kind: str, event_id: int, *, stake, entry_fee) -> dict:
+        versions = self.versions.get((kind, event_id), [])
+        return {
+            "currency": self.club.currency,
+            "stake": _money(self.club, stake),
+            "entry_fee": _money(self.club, entry_fee),
+            "fees": FeeOutput(self.fees.get((kind, event_id), []), many=True).data,
+            "versions": SettlementVersionOutput(
+                versions, many=True, context={"names": self.names}).data,
+        }
+
+
+def _event_json(tournament, settle_ups: _SettleUps) -> tuple[dict, list[int]]:
     """The event and the ids of its games."""
     club = tournament.club
     rounds = list(tournament_selectors.list_rounds(tournament=tournament, with_unreleased=True))
@@ -109,7 +150,6 @@ def _event_json(tournament) -> tuple[dict, list[int]]:
             "matches": matches_json,
         })
     standings = compute_standings(tournament)
-    settlement = compute_settlement(tournament)
     event = {
         "id": tournament.pk, "name": tournament.name, "game": tournament.game,
         "format": tournament.format, "entrant_kind": tournament.entrant_kind,
@@ -127,18 +167,42 @@ def _event_json(tournament) -> tuple[dict, list[int]]:
         ],
         "rounds": rounds_json,
         "standings": [
-            {"rank": row["rank"], "entrant": row["entrant"]["id"],
-             "match_wins": row["match_wins"], "points_for": row["points_for"],
-             "tricks_won": row["tricks_won"]}
+            {"rank": row["rank"], "place": row.get("place", row["rank"]),
+             "entrant": row["entrant"]["id"], "match_wins": row["match_wins"],
+             "points_for": row["points_for"], "tricks_won": row["tricks_won"]}
             for row in standings["standings"]
         ],
-        "settlement": {key: settlement[key] for key in
-                       ("currency", "stake", "balances", "transfers", "entry_fees")},
+        "settlement": settle_ups.of("tournament", tournament.pk, stake=tournament.stake_minor,
+                                    entry_fee=tournament.entry_fee_minor),
     }
     return event, game_ids
 
 
-def _envelope(club, events: list[dict], games: list[Game]) -> dict:
+def _nights_json(club, settle_ups: _SettleUps) -> list[dict]:
+    nights = list(settlement_selectors.list_nights(club=club).order_by("opened_at", "id"))
+    games: dict[int, list[int]] = {}
+    if nights:
+        for night_id, game_id in NightGame.objects.filter(night__club=club).values_list(
+            "night_id", "game_id"
+        ):
+            games.setdefault(night_id, []).append(game_id)
+    return [
+        {
+            "id": night.pk, "name": night.name, "status": night.status,
+            "opened_at": night.opened_at.isoformat(),
+            "closed_at": night.closed_at.isoformat() if night.closed_at else None,
+            "entry_fee": _money(club, night.entry_fee_minor),
+            "prize_split": night.prize_split.percentages if hasattr(night, "prize_split")
+            else [],
+            "games": sorted(games.get(night.pk, [])),
+            "settlement": settle_ups.of("night", night.pk, stake=None,
+                                        entry_fee=night.entry_fee_minor),
+        }
+        for night in nights
+    ]
+
+
+def _envelope(club, events: list[dict], games: list[Game], nights: list[dict]) -> dict:
     players, teams = _people(club)
     return {
         "archive": "jink",
@@ -149,21 +213,25 @@ def _envelope(club, events: list[dict], games: list[Game]) -> dict:
         "teams": teams,
         "games": [_game_json(game, club) for game in games],
         "events": events,
+        "nights": nights,
     }
 
 
 def event_archive(tournament) -> dict:
-    event, game_ids = _event_json(tournament)
+    settle_ups = _SettleUps(tournament.club, tournament_id=tournament.pk)
+    event, game_ids = _event_json(tournament, settle_ups)
     games = _games(Game.objects.filter(pk__in=game_ids))
-    return _envelope(tournament.club, [event], games)
+    return _envelope(tournament.club, [event], games, [])
 
 
 def club_archive(club) -> dict:
+    settle_ups = _SettleUps(club)
     events = []
     for tournament in tournament_selectors.list_club_tournaments(club=club):
-        event, _ = _event_json(tournament)
+        event, _ = _event_json(tournament, settle_ups)
         events.append(event)
-    return _envelope(club, events, _games(Game.objects.filter(club=club)))
+    return _envelope(club, events, _games(Game.objects.filter(club=club)),
+                     _nights_json(club, settle_ups))
 
 
 def games_csv_rows(archive: dict) -> list[list]:
@@ -185,4 +253,48 @@ def games_csv_rows(archive: dict) -> list[list]:
                          len(game["hands"]), side, " & ".join(players), total,
                          "yes" if game["winner_side"] == side else "",
                          game["stake"] or "", game["created_at"]])
+    return rows
+
+
+def transfers_csv_rows(archive: dict) -> list[list]:
+    """One row per transfer of every settle-up version of every event and night in ``archive``
+    (``TRANSFERS_CSV_HEADER`` order), read from the archive's stored versions."""
+    rows = []
+    currency = archive["club"]["currency"]
+    for kind, items in (("tournament", archive["events"]), ("night", archive["nights"])):
+        for item in items:
+            for version in item["settlement"]["versions"]:
+                for transfer in version["transfers"]:
+                    rows.append([
+                        kind, item["id"], item["name"], version["version"], transfer["id"],
+                        transfer["payer"]["name"], transfer["payee"]["name"],
+                        transfer["amount"], currency, transfer["kind"], transfer["status"],
+                        transfer["superseded_by"] or "", transfer["paid_at"] or "",
+                        transfer["paid_by"] or "",
+                    ])
+    return rows
+
+
+BALANCES_CSV_HEADER = ["year", "player", "player_name", "event_kind", "event", "event_name",
+                       "settled_at", "net", "paid_at_door", "paid", "received", "open",
+                       "running", "running_open", "currency"]
+
+
+def balances_csv_rows(club) -> list[list]:
+    """Each player's running balance over the season's settled events, one row per player and
+    event (``BALANCES_CSV_HEADER`` order; ``settlements.selectors.season_balances``)."""
+    season = settlement_selectors.season_balances(club=club)
+    names = dict(club_selectors.list_players(club=club).values_list("pk", "display_name"))
+    rows = []
+    for player_id in sorted(season["players"], key=lambda pk: (names.get(pk, ""), pk)):
+        for row in season["players"][player_id]:
+            kind, event_id = row["event"]["key"]
+            rows.append([
+                season["year"], player_id, names.get(player_id, ""), kind, event_id,
+                row["event"]["name"], row["event"]["settled_at"].isoformat(),
+                *(_money(club, row[key]) for key in (
+                    "net", "paid_at_door", "paid", "received", "open", "running",
+                    "running_open")),
+                club.currency,
+            ])
     return rows

@@ -29,7 +29,7 @@ from settlements import services as settlement_services
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import EntrantKind, TournamentStatus
-from web.console import forms
+from web.console import fees, forms
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer, _status
 from web.console.tables import round_tables
@@ -141,6 +141,8 @@ def _event_action(request, club, tournament) -> str:
             tournament_id=tournament.pk, user=user, present_ids=present
         )
         return gettext("%(count)s checked in.") % {"count": len(present)}
+    if action == "fee":
+        return fees.mark_fee(request, tournament_id=tournament.pk)
     if action == "draw":
         round_ = tournament_services.draw_next_round(tournament_id=tournament.pk, user=user)
         return gettext("Round %(number)s drawn.") % {"number": round_.number}
@@ -209,6 +211,7 @@ def event(request, club, tournament_id: int):
         "tournament": tournament,
         "entrants": entrants,
         "present_count": sum(entrant.is_present for entrant in entrants),
+        "fees": fees.fee_rows(club, tournament=tournament),
         "candidates": (
             _candidates(club, tournament, query)
             if tournament.status == TournamentStatus.REGISTRATION or late_entry else []

@@ -1,7 +1,10 @@
 """Downloads: one event, or the club's whole history, as the JSON archive or as CSV.
 
 What it does: ``?format=json`` (the default) answers the archive of ``web.console.archive`` as
-an attachment; ``?format=csv`` answers one row per side of every game. Organisers only.
+an attachment; ``?format=csv`` answers one row per side of every game, ``?format=csv&part=
+settle-up`` one row per transfer of every stored settle-up version (with its status and paid
+mark), and for the club ``?format=csv&part=balances`` each player's running balance over the
+season's settled nights and events. Organisers only.
 
 What it does not do: import (players come in on the players page, ``action=import``).
 """
@@ -24,8 +27,13 @@ def _download(request, data: dict, stem: str) -> HttpResponse:
     if request.GET.get("format") == "csv":
         buffer = io.StringIO()
         writer = csv.writer(buffer)
-        writer.writerow(archive.CSV_HEADER)
-        writer.writerows(archive.games_csv_rows(data))
+        if request.GET.get("part") == "settle-up":
+            stem = f"{stem}-settle-up"
+            writer.writerow(archive.TRANSFERS_CSV_HEADER)
+            writer.writerows(archive.transfers_csv_rows(data))
+        else:
+            writer.writerow(archive.CSV_HEADER)
+            writer.writerows(archive.games_csv_rows(data))
         response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
         return response
@@ -46,4 +54,12 @@ def event_export(request, club, tournament_id: int):
 @require_safe
 @organiser_page
 def club_export(request, club):
+    if request.GET.get("format") == "csv" and request.GET.get("part") == "balances":
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(archive.BALANCES_CSV_HEADER)
+        writer.writerows(archive.balances_csv_rows(club))
+        response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{club.slug}-balances.csv"'
+        return response
     return _download(request, archive.club_archive(club), f"{club.slug}-history")

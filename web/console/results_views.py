@@ -1,13 +1,18 @@
 """The close of an event and its settle-up: a tournament's results page and a club night's page.
 
 What it does: ``results`` shows a tournament's standings (``tournaments.standings``) and, until
-it closes, what the settlement comes to now (``tournaments.settlement``); it sets the prize
+it closes, each player's stakes and fee due so far (``tournaments.settlement``'s stakes and
+entered players); it sets the prize
 split (``settlements.services.set_prize_split``), closes the event
 (``tournaments.services.close_tournament`` — the settle-up is then stored as a version by
 ``settlements``), and lists every stored version: each player's stakes, entry fee, prize and
-net, the remainder rule, and who pays whom, each transfer marked paid through
-``settlements.services.mark_transfer_paid``. ``night`` does the same for a club night (its games,
-close with ``close_night``). Both print as a results sheet (print.css hides the buttons).
+net, the prize rule and what changed in words (``settlements.words``), and who pays whom (payer
+then payee, by name), each open transfer marked paid through
+``settlements.services.mark_transfer_paid`` (a replaced one shows it was replaced). Both pages
+take the entry fees at the door (``fee`` action: cash, card or owed, through
+``settlements.services.mark_entry_fee``). ``night`` does the same for a club night (its games,
+close with ``close_night``). Both print as a results sheet (print.css hides the buttons). Money
+through ``games.money.format_money``.
 
 What it does not do: compute anything itself.
 """
@@ -22,12 +27,14 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.models import Player
 from config.problems import Problem
-from games.money import minor_to_decimal_string
+from games.money import format_money
 from settlements import selectors as settlement_selectors
 from settlements import services as settlement_services
+from settlements import words
 from tournaments import services as tournament_services
-from tournaments.settlement import compute_settlement
+from tournaments.settlement import entered_players, tournament_stakes
 from tournaments.standings import compute_standings
+from web.console import fees
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
 from web.console.forms import EventForm
@@ -39,8 +46,14 @@ def _prize_split(text: str) -> list:
     return form.prize_percentages()
 
 
-def _settle_action(request, *, tournament_id=None, night_id=None) -> str:
+def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
     action = request.POST.get("action")
+    if action == "settle_rule":
+        rule = settlement_services.set_settle_up_rule(
+            club=club, between_players=request.POST.get("between_players") == "on")
+        return (gettext("From now on everything is settled between players.")
+                if rule.between_players else
+                gettext("From now on entry fees go into the club's pot."))
     if action == "paid":
         transfer = settlement_selectors.get_transfer(
             transfer_id=_integer(request.POST.get("transfer"))
@@ -50,6 +63,8 @@ def _settle_action(request, *, tournament_id=None, night_id=None) -> str:
             raise Problem(status=404, code="not_found", detail=gettext("No such transfer here."))
         settlement_services.mark_transfer_paid(transfer_id=transfer.pk, user=request.user)
         return gettext("Marked paid.")
+    if action == "fee":
+        return fees.mark_fee(request, tournament_id=tournament_id, night_id=night_id)
     if action == "prize_split":
         settlement_services.set_prize_split(
             percentages=_prize_split(request.POST.get("prize_split", "")), user=request.user,
@@ -69,35 +84,54 @@ def _versions(club, tournament_id=None, night_id=None) -> list[dict]:
     """The stored settle-up versions, newest first, amounts as text, players by name."""
     settlements = list(settlement_selectors.list_settlements(
         tournament_id=tournament_id, night_id=night_id))
-    exponent = club.minor_unit_exponent
-    ids = {line["player"] for settlement in settlements for line in settlement.lines
-           if line["player"]}
-    names = dict(Player.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+    names = settlement_selectors.party_names(settlements)
 
     def money(amount: int) -> str:
-        return minor_to_decimal_string(amount, exponent)
+        return format_money(amount, club)
 
     return [
         {
             "settlement": settlement,
             "lines": [
                 {"name": names.get(line["player"], gettext("The club")),
-                 **{key: money(line[key]) for key in
-                    ("stakes", "entry_fee", "prize", "net", "difference")}}
+                 "fee_status": words.FEE_STATUSES.get(line.get("fee_status"), ""),
+                 **{key: money(line.get(key, 0)) for key in
+                    ("stakes", "entry_fee", "paid_at_door", "prize", "net", "difference")}}
                 for line in settlement.lines
             ],
             "transfers": [
                 {"transfer": transfer,
-                 "payer": transfer.payer.display_name if transfer.payer else gettext("The club"),
-                 "payee": transfer.payee.display_name if transfer.payee else gettext("The club"),
+                 "payer": words.party_name(transfer.payer),
+                 "payee": words.party_name(transfer.payee, start=False),
                  "amount": money(transfer.amount_minor)}
                 for transfer in settlement.transfers.all()
             ],
             "details": settlement.details,
             "pot": money(settlement.details.get("pot", 0)),
+            "prize_lines": words.prize_lines(settlement.details, club),
+            "change_lines": words.change_lines(settlement.details, names, club),
         }
         for settlement in reversed(settlements)
     ]
+
+
+def _preview(club, tournament) -> dict:
+    """Before the close: each player's stakes and fee due so far, and the pot (three queries)."""
+    stakes = tournament_stakes(tournament)
+    entered = entered_players(tournament)
+    fee = tournament.entry_fee_minor or 0
+    players = Player.objects.filter(pk__in=entered | set(stakes)).order_by("display_name", "pk")
+    return {
+        "rows": [
+            {"name": player.display_name,
+             "stakes": format_money(stakes.get(player.pk, 0), club, signed=True),
+             "fee": format_money(fee if player.pk in entered else 0, club)}
+            for player in players
+        ],
+        "players": len(entered),
+        "fee": format_money(fee, club),
+        "pot": format_money(fee * len(entered), club),
+    }
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -107,17 +141,20 @@ def results(request, club, tournament_id: int):
     problem = None
     if request.method == "POST":
         try:
-            messages.success(request, _settle_action(request, tournament_id=tournament.pk))
+            messages.success(request, _settle_action(request, club, tournament_id=tournament.pk))
             return redirect("console:results", club.slug, tournament.pk)
         except Problem as error:
             problem = ProblemShown(error)
+    rule = settlement_services.between_players(club.pk)
     context = {
         "club": club,
         "tournament": tournament,
         "standings": compute_standings(tournament)["standings"],
-        "settlement": compute_settlement(tournament),
+        "preview": _preview(club, tournament),
         "prize_split": settlement_selectors.get_prize_split(tournament_id=tournament.pk),
         "versions": _versions(club, tournament_id=tournament.pk),
+        "between_players": rule,
+        "fees": fees.fee_rows(club, tournament=tournament, between_players=rule),
         "problem": problem,
     }
     return render(request, "console/results.html", context,
@@ -133,17 +170,19 @@ def night(request, club, night_id: int):
     problem = None
     if request.method == "POST":
         try:
-            messages.success(request, _settle_action(request, night_id=found.pk))
+            messages.success(request, _settle_action(request, club, night_id=found.pk))
             return redirect("console:night", club.slug, found.pk)
         except Problem as error:
             problem = ProblemShown(error)
+    rule = settlement_services.between_players(club.pk)
     context = {
         "club": club,
         "night": found,
-        "entry_fee": None if found.entry_fee_minor is None else minor_to_decimal_string(
-            found.entry_fee_minor, club.minor_unit_exponent),
+        "entry_fee": format_money(found.entry_fee_minor, club),
         "prize_split": settlement_selectors.get_prize_split(night_id=found.pk),
         "versions": _versions(club, night_id=found.pk),
+        "between_players": rule,
+        "fees": fees.fee_rows(club, night=found, between_players=rule),
         "problem": problem,
     }
     return render(request, "console/night.html", context,

@@ -1,9 +1,12 @@
-"""The club's balances page: who owes whom from the stakes of its games.
+"""The club's balances page: the season's settle-ups per player, and who owes whom from the
+stakes of its games.
 
-What it does: ``club_balances`` (``/clubs/<slug>/balances/``) shows each player's net from the
-club's game stakes and the transfers that settle them (``games.ledger.settle``: the fewest
-transfers), money formatted for the reader's language and the club's currency. (A game's own page
-is ``web.pages.hands``.)
+What it does: ``club_balances`` (``/clubs/<slug>/balances/``) shows each player's balance over
+the season's settled nights and events (``settlements.selectors.season_balances``: what they came
+to, paid, received and what is still open in the stored versions), then each player's net from
+the club's game stakes and the transfers that settle them (``games.ledger.settle``: the fewest
+transfers), money formatted for the reader's language and the club's currency
+(``games.money.format_money``). (A game's own page is ``web.pages.hands``.)
 
 What it does not do: write anything. Who may read is ``clubs.permissions``' policy, as in the
 API: money is for members only, even in a public club — an anonymous visitor is sent to the login
@@ -21,9 +24,11 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from clubs.models import Player
 from clubs.permissions import role_in
 from games import selectors
 from games.ledger import settle
+from settlements.selectors import season_balances
 from web.pages.clubs import access_club
 from web.pages.labels import format_money
 
@@ -57,5 +62,25 @@ def club_balances(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "pages/balances.html",
-        {"club": club, "rows": rows, "transfers": transfers},
+        {"club": club, "rows": rows, "transfers": transfers,
+         "season": season_rows(club, request.user)},
     )
+
+
+def season_rows(club, user) -> dict:
+    """Each player's season totals over the settled nights and events, by name."""
+    season = season_balances(club=club)
+    players = Player.objects.filter(pk__in=season["players"]).order_by("display_name", "pk")
+    rows = []
+    for player in players:
+        events = season["players"][player.pk]
+        totals = {key: sum(row[key] for row in events) for key in
+                  ("net", "paid", "received", "open")}
+        rows.append({
+            "name": player.display_name,
+            "is_you": player.user_id is not None and player.user_id == user.pk,
+            "events": len(events),
+            **{key: format_money(value, club, signed=key in ("net", "open"))
+               for key, value in totals.items()},
+        })
+    return {"year": season["year"], "rows": rows, "events": len(season["events"])}

@@ -2,8 +2,8 @@
 
 What it does: translated names for what the apps store as codes (game types, statuses, formats,
 round names, tie-break criteria), and figures formatted for the active locale: money in the
-club's currency (``format_money``: "€0.20" in English, "0,20 €" in French), numbers with the
-locale's decimal mark (``format_number``).
+club's currency (``games.money.format_money``, re-exported: "€0.20" in English, "0,20 €" in
+French), numbers with the locale's decimal mark (``format_number``).
 
 What it does not do: choose the language (``LocaleMiddleware`` does, from the switch on the
 page or the browser's ``Accept-Language``) or translate people's names and club data.
@@ -20,8 +20,8 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-# Symbols for the currencies whose symbol is unambiguous; other currencies show their ISO code.
-CURRENCY_SYMBOLS = {"EUR": "€", "GBP": "£", "USD": "$"}
+# The one money formatter lives with the money (re-exported here for the pages' imports).
+from games.money import format_money  # noqa: F401,E402
 
 GAME_NAMES = {
     "25": gettext_lazy("Twenty-Five"),
@@ -110,22 +110,3 @@ def format_number(value) -> str:
             return str(int(value))
         return number_format(Decimal(str(value)), use_l10n=True)
     return str(value)
-
-
-def format_money(amount_minor: int | None, club, *, signed: bool = False) -> str:
-    """``20`` in a EUR club -> ``"€0.20"`` (English) or ``"0,20 €"`` (French); ``signed`` adds
-    ``+`` to positive amounts. Uses the club's currency and its number of decimals."""
-    if amount_minor is None:
-        return ""
-    exponent = club.minor_unit_exponent
-    amount = Decimal(abs(amount_minor)).scaleb(-exponent)
-    number = number_format(amount, decimal_pos=exponent, use_l10n=True, force_grouping=True)
-    symbol = CURRENCY_SYMBOLS.get(club.currency)
-    if symbol:
-        # Translators: where the currency symbol goes ("€0.20" or "0,20 €").
-        text = _("%(symbol)s%(amount)s") % {"symbol": symbol, "amount": number}
-    else:
-        text = f"{number}\u00a0{club.currency}"
-    if amount_minor < 0:
-        return f"-{text}"
-    return f"+{text}" if signed and amount_minor > 0 else text

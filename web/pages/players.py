@@ -4,7 +4,10 @@ What it does: ``player_detail`` shows the player's results in numbers (games pla
 their recent games (each side named with its score, their result), the events they entered
 (with their tables decided and won), and — for the club's members only, as money always is —
 their balance over time as a small chart drawn on the server (``balance_chart``: an SVG
-polyline, no script), with the figures written out beside it for those who cannot see it, and
+polyline, no script; its coordinates are text made in Python, never localised), with the
+figures written out beside it for those who cannot see it, the season's settled nights and
+events with their running balance (``settlements.selectors.season_balances``: what each came
+to, paid, received, still open), and
 their rating with its history (``seasons.selectors.rating_for_page``, ``_rating.html``). Games
 of rounds not yet released are listed for the club's organisers only.
 
@@ -26,11 +29,13 @@ from clubs import selectors as club_selectors
 from clubs.permissions import role_in
 from games import selectors as game_selectors
 from seasons.selectors import rating_for_page
+from settlements.selectors import season_balances
 from tournaments.selectors import list_entries_of_player
 from web.pages.cards import game_card, with_events
 from web.pages.clubs import access_club
 from web.pages.labels import TOURNAMENT_STATUSES, format_money, game_name, label
 
+SIGNED = {"net", "open", "running", "running_open"}
 GAMES_LIMIT = 20
 EVENTS_LIMIT = 20
 CHART_WIDTH = 320
@@ -55,12 +60,14 @@ def balance_chart(steps: list[tuple], club) -> dict | None:
     inner_width = CHART_WIDTH - 2 * CHART_MARGIN
     inner_height = CHART_HEIGHT - 2 * CHART_MARGIN
 
-    def y_of(value: int) -> float:
-        return round(CHART_MARGIN + inner_height * (highest - value) / span, 1)
+    def y_of(value: int) -> str:
+        # Coordinates are text made here, never numbers a template would localise ("12,5"
+        # in French breaks the SVG).
+        return f"{CHART_MARGIN + inner_height * (highest - value) / span:.1f}"
 
     count = len(balances) - 1
     points = " ".join(
-        f"{round(CHART_MARGIN + inner_width * index / max(count, 1), 1)},{y_of(value)}"
+        f"{CHART_MARGIN + inner_width * index / max(count, 1):.1f},{y_of(value)}"
         for index, value in enumerate(balances)
     )
     return {
@@ -92,8 +99,16 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     entries = list(list_entries_of_player(player=player)[:EVENTS_LIMIT])
     is_member = role_in(request.user, club) is not None
     chart = None
+    season_money = []
     if is_member:
         chart = balance_chart(game_selectors.list_balance_steps(player=player), club)
+        season_money = [
+            {"name": row["event"]["name"], "settled_at": row["event"]["settled_at"],
+             **{key: format_money(row[key], club, signed=key in SIGNED)
+                for key in ("net", "paid", "received", "open", "running", "running_open")}}
+            for row in season_balances(club=club, player_id=player.pk)["players"].get(
+                player.pk, [])
+        ]
     events = [
         {
             "name": entry.tournament.name,
@@ -128,6 +143,8 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
         "events": [event for event in events if event["is_readable"]],
         "is_member": is_member,
         "chart": chart,
+        "season_money": season_money,
+        "season_open": season_money[-1]["running_open"] if season_money else "",
         "rating": rating,
         "title": _("%(name)s · %(club)s") % {"name": player.display_name, "club": club.name},
     }
