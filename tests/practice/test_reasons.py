@@ -3,10 +3,12 @@ with their article, the ace of hearts' house rule by its own label and value, in
 
 from __future__ import annotations
 
+import pytest
 from django.utils import translation
 
+from config.words import card_name
 from rules_engine import HouseRules, why_illegal
-from web.practice.reasons import card_name, reason_words
+from web.practice.reasons import reason_words
 
 CLASSIC = HouseRules.for_game("45", ace_of_hearts_lead="trump_then_hearts")
 PLAIN = HouseRules.for_game("45")
@@ -15,6 +17,13 @@ PLAIN = HouseRules.for_game("45")
 def words(hand: str, trick: str, card: str, trump: str, rules=PLAIN) -> str:
     reason = why_illegal(hand.split(), trick.split(), card, trump, rules)
     return reason_words(reason, rules)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """English unless a test says otherwise: a page test run before may leave French active."""
+    with translation.override("en"):
+        yield
 
 
 def test_each_refusal_in_a_players_words():
