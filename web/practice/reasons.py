@@ -1,4 +1,4 @@
-"""Why a card may not be played, in a player's words, at the practice table.
+"""Why a card, a rob or a call may not be made, in a player's words, at the practice table.
 
 What it does: ``reason_words(reason, rules)`` turns the rules engine's phrase (``why_illegal``:
 "hearts were led and the hand held QH: follow suit or trump") into a sentence for the person
@@ -8,8 +8,12 @@ suit or play a trump". Cards are named in words with their article ("the nine of
 them ("When the ace of hearts is led …: trump then hearts"), never by its setting's key. A
 phrase it does not know keeps the engine's words, translated (``config.problems.localized_text``).
 
-What it does not do: decide whether a card may be played (the engine did) or phrase the
-engine's other refusals (a bid, a rob: their own words, translated).
+The same for the hand's refusals of a rob or a call (``computer_players.hand``'s phrases): the
+dealer who must rob a turned-up ace, the robber who keeps the ace of trumps (each by its house
+rule's label), a call the auction does not allow ("you may call 20, 25 or pass" — calls in
+words), a card not held.
+
+What it does not do: decide whether a move may be made (the engine and the hand did).
 
 Terms: *phrase* — a ``rules_engine.errors.Phrase``: the English text with its template and
 params kept, so that it can be worded again here.
@@ -17,8 +21,9 @@ params kept, so that it can be worded again here.
 
 from __future__ import annotations
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from computer_players.hand import CALL_NOT_ALLOWED, DISCARD_COUNT, KEEPS_THE_ACE, MUST_ROB
 from config.problems import localized_text
 from config.words import card_name, rule_label, rule_value
 from rules_engine.order import FOLLOW_SUIT, HEARTS_AFTER_TRUMPS, NOT_HELD, NOT_WITHHELD, TRUMP_LED
@@ -37,7 +42,31 @@ PLAYER_WORDS = {
     TRUMP_LED: gettext_lazy("a trump was led and you hold %(card)s: play a trump"),
     FOLLOW_SUIT: gettext_lazy("%(suit)s were led and you hold %(card)s: follow suit or play a "
                               "trump"),
+    MUST_ROB: gettext_lazy(
+        "the turn-up is %(card)s, and by this table's house rule (“%(rule)s”: %(value)s) you "
+        "must rob it: pick the card to discard"
+    ),
+    KEEPS_THE_ACE: gettext_lazy(
+        "by this table's house rule (“%(rule)s”: %(value)s) you keep the ace of trumps: discard "
+        "one of your other cards"
+    ),
+    CALL_NOT_ALLOWED: gettext_lazy("you may call %(allowed)s, not %(call)s"),
+    DISCARD_COUNT: gettext_lazy("lay down %(count)s different cards"),
 }
+
+# The house rule a phrase is about, named by its own label and value in the player's words.
+RULE_OF = {
+    HEARTS_AFTER_TRUMPS: "ace_of_hearts_lead",
+    MUST_ROB: "dealer_robs_ace",
+    KEEPS_THE_ACE: "rob_discard",
+}
+
+# The auction's calls that are words ("pass", "hold"); a bid is its number.
+CALL_WORDS = {"pass": pgettext_lazy("call", "pass"), "hold": pgettext_lazy("call", "hold")}
+
+
+def _call(call) -> str:
+    return str(CALL_WORDS.get(call, call))
 
 
 def _rule_label(rules, key: str) -> tuple[str, str]:
@@ -57,6 +86,9 @@ def reason_words(reason, rules) -> str:
             values[name] = card_name(value)
         else:
             values[name] = str(localized_text(value))
-    if template == HEARTS_AFTER_TRUMPS:
-        values["rule"], values["value"] = _rule_label(rules, "ace_of_hearts_lead")
+    if template == CALL_NOT_ALLOWED:
+        values["allowed"] = ", ".join(_call(call) for call in reason.params["calls"])
+        values["call"] = _call(reason.params["call"])
+    if template in RULE_OF:
+        values["rule"], values["value"] = _rule_label(rules, RULE_OF[template])
     return str(words) % values
