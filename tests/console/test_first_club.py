@@ -149,6 +149,10 @@ def test_new_club_refusals_in_french():
     _signed_up(client)
     taken = client.post("/new-club/", _club_form(), HTTP_ACCEPT_LANGUAGE="fr")
     assert _by_field(taken) == {"slug": ["Un club utilise déjà l'identifiant 'callan'."]}
+    zone = client.post("/new-club/", _club_form(slug="kells", time_zone="Mars/Olympus"),
+                       HTTP_ACCEPT_LANGUAGE="fr")
+    assert _by_field(zone) == {"time_zone": [
+        "'Mars/Olympus' n'est pas un nom de fuseau horaire IANA (par exemple 'Europe/Dublin')."]}
 
 
 def test_a_visitor_must_log_in_to_create_a_club():

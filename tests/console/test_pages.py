@@ -150,6 +150,9 @@ def test_the_house_rules_form_comes_from_the_engine_and_stores_only_overrides():
     form["target"] = "0"
     refused = client.post(f"{_console(event)}/house-rules/", form)
     assert refused.status_code == 400
+    # The engine's refusal beside the rule's field, in words (no setting key).
+    assert refused.context["problem"].by_field == {
+        "target": ["0 is not allowed for this rule in this game."]}
 
 
 def test_a_new_event_takes_its_defaults_and_leaves_out_what_its_format_does_not_use():

@@ -25,7 +25,7 @@ from clubs import roster
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from config.problems import Problem
-from config.words import rule_in_words
+from config.words import rule_in_words, rule_value
 from rules_engine.house_rule_definitions import definitions_for
 from rules_engine.house_rules import GAMES, PRESETS
 from settlements import selectors as settlement_selectors
@@ -250,7 +250,7 @@ def house_rules(request, club):
             messages.success(request, gettext("House rules saved."))
             return redirect(f"{request.path}?game={game}")
         except Problem as error:
-            problem = ProblemShown(error)
+            problem = ProblemShown(_rules_refusal(error, form))
     context = {
         "club": club,
         "form": form,
@@ -261,6 +261,25 @@ def house_rules(request, club):
         "problem": problem,
     }
     return render(request, "console/house_rules.html", context, status=_status(problem, form))
+
+
+def _rules_refusal(error: Problem, form) -> Problem:
+    """The engine's refusal of a house rule (pointer "/default_house_rules/<key>") beside that
+    rule's field, in words: the value as the form shows it, never the setting's key."""
+    prefix = "/default_house_rules/"
+    errors = []
+    for entry in error.errors:
+        pointer = entry.get("pointer") or ""
+        key = pointer[len(prefix):].split("/")[0] if pointer.startswith(prefix) else ""
+        if key in form.fields:
+            value = form.cleaned_data.get(key)
+            errors.append({"code": entry["code"], "pointer": f"/{key}", "detail": gettext(
+                "%(value)s is not allowed for this rule in this game.")
+                % {"value": rule_value(value, key)}})
+        else:
+            errors.append(entry)
+    return Problem(status=error.status_code, code=error.code, detail=str(error.detail),
+                   errors=errors)
 
 
 def _preset_shown(preset) -> dict:
