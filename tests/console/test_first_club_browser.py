@@ -136,6 +136,13 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     # The credential is in this page's path: a Referer would carry the origin alone.
     assert (table_page.status, table_page.headers["referrer-policy"]) == (200, "strict-origin")
 
+    # 7. Forms with optional numbers render them empty, never "None".
+    for path in ("events/new/", "house-rules/?game=auction45", "house-rules/?game=110"):
+        page.goto(f"{console}{path}")
+        values = page.locator("input[type=number]").evaluate_all(
+            "inputs => inputs.map(input => input.getAttribute('value'))")
+        assert "None" not in values, path
+
     assert failures == [(400, "POST", f"{base}/new-club/")]
     assert [text for text in warnings if "None" in text] == []
     assert outside_requests == []
