@@ -23,6 +23,7 @@ from functools import cache
 
 from django.contrib import messages
 from django.contrib.auth import authenticate, login
+from django.contrib.auth.password_validation import password_validators_help_text_html
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -117,6 +118,8 @@ def signup(request):
                              % {"name": user.get_username()})
             return redirect(_next_page(request, reverse("console:club-new")))
     context = {"values": values, "problem": problem,
+               # The validators' own words (the ones register_user applies).
+               "password_help": password_validators_help_text_html(),
                "next": request.POST.get("next") or request.GET.get("next") or ""}
     return render(request, "console/signup.html", context,
                   status=problem.status if problem else 200)
