@@ -30,6 +30,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy
 
 from config.problems import escape_pointer_segment
 from rules_engine.errors import RulesError
@@ -84,7 +85,7 @@ def validate_time_zone(value: str) -> None:
     """Refuse anything that is not an IANA time zone name known to this system's zoneinfo."""
     if value not in _known_time_zones():
         raise ValidationError(
-            "%(value)r is not an IANA time zone name (e.g. 'Europe/Dublin').",
+            gettext_lazy("%(value)r is not an IANA time zone name (e.g. 'Europe/Dublin')."),
             code="invalid_time_zone",
             params={"value": value},
         )

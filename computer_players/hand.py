@@ -33,8 +33,9 @@ from typing import Any
 from computer_players.view import PlayedTrick, SeatView
 from rules_engine.bidding import auction_turn, check_bidding
 from rules_engine.cards import FULL_PACK, SUITS, Card, parse_card
+from rules_engine.errors import N_, Phrase
 from rules_engine.house_rules import HouseRules
-from rules_engine.order import legal_plays, trick_winner, trump_rank, why_illegal
+from rules_engine.order import NOT_HELD, legal_plays, trick_winner, trump_rank, why_illegal
 from rules_engine.scoring import score_hand
 
 HAND_SIZE = 5
@@ -44,6 +45,18 @@ BID = "bid"
 EXCHANGE = "exchange"
 PLAY = "play"
 OVER = "over"
+
+
+# The refusals of a rob or a call that a page words for the player (``Phrase`` templates, as the
+# engine's ``why_illegal`` phrases are): the dealer must rob, the robber keeps the ace, a call the
+# auction does not allow, a wrong number of discards.
+MUST_ROB = N_("the turn-up is %(card)s: the dealer must rob it (dealer_robs_ace is must)")
+KEEPS_THE_ACE = N_(
+    "with rob_discard not_the_ace the robber keeps the ace of trumps and discards one of its "
+    "other cards"
+)
+CALL_NOT_ALLOWED = N_("seat %(seat)s may call %(allowed)s, not %(call)s")
+DISCARD_COUNT = N_("discard %(count)s different cards")
 
 
 class MoveError(ValueError):
@@ -233,18 +246,12 @@ class HandInProgress:
         self._expect(ROB, seat)
         if discard is None:
             if self.must_rob():
-                raise MoveError(
-                    f"the turn-up is {self.turn_up}: the dealer must rob it (dealer_robs_ace "
-                    "is must)"
-                )
+                raise MoveError(Phrase(MUST_ROB, {"card": self.turn_up}))
         else:
             if discard not in self.rob_discards():
                 if discard in self.hands[seat]:
-                    raise MoveError(
-                        "with rob_discard not_the_ace the robber keeps the ace of trumps and "
-                        "discards one of its other cards"
-                    )
-                raise MoveError(f"the hand does not hold {discard}")
+                    raise MoveError(Phrase(KEEPS_THE_ACE))
+                raise MoveError(Phrase(NOT_HELD, {"card": discard}))
             self.hands[seat].remove(discard)
             self.hands[seat].append(self.turn_up)
             self.rob = {"seat": seat, "discard": str(discard)}
@@ -257,8 +264,9 @@ class HandInProgress:
         if isinstance(call, str) and call.isdigit():
             call = int(call)
         if call not in self._legal_calls:
-            allowed = ", ".join(map(str, self._legal_calls))
-            raise MoveError(f"seat {seat} may call {allowed}, not {call}")
+            raise MoveError(Phrase(CALL_NOT_ALLOWED, {
+                "seat": seat, "allowed": ", ".join(map(str, self._legal_calls)), "call": call,
+                "calls": tuple(self._legal_calls)}))
         self.calls.append({"seat": seat, "call": call})
         self._calls = (*self._calls, (seat, call))
         self.moves.append({"kind": "call", "seat": seat, "call": call})
@@ -271,10 +279,10 @@ class HandInProgress:
         if trump not in SUITS:
             raise MoveError(f"trumps must be one of {', '.join(SUITS)}, not {trump!r}")
         if len(discards) != len(self.kitty) or len(set(discards)) != len(discards):
-            raise MoveError(f"discard {len(self.kitty)} different cards")
+            raise MoveError(Phrase(DISCARD_COUNT, {"count": len(self.kitty)}))
         for card in discards:
             if card not in held:
-                raise MoveError(f"the bidder holds no {card}")
+                raise MoveError(Phrase(NOT_HELD, {"card": card}))
         self.hands[seat] = [card for card in held if card not in discards]
         self.trump = trump
         self.discards = tuple(discards)

@@ -13,8 +13,9 @@ Terms:
 - *game*: one of ``GAMES``: "25", "45", "55", "110", "220", "auction45".
 - *not applicable* key: a key marked "—" for a game in rules.md (say, ``bids`` in 45). Its value
   is None for that game and setting it to anything else is an ``invalid_house_rule`` error.
-- *preset*: a named set of overrides with its table size (``PRESETS``, ``preset(name)``),
-  e.g. ``classic_45``, the classic Forty-Five phone game.
+- *preset*: a named set of overrides with its table size (``PRESETS``, ``preset(name)``):
+  ``classic_45`` (the classic Forty-Five phone game), ``irish_25``, ``nova_scotia_45`` and
+  ``auction_45`` (the standard games of rules.md, each its game's defaults).
 - *nullable* key: ``jink_bid``, ``made_thirty_scores``, ``min_bid_at_100`` take null ("no such
   rule") where they apply.
 
@@ -442,13 +443,15 @@ class Preset:
     """A named set of house rules with the table size it is meant for (``PRESETS``).
 
     ``rules()`` gives the validated ``HouseRules``; ``overrides`` are the keys the preset sets on
-    top of the game's defaults (so a form can show what the preset changes)."""
+    top of the game's defaults (so a form can show what the preset changes). ``title`` and
+    ``description`` are English words marked with ``N_`` (the pages translate them)."""
 
     name: str
     game: str
     seat_count: int
     overrides: Mapping[str, Any]
     description: str
+    title: str = ""
 
     def rules(self) -> HouseRules:
         return HouseRules.for_game(self.game, **self.overrides)
@@ -465,10 +468,51 @@ PRESETS: dict[str, Preset] = {
             "ace_of_hearts_lead": "trump_then_hearts",
             "rob_discard": "not_the_ace",
         },
-        description=(
+        title=N_("The classic Forty-Five app"),
+        description=N_(
             "The classic Forty-Five phone game: three players each for themselves, to 45; the "
             "trick with the best trump is worth 10; the ace of hearts led calls for a trump, "
             "else a heart; a player robbing with the ace of trumps keeps the ace."
+        ),
+    ),
+    # The standard games of rules.md, each its game's defaults: a club that picks one stores
+    # no override, and the form shows each rule's value to adjust.
+    "irish_25": Preset(
+        name="irish_25",
+        game="25",
+        seat_count=4,
+        overrides={},
+        title=N_("Irish Twenty-Five"),
+        description=N_(
+            "Standard Twenty-Five: to 25, checked at every trick (a game usually ends inside a "
+            "hand); 5 a trick; all five tricks from no score pays double stakes; the holder of "
+            "the ace of trumps may rob, and the dealer may rob a turned-up ace."
+        ),
+    ),
+    "nova_scotia_45": Preset(
+        name="nova_scotia_45",
+        game="45",
+        seat_count=4,
+        overrides={},
+        title=N_("Nova Scotia Forty-Fives"),
+        description=N_(
+            "Forty-Fives as Atlantic Canada's clubs play it, two against two or three against "
+            "three: to 45, counted at the end of a hand; the trick with the best trump is "
+            "worth 10; the dealer must rob a turned-up ace; several past 45 in one hand: the "
+            "higher total wins."
+        ),
+    ),
+    "auction_45": Preset(
+        name="auction_45",
+        game="auction45",
+        seat_count=4,
+        overrides={},
+        title=N_("Auction Forty-Fives"),
+        description=N_(
+            "Auction Forty-Fives (“120”), two against two or three against three: bids 15, "
+            "20, 25 and 30, the dealer may hold; a three-card kitty; a made 30 scores 60; a side "
+            "on 100 or more bids at least 20; the player left of the bidder leads; to 120, and "
+            "when both sides pass 120 in one hand the bidding side wins."
         ),
     ),
 }

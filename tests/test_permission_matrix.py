@@ -200,6 +200,13 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
                                               public="401 403 403 403 404")},
     "tournaments:round-release": {"POST": Expect(private="401 404 403 403 404",
                                                  public="401 403 403 403 404")},
+    # the first club: anyone signs up (a logged-in user is sent on to a new club), anyone logged
+    # in creates a club; posted empty, each form is refused (400) beside its fields
+    "console:signup": {"GET": Expect("ok 302 302 302 302"),
+                       "POST": Expect("400 400 400 400 400")},
+    "console:club-new": {"GET": Expect("302 ok ok ok ok"),
+                         "POST": Expect("302 400 400 400 400")},
+    "console:settings": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:home": {"GET": CONSOLE},
     "console:members": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:players": {"GET": CONSOLE, "POST": CONSOLE_POST},

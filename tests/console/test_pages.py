@@ -101,7 +101,8 @@ def test_the_club_pages_answer_in_a_few_queries():
     client = _organiser(event)
     counts = {page: _queries(client, f"{_console(event)}/{page}")
               for page in ("", "members/", "house-rules/", "events/new/")}
-    assert counts == {"": 5, "members/": 4, "house-rules/": 3, "events/new/": 3}
+    # The overview: its lists, and one query for every fact of the first night's checklist.
+    assert counts == {"": 6, "members/": 4, "house-rules/": 3, "events/new/": 3}
 
 
 # Forms and problems ----------------------------------------------------------------------------
@@ -150,6 +151,9 @@ def test_the_house_rules_form_comes_from_the_engine_and_stores_only_overrides():
     form["target"] = "0"
     refused = client.post(f"{_console(event)}/house-rules/", form)
     assert refused.status_code == 400
+    # The engine's refusal beside the rule's field, in words (no setting key).
+    assert refused.context["problem"].by_field == {
+        "target": ["0 is not allowed for this rule in this game."]}
 
 
 def test_a_new_event_takes_its_defaults_and_leaves_out_what_its_format_does_not_use():

@@ -3,10 +3,12 @@ with their article, the ace of hearts' house rule by its own label and value, in
 
 from __future__ import annotations
 
+import pytest
 from django.utils import translation
 
+from config.words import card_name
 from rules_engine import HouseRules, why_illegal
-from web.practice.reasons import card_name, reason_words
+from web.practice.reasons import reason_words
 
 CLASSIC = HouseRules.for_game("45", ace_of_hearts_lead="trump_then_hearts")
 PLAIN = HouseRules.for_game("45")
@@ -15,6 +17,13 @@ PLAIN = HouseRules.for_game("45")
 def words(hand: str, trick: str, card: str, trump: str, rules=PLAIN) -> str:
     reason = why_illegal(hand.split(), trick.split(), card, trump, rules)
     return reason_words(reason, rules)
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """English unless a test says otherwise: a page test run before may leave French active."""
+    with translation.override("en"):
+        yield
 
 
 def test_each_refusal_in_a_players_words():
@@ -46,3 +55,35 @@ def test_cards_and_reasons_in_french():
         assert words("7D 8H", "KD", "8H", "S") == (
             "la couleur entamée est carreau et vous avez le sept de carreau : fournissez ou coupez"
         )
+
+
+def test_a_rob_and_a_call_refused_in_a_players_words():
+    from computer_players.hand import CALL_NOT_ALLOWED, DISCARD_COUNT, KEEPS_THE_ACE, MUST_ROB
+    from rules_engine.errors import Phrase
+    from rules_engine.order import NOT_HELD
+
+    classic = HouseRules.for_game("45", rob_discard="not_the_ace")
+    assert reason_words(Phrase(MUST_ROB, {"card": "AS"}), classic) == (
+        "the turn-up is the ace of spades, and by this table's house rule (“The dealer and a "
+        "turned-up ace”: must) you must rob it: pick the card to discard"
+    )
+    assert reason_words(Phrase(KEEPS_THE_ACE), classic) == (
+        "by this table's house rule (“What a player robbing with the ace of trumps may discard: "
+        "any card, or not the ace itself”: not the ace) you keep the ace of trumps: discard one "
+        "of your other cards"
+    )
+    assert reason_words(Phrase(NOT_HELD, {"card": "9S"}), classic) == (
+        "you do not hold the nine of spades"
+    )
+    auction = HouseRules.for_game("auction45")
+    call = Phrase(CALL_NOT_ALLOWED, {"seat": 1, "allowed": "20, 25, pass", "call": 15,
+                                     "calls": (20, 25, "pass")})
+    assert reason_words(call, auction) == "you may call 20, 25, pass, not 15"
+    assert reason_words(Phrase(DISCARD_COUNT, {"count": 3}), auction) == (
+        "lay down 3 different cards"
+    )
+    with translation.override("fr"):
+        assert reason_words(Phrase(NOT_HELD, {"card": "9S"}), classic) == (
+            "vous n'avez pas le neuf de pique"
+        )
+        assert reason_words(call, auction) == "vous pouvez annoncer 20, 25, passe, pas 15"

@@ -1,4 +1,5 @@
-"""The console's club pages: the overview, members and roles, players and pairs, house rules.
+"""The console's club pages: the overview (with the first night's checklist), members and roles,
+players and pairs, house rules (with its presets).
 
 What it does: shows each list and takes each change through ``clubs.services`` (invite, change
 a role, remove; add a player, paste a list, mark inactive, merge two records, make pairs, import
@@ -24,12 +25,14 @@ from clubs import roster
 from clubs import selectors as club_selectors
 from clubs import services as club_services
 from config.problems import Problem
+from config.words import rule_in_words, rule_value
 from rules_engine.house_rule_definitions import definitions_for
-from rules_engine.house_rules import GAMES
+from rules_engine.house_rules import GAMES, PRESETS
 from settlements import selectors as settlement_selectors
 from tournaments import selectors as tournament_selectors
 from web.console import forms
 from web.console.access import ProblemShown, organiser_page
+from web.console.checklist import first_night_steps
 from web.pages import labels as page_labels
 
 PLAYER_PAGE = 200
@@ -40,8 +43,11 @@ PLAYER_PAGE = 200
 def home(request, club):
     events = list(tournament_selectors.list_tournaments(club=club, user=request.user)[:50])
     nights = list(settlement_selectors.list_nights(club=club)[:20])
-    return render(request, "console/home.html", {"club": club, "events": events,
-                                                 "nights": nights})
+    steps = first_night_steps(club, events, nights)
+    return render(request, "console/home.html", {
+        "club": club, "events": events, "nights": nights, "steps": steps,
+        "steps_left": sum(not step["done"] for step in steps),
+    })
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -217,14 +223,21 @@ def _names_from_csv(upload) -> list[str]:
 @require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def house_rules(request, club):
+    """The club's game and house rules; ``?preset=<name>`` fills the form with a preset's rules
+    (one tap), to adjust before saving."""
+    chosen = PRESETS.get(request.GET.get("preset", ""))
     game = request.GET.get("game") or request.POST.get("game") or club.default_game
+    if chosen is not None:
+        game = chosen.game
     if game not in GAMES:
         game = club.default_game
-    current = (
-        club.effective_house_rules()
-        if game == club.default_game
-        else {d.key: d.default for d in definitions_for(game)}
-    )
+    if chosen is not None:
+        rules = chosen.rules()
+        current = {d.key: getattr(rules, d.key) for d in definitions_for(game)}
+    elif game == club.default_game:
+        current = club.effective_house_rules()
+    else:
+        current = {d.key: d.default for d in definitions_for(game)}
     problem = None
     form = forms.HouseRulesForm(
         request.POST if request.method == "POST" else None, game=game, current=current
@@ -237,12 +250,51 @@ def house_rules(request, club):
             messages.success(request, gettext("House rules saved."))
             return redirect(f"{request.path}?game={game}")
         except Problem as error:
-            problem = ProblemShown(error)
+            problem = ProblemShown(_rules_refusal(error, form))
     context = {
         "club": club,
         "form": form,
         "game": game,
         "games": forms.EventForm.base_fields["game"].choices,
+        "presets": [_preset_shown(preset) for preset in PRESETS.values()],
+        "chosen": None if chosen is None else _preset_shown(chosen),
         "problem": problem,
     }
     return render(request, "console/house_rules.html", context, status=_status(problem, form))
+
+
+def _rules_refusal(error: Problem, form) -> Problem:
+    """The engine's refusal of a house rule (pointer "/default_house_rules/<key>") beside that
+    rule's field, in words: the value as the form shows it, never the setting's key."""
+    prefix = "/default_house_rules/"
+    errors = []
+    for entry in error.errors:
+        pointer = entry.get("pointer") or ""
+        key = pointer[len(prefix):].split("/")[0] if pointer.startswith(prefix) else ""
+        if key in form.fields:
+            value = form.cleaned_data.get(key)
+            errors.append({"code": entry["code"], "pointer": f"/{key}", "detail": gettext(
+                "%(value)s is not allowed for this rule in this game.")
+                % {"value": rule_value(value, key)}})
+        else:
+            errors.append(entry)
+    return Problem(status=error.status_code, code=error.code, detail=str(error.detail),
+                   errors=errors)
+
+
+def _preset_shown(preset) -> dict:
+    """A preset as the house-rules page lists it: its name, game, words, and each rule it sets
+    that differs from the game's defaults, by the rule's own label."""
+    rules = preset.rules()
+    changed = [
+        rule_in_words(preset.game, definition.key, getattr(rules, definition.key))
+        for definition in definitions_for(preset.game)
+        if definition.applies and getattr(rules, definition.key) != definition.default
+    ]
+    return {
+        "name": preset.name,
+        "title": gettext(preset.title),
+        "game": page_labels.game_name(preset.game),
+        "description": gettext(preset.description),
+        "changed": changed,
+    }

@@ -13,10 +13,11 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
-from django.utils.translation import gettext, gettext_lazy, gettext_noop
+from django.utils.translation import gettext, gettext_lazy
 
 from clubs.models import GAME_CHOICES, Role
 from config.problems import Problem
+from config.words import PRIVILEGED_TRUMPS, rule_label, rule_value
 from rules_engine.house_rule_definitions import definitions_for
 from tournaments.configuration import FORMAT_OPTIONS
 from tournaments.models import EntrantKind, Format, MatchRule
@@ -211,7 +212,8 @@ class HouseRulesForm(forms.Form):
         self.definitions = [d for d in definitions_for(game) if d.applies]
         for definition in self.definitions:
             value = current.get(definition.key)
-            help_text = gettext("Default: %(value)s") % {"value": _shown(definition.default)}
+            help_text = gettext("Default: %(value)s") % {
+                "value": rule_value(definition.default, definition.key)}
             if definition.kind == "number":
                 field = forms.IntegerField(min_value=0, initial=value)
             elif definition.kind == "number_or_none":
@@ -220,12 +222,12 @@ class HouseRulesForm(forms.Form):
                 field = forms.BooleanField(required=False, initial=value)
             elif definition.kind == "choice":
                 field = forms.ChoiceField(
-                    choices=[(choice, _shown(choice)) for choice in definition.choices],
+                    choices=[(choice, rule_value(choice)) for choice in definition.choices],
                     initial=value,
                 )
             elif definition.kind == "subset":
                 field = forms.MultipleChoiceField(
-                    choices=[(choice, choice) for choice in definition.choices],
+                    choices=[(choice, PRIVILEGED_TRUMPS[choice]) for choice in definition.choices],
                     widget=forms.CheckboxSelectMultiple, required=False, initial=list(value or []),
                 )
             else:  # numbers: a list of bids
@@ -233,7 +235,7 @@ class HouseRulesForm(forms.Form):
                     initial=", ".join(str(number) for number in value or []),
                     help_text=gettext("Comma-separated"),
                 )
-            field.label = gettext(definition.meaning)
+            field.label = rule_label(game, definition.key)
             field.help_text = help_text
             self.fields[definition.key] = field
 
@@ -254,31 +256,6 @@ class HouseRulesForm(forms.Form):
             if value != default:
                 result[definition.key] = value
         return result
-
-
-# The house rules' values that are words (``rules_engine.house_rule_definitions``' choices), shown
-# with spaces for underscores and translated.
-RULE_VALUE_WORDS = (
-    gettext_noop("yes"), gettext_noop("no"), gettext_noop("none"),
-    gettext_noop("at trick"), gettext_noop("at hand end"), gettext_noop("higher total"),
-    gettext_noop("first to reach"), gettext_noop("bidder first"), gettext_noop("may"),
-    gettext_noop("must"), gettext_noop("trump lead"), gettext_noop("trump then hearts"),
-    gettext_noop("any card"), gettext_noop("not the ace"), gettext_noop("redeal"),
-    gettext_noop("dealer stuck"), gettext_noop("left of dealer"), gettext_noop("left of bidder"),
-    gettext_noop("offender scores zero"), gettext_noop("void hand"), gettext_noop("deduct"),
-)
-
-
-def _shown(value) -> str:
-    if isinstance(value, bool):
-        return gettext("yes") if value else gettext("no")
-    if value is None:
-        return gettext("none")
-    if isinstance(value, (list, tuple, frozenset, set)):
-        return ", ".join(str(item) for item in sorted(value, key=str)) or gettext("none")
-    if isinstance(value, str):
-        return gettext(value.replace("_", " "))
-    return str(value)
 
 
 def to_minor(amount: Decimal | None, exponent: int, field: str) -> int | None:

@@ -1,20 +1,31 @@
 """URL routes of the organiser's console (namespace ``console``), under ``clubs/<slug>/console/``.
 
-Routes: the overview; members; players and pairs (with the CSV import); house rules; a new
-event; an event (entrants, check-in, draw, swap, release); its print view, live board, results
-and export; the club's export. Every route is for the club's organisers only
-(``access.organiser_page``).
+Routes: signing up and a new club (``start_views``: before there is a club, so not under it);
+the overview with the first night's checklist; the club's settings; members; players and pairs
+(with the CSV import); house rules; a new event; an event (entrants, check-in, draw, swap,
+release); its print view, live board, results and export; the club's export. Every route under
+a club is for the club's organisers only (``access.organiser_page``).
 """
 
 from django.urls import path
 
-from web.console import board_views, club_views, event_views, export_views, results_views
+from web.console import (
+    board_views,
+    club_views,
+    event_views,
+    export_views,
+    results_views,
+    start_views,
+)
 
 app_name = "console"
 
 EVENT = "clubs/<slug:slug>/console/events/<int:tournament_id>/"
 
 urlpatterns = [
+    path("signup/", start_views.signup, name="signup"),
+    path("new-club/", start_views.club_new, name="club-new"),
+    path("clubs/<slug:slug>/console/settings/", start_views.club_settings, name="settings"),
     path("clubs/<slug:slug>/console/", club_views.home, name="home"),
     path("clubs/<slug:slug>/console/members/", club_views.members, name="members"),
     path("clubs/<slug:slug>/console/players/", club_views.players, name="players"),

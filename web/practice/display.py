@@ -23,10 +23,11 @@ from django.utils.translation import gettext, gettext_lazy
 
 from computer_players.hand import BID, EXCHANGE, OVER, PLAY, ROB
 from config.problems import localized_text
+from config.words import card_name
 from practice.services import Table
 from rules_engine.cards import SUIT_NAMES, SUITS, parse_card
 from rules_engine.order import trick_winner
-from web.practice.reasons import card_name, reason_words
+from web.practice.reasons import reason_words
 
 COMPUTER_NAMES = ("Nora", "Finn")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}

@@ -143,7 +143,10 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
     # The page holds a credential or a CSRF token: never stored by shared caches; the service
     # worker keeps its own copy for opening offline.
     response["Cache-Control"] = "private, no-cache"
-    response["Referrer-Policy"] = "no-referrer"
+    # The link's credential is in this page's path: a Referer carries the origin alone, to this
+    # site as to any other, yet a form's POST keeps its Origin for the CSRF check (no-referrer
+    # would make Chromium send "Origin: null", refused with a 403).
+    response["Referrer-Policy"] = "strict-origin"
     return response
 
 
