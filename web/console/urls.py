@@ -2,7 +2,7 @@
 
 Routes: the overview; members; players and pairs (with the CSV import); house rules; a new
 event; an event (entrants, check-in, draw, swap, release); its print view, live board, results
-and export; the club's export. Every route is for the club's organisers only
+and export; its table links' QR sheet; the club's export. Every route is for the club's organisers only
 (``access.organiser_page``).
 """
 
@@ -23,6 +23,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/console/events/new/", event_views.event_new, name="event-new"),
     path(EVENT, event_views.event, name="event"),
     path(f"{EVENT}print/", event_views.event_print, name="print"),
+    path(f"{EVENT}table-links/", event_views.event_table_sheet, name="table-sheet"),
     path(f"{EVENT}board/", board_views.board, name="board"),
     path(f"{EVENT}results/", results_views.results, name="results"),
     path(f"{EVENT}export/", export_views.event_export, name="event-export"),
