@@ -138,6 +138,7 @@ async function refresh() {
     if (config.credential) {
       const tableResponse = await api("GET", "/table/");
       if (tableResponse.ok) { table = tableResponse.data; tableEtag = tableResponse.etag; }
+      followCurrentGame();
     }
     setOnline(true);
     saveCache();

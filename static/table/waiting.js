@@ -11,12 +11,14 @@ const box = document.getElementById("waiting");
 const credential = box.dataset.credential;
 const seconds = Math.max(Number(box.dataset.pollSeconds) || 10, 10);
 const status = document.getElementById("waiting-status");
+const reason = document.getElementById("waiting-reason");
 let etag = null;
 let stopped = false;
 let asking = false;
 
 function stop(text) {
-  status.textContent = text;
+  if (status) status.textContent = text;
+  else reason.textContent = text;
   stopped = true;
 }
 
@@ -36,14 +38,14 @@ async function check() {
         return;
       }
       if (table.status === "event_over") stop(box.dataset.overText);
-      else if (table.status === "empty") status.textContent = box.dataset.emptyText;
-      else if (table.status === "waiting") status.textContent = box.dataset.waitingText;
+      else if (table.status === "empty") reason.textContent = box.dataset.emptyText;
+      else if (table.status === "waiting") reason.textContent = box.dataset.waitingText;
     }
   } catch { /* offline: try again later */ }
   asking = false;
 }
 
-if (!box.textContent.includes(box.dataset.overText)) {
+if (status) {
   window.setInterval(check, seconds * 1000);
   document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
 } else {
