@@ -194,7 +194,7 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
         qr = page.locator(".print-card .table-card .qr").nth(index).bounding_box()
         assert card["x"] <= qr["x"] and qr["x"] + qr["width"] <= card["x"] + card["width"] + 0.5
         assert card["y"] <= qr["y"] and qr["y"] + qr["height"] <= card["y"] + card["height"] + 0.5
-    page.emulate_media(media="screen")
+    page.emulate_media(media="null")  # back to the default: the PDF is printed as print
     page.screenshot(path=str(screenshots / "console-print.png"), full_page=True)
     pdf = PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True)))
     text = "".join(sheet.extract_text() for sheet in pdf.pages)

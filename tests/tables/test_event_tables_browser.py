@@ -73,9 +73,9 @@ def test_the_tablet_follows_its_table_to_round_two_in_place_and_polls_quietly(
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.clock.install()
-    documents = []
-    page.on("framenavigated", lambda frame: documents.append(frame.url)
-            if frame == page.main_frame else None)
+    documents = []  # page loads: requests for a document (replaceState makes none)
+    page.on("request", lambda request: documents.append(request.url)
+            if request.resource_type == "document" else None)
     page.goto(f"{live_server.url}/t/{token}/")
     wait_ready(page)
     expect(page.locator("#table-app")).to_have_attribute("data-game", str(first))
@@ -114,7 +114,7 @@ def test_the_tablet_follows_its_table_to_round_two_in_place_and_polls_quietly(
     expect(page.locator("#entry .message")).to_have_text("Round 2: this table's new game is open.")
     assert page.evaluate("window.sameDocument") == "yes"  # no reload
     assert page.url == f"{live_server.url}/t/{token}/?game={second}"
-    assert len(documents) == 1  # the one load; replaceState is not a navigation
+    assert documents == [f"{live_server.url}/t/{token}/"]  # the one load
 
 
 def test_a_finished_game_with_no_next_game_asks_nothing(live_server, new_context):

@@ -221,7 +221,12 @@ def event(request, club, tournament_id: int):
     device_links = table_services.count_live_event_links(tournament)
     context = {
         "device_links": device_links,
-        "table_count": table_services.count_event_tables(tournament),
+        # The tables drawn so far (no query: the rounds are loaded), else the entrants'.
+        "table_count": max(
+            (table["number"] for shown in shown_rounds for table in shown["tables"]),
+            default=-(-sum(entrant.is_present for entrant in entrants)
+                      // max(tournament.table_size or 1, 1)),
+        ),
         "club": club,
         "tournament": tournament,
         "entrants": entrants,
@@ -293,7 +298,12 @@ def event_table_sheet(request, club, tournament_id: int):
         "club": club,
         "tournament": tournament,
         "links": [links[number] for number in sorted(links)],
-        "table_count": table_services.count_event_tables(tournament),
+        # The tables drawn so far (no query: the rounds are loaded), else the entrants'.
+        "table_count": max(
+            (table["number"] for shown in shown_rounds for table in shown["tables"]),
+            default=-(-sum(entrant.is_present for entrant in entrants)
+                      // max(tournament.table_size or 1, 1)),
+        ),
         "closed": tournament.status == TournamentStatus.CLOSED,
     }
     response = render(request, "console/table_sheet.html", context)
