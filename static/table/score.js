@@ -80,6 +80,7 @@ const state = {
   message: null,
   confirmUndo: null,
   keptNumber: null,
+  scorer: null,
   correctionOf: null,
   cardMode: false,
 };
@@ -166,7 +167,7 @@ function renderEntry() {
     const hand = hands.find((item) => item.number === state.confirmUndo);
     const number = hand.number;
     body = `${views.heading(t("Undo hand %(number)s?", { number }))}<p>${views.describeRecord(hand.record)}</p>
-      <div class="actions"><button type="button" class="big" data-action="undo-yes">${t("Yes, undo hand %(number)s", { number })}</button>
+      <div class="actions">${views.undoButtons(number)}
       <button type="button" class="big secondary" data-action="undo-no">${t("Keep it")}</button></div>`;
   } else if (draft.cards) {
     if (draft.cards.step === "summary") ensurePreview(draft);
@@ -243,16 +244,37 @@ async function askWhetherTheGameEnded(draft) {
   state.busy = false;
 }
 
+// Who accepted (and, at a table link's tablet, who entered): added to a hand, a correction or
+// an undo in a club with confirm_hands.
+function acceptance(playerId) {
+  const body = {};
+  if (playerId) body.confirmed_by = playerId;
+  if (playerId && state.scorer !== null) body.scored_by = state.scorer;
+  return body;
+}
+
+function scorerKey() { return `jink-scorer:${game.id}`; }
+
+function loadScorer() {
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(scorerKey()) || "null"); } catch { stored = null; }
+  state.scorer = game.seats.some((seat) => seat.player.id === stored) ? stored : null;
+}
+
+function chooseScorer(playerId) {
+  state.scorer = playerId;
+  try { localStorage.setItem(scorerKey(), JSON.stringify(playerId)); } catch { /* full */ }
+}
+
 async function confirm(playerId) {
   const draft = state.draft;
   const record = steps.recordOf(draft);
   if (draft.correcting) {
-    await sendCorrection(draft.correcting, record);
+    await sendCorrection(draft.correcting, { ...record, ...acceptance(playerId) });
     return;
   }
   const number = steps.nextNumber();
-  const body = { ...record, number };
-  if (playerId) body.confirmed_by = playerId;
+  const body = { ...record, number, ...acceptance(playerId) };
   await outbox.put({
     id: `${game.id}:${number}`, game: game.id, number, key: newKey(), body, state: "waiting", problem: null, server: null,
   });
@@ -362,8 +384,8 @@ async function resolveRefused(choice) {
     await outbox.put({ ...refused, state: "waiting", problem: null, server: null, key: newKey() });
   } else if (choice === "keep-mine") {
     await refresh();
+    // The stored hand becomes this tablet's version, with the acceptance it was entered with.
     const { number, ...record } = refused.body;
-    delete record.confirmed_by;
     try {
       const response = await api("PUT", `/games/${game.id}/hands/${number}/`, record, { "If-Match": etag });
       if (!response.ok) {
@@ -383,9 +405,11 @@ async function resolveRefused(choice) {
   await flush();
 }
 
-async function undo(number) {
+async function undo(number, playerId) {
   try {
-    const response = await api("DELETE", `/games/${game.id}/hands/${number}/`, undefined, { "If-Match": etag });
+    const accepted = acceptance(playerId);
+    const body = Object.keys(accepted).length ? accepted : undefined;
+    const response = await api("DELETE", `/games/${game.id}/hands/${number}/`, body, { "If-Match": etag });
     state.message = response.ok ? t("Hand %(number)s undone.", { number }) : views.problemWords(response.data);
   } catch {
     setOnline(false);
@@ -446,7 +470,8 @@ async function onClick(event) {
       window.scrollTo({ top: 0 });
       break;
     case "undo": state.confirmUndo = Number(button.dataset.number); window.scrollTo({ top: 0 }); break;
-    case "undo-yes": await undo(state.confirmUndo); return;
+    case "undo-yes": await undo(state.confirmUndo, button.dataset.player ? Number(button.dataset.player) : null); return;
+    case "scorer": chooseScorer(button.dataset.player ? Number(button.dataset.player) : null); break;
     case "undo-no": state.confirmUndo = null; break;
     case "keep-server": case "keep-mine": case "drop-refused": case "retry-refused":
       await resolveRefused(action); return;
@@ -626,6 +651,7 @@ async function switchGame(id) {
   config.gamePageUrl = config.gamePageUrl.replace(`/games/${previous}/`, `/games/${game.id}/`);
   finishedSince = null;
   state.waiting = await outbox.list(game.id);
+  loadScorer();
   restart();
   state.draft.dealer = steps.storedDealerAfter();
   state.confirmUndo = null;
@@ -677,6 +703,7 @@ async function start() {
   cards = await import(config.modules.cards);
   state.waiting = await outbox.list(game.id);
   state.draft = steps.newDraft();
+  loadScorer();
   setOnline(navigator.onLine);
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);

@@ -276,13 +276,49 @@ export function createViews(ctx) {
       ${here ? `<p class="problem" role="alert">${escapeHtml(problemWords(problem))}</p>` : ""}</li>`;
   }
 
+  // Who may accept: a player of another side than the entering side's — the logged-in player's
+  // own side, and the side of the player this tablet says entered the hand (a table link's
+  // tablet is nobody in particular: it asks once per game, ``state.scorer``).
+  function needsScorer() {
+    return Boolean(config.confirmHands && config.credential) && state.scorer === null;
+  }
+
+  function acceptors() {
+    const entering = new Set(ctx.game.seats.filter((seat) => config.userPlayerIds.includes(seat.player.id)).map((seat) => seat.side));
+    const scorer = ctx.game.seats.find((seat) => seat.player.id === state.scorer);
+    if (scorer) entering.add(scorer.side);
+    return ctx.game.seats.filter((seat) => !entering.has(seat.side));
+  }
+
+  function scorerPicker() {
+    return `<p>${t("Who is entering the hands at this table?")}</p><div class="seat-buttons" role="group" aria-label="${t("Who is entering the hands at this table?")}">${ctx.game.seats.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="scorer" data-player="${seat.player.id}">${t("%(name)s enters the hands", { name: escapeHtml(seat.player.name) })}</button>`).join("")}</div>`;
+  }
+
+  function scorerLine() {
+    const scorer = ctx.game.seats.find((seat) => seat.player.id === state.scorer);
+    if (!scorer) return "";
+    return `<p class="muted">${t("Entered by %(name)s.", { name: escapeHtml(scorer.player.name) })} <button type="button" class="small secondary" data-action="scorer" data-player="">${t("Change")}</button></p>`;
+  }
+
+  // ``label`` names what is accepted (a computed string: web/table/strings.py); ``action`` the tap.
+  function acceptButtons(label, number, action) {
+    if (needsScorer()) return scorerPicker();
+    return `${scorerLine()}<p>${t("A player of another side accepts it:")}</p><div class="seat-buttons">${acceptors().map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="${action}" data-player="${seat.player.id}">${t(label, { name: escapeHtml(seat.player.name), number })}</button>`).join("")}</div>`;
+  }
+
   function confirmButtons(draft) {
     const number = draft.correcting || nextNumber();
-    if (draft.correcting) return `<button type="button" class="big" data-action="confirm">${t("Save the correction of hand %(number)s", { number })}</button>`;
+    if (draft.correcting) {
+      if (config.confirmHands) return acceptButtons("%(name)s accepts the correction of hand %(number)s", number, "confirm");
+      return `<button type="button" class="big" data-action="confirm">${t("Save the correction of hand %(number)s", { number })}</button>`;
+    }
     if (!config.confirmHands) return `<button type="button" class="big" data-action="confirm">${t("Confirm hand %(number)s", { number })}</button>`;
-    const mine = new Set(ctx.game.seats.filter((seat) => config.userPlayerIds.includes(seat.player.id)).map((seat) => seat.side));
-    const others = ctx.game.seats.filter((seat) => !mine.has(seat.side));
-    return `<p>${t("A player of another side accepts the hand:")}</p><div class="seat-buttons">${others.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="confirm" data-player="${seat.player.id}">${t("%(name)s accepts hand %(number)s", { name: escapeHtml(seat.player.name), number })}</button>`).join("")}</div>`;
+    return acceptButtons("%(name)s accepts hand %(number)s", number, "confirm");
+  }
+
+  function undoButtons(number) {
+    if (config.confirmHands) return acceptButtons("%(name)s accepts undoing hand %(number)s", number, "undo-yes");
+    return `<button type="button" class="big" data-action="undo-yes">${t("Yes, undo hand %(number)s", { number })}</button>`;
   }
 
   function renderSummary(draft) {
@@ -340,5 +376,5 @@ export function createViews(ctx) {
   }
 
 
-  return { isClosed, seatButton, describeTricks, describeRecord, callsInWords, pointsInWords, totalsInWords, problemWords, pointerOf, renderScoreboard, renderBanner, renderConflict, renderHands, heading, toolbar, renderAuction, renderTrump, renderTricks, renderBestSeat, renderBestTrick, renderRenege, summaryLine, confirmButtons, renderSummary };
+  return { isClosed, seatButton, describeTricks, describeRecord, callsInWords, pointsInWords, totalsInWords, problemWords, pointerOf, renderScoreboard, renderBanner, renderConflict, renderHands, heading, toolbar, renderAuction, renderTrump, renderTricks, renderBestSeat, renderBestTrick, renderRenege, summaryLine, confirmButtons, undoButtons, renderSummary };
 }

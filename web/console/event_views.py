@@ -280,6 +280,7 @@ def event_print(request, club, tournament_id: int):
 def event_table_sheet(request, club, tournament_id: int):
     """Every table's QR code and short code on one sheet (table tents); Revoke ends one link."""
     tournament = event_of(club, tournament_id)
+    problem = None
     if request.method == "POST":
         try:
             table_services.revoke_event_table_link(
@@ -289,23 +290,18 @@ def event_table_sheet(request, club, tournament_id: int):
             messages.success(request, gettext(
                 "The link is revoked: that table's tablet stops at once. Make the table links "
                 "again for a new one; no other table is touched."))
+            return redirect("console:table-sheet", club.slug, tournament.pk)
         except Problem as error:
-            messages.error(request, error.detail)
-        return redirect("console:table-sheet", club.slug, tournament.pk)
+            problem = ProblemShown(error)
     base_url = request.build_absolute_uri("/").rstrip("/")
     links = event_table_links(tournament, base_url=base_url, with_qr=True)
     context = {
         "club": club,
         "tournament": tournament,
         "links": [links[number] for number in sorted(links)],
-        # The tables drawn so far (no query: the rounds are loaded), else the entrants'.
-        "table_count": max(
-            (table["number"] for shown in shown_rounds for table in shown["tables"]),
-            default=-(-sum(entrant.is_present for entrant in entrants)
-                      // max(tournament.table_size or 1, 1)),
-        ),
         "closed": tournament.status == TournamentStatus.CLOSED,
+        "problem": problem,
     }
-    response = render(request, "console/table_sheet.html", context)
+    response = render(request, "console/table_sheet.html", context, status=_status(problem))
     response["Cache-Control"] = "private, no-store"  # it shows the tables' keys
     return response

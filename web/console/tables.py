@@ -142,5 +142,6 @@ def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "",
             "qr": (device["qr"] if device else None) if with_qr else None,
             "entrant_ids": [slot.entrant_id for slot in match.slots.all()],
             "dispute_note": match.dispute_note,
+            "dealer_names": {seat["seat"]: seat["name"] for seat in seats},
         })
     return tables

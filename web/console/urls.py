@@ -2,8 +2,8 @@
 
 Routes: the overview; members; players and pairs (with the CSV import); house rules; a new
 event; an event (entrants, check-in, draw, swap, release); its print view, live board, results
-and export; its table links' QR sheet; the club's export. Every route is for the club's organisers only
-(``access.organiser_page``).
+and export; its table links' QR sheet; the club's export. Every route is for the club's
+organisers only (``access.organiser_page``).
 """
 
 from django.urls import path

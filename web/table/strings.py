@@ -145,8 +145,10 @@ STRINGS: tuple[str, ...] = (
     gettext_noop("Change"),
     gettext_noop("Save the correction of hand %(number)s"),
     gettext_noop("Confirm hand %(number)s"),
-    gettext_noop("A player of another side accepts the hand:"),
-    gettext_noop("%(name)s accepts hand %(number)s"),
+    gettext_noop("A player of another side accepts it:"),
+    gettext_noop("Who is entering the hands at this table?"),
+    gettext_noop("%(name)s enters the hands"),
+    gettext_noop("Entered by %(name)s."),
     gettext_noop("Dealer"),
     gettext_noop("Auction"),
     gettext_noop("Kitty"),
@@ -203,6 +205,9 @@ STRINGS: tuple[str, ...] = (
 
 # Looked up under a name the module computes (``t(name)``), so not a literal ``t("...")``.
 COMPUTED_STRINGS: tuple[str, ...] = (
+    gettext_noop("%(name)s accepts hand %(number)s"),
+    gettext_noop("%(name)s accepts the correction of hand %(number)s"),
+    gettext_noop("%(name)s accepts undoing hand %(number)s"),
     gettext_noop("%(winner)s win, %(score)s"),
     gettext_noop("%(winner)s wins, %(score)s"),
     gettext_noop("ace"),
