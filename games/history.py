@@ -6,6 +6,10 @@ before and after, by comparing it with the previous record of the same object. S
 each change with a reason ("hand 4 recorded", "hand 2 corrected", "recomputed after a correction
 of hand 2", "hand 7 undone") through simple-history's ``_change_reason``.
 
+Each hand entry also says who entered that version at the table (``scored_by``) and who
+accepted it (``accepted_by``: a player; ``accepted_by_organiser``: an organiser's own console
+entry standing as the acceptance) — every version its own.
+
 What it does not do: write history (simple-history does, on every save and delete, with the user
 the services set as ``_history_user``) or decide who may read it (the view does).
 
@@ -42,6 +46,21 @@ def _user_summary(user) -> dict[str, Any] | None:
     return {"id": user.pk, "username": user.get_username()}
 
 
+def _acceptance(record) -> dict[str, Any]:
+    """Who entered this version of a hand at the table and who accepted it (a player of another
+    side, or the organiser whose own console entry stood as the acceptance)."""
+    def player(player_id, loaded):
+        return None if player_id is None else {"id": player_id, "name": loaded.display_name}
+
+    return {
+        "scored_by": player(record.scored_by_id, record.scored_by if record.scored_by_id else None),
+        "accepted_by": player(
+            record.confirmed_by_id, record.confirmed_by if record.confirmed_by_id else None
+        ),
+        "accepted_by_organiser": _user_summary(record.accepted_by_organiser),
+    }
+
+
 def _entries(records, object_kind: str, fields: tuple[str, ...]) -> list[dict[str, Any]]:
     entries = []
     previous_by_object: dict[Any, Any] = {}
@@ -70,6 +89,7 @@ def _entries(records, object_kind: str, fields: tuple[str, ...]) -> list[dict[st
                 "reason": record.history_change_reason or "",
                 "table_link": getattr(record, "history_table_link_id", None),
                 "changes": changes,
+                **(_acceptance(record) if object_kind == "hand" else {}),
             }
         )
     return entries
@@ -84,7 +104,7 @@ def game_history(*, game: Game) -> list[dict[str, Any]]:
     )
     hand_records = (
         Hand.history.filter(game_id=game.pk)
-        .select_related("history_user")
+        .select_related("history_user", "confirmed_by", "scored_by", "accepted_by_organiser")
         .order_by("history_date", "history_id")
     )
     entries = _entries(game_records, "game", GAME_FIELDS)

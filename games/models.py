@@ -190,6 +190,23 @@ class Hand(models.Model):
         related_name="+",
         help_text="The player of another side who accepted the hand (clubs with confirm_hands).",
     )
+    accepted_by_organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="The organiser whose own entry from the console stood as the acceptance "
+        "(a paper table in a club with confirm_hands).",
+    )
+    scored_by = models.ForeignKey(
+        "clubs.Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="The player the table's tablet named as having entered this version.",
+    )
     table_link = models.ForeignKey(
         "tables.TableLink",
         null=True,

@@ -87,7 +87,7 @@ def is_hidden_from(game: Game, user) -> bool:
 def list_hands(*, game: Game) -> QuerySet[Hand]:
     return (
         Hand.objects.filter(game=game)
-        .select_related("entered_by", "confirmed_by")
+        .select_related("entered_by", "confirmed_by", "scored_by", "accepted_by_organiser")
         .order_by("number")
     )
 

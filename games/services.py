@@ -46,7 +46,7 @@ from games.changes import (
     announce_game_change,
     check_game_change,
 )
-from games.confirmation import check_confirmation
+from games.confirmation import Acceptance, check_acceptance
 from games.ledger import sync_ledger
 from games.match_links import MatchTerms
 from games.models import Game, GameSeat, GameSide, GameStatus, Hand
@@ -388,13 +388,17 @@ def record_hand(
     if_match: str | None = None,
     confirmed_by: int | None = None,
     table_link_id: int | None = None,
+    scored_by: int | None = None,
+    organiser_entry: bool = False,
 ) -> tuple[Hand, HandOutcome]:
     """Check ``record`` with the engine and store it as the game's next hand.
 
     ``number`` is the hand number the client believes it is recording: a taken number is 409
     ``hand_conflict`` (``HandConflict.hand`` is the stored hand), a number past the next one 409
     ``hand_out_of_sequence``. A finished game is 409 ``game_over``. ``confirmed_by``: the player
-    of another side who accepted the hand (``games.confirmation``; required by ``confirm_hands``).
+    of another side who accepted the hand, ``scored_by`` the player who entered it at the table,
+    ``organiser_entry`` an organiser's own console entry standing as the acceptance
+    (``games.confirmation.check_acceptance``; ``confirm_hands`` requires an acceptance).
     ``table_link_id``: the table link the request came through (kept on the hand and its audit
     row), or None.
     """
@@ -412,7 +416,10 @@ def record_hand(
             fields, result = bridge.play(game, record)
         except RulesError as error:
             raise rules_error_to_problem(error) from error
-        confirming = check_confirmation(game, user, confirmed_by)
+        acceptance = check_acceptance(
+            game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
+            through_link=table_link_id is not None,
+        )
         expected = game.hands_played + 1
         status_before, winner_before = game.status, game.winner_side
         hand = Hand(
@@ -425,9 +432,9 @@ def record_hand(
             totals_after=fields["totals"],
             state_after=fields,
             entered_by=user,
-            confirmed_by=confirming,
             table_link_id=table_link_id,
         )
+        _stamp_acceptance(hand, acceptance)
         hand._history_user = user
         hand._history_table_link_id = table_link_id
         hand._change_reason = f"hand {expected} recorded"
@@ -444,6 +451,14 @@ def record_hand(
     return hand, HandOutcome(game, status_before, winner_before, ledger_rebooked=rebooked)
 
 
+def _stamp_acceptance(hand: Hand, acceptance: Acceptance) -> None:
+    """Who accepted this version of the hand (and who entered it at the table): each version
+    carries its own, never the first version's."""
+    hand.confirmed_by = acceptance.player
+    hand.accepted_by_organiser = acceptance.organiser
+    hand.scored_by = acceptance.scorer
+
+
 def check_hand_number(game: Game, number: int | None) -> None:
     """409 ``hand_conflict`` when ``number`` is taken, ``hand_out_of_sequence`` when past the
     next hand; nothing when it is the next hand or None."""
@@ -451,7 +466,9 @@ def check_hand_number(game: Game, number: int | None) -> None:
     if number is None or number == expected:
         return
     if number < expected:
-        taken = Hand.objects.select_related("entered_by", "confirmed_by").get(
+        taken = Hand.objects.select_related(
+            "entered_by", "confirmed_by", "scored_by", "accepted_by_organiser"
+        ).get(
             game=game, number=number
         )
         taken.game = game
@@ -477,8 +494,14 @@ def correct_hand(
     if_match: str,
     reset_dependents: bool = False,
     table_link_id: int | None = None,
+    confirmed_by: int | None = None,
+    scored_by: int | None = None,
+    organiser_entry: bool = False,
 ) -> tuple[Hand, HandOutcome]:
     """Replace hand ``number``'s record and recompute it and every later hand by replaying.
+
+    The correction needs the same acceptance as a new hand (``confirmed_by``, ``scored_by``,
+    ``organiser_entry``: ``games.confirmation``); the corrected hand carries the correction's.
 
     A later hand the correction makes impossible (it now comes after the game ended, or its
     dealer is now out of turn, ...) refuses the correction: 409 ``later_hand_invalid`` listing
@@ -494,6 +517,10 @@ def correct_hand(
                 detail=gettext("Game %(game)s has no hand %(number)s.")
                 % {"game": game.pk, "number": number},
             )
+        acceptance = check_acceptance(
+            game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
+            through_link=table_link_id is not None,
+        )
         state = bridge.start_for(game)
         replayed: list[tuple[Hand, dict, dict]] = []
         for hand in hands:
@@ -522,6 +549,7 @@ def correct_hand(
                 continue
             if hand.number == number:
                 hand.record = canonical_record(record)
+                _stamp_acceptance(hand, acceptance)
                 hand._change_reason = f"hand {number} corrected"
             else:
                 hand._change_reason = f"recomputed after a correction of hand {number}"
@@ -577,8 +605,14 @@ def undo_last_hand(
     if_match: str,
     reset_dependents: bool = False,
     table_link_id: int | None = None,
+    confirmed_by: int | None = None,
+    scored_by: int | None = None,
+    organiser_entry: bool = False,
 ) -> tuple[Hand, HandOutcome]:
-    """Delete the game's last hand (it must be ``number``) and restore the state before it."""
+    """Delete the game's last hand (it must be ``number``) and restore the state before it.
+
+    The undo needs the same acceptance as a new hand (``games.confirmation``); the audit row of
+    the deletion carries it."""
     with transaction.atomic():
         game = _lock_game(game_id, if_match)
         if number != game.hands_played or number == 0:
@@ -596,6 +630,11 @@ def undo_last_hand(
                 % {"last": game.hands_played, "number": number},
             )
         hand = Hand.objects.select_related("entered_by").get(game=game, number=number)
+        acceptance = check_acceptance(
+            game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
+            through_link=table_link_id is not None,
+        )
+        _stamp_acceptance(hand, acceptance)
         if number > 1:
             previous = Hand.objects.filter(game=game, number=number - 1).values_list(
                 "state_after", flat=True

@@ -2,7 +2,10 @@
 
 What it does: ``get_grant(credential)`` turns a token or a short code into a ``TableGrant`` (or
 None when it names no live link: unknown, revoked or expired); ``list_table_games`` gives the
-games of a link's table in the order they were started; ``list_table_links`` a club's links.
+games of a link's table in the order they were started (for an event's table, the games of the
+match at that table in the latest released round: the link follows the movement);
+``table_etag`` a fingerprint of what the table shows, in one query, for the tablet's
+conditional polling; ``list_table_links`` a club's links.
 
 What it does not do: check who may make or revoke links (the API views, ``clubs.permissions``),
 or write anything (``tables.services``).
@@ -18,14 +21,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from django.db.models import QuerySet
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from clubs.models import Club
 from games.models import Game
 from tables.models import TableLink
-from tournaments.models import MatchGame
+from tournaments.models import Match, MatchGame, TournamentStatus
 
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: no I, L, O, U
 # What a person may mistype for a code character (Crockford's decoding rules).
@@ -42,10 +45,46 @@ def normalise_code(typed: str) -> str:
     return kept.translate(_CODE_READS_AS)
 
 
-def list_table_games(link: TableLink) -> list[Game]:
-    """The games of the link's table, oldest first (a match's next game appears when started)."""
+def is_event_over(link: TableLink) -> bool:
+    """An event's table whose event is closed: the link opens no game any more."""
+    return link.tournament_id is not None and link.tournament.status == TournamentStatus.CLOSED
+
+
+def current_event_match(link: TableLink) -> tuple[int | None, Match | None]:
+    """An event's table: the latest released round's number and its match at this table (None
+    when the table is empty in that round, or no round is released yet)."""
+    latest = (
+        link.tournament.rounds.filter(released_at__isnull=False)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+    if latest is None:
+        return None, None
+    match = (
+        Match.objects.filter(
+            tournament_id=link.tournament_id, round__number=latest, table=link.table_number
+        )
+        .select_related("round__tournament")
+        .first()
+    )
+    return latest, match
+
+
+def list_table_games(link: TableLink, match: Match | None = None) -> list[Game]:
+    """The games of the link's table, oldest first (a match's next game appears when started).
+
+    For an event's table, ``match`` is its match this round (``current_event_match``)."""
     if link.game_id is not None:
         return list(Game.objects.filter(pk=link.game_id).select_related("club"))
+    if link.tournament_id is not None:
+        if match is None or is_event_over(link):
+            return []
+        return list(
+            Game.objects.filter(pk__in=_match_game_ids(match.pk))
+            .select_related("club")
+            .order_by("created_at", "id")
+        )
     # A game's match is known to tournaments only (MatchGame): read the link from that side.
     return list(
         Game.objects.filter(pk__in=_match_game_ids(link.match_id))
@@ -74,6 +113,16 @@ class TableGrant:
         if self._game_ids is None:
             if self.link.game_id is not None:
                 self._game_ids = frozenset({self.link.game_id})
+            elif self.link.tournament_id is not None:
+                # Table N's games of every released round (a late hand of the last round
+                # still goes in), none once the event is closed.
+                self._game_ids = frozenset() if is_event_over(self.link) else frozenset(
+                    MatchGame.objects.filter(
+                        match__tournament_id=self.link.tournament_id,
+                        match__table=self.link.table_number,
+                        match__round__released_at__isnull=False,
+                    ).values_list("game_id", flat=True)
+                )
             else:
                 self._game_ids = frozenset(
                     MatchGame.objects.filter(match_id=self.link.match_id).values_list(
@@ -94,20 +143,28 @@ def get_live_link(credential: str) -> TableLink | None:
     if not credential or len(credential) > 128:
         return None
     hashes = {digest(credential), digest(normalise_code(credential))}
+    # One query: a token and a code are both 256-bit digests, so they never name two links.
     link = (
-        TableLink.objects.select_related("club", "created_by", "game", "match__round__tournament")
-        .filter(token_hash__in=hashes)
-        .first()
-    ) or (
-        TableLink.objects.select_related("club", "created_by", "game", "match__round__tournament")
-        .filter(code_hash__in=hashes)
+        TableLink.objects.select_related(
+            "club", "created_by", "game", "match__round__tournament", "tournament"
+        )
+        .filter(Q(token_hash__in=hashes) | Q(code_hash__in=hashes))
         .first()
     )
-    if link is None or link.revoked_at is not None or link.expires_at <= timezone.now():
+    if link is None or link.revoked_at is not None:
+        return None
+    if link.expires_at is not None and link.expires_at <= timezone.now():
         return None
     if not link.created_by.is_active:
         return None
     return link
+
+
+def is_live(link: TableLink, now) -> bool:
+    """Not revoked, not expired, and (an event's table) its event not closed."""
+    if link.revoked_at is not None or (link.expires_at is not None and link.expires_at <= now):
+        return False
+    return not is_event_over(link)
 
 
 def get_grant(credential: str) -> TableGrant | None:
@@ -117,12 +174,55 @@ def get_grant(credential: str) -> TableGrant | None:
 
 def list_table_links(*, club: Club) -> QuerySet[TableLink]:
     return TableLink.objects.filter(club=club).select_related(
-        "created_by", "game", "match__round__tournament"
+        "created_by", "game", "match__round__tournament", "tournament"
     )
 
 
+def list_event_table_links(*, tournament) -> list[TableLink]:
+    """The event's live table links (not revoked), table by table; the newest link of a table
+    when it has several."""
+    links = TableLink.objects.filter(tournament=tournament, revoked_at__isnull=True).order_by(
+        "table_number", "-created_at", "-id"
+    )
+    newest: dict[int, TableLink] = {}
+    for link in links:
+        newest.setdefault(link.table_number, link)
+    return list(newest.values())
+
+
+def table_etag(link: TableLink) -> str:
+    """A fingerprint of everything ``table_state`` shows, from one query (the link is loaded):
+    it changes when a round is released, a game starts, a hand is stored or corrected, a match
+    is decided, or the event closes."""
+    if link.game_id is not None:
+        parts = Game.objects.filter(pk=link.game_id).values_list("version", "status").first()
+    elif link.match_id is not None:
+        parts = Match.objects.filter(pk=link.match_id).aggregate(
+            updated=Max("updated_at"), games=Count("match_games"),
+            versions=Sum("match_games__game__version"),
+        )
+    else:
+        here = Q(table=link.table_number)
+        parts = Match.objects.filter(
+            tournament_id=link.tournament_id, round__released_at__isnull=False
+        ).aggregate(
+            round=Max("round__number"),
+            updated=Max("updated_at", filter=here),
+            games=Count("match_games", filter=here),
+            versions=Sum("match_games__game__version", filter=here),
+        )
+        parts = (link.tournament.status, sorted(parts.items()))
+    fingerprint = hashlib.sha256(repr((link.pk, parts)).encode()).hexdigest()[:20]
+    return f'"table-{fingerprint}"'
+
+
 def table_label(link: TableLink) -> str:
-    """The table in words: "Game 12 (45)" or "Winter Cup, round 2, table 3"."""
+    """The table in words: "Game 12 (45)", "Winter Cup, round 2, table 3" or "Winter Cup,
+    table 3" (an event's table, every round)."""
+    if link.tournament_id is not None:
+        return gettext("%(tournament)s, table %(table)s") % {
+            "tournament": link.tournament.name, "table": link.table_number,
+        }
     if link.game_id is not None:
         return gettext("Game %(number)s (%(name)s)") % {"number": link.game_id,
                                                         "name": link.game.game}

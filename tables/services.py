@@ -1,9 +1,17 @@
-"""Writes of table links: make one for a game or a tournament match, revoke one.
+"""Writes of table links: make one for a game or a tournament match, make every table's link of an
+event, revoke one.
 
 What it does: ``create_table_link`` checks that the table belongs to the club, draws a random
-token and short code, stores only their SHA-256, and returns the link with the token and code
-(the one time they are known); the link expires by default at the end of the day in the club's
-time zone. ``revoke_table_link`` ends a link at once (it stays listed, marked revoked).
+salt, derives the token and the short code from it (``derive_secrets``: HMACs under
+``SECRET_KEY``), stores the salt and the SHA-256 of each, and returns the link with the token and
+code; the link expires by default at the end of the day in the club's time zone.
+``create_event_table_links`` makes one link per physical table of an event (table 1 to the
+largest table drawn so far, or as many tables as the entrants fill before the first draw),
+skipping tables that already have a live link; such a link has no expiry and ends when the event
+closes. ``reveal_table_link`` gives a link's token and code again (for the printed cards), from
+its salt — None for a link made before salts, or when ``SECRET_KEY`` changed since.
+``revoke_table_link`` ends one link at once (it stays listed, marked revoked); no other link is
+touched.
 
 What it does not do: decide who may call it (organisers, in the API views and the page) or what a
 link allows (``tables.selectors.TableGrant``).
@@ -11,11 +19,17 @@ link allows (``tables.selectors.TableGrant``).
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import math
 import secrets
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -24,7 +38,7 @@ from config.problems import Problem
 from games.models import Game
 from tables.models import TableLink
 from tables.selectors import CODE_ALPHABET, digest
-from tournaments.models import Match
+from tournaments.models import Match, Tournament, TournamentStatus
 
 CODE_LENGTH = 10
 
@@ -36,8 +50,45 @@ def end_of_day(club: Club, now: datetime | None = None) -> datetime:
     return datetime.combine(local.date() + timedelta(days=1), time(0), tzinfo=zone)
 
 
-def _new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+def derive_secrets(salt: str) -> tuple[str, str]:
+    """The token and the short code of a link with this ``salt`` (HMAC-SHA256 under SECRET_KEY)."""
+    key = settings.SECRET_KEY.encode()
+    token_mac = hmac.new(key, f"jink-table-token:{salt}".encode(), hashlib.sha256).digest()
+    code_mac = hmac.new(key, f"jink-table-code:{salt}".encode(), hashlib.sha256).digest()
+    token = base64.urlsafe_b64encode(token_mac).rstrip(b"=").decode()
+    # 10 characters of 5 bits each from the code MAC's first 50 bits.
+    number = int.from_bytes(code_mac[:8], "big") >> 14
+    code = "".join(
+        CODE_ALPHABET[(number >> (5 * (CODE_LENGTH - 1 - index))) & 31]
+        for index in range(CODE_LENGTH)
+    )
+    return token, code
+
+
+def reveal_table_link(link: TableLink) -> tuple[str, str] | None:
+    """``(token, code)`` of a link, derived again from its salt; None when that cannot be done."""
+    if not link.salt:
+        return None
+    token, code = derive_secrets(link.salt)
+    if digest(token) != link.token_hash:
+        return None  # SECRET_KEY changed since the link was made
+    return token, code
+
+
+def _store_link(**fields) -> tuple[TableLink, str, str]:
+    for _ in range(3):  # a short code may collide with another link's: draw again
+        salt = secrets.token_hex(16)
+        token, code = derive_secrets(salt)
+        try:
+            with transaction.atomic():
+                link = TableLink.objects.create(
+                    token_hash=digest(token), code_hash=digest(code), salt=salt, **fields
+                )
+        except IntegrityError:
+            continue
+        return link, token, code
+    raise Problem(status=503, code="try_again",
+                  detail=gettext("Could not draw a free code; try again."))
 
 
 def create_table_link(
@@ -46,13 +97,22 @@ def create_table_link(
     user,
     game_id: int | None = None,
     match_id: int | None = None,
+    tournament_id: int | None = None,
+    table_number: int | None = None,
     expires_at: datetime | None = None,
 ) -> tuple[TableLink, str, str]:
-    """Make a link for one game or one match of the club: ``(link, token, code)``.
+    """Make a link for one game, one match, or table ``table_number`` of one event of the club:
+    ``(link, token, code)``.
 
-    400 ``invalid_table`` unless exactly one of ``game_id`` and ``match_id`` names a game or a
-    match of this club; 400 ``invalid_expiry`` for an expiry in the past or more than a week on.
+    400 ``invalid_table`` unless exactly one of ``game_id``, ``match_id`` and ``tournament_id``
+    names a game, a match or an open event of this club (an event's table needs a number from 1
+    to its tables' count); 400 ``invalid_expiry`` for an expiry in the past or more than a week
+    on (an event's table takes none: it ends when the event closes).
     """
+    if tournament_id is not None and game_id is None and match_id is None:
+        return _create_event_table_link(
+            club=club, user=user, tournament_id=tournament_id, table_number=table_number
+        )
     if (game_id is None) == (match_id is None):
         raise Problem(
             status=400,
@@ -89,25 +149,83 @@ def create_table_link(
             detail=gettext("expires_at must be in the future and at most seven days away."),
             pointer="/expires_at",
         )
-    for _ in range(3):  # a short code may collide with a live one: draw again
-        token = secrets.token_urlsafe(32)
-        code = _new_code()
-        try:
-            with transaction.atomic():
-                link = TableLink.objects.create(
-                    club=club,
-                    game=game,
-                    match=match,
-                    token_hash=digest(token),
-                    code_hash=digest(code),
-                    expires_at=expires_at,
-                    created_by=user,
-                )
-        except IntegrityError:
-            continue
-        return link, token, code
-    raise Problem(status=503, code="try_again",
-                  detail=gettext("Could not draw a free code; try again."))
+    return _store_link(club=club, game=game, match=match, expires_at=expires_at, created_by=user)
+
+
+def _create_event_table_link(*, club, user, tournament_id, table_number):
+    tournament = Tournament.objects.filter(pk=tournament_id, club=club).first()
+    if tournament is None or tournament.status == TournamentStatus.CLOSED:
+        raise Problem(
+            status=400,
+            code="invalid_table",
+            detail=gettext("The club has no open event %(event)s.") % {"event": tournament_id},
+            pointer="/tournament",
+        )
+    tables = count_event_tables(tournament)
+    if table_number is None or not 1 <= table_number <= max(tables, 1):
+        raise Problem(
+            status=400,
+            code="invalid_table",
+            detail=gettext("Give a table number from 1 to %(count)s.") % {"count": max(tables, 1)},
+            pointer="/table",
+        )
+    return _store_link(club=club, tournament=tournament, table_number=table_number,
+                       expires_at=None, created_by=user)
+
+
+def count_event_tables(tournament: Tournament) -> int:
+    """The physical tables an event uses: the largest table drawn so far, or, before the first
+    draw, as many tables as its entrants fill (``table_size`` entrants a table)."""
+    drawn = Match.objects.filter(tournament=tournament).aggregate(largest=Max("table"))["largest"]
+    if drawn:
+        return drawn
+    entrants = tournament.entrants.filter(is_present=True).count()
+    return max(1, math.ceil(entrants / max(tournament.table_size or 1, 1))) if entrants else 0
+
+
+def create_event_table_links(*, tournament: Tournament, user) -> list[TableLink]:
+    """One link per physical table of the event that has no live link yet (400 ``event_closed``
+    once the event is closed). Returns the links made, table by table."""
+    if tournament.status == TournamentStatus.CLOSED:
+        raise Problem(
+            status=400,
+            code="event_closed",
+            detail=gettext("The event is closed: its tables need no links any more."),
+            pointer="/tournament",
+        )
+    now = timezone.now()
+    live = set(
+        TableLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
+        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
+        .values_list("table_number", flat=True)
+    )
+    made = []
+    with transaction.atomic():
+        for number in range(1, count_event_tables(tournament) + 1):
+            if number in live:
+                continue
+            link, _token, _code = _store_link(
+                club=tournament.club, tournament=tournament, table_number=number,
+                expires_at=None, created_by=user,
+            )
+            made.append(link)
+    return made
+
+
+def count_live_event_links(tournament: Tournament) -> int:
+    """How many of the event's tables have a live link."""
+    return (
+        TableLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
+        .values("table_number").distinct().count()
+    )
+
+
+def revoke_event_table_link(*, tournament: Tournament, link_id: int | None, user) -> TableLink:
+    """Revoke one of the event's table links (404 if it is not one of them)."""
+    if link_id is None or not TableLink.objects.filter(pk=link_id, tournament=tournament).exists():
+        raise Problem(status=404, code="not_found",
+                      detail=gettext("No table link %(link)s.") % {"link": link_id})
+    return revoke_table_link(club=tournament.club, link_id=link_id, user=user)
 
 
 def revoke_table_link(*, club: Club, link_id: int, user) -> TableLink:

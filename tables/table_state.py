@@ -1,25 +1,58 @@
 """What a table is doing now: its games, the one in play and, for a tournament table, the match.
 
 ``table_state(link)`` is the body of ``GET /api/table/`` and the data the table page starts from:
-the games of the link's table (oldest first) with status and totals, ``current_game`` (the first
-game still in progress, else the last one), and for a match its tournament, round, table and each
-entrant's games won so far.
+the games of the link's table (oldest first) with status, version and totals, ``current_game``
+(the first game still in progress, else the last one), for a match its tournament, round, table
+and each entrant's games won so far, and:
+
+- ``status``: ``playing`` (the table has a game, or a match waiting for its next one),
+  ``waiting`` (an event's table before its first round is released), ``empty`` (an event's table
+  that nobody plays at in the latest released round) or ``event_over`` (its event is closed:
+  the link opens no game any more; an organiser corrects from the console);
+- ``follows``: whether another game may still come to this table (an event's table until the
+  event closes, a match until it is decided); a tablet whose game is finished stops asking when
+  it is false.
+
+What it does not do: decide who may read it (``tables.authentication``).
 """
 
 from __future__ import annotations
 
 from tables.models import TableLink
-from tables.selectors import list_table_games, table_label
+from tables.selectors import current_event_match, is_event_over, list_table_games, table_label
 from tournaments.models import MatchEntrant
 
 
 def table_state(link: TableLink) -> dict:
-    games = list_table_games(link)
+    match = link.match
+    round_number = None
+    status = "playing"
+    if link.tournament_id is not None:
+        round_number, match = current_event_match(link)
+        if is_event_over(link):
+            status, match = "event_over", None
+        elif round_number is None:
+            status = "waiting"
+        elif match is None or match.is_bye:
+            status, match = "empty", None
+    games = list_table_games(link, match) if link.tournament_id is not None else (
+        list_table_games(link)
+    )
     current = next((game for game in games if not game.is_finished), games[-1] if games else None)
+    if link.tournament_id is not None:
+        follows = status != "event_over"
+    elif link.match_id is not None:
+        follows = link.match.status != "decided"
+    else:
+        follows = False
     state = {
         "label": table_label(link),
         "club": link.club.slug,
         "expires_at": link.expires_at,
+        "status": status,
+        "follows": follows,
+        "round": round_number,
+        "table": link.table_number,
         "games": [
             {
                 "id": game.pk,
@@ -28,14 +61,14 @@ def table_state(link: TableLink) -> dict:
                 "winner": game.winner_side,
                 "totals": {str(index): total for index, total in enumerate(game.totals)},
                 "hands_played": game.hands_played,
+                "version": game.version,
             }
             for game in games
         ],
         "current_game": None if current is None else current.pk,
         "match": None,
     }
-    if link.match_id is not None:
-        match = link.match
+    if match is not None:
         slots = MatchEntrant.objects.filter(match=match).select_related(
             "entrant__player", "entrant__team"
         )

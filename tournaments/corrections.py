@@ -8,8 +8,10 @@ works out whether the change would alter the decision of a decided match (its pl
 a *dependent* match has begun, the change is refused with 409 ``match_locked`` — unless the
 organiser asked for ``reset_dependents``, in which case every dependent match is reset, and the
 reset is written to the audit trail (``AuditEntry``, plus the simple-history records of the
-deleted ``Match`` and ``Round`` rows). A tournament that was closed takes no change at all (409
-``tournament_closed``).
+deleted ``Match`` and ``Round`` rows). A tournament that was closed takes a change from an
+organiser only (anyone else: 409 ``tournament_closed``), under the same dependent-match policy;
+the match and the standings then follow (``progress.progress_match``) and the settle-up stores a
+version of differences (``settlements.subscribers``).
 
 What it does not do: store the corrected game (``games`` does) or redraw anything: the match's
 progress task, queued after the commit by the subscriber of the game's change
@@ -163,12 +165,16 @@ def check_correction_allowed(
     finished. Returns None when nothing depends on the change, else the audit details of the reset.
     """
     tournament = lock_tournament(tournament_id)
-    if tournament.status == TournamentStatus.CLOSED:
+    from clubs.permissions import can_manage
+
+    if tournament.status == TournamentStatus.CLOSED and (
+        user is None or not can_manage(user, tournament.club)
+    ):
         raise Problem(
             status=409,
             code="tournament_closed",
-            detail=gettext("Tournament %(tournament)s is closed; its results can no longer "
-                           "change.") % {"tournament": tournament.pk},
+            detail=gettext("The event is closed: only an organiser can still correct it, from "
+                           "the console."),
         )
     match = load_match(match_id)
     if match is None or match.status != MatchStatus.DECIDED:
@@ -197,8 +203,6 @@ def check_correction_allowed(
                 "may repeat the request with ?reset_dependents=true to reset them."
             ) % {"round": match.round.number, "table": match.table, "listing": listing},
         )
-    from clubs.permissions import can_manage
-
     if user is None or not can_manage(user, tournament.club):
         raise Problem(
             status=403,

@@ -23,10 +23,10 @@ from __future__ import annotations
 from django.db.models import F, Q
 
 from config.tasks import enqueue
-from games.changes import GameChange, ProposedResultChange
+from games.changes import GameChange, GameChangeKind, ProposedResultChange
 from games.match_links import MatchTerms
 from tournaments.corrections import check_correction_allowed
-from tournaments.models import Match, MatchGame
+from tournaments.models import Match, MatchGame, TournamentStatus
 from tournaments.play import terms_of
 from tournaments.tasks import match_progress_task
 
@@ -57,6 +57,7 @@ class MatchLinks:
 
 
 MATCH_LINKS = MatchLinks()
+CORRECTIONS = frozenset({GameChangeKind.HAND_CORRECTED, GameChangeKind.HAND_UNDONE})
 
 
 def match_id_of_game(game_id: int) -> int | None:
@@ -65,10 +66,19 @@ def match_id_of_game(game_id: int) -> int | None:
 
 
 def progress_match_of_game(change: GameChange) -> None:
-    """Queue the match's recomputation when a match game's result changed (a subscriber)."""
-    if not change.changes_result:
+    """Queue the match's recomputation when a match game's result changed (a subscriber), or
+    when a game of a closed tournament is corrected (its points move the standings and the
+    prizes: the settle-up gets a version of differences)."""
+    if change.changes_result:
+        match_id = match_id_of_game(change.game_id)
+    elif change.kinds & CORRECTIONS:
+        match_id = (
+            MatchGame.objects.filter(
+                game_id=change.game_id, match__tournament__status=TournamentStatus.CLOSED
+            ).values_list("match_id", flat=True).first()
+        )
+    else:
         return
-    match_id = match_id_of_game(change.game_id)
     if match_id is not None:
         enqueue(match_progress_task, match_id)
 

@@ -583,7 +583,15 @@ def progress_match(match_id: int, user=None) -> dict:
         if match is None:
             return {"match": match_id, "outcome": "missing"}
         if tournament.status == TournamentStatus.CLOSED:
-            return {"match": match_id, "outcome": "closed"}
+            # A correction after the close (an organiser's): the match and the standings follow
+            # the corrected games, nothing is drawn or reset; the settle-up hears of it.
+            changed = refresh_match(match, tournament, user)
+            if changed or getattr(match, "stored_a_change", False):
+                snapshots.note_standings_moved(
+                    tournament, match_ids=(match_id,), actor=user,
+                    kinds=(TournamentChangeKind.MATCH_DECIDED,) if changed else (),
+                )
+            return {"match": match_id, "outcome": "closed", "changed": changed}
         round_number = match.round.number
         shape_before = _shape_of(tournament, round_number)
         changed = refresh_match(match, tournament, user)

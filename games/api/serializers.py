@@ -154,6 +154,16 @@ class HandRecordInput(serializers.Serializer):
         help_text="With paper_score only: the winning side, when several sides passed the "
         "target and the rules cannot tell from the totals who got there first.",
     )
+    confirmed_by = serializers.IntegerField(
+        required=False,
+        help_text="The player of another side who accepts this hand, correction (or undo, in "
+        "its body or query) — required by a club with confirm_hands.",
+    )
+    scored_by = serializers.IntegerField(
+        required=False,
+        help_text="The player who entered it at the table; the accepting player sits on another "
+        "side. Required through a table link in a club with confirm_hands.",
+    )
 
 
 class LegalPlaysInput(StrictFieldsMixin, serializers.Serializer):
@@ -265,6 +275,14 @@ def hand_output(hand: Hand, game: Game | None = None) -> dict[str, Any]:
         if hand.confirmed_by_id
         else None
     )
+    output["scored_by"] = (
+        {"id": hand.scored_by_id, "name": hand.scored_by.display_name}
+        if hand.scored_by_id
+        else None
+    )
+    output["accepted_by_organiser"] = (
+        user_summary(hand.accepted_by_organiser) if hand.accepted_by_organiser_id else None
+    )
     output["table_link"] = hand.table_link_id
     output["updated_at"] = hand.updated_at
     if game is not None:
@@ -368,6 +386,14 @@ class HandOutput(serializers.Serializer):
     record = serializers.JSONField(help_text="The record exactly as entered.")
     entered_by = UserRefOutput(allow_null=True)
     confirmed_by = PlayerRefOutput(allow_null=True)
+    scored_by = PlayerRefOutput(
+        allow_null=True, help_text="The player the table's tablet named as having entered it."
+    )
+    accepted_by_organiser = UserRefOutput(
+        allow_null=True,
+        help_text="The organiser whose own console entry stood as the acceptance "
+        "(confirm_hands).",
+    )
     entered_at = serializers.DateTimeField()
     table_link = serializers.IntegerField(
         allow_null=True,
@@ -503,3 +529,15 @@ class HistoryEntryOutput(serializers.Serializer):
         "corrected, recomputed or undone at the table); null otherwise and for the game.",
     )
     changes = HistoryChangeOutput(many=True)
+    scored_by = PlayerRefOutput(
+        required=False, allow_null=True,
+        help_text="Hands: who entered this version at the table (named by the tablet).",
+    )
+    accepted_by = PlayerRefOutput(
+        required=False, allow_null=True,
+        help_text="Hands: the player of another side who accepted this version.",
+    )
+    accepted_by_organiser = UserRefOutput(
+        required=False, allow_null=True,
+        help_text="Hands: the organiser whose own console entry stood as the acceptance.",
+    )

@@ -104,6 +104,15 @@ def _hand_record(body) -> dict:
     return dict(body)
 
 
+def _query_player(request, name: str):
+    """A player id from the query string (``?confirmed_by=12``): an int, the text as sent when it
+    is not one (the service refuses it), or None."""
+    text = request.query_params.get(name)
+    if text is None:
+        return None
+    return int(text) if text.isdigit() else text
+
+
 def _hand_number(record: dict) -> int | None:
     """Pop the optional ``number`` of a POSTed record; 400 ``invalid_record`` if not positive."""
     number = record.pop("number", None)
@@ -306,6 +315,7 @@ class HandsView(GameScopedView):
             number=number,
             if_match=self.if_match(required=False),
             confirmed_by=record.pop("confirmed_by", None),
+            scored_by=record.pop("scored_by", None),
             table_link_id=_table_link_id(request),
         )
         return Response(
@@ -359,6 +369,8 @@ class HandDetailView(GameScopedView):
             if_match=if_match,
             reset_dependents=self.reset_dependents(),
             table_link_id=_table_link_id(request),
+            confirmed_by=record.pop("confirmed_by", None),
+            scored_by=record.pop("scored_by", None),
         )
         body = shapes.hand_output(hand, outcome.game)
         body["outcome"] = outcome.as_dict()
@@ -377,6 +389,9 @@ class HandDetailView(GameScopedView):
     )
     def delete(self, request, game_id, number):
         if_match = self.if_match(required=True)
+        # Who accepts the undo (confirm_hands): in the body, or in the query for a client that
+        # sends no body with DELETE.
+        body = request.data if isinstance(request.data, dict) else {}
         hand, outcome = services.undo_last_hand(
             game_id=self.game.pk,
             number=number,
@@ -384,6 +399,8 @@ class HandDetailView(GameScopedView):
             if_match=if_match,
             reset_dependents=self.reset_dependents(),
             table_link_id=_table_link_id(request),
+            confirmed_by=body.get("confirmed_by", _query_player(request, "confirmed_by")),
+            scored_by=body.get("scored_by", _query_player(request, "scored_by")),
         )
         body = {
             "undone": shapes.hand_output(hand),
@@ -413,6 +430,7 @@ class HandPreviewView(GameScopedView):
         record = _hand_record(request.data)
         number = _hand_number(record)
         record.pop("confirmed_by", None)  # who accepts it is asked after the preview
+        record.pop("scored_by", None)
         return Response(
             previews.preview_hand(
                 game_id=self.game.pk,
@@ -442,6 +460,7 @@ class CorrectionPreviewView(GameScopedView):
         record = _hand_record(request.data)
         record.pop("number", None)
         record.pop("confirmed_by", None)
+        record.pop("scored_by", None)
         return Response(
             previews.preview_correction(
                 game_id=self.game.pk,

@@ -79,6 +79,8 @@ const state = {
   busy: false,
   message: null,
   confirmUndo: null,
+  keptNumber: null,
+  scorer: null,
   correctionOf: null,
   cardMode: false,
 };
@@ -136,7 +138,8 @@ async function refresh() {
     if (handsResponse.ok) hands = handsResponse.data.results;
     if (config.credential) {
       const tableResponse = await api("GET", "/table/");
-      if (tableResponse.ok) table = tableResponse.data;
+      if (tableResponse.ok) { table = tableResponse.data; tableEtag = tableResponse.etag; }
+      followCurrentGame();
     }
     setOnline(true);
     saveCache();
@@ -149,6 +152,12 @@ async function refresh() {
 function renderEntry() {
   const entry = $("#entry");
   const draft = state.draft;
+  if (views.isClosed() && !draft.correcting) {
+    const why = config.closedReason || t("The event is over: this table takes no more hands. Only an organiser can still correct a hand, from the console.");
+    const message = state.message ? `<p class="message" role="status">${escapeHtml(state.message)}</p>` : "";
+    entry.innerHTML = game.status === "finished" ? message : `${message}<p class="notice">${escapeHtml(why)}</p>`;
+    return;
+  }
   if (game.status === "finished" && !draft.correcting) {
     entry.innerHTML = state.message ? `<p class="message" role="status">${escapeHtml(state.message)}</p>` : "";
     return;
@@ -158,7 +167,7 @@ function renderEntry() {
     const hand = hands.find((item) => item.number === state.confirmUndo);
     const number = hand.number;
     body = `${views.heading(t("Undo hand %(number)s?", { number }))}<p>${views.describeRecord(hand.record)}</p>
-      <div class="actions"><button type="button" class="big" data-action="undo-yes">${t("Yes, undo hand %(number)s", { number })}</button>
+      <div class="actions">${views.undoButtons(number)}
       <button type="button" class="big secondary" data-action="undo-no">${t("Keep it")}</button></div>`;
   } else if (draft.cards) {
     if (draft.cards.step === "summary") ensurePreview(draft);
@@ -235,16 +244,37 @@ async function askWhetherTheGameEnded(draft) {
   state.busy = false;
 }
 
+// Who accepted (and, at a table link's tablet, who entered): added to a hand, a correction or
+// an undo in a club with confirm_hands.
+function acceptance(playerId) {
+  const body = {};
+  if (playerId) body.confirmed_by = playerId;
+  if (playerId && state.scorer !== null) body.scored_by = state.scorer;
+  return body;
+}
+
+function scorerKey() { return `jink-scorer:${game.id}`; }
+
+function loadScorer() {
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(scorerKey()) || "null"); } catch { stored = null; }
+  state.scorer = game.seats.some((seat) => seat.player.id === stored) ? stored : null;
+}
+
+function chooseScorer(playerId) {
+  state.scorer = playerId;
+  try { localStorage.setItem(scorerKey(), JSON.stringify(playerId)); } catch { /* full */ }
+}
+
 async function confirm(playerId) {
   const draft = state.draft;
   const record = steps.recordOf(draft);
   if (draft.correcting) {
-    await sendCorrection(draft.correcting, record);
+    await sendCorrection(draft.correcting, { ...record, ...acceptance(playerId) });
     return;
   }
   const number = steps.nextNumber();
-  const body = { ...record, number };
-  if (playerId) body.confirmed_by = playerId;
+  const body = { ...record, number, ...acceptance(playerId) };
   await outbox.put({
     id: `${game.id}:${number}`, game: game.id, number, key: newKey(), body, state: "waiting", problem: null, server: null,
   });
@@ -254,6 +284,7 @@ async function confirm(playerId) {
   state.previewKey = null;
   state.message = state.online ? t("Hand %(number)s sent.", { number })
     : t("Hand %(number)s kept on this tablet: it is sent when the connection is back.", { number });
+  state.keptNumber = state.online ? null : number;
   render();
   await flush();
 }
@@ -319,6 +350,11 @@ async function flush() {
       setOnline(true);
       if (response.status === 201) {
         await outbox.remove(next.id);
+        // "Kept on this tablet" is no longer true once the hand is stored.
+        if (state.keptNumber !== null && next.number >= state.keptNumber) {
+          state.message = t("Hand %(number)s sent.", { number: next.number });
+          state.keptNumber = null;
+        }
         applyStored(response);
         stored = true;
         continue;
@@ -348,8 +384,8 @@ async function resolveRefused(choice) {
     await outbox.put({ ...refused, state: "waiting", problem: null, server: null, key: newKey() });
   } else if (choice === "keep-mine") {
     await refresh();
+    // The stored hand becomes this tablet's version, with the acceptance it was entered with.
     const { number, ...record } = refused.body;
-    delete record.confirmed_by;
     try {
       const response = await api("PUT", `/games/${game.id}/hands/${number}/`, record, { "If-Match": etag });
       if (!response.ok) {
@@ -369,9 +405,11 @@ async function resolveRefused(choice) {
   await flush();
 }
 
-async function undo(number) {
+async function undo(number, playerId) {
   try {
-    const response = await api("DELETE", `/games/${game.id}/hands/${number}/`, undefined, { "If-Match": etag });
+    const accepted = acceptance(playerId);
+    const body = Object.keys(accepted).length ? accepted : undefined;
+    const response = await api("DELETE", `/games/${game.id}/hands/${number}/`, body, { "If-Match": etag });
     state.message = response.ok ? t("Hand %(number)s undone.", { number }) : views.problemWords(response.data);
   } catch {
     setOnline(false);
@@ -432,7 +470,8 @@ async function onClick(event) {
       window.scrollTo({ top: 0 });
       break;
     case "undo": state.confirmUndo = Number(button.dataset.number); window.scrollTo({ top: 0 }); break;
-    case "undo-yes": await undo(state.confirmUndo); return;
+    case "undo-yes": await undo(state.confirmUndo, button.dataset.player ? Number(button.dataset.player) : null); return;
+    case "scorer": chooseScorer(button.dataset.player ? Number(button.dataset.player) : null); break;
     case "undo-no": state.confirmUndo = null; break;
     case "keep-server": case "keep-mine": case "drop-refused": case "retry-refused":
       await resolveRefused(action); return;
@@ -487,6 +526,162 @@ function onChange(event) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Following the table
+//
+// An idle page asks ONE endpoint, conditionally, at most every POLL_MS: a table link's page asks
+// GET /api/table/ (its ETag changes when a hand is stored or corrected anywhere, a game starts, a
+// round is released or the event closes), a logged-in page GET /api/games/{id}/. A 304 costs the
+// server two queries and changes nothing here. A finished game whose table brings no next game is
+// not asked about at all. A page opened on its table's current game follows the table: when the
+// table's current game changes (the match's next game, the next round's game at an event's
+// table) it opens it in place — no reload — once a finished game's result has been shown for
+// RESULT_SHOWN_MS.
+
+const POLL_MS = 10000;
+const RESULT_SHOWN_MS = 8000;
+let tableEtag = null;
+let polling = false;
+let finishedSince = null;
+let linkEnded = false;
+let switchTimer = null;
+
+function followsTable() {
+  return Boolean(config.credential) && config.followsTable;
+}
+
+function pollWanted() {
+  if (linkEnded || document.hidden) return false;
+  if (game.status !== "finished") return true;
+  return followsTable() && Boolean(table && table.follows);
+}
+
+async function poll() {
+  if (polling || !outbox) return;
+  if (state.waiting.some((entry) => entry.state === "waiting")) { await flush(); return; }
+  if (!pollWanted()) return;
+  polling = true;
+  try {
+    if (config.credential) await pollTable();
+    else await pollGame();
+    setOnline(true);
+  } catch {
+    setOnline(false);
+  } finally {
+    polling = false;
+  }
+}
+
+async function conditionalGet(path, etagSeen) {
+  const headers = { Accept: "application/json" };
+  if (etagSeen) headers["If-None-Match"] = etagSeen;
+  if (config.credential) headers.Authorization = `Table ${config.credential}`;
+  const response = await fetch(`/api${path}`, {
+    headers, cache: "no-store", credentials: config.credential ? "omit" : "same-origin",
+  });
+  if (response.status === 304) return { status: 304 };
+  let data = null;
+  try { data = await response.json(); } catch { data = null; }
+  return { status: response.status, ok: response.ok, data, etag: response.headers.get("ETag") };
+}
+
+async function pollGame() {
+  const response = await conditionalGet(`/games/${game.id}/`, etag);
+  if (!response.ok) return;
+  await refresh();
+  render();
+}
+
+async function pollTable() {
+  const response = await conditionalGet("/table/", tableEtag);
+  if (response.status === 304) return;
+  if (response.status === 404) {
+    linkEnded = true;
+    state.message = t("This table link has ended. Ask the organiser for a new one.");
+    render();
+    return;
+  }
+  if (!response.ok) return;
+  table = response.data;
+  tableEtag = response.etag;
+  const mine = table.games.find((entry) => entry.id === game.id);
+  if (mine && mine.version !== game.version) await refresh();
+  followCurrentGame();
+  saveCache();
+  render();
+}
+
+// The table's current game is another one: open it (not during a correction), once a finished
+// game's result has been on the screen for a while.
+function followCurrentGame() {
+  if (game.status === "finished") finishedSince = finishedSince || Date.now();
+  if (!followsTable() || !table || !table.current_game || table.current_game === game.id) return;
+  if (state.draft && state.draft.correcting) return;
+  const wait = game.status === "finished" ? Math.max(0, finishedSince + RESULT_SHOWN_MS - Date.now()) : 0;
+  window.clearTimeout(switchTimer);
+  switchTimer = window.setTimeout(() => switchGame(table.current_game), wait);
+}
+
+// Each side's name as the server gives it (web.table.views._side_labels): the team's name, or
+// its players' names.
+function sideLabelsOf(data) {
+  const nameOf = new Map(data.seats.map((seat) => [seat.player.id, seat.player.name]));
+  return data.sides.map((side) => (side.team ? side.team.name : side.players.map((id) => nameOf.get(id)).join(" & ")));
+}
+
+async function switchGame(id) {
+  if (id === game.id || (state.draft && state.draft.correcting)) return;
+  let gameResponse;
+  let handsResponse;
+  try {
+    [gameResponse, handsResponse] = await Promise.all([
+      api("GET", `/games/${id}/`),
+      api("GET", `/games/${id}/hands/?page_size=200`),
+    ]);
+  } catch {
+    setOnline(false);
+    return;
+  }
+  if (!gameResponse.ok || !handsResponse.ok) return;
+  const previous = game.id;
+  game = gameResponse.data;
+  etag = gameResponse.etag;
+  hands = handsResponse.data.results;
+  config.gameId = game.id;
+  config.sideLabels = sideLabelsOf(game);
+  config.gamePageUrl = config.gamePageUrl.replace(`/games/${previous}/`, `/games/${game.id}/`);
+  finishedSince = null;
+  state.waiting = await outbox.list(game.id);
+  loadScorer();
+  restart();
+  state.draft.dealer = steps.storedDealerAfter();
+  state.confirmUndo = null;
+  state.message = table && table.round
+    ? t("Round %(round)s: this table's new game is open.", { round: table.round })
+    : t("The table's next game is open.");
+  $("#table-app").dataset.game = String(game.id);
+  renderSideHeadings();
+  history.replaceState(null, "", `${config.tableUrl}?game=${game.id}`);
+  saveCache();
+  render();
+  await flush();
+}
+
+function renderSideHeadings() {
+  const row = $("#hands thead tr");
+  const cells = Array.from(row.children);
+  const fixed = cells.slice(0, 4);
+  const last = cells[cells.length - 1];
+  row.replaceChildren(...fixed, ...config.sideLabels.map((label) => {
+    const cell = document.createElement("th");
+    cell.scope = "col";
+    cell.textContent = label;
+    return cell;
+  }), last);
+  const heading = $("h1.visually-hidden");
+  if (heading) heading.textContent = `${heading.textContent.split(" · ")[0]} · ${config.sideLabels.join(` ${config.versus} `)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Start
 
 // What steps.js and views.js read: the live data (getters: game, hands and table are replaced
@@ -508,6 +703,7 @@ async function start() {
   cards = await import(config.modules.cards);
   state.waiting = await outbox.list(game.id);
   state.draft = steps.newDraft();
+  loadScorer();
   setOnline(navigator.onLine);
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);
@@ -520,28 +716,10 @@ async function start() {
     render();
     await flush();
   }
-  // A tournament table opened on the match's current game follows the match: when that game
-  // ends and the next one starts, the page opens it (not when an older game was opened on purpose).
-  const followsMatch = Boolean(table && table.match && table.current_game === game.id);
-  const RESULT_SHOWN_MS = 8000;
-  let finishedSince = null;
-  // Retry the outbox and follow a tournament table's next game now and then.
-  setInterval(async () => {
-    if (state.waiting.some((entry) => entry.state === "waiting")) await flush();
-    else if (game.status === "finished" && table && table.match && followsMatch) {
-      if (table.current_game === game.id) {
-        await refresh();
-        render();
-      }
-      // The match's next game exists: open it by itself (unless a correction is being entered),
-      // once the result has been on the screen for a few seconds.
-      finishedSince = finishedSince || Date.now();
-      if (table.current_game !== game.id && !(state.draft && state.draft.correcting)
-          && Date.now() - finishedSince >= RESULT_SHOWN_MS) {
-        window.location.assign(`${config.tableUrl}?game=${table.current_game}`);
-      }
-    }
-  }, 4000);
+  // Follow the table: one conditional request every POLL_MS while the page is shown, and one as
+  // soon as it is shown again (visibilitychange).
+  setInterval(poll, POLL_MS);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
   if ("serviceWorker" in navigator && window.isSecureContext) {
     try {
       await navigator.serviceWorker.register(config.workerUrl, { scope: "/" });

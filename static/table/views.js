@@ -94,9 +94,27 @@ export function createViews(ctx) {
     badge.textContent = count === 1 ? t("1 hand waiting") : t("%(count)s hands waiting", { count });
   }
 
+  // What the table says about itself (an event's table): empty this round, the event over.
+  function tableNotice() {
+    const table = ctx.table;
+    if (!table) return "";
+    if (table.status === "event_over") {
+      return `<p class="notice">${t("The event is over: this table takes no more hands. Only an organiser can still correct a hand, from the console.")}</p>`;
+    }
+    if (table.status === "empty") {
+      return `<p class="notice">${t("Nobody plays at table %(table)s in round %(round)s. This page opens the table's next game by itself.", { table: table.table, round: table.round })}</p>`;
+    }
+    return "";
+  }
+
   function renderBanner() {
     const banner = $("#banner");
-    if (ctx.game.status !== "finished") { banner.hidden = true; banner.innerHTML = ""; return; }
+    const notice = tableNotice();
+    if (ctx.game.status !== "finished") {
+      banner.hidden = !notice;
+      banner.innerHTML = notice;
+      return;
+    }
     const winner = sideLabel(ctx.game.winner);
     const score = totalsInWords(ctx.game.totals);
     const wins = winner.includes("&") ? "%(winner)s win, %(score)s" : "%(winner)s wins, %(score)s";
@@ -109,10 +127,13 @@ export function createViews(ctx) {
         parts.push(`<p><a class="button big" href="${config.tableUrl}?game=${ctx.table.current_game}">${t("Start the next game")}</a></p>`);
       } else if (match.status !== "decided") {
         parts.push(`<p>${t("The next game of the match opens here as soon as it starts.")}</p>`);
+      } else if (ctx.table.status === "playing" && ctx.table.follows && ctx.table.table) {
+        parts.push(`<p>${t("The match is decided. The next round's game at this table opens here by itself when the organiser releases it.")}</p>`);
       } else {
         parts.push(`<p>${t("The match is decided.")}</p>`);
       }
     }
+    if (notice) parts.push(notice);
     const standings = config.standingsUrl
       ? `<a href="${config.standingsUrl}">${t("Standings")}</a>` : `<a href="${config.gamePageUrl}">${t("The game's page")}</a>`;
     parts.push(`<p>${standings}</p>`);
@@ -149,13 +170,13 @@ export function createViews(ctx) {
 
   function renderHands() {
     // Corrections and undo act on stored hands only: not while hands wait to be numbered after them.
-    const canFix = state.online && state.waiting.length === 0;
+    const canFix = state.online && state.waiting.length === 0 && !isClosed();
     const rows = ctx.hands.map((hand) => {
       const last = hand.number === ctx.game.hands_played;
       const trump = hand.trump ? suitWords(hand.trump) : "—";
       const kind = hand.kind === "misdeal" ? t("Misdeal") : hand.kind === "redeal" ? t("All passed") : describeTricks(hand.trick_winners || []);
       const cells = Object.keys(ctx.game.totals).sort((a, b) => a - b).map((side) => `<td>${hand.totals[side] ?? ""}${hand.points && hand.points[side] !== undefined ? ` <small>(${hand.points[side] >= 0 ? "+" : ""}${hand.points[side]})</small>` : ""}</td>`).join("");
-      const actions = [
+      const actions = isClosed() ? [] : [
         `<button type="button" class="small secondary" data-action="correct" data-number="${hand.number}" ${canFix ? "" : "disabled"}>${t("Correct hand %(number)s", { number: hand.number })}</button>`,
         last ? `<button type="button" class="small secondary" data-action="undo" data-number="${hand.number}" ${canFix ? "" : "disabled"}>${t("Undo hand %(number)s", { number: hand.number })}</button>` : "",
       ].join(" ");
@@ -169,6 +190,11 @@ export function createViews(ctx) {
       return `<tr class="waiting" data-number="${entry.number}"><th scope="row">${entry.number}</th><td>${escapeHtml(names()[record.dealer])}</td><td>${trump}</td><td>${tricks}</td><td colspan="${Object.keys(ctx.game.totals).length + 1}">${status}</td></tr>`;
     });
     $("#hands-body").innerHTML = rows.concat(waiting).reverse().join("") || `<tr><td colspan="${5 + Object.keys(ctx.game.totals).length}">${t("No hands yet.")}</td></tr>`;
+  }
+
+  // A closed event's game: the server refuses corrections and undos from the table.
+  function isClosed() {
+    return Boolean(config.closedReason) || Boolean(ctx.table && ctx.table.status === "event_over");
   }
 
   function heading(text) { return `<h2 class="step-title">${text}</h2>`; }
@@ -250,13 +276,49 @@ export function createViews(ctx) {
       ${here ? `<p class="problem" role="alert">${escapeHtml(problemWords(problem))}</p>` : ""}</li>`;
   }
 
+  // Who may accept: a player of another side than the entering side's — the logged-in player's
+  // own side, and the side of the player this tablet says entered the hand (a table link's
+  // tablet is nobody in particular: it asks once per game, ``state.scorer``).
+  function needsScorer() {
+    return Boolean(config.confirmHands && config.credential) && state.scorer === null;
+  }
+
+  function acceptors() {
+    const entering = new Set(ctx.game.seats.filter((seat) => config.userPlayerIds.includes(seat.player.id)).map((seat) => seat.side));
+    const scorer = ctx.game.seats.find((seat) => seat.player.id === state.scorer);
+    if (scorer) entering.add(scorer.side);
+    return ctx.game.seats.filter((seat) => !entering.has(seat.side));
+  }
+
+  function scorerPicker() {
+    return `<p>${t("Who is entering the hands at this table?")}</p><div class="seat-buttons" role="group" aria-label="${t("Who is entering the hands at this table?")}">${ctx.game.seats.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="scorer" data-player="${seat.player.id}">${t("%(name)s enters the hands", { name: escapeHtml(seat.player.name) })}</button>`).join("")}</div>`;
+  }
+
+  function scorerLine() {
+    const scorer = ctx.game.seats.find((seat) => seat.player.id === state.scorer);
+    if (!scorer) return "";
+    return `<p class="muted">${t("Entered by %(name)s.", { name: escapeHtml(scorer.player.name) })} <button type="button" class="small secondary" data-action="scorer" data-player="">${t("Change")}</button></p>`;
+  }
+
+  // ``label`` names what is accepted (a computed string: web/table/strings.py); ``action`` the tap.
+  function acceptButtons(label, number, action) {
+    if (needsScorer()) return scorerPicker();
+    return `${scorerLine()}<p>${t("A player of another side accepts it:")}</p><div class="seat-buttons">${acceptors().map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="${action}" data-player="${seat.player.id}">${t(label, { name: escapeHtml(seat.player.name), number })}</button>`).join("")}</div>`;
+  }
+
   function confirmButtons(draft) {
     const number = draft.correcting || nextNumber();
-    if (draft.correcting) return `<button type="button" class="big" data-action="confirm">${t("Save the correction of hand %(number)s", { number })}</button>`;
+    if (draft.correcting) {
+      if (config.confirmHands) return acceptButtons("%(name)s accepts the correction of hand %(number)s", number, "confirm");
+      return `<button type="button" class="big" data-action="confirm">${t("Save the correction of hand %(number)s", { number })}</button>`;
+    }
     if (!config.confirmHands) return `<button type="button" class="big" data-action="confirm">${t("Confirm hand %(number)s", { number })}</button>`;
-    const mine = new Set(ctx.game.seats.filter((seat) => config.userPlayerIds.includes(seat.player.id)).map((seat) => seat.side));
-    const others = ctx.game.seats.filter((seat) => !mine.has(seat.side));
-    return `<p>${t("A player of another side accepts the hand:")}</p><div class="seat-buttons">${others.map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="confirm" data-player="${seat.player.id}">${t("%(name)s accepts hand %(number)s", { name: escapeHtml(seat.player.name), number })}</button>`).join("")}</div>`;
+    return acceptButtons("%(name)s accepts hand %(number)s", number, "confirm");
+  }
+
+  function undoButtons(number) {
+    if (config.confirmHands) return acceptButtons("%(name)s accepts undoing hand %(number)s", number, "undo-yes");
+    return `<button type="button" class="big" data-action="undo-yes">${t("Yes, undo hand %(number)s", { number })}</button>`;
   }
 
   function renderSummary(draft) {
@@ -314,5 +376,5 @@ export function createViews(ctx) {
   }
 
 
-  return { seatButton, describeTricks, describeRecord, callsInWords, pointsInWords, totalsInWords, problemWords, pointerOf, renderScoreboard, renderBanner, renderConflict, renderHands, heading, toolbar, renderAuction, renderTrump, renderTricks, renderBestSeat, renderBestTrick, renderRenege, summaryLine, confirmButtons, renderSummary };
+  return { isClosed, seatButton, describeTricks, describeRecord, callsInWords, pointsInWords, totalsInWords, problemWords, pointerOf, renderScoreboard, renderBanner, renderConflict, renderHands, heading, toolbar, renderAuction, renderTrump, renderTricks, renderBestSeat, renderBestTrick, renderRenege, summaryLine, confirmButtons, undoButtons, renderSummary };
 }

@@ -1,34 +1,54 @@
-// The waiting page of a tournament table whose match has no game yet (before its first game,
-// or between two games): every few seconds it asks the server (GET /api/table/, with the
-// table link) whether the match's next game exists, and opens it by itself when it does.
+// The waiting page of a table with no game to show: a tournament match with no game yet (before
+// its first game, or between two), an event's table before its first round is released, or
+// nobody playing at it this round. Every few seconds, and as soon as the page is shown again, it
+// asks the server (GET /api/table/, with the table link and If-None-Match: an unchanged table is
+// a 304) whether the table has a game, and opens it when it does. Once the event is over, or the
+// link has ended, it says so and stops asking.
 //
 // What it does not do: start a game (the tournament does, when the match needs one).
 
 const box = document.getElementById("waiting");
 const credential = box.dataset.credential;
-const seconds = Number(box.dataset.pollSeconds) || 4;
+const seconds = Math.max(Number(box.dataset.pollSeconds) || 10, 10);
 const status = document.getElementById("waiting-status");
+const reason = document.getElementById("waiting-reason");
+let etag = null;
+let stopped = false;
+let asking = false;
+
+function stop(text) {
+  if (status) status.textContent = text;
+  else reason.textContent = text;
+  stopped = true;
+}
 
 async function check() {
+  if (stopped || asking || document.hidden) return;
+  asking = true;
   try {
-    const response = await fetch("/api/table/", {
-      credentials: "omit",
-      headers: { Accept: "application/json", Authorization: `Table ${credential}` },
-    });
-    if (response.status === 404) {
-      status.textContent = box.dataset.endedText;
-      return;
-    }
+    const headers = { Accept: "application/json", Authorization: `Table ${credential}` };
+    if (etag) headers["If-None-Match"] = etag;
+    const response = await fetch("/api/table/", { credentials: "omit", cache: "no-store", headers });
+    if (response.status === 404) stop(box.dataset.endedText);
     if (response.ok) {
+      etag = response.headers.get("ETag");
       const table = await response.json();
       if (table.current_game !== null) {
         window.location.assign(`${box.dataset.tableUrl}?game=${table.current_game}`);
         return;
       }
+      if (table.status === "event_over") stop(box.dataset.overText);
+      else if (table.status === "empty") reason.textContent = box.dataset.emptyText;
+      else if (table.status === "waiting") reason.textContent = box.dataset.waitingText;
     }
   } catch { /* offline: try again later */ }
-  window.setTimeout(check, seconds * 1000);
+  asking = false;
 }
 
-window.setTimeout(check, seconds * 1000);
+if (status) {
+  window.setInterval(check, seconds * 1000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+} else {
+  stopped = true;
+}
 document.body.dataset.ready = "true";

@@ -1,6 +1,8 @@
 """Request and response shapes of the table-link API.
 
-``TableLinkInput``: the table (``game`` or ``match``) and an optional ``expires_at``.
+``TableLinkInput``: the table (``game``, ``match``, or ``tournament`` and ``table``: table N of
+an event, every round) and an optional ``expires_at`` (not for an event's table: it ends when
+the event closes).
 ``table_link_output``: a link as listed; right after creation it also carries the ``token``, the
 ``code``, the ``url`` and the QR code (``qr_svg``) — the only time they can be shown, since only
 their hashes are stored.
@@ -14,13 +16,15 @@ from rest_framework import serializers
 
 from config.serializers import StrictFieldsMixin
 from tables.models import TableLink
-from tables.selectors import table_label
+from tables.selectors import is_live, table_label
 from tables.services import format_code
 
 
 class TableLinkInput(StrictFieldsMixin, serializers.Serializer):
     game = serializers.IntegerField(required=False, allow_null=True)
     match = serializers.IntegerField(required=False, allow_null=True)
+    tournament = serializers.IntegerField(required=False, allow_null=True)
+    table = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     expires_at = serializers.DateTimeField(
         required=False,
         allow_null=True,
@@ -32,8 +36,10 @@ class TableLinkOutput(serializers.Serializer):
     id = serializers.IntegerField()
     game = serializers.IntegerField(allow_null=True)
     match = serializers.IntegerField(allow_null=True)
+    tournament = serializers.IntegerField(allow_null=True)
+    table = serializers.IntegerField(allow_null=True)
     label = serializers.CharField()
-    expires_at = serializers.DateTimeField()
+    expires_at = serializers.DateTimeField(allow_null=True)
     revoked_at = serializers.DateTimeField(allow_null=True)
     is_live = serializers.BooleanField()
     created_by = serializers.CharField()
@@ -49,10 +55,12 @@ def table_link_output(link: TableLink, now) -> dict[str, Any]:
         "id": link.pk,
         "game": link.game_id,
         "match": link.match_id,
+        "tournament": link.tournament_id,
+        "table": link.table_number,
         "label": table_label(link),
         "expires_at": link.expires_at,
         "revoked_at": link.revoked_at,
-        "is_live": link.revoked_at is None and link.expires_at > now,
+        "is_live": is_live(link, now),
         "created_by": link.created_by.get_username(),
         "created_at": link.created_at,
     }

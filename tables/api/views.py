@@ -5,8 +5,11 @@
   the short code, the link's URL and its QR code.
 - ``/api/clubs/{slug}/table-links/{link_id}/``: DELETE revokes the link at once.
 - ``/api/table/``: for a request holding a table link only (``Authorization: Table …``): the
-  table's games and which one is being played; the table app polls it to open a match's next
-  game. Anybody else gets 404.
+  table's games and which one is being played (``tables.table_state``); the table app polls it,
+  with ``If-None-Match``, to follow its table (a hand stored elsewhere, the match's next game, the
+  next round's game at an event's table). Its ``ETag`` is ``tables.selectors.table_etag``: an
+  unchanged table answers 304 after two queries (the link, the fingerprint). Anybody else gets
+  404.
 
 What it does not do: authenticate table links (``tables.authentication``) or decide what they
 allow (``tables.selectors.TableGrant``).
@@ -15,7 +18,7 @@ allow (``tables.selectors.TableGrant``).
 from __future__ import annotations
 
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import GenericAPIView
@@ -24,6 +27,8 @@ from rest_framework.response import Response
 
 from clubs.api.views import ClubScopedView
 from clubs.permissions import ClubOrganiserOnlyPermission
+from games.api.views import IF_NONE_MATCH_PARAMETER
+from games.services import etag_matches
 from tables import selectors, services
 from tables.api import serializers as shapes
 from tables.models import TableLink
@@ -60,6 +65,8 @@ class TableLinksView(ClubScopedView):
             user=request.user,
             game_id=data.get("game"),
             match_id=data.get("match"),
+            tournament_id=data.get("tournament"),
+            table_number=data.get("table"),
             expires_at=data.get("expires_at"),
         )
         link = selectors.list_table_links(club=club).get(pk=link.pk)
@@ -92,9 +99,17 @@ class CurrentTableView(GenericAPIView):
     filter_backends: list = []
     may_be_not_found = True  # 404 to any request without a table link (config.schema)
 
-    @extend_schema(operation_id="table_current", responses=dict)
+    @extend_schema(
+        operation_id="table_current",
+        responses={200: dict, 304: OpenApiResponse(description="Not modified.")},
+        parameters=[IF_NONE_MATCH_PARAMETER],
+    )
     def get(self, request):
         grant = request.auth
         if getattr(grant, "allows_game", None) is None:
             raise NotFound()
-        return Response(table_state(grant.link))
+        etag = selectors.table_etag(grant.link)
+        if_none_match = request.headers.get("If-None-Match")
+        if if_none_match is not None and etag_matches(if_none_match, etag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})
+        return Response(table_state(grant.link), headers={"ETag": etag})

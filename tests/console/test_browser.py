@@ -180,9 +180,21 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     _post(page, "#round-1 form.release")
     assert len(player_api("get", f"/api/tournaments/{tournament.pk}/rounds/")) == 1
 
-    # 5. Print: four cards, four QR codes; Chromium's PDF holds the four table links.
+    # 5. Every table's link in one step, then print: four cards, four QR codes and short codes;
+    # Chromium's PDF holds the four table links (table N of the event, every round).
+    _post(page, "#table-links")
+    assert "4 table links made" in page.inner_text(".messages")
     page.goto(f"{console}/events/{tournament.pk}/print/?layout=four")
     assert page.locator(".print-card .qr svg").count() == 4
+    assert page.locator(".print-card .table-code strong").count() == 4
+    # Printed four to a page, each QR code stays inside its card.
+    page.emulate_media(media="print")
+    for index in range(4):
+        card = page.locator(".print-card .table-card").nth(index).bounding_box()
+        qr = page.locator(".print-card .table-card .qr").nth(index).bounding_box()
+        assert card["x"] <= qr["x"] and qr["x"] + qr["width"] <= card["x"] + card["width"] + 0.5
+        assert card["y"] <= qr["y"] and qr["y"] + qr["height"] <= card["y"] + card["height"] + 0.5
+    page.emulate_media(media="null")  # back to the default: the PDF is printed as print
     page.screenshot(path=str(screenshots / "console-print.png"), full_page=True)
     pdf = PdfReader(io.BytesIO(page.pdf(format="A4", print_background=True)))
     text = "".join(sheet.extract_text() for sheet in pdf.pages)
@@ -192,7 +204,7 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
         for sheet in pdf.pages for annotation in sheet.get("/Annots") or []
         if "/A" in annotation.get_object()
     }
-    assert len({link for link in links if re.search(r"/games/\d+/$", link)}) == 4
+    assert len({link for link in links if re.search(r"/t/[\w-]{43}/$", link)}) == 4
     # Four to a page: the four tables fit one sheet of Letter as of A4.
     for paper in ("A4", "Letter"):
         assert len(PdfReader(io.BytesIO(page.pdf(format=paper))).pages) == 1, paper

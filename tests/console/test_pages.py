@@ -63,12 +63,13 @@ def _drive(event, pairs: int) -> dict:
 # its own reads, none of them per table, per player or per game:
 # - event: the tournament, its entrants, the candidates, the rounds with matches, slots and games
 #   (5), the tables (matches, slots, team members, games, seats, hands: 6, players' names: 1);
-#   a drive under way takes late arrivals, so its candidates too (the teams and members: 2)
-EVENT_PAGE = 19
+#   a drive under way takes late arrivals, so its candidates too (the teams and members: 2);
+#   how many tables have their table link (1: the "Table devices" section)
+EVENT_PAGE = 20
 # - board: the tournament, the rounds (5), the tables (7), the audit entries, the hands' users
 BOARD_PAGE = 16
-# - print: the tournament, the rounds (5), the tables (7)
-PRINT_PAGE = 15
+# - print: the tournament, the rounds (5), the tables (7), the event's table links (1)
+PRINT_PAGE = 16
 # - results: the tournament, the standings (entrants, matches, slots), the settlement
 #   (stakes, entered players, names), the prize split, the stored settle-ups with transfers (2)
 #   and their players' names (none before the close), the club's settle-up rule

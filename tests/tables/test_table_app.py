@@ -453,11 +453,14 @@ def test_accepted_by_the_other_side_then_corrected_and_undone(live_server, new_c
     later = page.locator("ul.later")
     expect(later).to_contain_text("After hand 1: 20–10 → 15–15")
     expect(later).to_contain_text("After hand 3:")
-    tap(page, "Save the correction of hand 1")
+    # The correction needs its own acceptance (Úna's now, not Seán's of the first version).
+    tap(page, "Úna accepts the correction of hand 1")
     expect(page.locator(".message")).to_have_text("Hand 1 corrected.")
-    assert Hand.objects.get(game=game, number=1).record["best_trump"] == {"seat": 1, "trick": 1}
+    corrected = Hand.objects.get(game=game, number=1)
+    assert corrected.record["best_trump"] == {"seat": 1, "trick": 1}
+    assert corrected.confirmed_by.display_name == "Úna"
     tap(page, "Undo hand 3")
-    tap(page, "Yes, undo hand 3")
+    tap(page, "Seán accepts undoing hand 3")
     expect(page.locator(".message")).to_have_text("Hand 3 undone.")
     assert list(Hand.objects.filter(game=game).values_list("number", flat=True)) == [1, 2]
     totals, _ = _engine_replay(game)

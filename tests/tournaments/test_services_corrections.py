@@ -219,7 +219,7 @@ def test_round_robin_results_may_change_at_any_time():
     assert event.rounds(tournament_id)[1]["matches"][0]["id"] == second[0]["id"]
 
 
-def test_a_closed_tournament_takes_no_correction():
+def test_a_closed_tournament_takes_a_correction_from_an_organiser_only():
     event = build_event(players=2)
     tournament = event.create_tournament(
         name="Final", game="25", format="knockout",
@@ -230,7 +230,15 @@ def test_a_closed_tournament_takes_no_correction():
     event.ok("post", f"/api/tournaments/{tournament['id']}/close/")
     game = event.ok("get", f"/api/matches/{match['id']}/")["games"][0]["id"]
     before = snapshot()
-    response = change_hand(event, game, 1, [1, 1, 1, 1, 1], role="organiser", reset=True)
+    response = change_hand(event, game, 1, [1, 1, 1, 1, 1], role="scorekeeper", reset=True)
     assert (response.status_code, response.json()["code"]) == (409, "tournament_closed")
     assert snapshot() == before
+    # An organiser may (issue 19: corrections after the close): the match follows the game, the
+    # tournament stays closed and nothing is drawn.
+    response = change_hand(event, game, 1, [1, 1, 1, 1, 1], role="organiser", reset=True)
+    assert response.status_code == 200, response.content
+    assert event.ok("get", f"/api/matches/{match['id']}/")["winners"] == [
+        match["entrants"][1]["entrant"]
+    ]
     assert Tournament.objects.get(pk=tournament["id"]).status == "closed"
+    assert len(event.rounds(tournament["id"])) == 1

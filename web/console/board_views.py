@@ -5,7 +5,9 @@ What it does: ``board`` shows the round's tables (``tables.round_tables``) and r
 with htmx every few seconds (the partial is the same template's ``board`` block); a posted hand
 goes through ``games.services.record_hand`` (the next hand) or ``correct_hand`` (an earlier one),
 an undo through ``undo_last_hand`` — the engine checks every record, the tournament advances as
-it does after the API, and the game's version guards against a hand entered meanwhile (412). The
+it does after the API, and the game's version guards against a hand entered meanwhile (412).
+Every board entry is the organiser's own (``organiser_entry``): in a club with ``confirm_hands``
+it stands as the acceptance and is audited as such (``Hand.accepted_by_organiser``). The
 audit trail lists the tournament's audit entries and the hands of the round with who entered
 them.
 
@@ -27,6 +29,7 @@ from games import services as game_services
 from rules_engine import RulesError
 from tournaments import disputes
 from tournaments import selectors as tournament_selectors
+from web.console import board_words
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
 from web.console.tables import round_tables
@@ -105,7 +108,7 @@ def _board_action(request, tables) -> str:
     if action == "undo":
         hand, _ = game_services.undo_last_hand(
             game_id=game.pk, number=game.hands_played, user=request.user, if_match=if_match,
-            reset_dependents=reset,
+            reset_dependents=reset, organiser_entry=True,
         )
         return gettext("Hand %(number)s undone.") % {"number": hand.number}
     if action == "paper":
@@ -117,11 +120,12 @@ def _board_action(request, tables) -> str:
     if number_text and _integer(number_text) <= game.hands_played:
         hand, _ = game_services.correct_hand(
             game_id=game.pk, number=_integer(number_text), user=request.user, record=record,
-            if_match=if_match, reset_dependents=reset,
+            if_match=if_match, reset_dependents=reset, organiser_entry=True,
         )
         return gettext("Hand %(number)s corrected.") % {"number": hand.number}
     hand, _ = game_services.record_hand(
-        game_id=game.pk, user=request.user, record=record, if_match=if_match
+        game_id=game.pk, user=request.user, record=record, if_match=if_match,
+        organiser_entry=True,
     )
     return gettext("Hand %(number)s recorded.") % {"number": hand.number}
 
@@ -184,11 +188,12 @@ def _paper_action(request, game, if_match: str, reset: bool) -> str:
             })
         hand, _ = game_services.correct_hand(
             game_id=game.pk, number=last, user=request.user, record=record,
-            if_match=if_match, reset_dependents=reset,
+            if_match=if_match, reset_dependents=reset, organiser_entry=True,
         )
         return gettext("Hand %(number)s replaced by the paper score.") % {"number": hand.number}
     hand, _ = game_services.record_hand(
-        game_id=game.pk, user=request.user, record=record, if_match=if_match
+        game_id=game.pk, user=request.user, record=record, if_match=if_match,
+        organiser_entry=True,
     )
     return gettext("Paper score recorded as hand %(number)s.") % {"number": hand.number}
 
@@ -226,9 +231,19 @@ def board(request, club, tournament_id: int):
         except ConfirmPaper as asking:
             pending = _pending_view(asking.pending, tables)
         except Problem as error:
+            posted_game = _integer_or_none(request.POST.get("game"))
+            table = next((table for table in tables
+                          if table["game"] is not None and table["game"].pk == posted_game), None)
+            if table is not None:
+                error = board_words.in_names(error, table, request.POST)
             problem = ProblemShown(error, _paper_fields(tables))
             problem.table = request.POST.get("game") or request.POST.get("match")
             problem.action = request.POST.get("action")
+            # Shown beside its table's forms (a hand or a paper score), with what was typed.
+            problem.beside_table = (
+                table["number"] if table is not None and problem.action in ("hand", "paper")
+                else None
+            )
     still_playing = [
         side["name"] for table in tables if table["state"] in ("playing", "not_started")
         for side in table["sides"]
@@ -254,11 +269,21 @@ def board(request, club, tournament_id: int):
         "hands": sorted(hands, key=lambda pair: pair[1].entered_at, reverse=True)[:AUDIT_LIMIT],
         "entered_by": _usernames(hands),
         "problem": problem,
+        # The hand form that was refused keeps what was typed.
+        "kept_game": _integer_or_none(request.POST.get("game"))
+        if problem is not None and request.POST.get("action") == "hand" else None,
+        "kept": request.POST if request.method == "POST" else {},
+        "trick_fields": {index + 1: f"trick_{index}" for index in TRICKS},
         "pending": pending,
         "posted": request.POST if request.method == "POST" else {},
     }
     template = "console/_board.html" if request.htmx else "console/board.html"
     return render(request, template, context, status=problem.status if problem else 200)
+
+
+def _integer_or_none(text) -> int | None:
+    text = str(text or "").strip()
+    return int(text) if text.isdigit() else None
 
 
 def _usernames(hands) -> dict[int, str]:

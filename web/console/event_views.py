@@ -5,9 +5,13 @@ What it does: ``event_new`` creates a tournament or club night from one form
 (``tournaments.services.create_tournament``); ``event`` lists the entrants (add from the club's
 players or pairs, "add all", quick-add a newcomer, seed, withdraw), the check-in list, and each
 round drawn as table cards (swap two entrants between tables and release the round while it is
-private); ``event_print`` is the print view of a round's cards and blank score sheets, one table
-a page or four to a page, each with its table's link and QR code. Every change is one service
-call (``tournaments.services``, ``clubs.services``); a refusal is shown beside its field.
+private) and make every table's link in one step (``tables.services.create_event_table_links``:
+table *N* of the event, every round); ``event_print`` is the print view of a round's cards and
+blank score sheets, one table a page or four to a page, each with its table's link, short code
+and QR code; ``event_table_sheet`` one sheet of every table's QR code and short code for table
+tents, where one link can be revoked (no other changes). Every change is one service call
+(``tournaments.services``, ``tables.services``, ``clubs.services``); a refusal is shown beside
+its field.
 
 What it does not do: check domain rules or write a model itself.
 """
@@ -18,7 +22,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.db.models import Q
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import roster
@@ -26,13 +30,14 @@ from clubs import selectors as club_selectors
 from clubs import services as club_services
 from config.problems import Problem
 from settlements import services as settlement_services
+from tables import services as table_services
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import EntrantKind, TournamentStatus
 from web.console import fees, forms
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer, _status
-from web.console.tables import round_tables
+from web.console.tables import event_table_links, round_tables
 
 CANDIDATE_LIMIT = 200
 
@@ -153,6 +158,15 @@ def _event_action(request, club, tournament) -> str:
             second_entrant_id=_integer(post.get("second")), user=user,
         )
         return gettext("Swapped.")
+    if action == "table_links":
+        made = table_services.create_event_table_links(tournament=tournament, user=user)
+        if not made:
+            return gettext("Every table already has its link.")
+        return ngettext(
+            "%(count)s table link made: print the cards or the QR sheet.",
+            "%(count)s table links made: print the cards or the QR sheet.",
+            len(made),
+        ) % {"count": len(made)}
     if action == "release":
         round_ = tournament_services.release_round(
             tournament_id=tournament.pk, round_number=_integer(post.get("round")), user=user
@@ -206,7 +220,15 @@ def event(request, club, tournament_id: int):
         {"round": round_, "tables": round_tables(club, round_)} for round_ in reversed(rounds)
     ]
     late_entry = tournament_services.accepts_late_entrants(tournament)
+    device_links = table_services.count_live_event_links(tournament)
     context = {
+        "device_links": device_links,
+        # The tables drawn so far (no query: the rounds are loaded), else the entrants'.
+        "table_count": max(
+            (table["number"] for shown in shown_rounds for table in shown["tables"]),
+            default=-(-sum(entrant.is_present for entrant in entrants)
+                      // max(tournament.table_size or 1, 1)),
+        ),
         "club": club,
         "tournament": tournament,
         "entrants": entrants,
@@ -238,8 +260,13 @@ def event_print(request, club, tournament_id: int):
         chosen = rounds[-1]
     layout = "four-a-page" if request.GET.get("layout") == "four" else "one-a-page"
     base_url = request.build_absolute_uri("/").rstrip("/")
-    tables = round_tables(club, chosen, with_qr=True, base_url=base_url) if chosen else []
+    links = event_table_links(tournament, base_url=base_url, with_qr=True)
+    tables = (
+        round_tables(club, chosen, with_qr=True, base_url=base_url, links=links) if chosen else []
+    )
     context = {
+        "missing_links": any(table["code"] is None for table in tables if not
+                             table["match"].is_bye),
         "club": club,
         "tournament": tournament,
         "round": chosen,
@@ -249,3 +276,35 @@ def event_print(request, club, tournament_id: int):
         "sheet_rows": range(6 if layout == "four-a-page" else 12),
     }
     return render(request, "console/print.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_page
+def event_table_sheet(request, club, tournament_id: int):
+    """Every table's QR code and short code on one sheet (table tents); Revoke ends one link."""
+    tournament = event_of(club, tournament_id)
+    problem = None
+    if request.method == "POST":
+        try:
+            table_services.revoke_event_table_link(
+                tournament=tournament, link_id=_integer(request.POST.get("revoke")),
+                user=request.user,
+            )
+            messages.success(request, gettext(
+                "The link is revoked: that table's tablet stops at once. Make the table links "
+                "again for a new one; no other table is touched."))
+            return redirect("console:table-sheet", club.slug, tournament.pk)
+        except Problem as error:
+            problem = ProblemShown(error)
+    base_url = request.build_absolute_uri("/").rstrip("/")
+    links = event_table_links(tournament, base_url=base_url, with_qr=True)
+    context = {
+        "club": club,
+        "tournament": tournament,
+        "links": [links[number] for number in sorted(links)],
+        "closed": tournament.status == TournamentStatus.CLOSED,
+        "problem": problem,
+    }
+    response = render(request, "console/table_sheet.html", context, status=_status(problem))
+    response["Cache-Control"] = "private, no-store"  # it shows the tables' keys
+    return response

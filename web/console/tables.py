@@ -5,9 +5,10 @@ seats and hands (``tournaments.progress.load_matches``: a fixed number of querie
 players' names (one query), and returns one plain dict per table — the seats by name with their
 compass place (partners opposite), the sides' names and totals, the current game (the one in
 progress, else the last) and its state: *not started*, *hand N*, *finished*, *disputed* (with
-its note). ``table_link`` is the address a tablet opens for a table (the game's page until the
-table app lands) and ``qr_svg`` its QR code as inline SVG (segno, drawn on the server: no
-script, no outside request).
+its note). ``table_link`` is the game's page of a table; ``event_table_links`` the event's table
+links (``tables``: table *N* of the event, every round) with their URL, short code and QR code,
+which the printed cards and the table-tent sheet carry; ``qr_svg`` draws a QR code as inline SVG
+(segno, drawn on the server: no script, no outside request).
 
 What it does not do: decide or write anything; the board's writes go through games' services.
 """
@@ -21,6 +22,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 
 from clubs.models import Player
+from tables import selectors as table_selectors
+from tables import services as table_services
 from tournaments.progress import load_matches
 
 COMPASS = ("north", "east", "south", "west")
@@ -41,6 +44,26 @@ def table_link(club, game) -> str | None:
     if game is None:
         return None
     return reverse("pages:game", kwargs={"slug": club.slug, "game_id": game.pk})
+
+
+def event_table_links(tournament, *, base_url: str, with_qr: bool) -> dict[int, dict]:
+    """The event's live table links by table number: id, URL, short code, QR code (the token and
+    the code derived again from each link's salt: ``tables.services.reveal_table_link``)."""
+    shown = {}
+    for link in table_selectors.list_event_table_links(tournament=tournament):
+        secrets = table_services.reveal_table_link(link)
+        if secrets is None:
+            continue
+        token, code = secrets
+        url = f"{base_url}{reverse('table:link', kwargs={'credential': token})}"
+        shown[link.table_number] = {
+            "id": link.pk,
+            "number": link.table_number,
+            "url": url,
+            "code": table_services.format_code(code),
+            "qr": qr_svg(url) if with_qr else None,
+        }
+    return shown
 
 
 def _current_game(match):
@@ -65,7 +88,10 @@ def _state(match, game) -> tuple[str, str]:
     return "playing", gettext("Hand %(number)s") % {"number": game.hands_played + 1}
 
 
-def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "") -> list[dict]:
+def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "",
+                 links: dict[int, dict] | None = None) -> list[dict]:
+    """``links``: the event's table links (``event_table_links``); a card whose table has one
+    carries it (its QR code and short code) instead of the game's page."""
     matches = [match for match in load_matches([match.pk for match in round_.matches.all()])
                if match is not None]
     player_ids = {seat.player_id for match in matches for game in match.games.all()
@@ -98,6 +124,7 @@ def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "") -> 
                     "side_class": SIDE_CLASSES[index % len(SIDE_CLASSES)],
                 })
         link = table_link(club, game)
+        device = (links or {}).get(match.table)
         hands = sorted(game.hands.all(), key=lambda hand: hand.number) if game else []
         tables.append({
             "match": match,
@@ -109,10 +136,12 @@ def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "") -> 
             "state": state,
             "state_label": state_label,
             "last_hand": hands[-1] if hands else None,
-            "link": link,
-            "absolute_link": f"{base_url}{link}" if link else None,
-            "qr": qr_svg(f"{base_url}{link}") if with_qr and link else None,
+            "link": device["url"] if device else link,
+            "absolute_link": device["url"] if device else (f"{base_url}{link}" if link else None),
+            "code": device["code"] if device else None,
+            "qr": (device["qr"] if device else None) if with_qr else None,
             "entrant_ids": [slot.entrant_id for slot in match.slots.all()],
             "dispute_note": match.dispute_note,
+            "dealer_names": {seat["seat"]: seat["name"] for seat in seats},
         })
     return tables

@@ -3,8 +3,8 @@
 Routes: signing up and a new club (``start_views``: before there is a club, so not under it);
 the overview with the first night's checklist; the club's settings; members; players and pairs
 (with the CSV import); house rules; a new event; an event (entrants, check-in, draw, swap,
-release); its print view, live board, results and export; the club's export. Every route under
-a club is for the club's organisers only (``access.organiser_page``).
+release); its print view, live board, results and export; its table links' QR sheet; the club's
+export. Every route under a club is for the club's organisers only (``access.organiser_page``).
 """
 
 from django.urls import path
@@ -34,6 +34,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/console/events/new/", event_views.event_new, name="event-new"),
     path(EVENT, event_views.event, name="event"),
     path(f"{EVENT}print/", event_views.event_print, name="print"),
+    path(f"{EVENT}table-links/", event_views.event_table_sheet, name="table-sheet"),
     path(f"{EVENT}board/", board_views.board, name="board"),
     path(f"{EVENT}results/", results_views.results, name="results"),
     path(f"{EVENT}export/", export_views.event_export, name="event-export"),

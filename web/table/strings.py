@@ -74,6 +74,21 @@ STRINGS: tuple[str, ...] = (
     gettext_noop("Start the next game"),
     gettext_noop("The next game of the match opens here as soon as it starts."),
     gettext_noop("The match is decided."),
+    gettext_noop(
+        "The match is decided. The next round's game at this table opens here by itself when "
+        "the organiser releases it."
+    ),
+    gettext_noop(
+        "The event is over: this table takes no more hands. Only an organiser can still correct "
+        "a hand, from the console."
+    ),
+    gettext_noop(
+        "Nobody plays at table %(table)s in round %(round)s. This page opens the table's next "
+        "game by itself."
+    ),
+    gettext_noop("This table link has ended. Ask the organiser for a new one."),
+    gettext_noop("Round %(round)s: this table's new game is open."),
+    gettext_noop("The table's next game is open."),
     gettext_noop("Standings"),
     gettext_noop("The game's page"),
     gettext_noop("Yours, entered on this tablet"),
@@ -130,8 +145,10 @@ STRINGS: tuple[str, ...] = (
     gettext_noop("Change"),
     gettext_noop("Save the correction of hand %(number)s"),
     gettext_noop("Confirm hand %(number)s"),
-    gettext_noop("A player of another side accepts the hand:"),
-    gettext_noop("%(name)s accepts hand %(number)s"),
+    gettext_noop("A player of another side accepts it:"),
+    gettext_noop("Who is entering the hands at this table?"),
+    gettext_noop("%(name)s enters the hands"),
+    gettext_noop("Entered by %(name)s."),
     gettext_noop("Dealer"),
     gettext_noop("Auction"),
     gettext_noop("Kitty"),
@@ -188,6 +205,9 @@ STRINGS: tuple[str, ...] = (
 
 # Looked up under a name the module computes (``t(name)``), so not a literal ``t("...")``.
 COMPUTED_STRINGS: tuple[str, ...] = (
+    gettext_noop("%(name)s accepts hand %(number)s"),
+    gettext_noop("%(name)s accepts the correction of hand %(number)s"),
+    gettext_noop("%(name)s accepts undoing hand %(number)s"),
     gettext_noop("%(winner)s win, %(score)s"),
     gettext_noop("%(winner)s wins, %(score)s"),
     gettext_noop("ace"),

@@ -47,11 +47,12 @@ from tables import selectors as table_selectors
 from tables import services as table_services
 from tables.qr import qr_svg
 from tables.table_state import table_state
-from tournaments.models import Match
+from tournaments.models import Match, Tournament, TournamentStatus
 from web.table.strings import table_strings
 
-# How often the waiting page of a table with no game yet asks whether its next game exists.
-WAIT_POLL_SECONDS = 4
+# How often a waiting page (a table with no game yet) asks whether its next game exists: at most
+# six times a minute, conditionally (ETag), as the score page does.
+WAIT_POLL_SECONDS = 10
 
 SHELL_FILES = (
     "css/jink.css",
@@ -82,7 +83,23 @@ def _side_labels(game: Game) -> list[str]:
     ]
 
 
-def _render_score(request, game: Game, *, credential: str | None, table: dict | None):
+def _closed_reason(game: Game) -> str | None:
+    """Why the table may no longer change this game (its event is closed), in a player's words."""
+    if getattr(game, "tournament_match_id", None) is None:
+        return None
+    tournament = (
+        Tournament.objects.filter(matches__match_games__game=game).only("status").first()
+    )
+    if tournament is None or tournament.status != TournamentStatus.CLOSED:
+        return None
+    return gettext(
+        "The event is over: this table takes no more hands. Only an organiser can still "
+        "correct a hand, from the console."
+    )
+
+
+def _render_score(request, game: Game, *, credential: str | None, table: dict | None,
+                  follows: bool = False):
     hands = list(game_selectors.list_hands(game=game))
     user_player_ids = []
     if request.user.is_authenticated:
@@ -99,6 +116,10 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
         # Also with a link: a logged-in tablet is authenticated by its session, which needs it.
         "csrf": get_token(request),
         "confirmHands": game.club.confirm_hands,
+        # Opened on its table's current game: the page follows the table to its next games.
+        "followsTable": follows,
+        "versus": pgettext("versus", "v"),
+        "closedReason": _closed_reason(game),
         "userPlayerIds": user_player_ids,
         "sideLabels": _side_labels(game),
         "gamePageUrl": reverse("pages:game", kwargs={"slug": game.club.slug, "game_id": game.pk}),
@@ -180,9 +201,12 @@ def score_table(request: HttpRequest, credential: str) -> HttpResponse:
         game_id = int(wanted)
     if game_id is None:
         context = {"table": table, "credential": credential, "poll_seconds": WAIT_POLL_SECONDS}
-        return render(request, "table/waiting.html", context, status=200)
+        response = render(request, "table/waiting.html", context, status=200)
+        response["Cache-Control"] = "private, no-cache"
+        return response
     game = game_selectors.get_game(game_id=game_id)
-    return _render_score(request, game, credential=credential, table=table)
+    return _render_score(request, game, credential=credential, table=table,
+                         follows=game_id == table["current_game"])
 
 
 def _too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
