@@ -307,3 +307,14 @@ def test_the_presets_and_rules_in_french():
     assert "Score qui gagne la partie" in page
     assert "le cinq d'atout" in page  # the renege privileges by name
     assert "Quand l'as de cœur est entamé" in page.split("Partir d'un modèle")[1]
+
+
+def test_a_sign_up_logs_in_as_any_login_does_so_a_locked_out_name_is_refused_the_login():
+    client = Client()
+    for attempt in range(5):  # django-axes counts these failures for (maura, this address)
+        client.post("/accounts/login/", {"username": "maura", "password": f"wrong {attempt}"})
+    response = client.post("/signup/", {"username": "maura", "password": GOOD_PASSWORD})
+    assert response.status_code == 429
+    assert "Too many failed logins. Try again in 15 minutes." in response.content.decode()
+    assert get_user_model().objects.filter(username="maura").exists()  # made, as the API would
+    assert client.get("/new-club/").status_code == 302  # but not logged in

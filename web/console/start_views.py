@@ -113,6 +113,8 @@ def signup(request):
             user = authenticate(request, username=data["username"], password=data["password"])
             if getattr(request, "axes_locked_out", False):
                 return lockout_response(request)
+            if user is None:  # not expected: the account was just made; the login page then
+                return redirect_to_login(_next_page(request, reverse("console:club-new")))
             login(request, user)
             messages.success(request, gettext("Welcome, %(name)s: your account is ready.")
                              % {"name": user.get_username()})
