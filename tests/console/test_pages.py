@@ -295,6 +295,7 @@ def test_a_club_night_is_opened_closed_and_settled_from_the_console():
     assert "The club pays Player 01 <strong>€4.00</strong>" in page
     assert "Player 02 pays the club <strong>€2.00</strong>" in page
     assert "First place: 100% of the €4.00 pot, €4.00 (Player 01)" in page
+    assert "entry fee €2.00" in page  # the |money filter: games.money.format_money
     assert client.post(url, {"action": "paid", "transfer": transfer.pk}).status_code == 302
     transfer.refresh_from_db()
     assert transfer.paid_by == organiser

@@ -178,7 +178,6 @@ def night(request, club, night_id: int):
     context = {
         "club": club,
         "night": found,
-        "entry_fee": format_money(found.entry_fee_minor, club),
         "prize_split": settlement_selectors.get_prize_split(night_id=found.pk),
         "versions": _versions(club, night_id=found.pk),
         "between_players": rule,
