@@ -413,6 +413,24 @@ def all_results_and_byes(rounds: list[Round]) -> tuple[list[MatchResult], list[i
     return results, byes
 
 
+def knockout_results_and_byes(
+    rounds: list[Round],
+) -> tuple[list[MatchResult], list[int], dict[tuple[int, int], MatchResult]]:
+    """``all_results_and_byes`` and ``knockout_results_of`` in one pass, each stored result
+    read once (the knockout's standings need both)."""
+    results, byes, by_key = [], [], {}
+    for round_ in rounds:
+        for match in round_.matches.all():
+            if match.is_bye:
+                byes.extend(slot.entrant_id for slot in match.slots.all())
+                continue
+            result = stored_result(match)
+            if result is not None:
+                results.append(result)
+                by_key[(round_.number, match.table - 1)] = result
+    return results, byes, by_key
+
+
 # ---------------------------------------------------------------------------------------------
 # Saving what the draw returns
 

@@ -110,7 +110,7 @@ def compute_standings(tournament: Tournament, *, with_etag: bool = True) -> dict
             round_ for round_ in bridge.rounds_with_matches(tournament)
             if round_.released_at is not None
         ]
-        results, byes = bridge.all_results_and_byes(rounds)
+        results, byes, by_key = bridge.knockout_results_and_byes(rounds)
         drawn = {
             slot.entrant_id
             for round_ in rounds
@@ -125,7 +125,6 @@ def compute_standings(tournament: Tournament, *, with_etag: bool = True) -> dict
     primary = None
     if rounds is not None:
         try:
-            by_key = bridge.knockout_results_of(rounds)
             primary = knockout.stage_keys(bridge.bracket_of(tournament), by_key)
         except DrawError:
             primary = None
