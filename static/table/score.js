@@ -59,6 +59,7 @@ const WORDS = {
   confirmation_required: t("A player of another side must accept the hand"),
   invalid_confirmation: t("That player may not accept this hand"),
   match_locked: t("This match is decided and a later match depends on it"),
+  tournament_closed: t("The event is closed: only an organiser can still correct it, from the console"),
 };
 
 const names = () => game.seats.map((seat) => seat.player.name);

@@ -61,11 +61,19 @@ export function createViews(ctx) {
     return Object.keys(totals).sort((a, b) => a - b).map((side) => totals[side]).join("–");
   }
 
+  const PLAIN_CODES = new Set([
+    "hand_conflict", "hand_out_of_sequence", "game_over", "precondition_failed",
+    "confirmation_required", "invalid_confirmation", "match_locked", "tournament_closed",
+  ]);
+
   function problemWords(problem) {
     if (!problem) return t("The server did not answer.");
     const first = (problem.errors && problem.errors[0]) || {};
     const code = first.code || problem.code;
     const detail = first.detail || problem.detail || "";
+    // Refusals about the table's own situation are said in the page's words alone: their
+    // details are written for API clients ("the stored hand is in this response's 'hand'").
+    if (PLAIN_CODES.has(code) && WORDS[code]) return `${WORDS[code]}.`;
     return `${WORDS[code] || problem.title || t("The server refused this hand")}. ${detail}`;
   }
 

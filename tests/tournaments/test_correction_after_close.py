@@ -86,3 +86,37 @@ def test_an_organisers_correction_after_the_close_adds_a_settle_up_version():
     standings = event.standings(tournament_id)
     top = {row["entrant"]["player"] for row in standings if row["match_wins"] == 1}
     assert losers <= top and not winners & top
+
+
+def test_the_board_says_what_a_correction_after_the_close_will_do_before_saving_it():
+    from django.test import Client
+
+    event, tournament_id, games = _closed_drive()
+    game = games[2]
+    if game.hands_played != 1:
+        pytest.skip("the helper's game took more than one hand")
+    client = Client()
+    client.force_login(event.world.users["organiser"])
+    url = f"/clubs/{event.club.slug}/console/events/{tournament_id}/board/?round=1"
+    side_1 = next(seat.seat for seat in game.seats.all() if seat.side == 1)
+    body = {"action": "hand", "round": "1", "game": str(game.pk), "version": str(game.version),
+            "number": "1", "dealer": str(game.hands.get().dealer), "trump": "C",
+            **{f"trick_{index}": str(side_1) for index in range(5)}}
+    asked = client.post(url, body)
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert "Correct hand 1? The winner changes." in page
+    assert "the settle-up gets a new version with the differences" in page
+    game.refresh_from_db()
+    assert (game.winner_side, Settlement.objects.filter(tournament_id=tournament_id).count()) == (
+        0, 1)
+    from django.test import TestCase
+
+    with TestCase.captureOnCommitCallbacks(execute=True):  # the match's task, the settle-up
+        done = client.post(url, {**body, "confirm": "yes"})
+    assert done.status_code == 302
+    game.refresh_from_db()
+    assert game.winner_side == 1
+    assert Settlement.objects.filter(tournament_id=tournament_id).count() == 2
+    # The organiser's own entry: recorded as theirs.
+    assert game.hands.get().history.latest().history_user == event.world.users["organiser"]

@@ -24,10 +24,10 @@ from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from config.problems import Problem, rules_error_to_problem
-from games import bridge
+from games import bridge, previews
 from games import services as game_services
 from rules_engine import RulesError
-from tournaments import disputes
+from tournaments import corrections, disputes, progress
 from tournaments import selectors as tournament_selectors
 from web.console import board_words
 from web.console.access import ProblemShown, event_of, organiser_page
@@ -118,6 +118,9 @@ def _board_action(request, tables) -> str:
     record = _record_from(post)
     number_text = post.get("number", "").strip()
     if number_text and _integer(number_text) <= game.hands_played:
+        if post.get("confirm") != "yes":
+            _ask_before_a_result_change(game, _integer(number_text), record, if_match, reset,
+                                        tables)
         hand, _ = game_services.correct_hand(
             game_id=game.pk, number=_integer(number_text), user=request.user, record=record,
             if_match=if_match, reset_dependents=reset, organiser_entry=True,
@@ -128,6 +131,61 @@ def _board_action(request, tables) -> str:
         organiser_entry=True,
     )
     return gettext("Hand %(number)s recorded.") % {"number": hand.number}
+
+
+class ConfirmCorrection(Exception):
+    """A correction that changes who won a decided match's game: say what will happen first."""
+
+    def __init__(self, pending: dict) -> None:
+        super().__init__("confirm")
+        self.pending = pending
+
+
+def _ask_before_a_result_change(game, number: int, record: dict, if_match: str, reset: bool,
+                                tables) -> None:
+    """Raise ``ConfirmCorrection`` when correcting hand ``number`` changes the game's winner:
+    the page then says, before anything is saved, what the dependent-match policy will do
+    (``tournaments.corrections``: the later tables already begun are reset when asked, else the
+    correction is refused) and, for a closed event, that the settle-up gets a new version."""
+    preview = previews.preview_correction(
+        game_id=game.pk, number=number, record=record, if_match=if_match
+    )
+    winner_after = preview["game"]["winner"]
+    if preview["winner_before"] == winner_after:
+        return
+    table = next(table for table in tables if table["game"] is not None
+                 and table["game"].pk == game.pk)
+    match = table["match"]
+    begun = []
+    if match.status == "decided":
+        begun = [dependent for dependent in corrections.dependent_matches(match)
+                 if progress.is_begun(dependent)]
+    sides = {side["index"]: side["name"] for side in table["sides"]}
+    raise ConfirmCorrection({
+        "game": game,
+        "hand": number,
+        "record": record,
+        "number": number,
+        "winner_before": sides.get(preview["winner_before"]),
+        "winner_after": sides.get(winner_after),
+        "begun": [{"round": dependent.round.number, "table": dependent.table}
+                  for dependent in reversed(begun)],
+        "reset": reset,
+        "closed": match.tournament.status == "closed",
+        "posted": {key: value for key, value in _hand_fields(record).items()},
+    })
+
+
+def _hand_fields(record: dict) -> dict[str, str]:
+    """The hand form's fields for ``record`` (hidden in the confirmation's form)."""
+    fields = {"dealer": str(record["dealer"]), "trump": record.get("trump", "")}
+    for index, seat in enumerate(record.get("trick_winners", [])):
+        fields[f"trick_{index}"] = str(seat)
+    best = record.get("best_trump")
+    if best:
+        fields["best_trump_seat"] = str(best["seat"])
+        fields["best_trump_trick"] = str(best["trick"] + 1)
+    return fields
 
 
 class ConfirmPaper(Exception):
@@ -223,13 +281,15 @@ def board(request, club, tournament_id: int):
     wanted = request.GET.get("round") or request.POST.get("round")
     rounds, chosen = _chosen_round(tournament, wanted)
     tables = round_tables(club, chosen) if chosen is not None else []
-    problem = pending = None
+    problem = pending = correction = None
     if request.method == "POST":
         try:
             messages.success(request, _board_action(request, tables))
             return redirect(f"{request.path}?round={chosen.number}")
         except ConfirmPaper as asking:
             pending = _pending_view(asking.pending, tables)
+        except ConfirmCorrection as asking:
+            correction = asking.pending
         except Problem as error:
             posted_game = _integer_or_none(request.POST.get("game"))
             table = next((table for table in tables
@@ -275,6 +335,7 @@ def board(request, club, tournament_id: int):
         "kept": request.POST if request.method == "POST" else {},
         "trick_fields": {index + 1: f"trick_{index}" for index in TRICKS},
         "pending": pending,
+        "correction": correction,
         "posted": request.POST if request.method == "POST" else {},
     }
     template = "console/_board.html" if request.htmx else "console/board.html"

@@ -38,6 +38,9 @@ STRINGS: tuple[str, ...] = (
     gettext_noop("A player of another side must accept the hand"),
     gettext_noop("That player may not accept this hand"),
     gettext_noop("This match is decided and a later match depends on it"),
+    gettext_noop(
+        "The event is closed: only an organiser can still correct it, from the console"
+    ),
     gettext_noop("Side %(number)s"),
     gettext_noop("Online"),
     gettext_noop("Offline: hands are kept on this tablet"),
