@@ -7,8 +7,8 @@ What it does:
   per table): the open night's games are the club's games since it opened
   (``selectors.list_night_game_ids``), linked when it closes.
 - ``on_tournament_change`` (listed in ``JINK_TOURNAMENT_CHANGE_SUBSCRIBERS``): a tournament that
-  closed queues its settle-up; a closed tournament whose standings moved (an organiser's
-  correction after the close) queues a new version (of differences only).
+  closed queues its settle-up; a closed tournament corrected after the close
+  (``CORRECTED_AFTER_CLOSE``, an organiser's correction) queues a new version (of differences only).
 - ``settlement_stored(settlement)``: called by the settle task after a version commits; calls each
   dotted path of ``JINK_SETTLEMENT_SUBSCRIBERS`` (webhooks' ``settlement.ready``).
 
@@ -27,7 +27,6 @@ from config.tasks import enqueue
 from games.changes import GameChange
 from settlements.models import NightGame, NightStatus
 from tournaments.changes import TournamentChange, TournamentChangeKind
-from tournaments.models import Tournament, TournamentStatus
 
 logger = logging.getLogger(__name__)
 
@@ -48,10 +47,9 @@ def on_tournament_change(change: TournamentChange) -> None:
 
     if TournamentChangeKind.CLOSED in change.kinds:
         enqueue(settle_event_task, change.tournament_id, None)
-    elif TournamentChangeKind.STANDINGS_CHANGED in change.kinds and Tournament.objects.filter(
-        pk=change.tournament_id, status=TournamentStatus.CLOSED
-    ).exists():
-        # A correction after the close: a version of differences, as a closed night's.
+    elif TournamentChangeKind.CORRECTED_AFTER_CLOSE in change.kinds:
+        # A correction after the close: a version of differences, as a closed night's (the
+        # change says so itself: no query on every other tournament's standings change).
         enqueue(settle_event_task, change.tournament_id, None)
 
 

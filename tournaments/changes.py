@@ -38,6 +38,9 @@ class TournamentChangeKind(StrEnum):
     STANDINGS_CHANGED = "standings_changed"
     STANDINGS_UPDATED = "standings_updated"
     CLOSED = "closed"
+    # A closed tournament's match or standings followed an organiser's correction after the
+    # close (``progress.progress_match``): the settle-up stores a version of differences.
+    CORRECTED_AFTER_CLOSE = "corrected_after_close"
 
 
 @dataclass(frozen=True)

@@ -589,7 +589,10 @@ def progress_match(match_id: int, user=None) -> dict:
             if changed or getattr(match, "stored_a_change", False):
                 snapshots.note_standings_moved(
                     tournament, match_ids=(match_id,), actor=user,
-                    kinds=(TournamentChangeKind.MATCH_DECIDED,) if changed else (),
+                    kinds=(
+                        TournamentChangeKind.CORRECTED_AFTER_CLOSE,
+                        *((TournamentChangeKind.MATCH_DECIDED,) if changed else ()),
+                    ),
                 )
             return {"match": match_id, "outcome": "closed", "changed": changed}
         round_number = match.round.number
