@@ -75,7 +75,8 @@ class ProposedResultChange:
     """A write about to change a finished game's result, for the checks to allow or refuse.
 
     ``new_winner_side`` is the winner after the change (None: the game would no longer be
-    finished); ``reset_dependents`` is the caller's consent to reset what depends on the result.
+    finished; equal to ``winner_side_before`` when only the points change);
+    ``reset_dependents`` is the caller's consent to reset what depends on the result.
     """
 
     game_id: int

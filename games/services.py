@@ -361,12 +361,12 @@ def _after_change(
 
 
 def _check_result_change(game: Game, fields: dict, reset_dependents: bool, user) -> None:
-    """Ask the listed checks before a finished game's winner changes (or it reopens)."""
+    """Ask the listed checks before a finished game's result changes: its winner (or it
+    reopens), or only its points, which move stakes and standings too (a closed tournament's
+    game takes neither from anyone but an organiser)."""
     if not game.is_finished:
         return
     new_winner = fields["winner_side"] if fields["status"] == GameStatus.FINISHED else None
-    if new_winner == game.winner_side:
-        return
     check_game_change(
         ProposedResultChange(
             game_id=game.pk,

@@ -3,7 +3,7 @@
 What it does: ``check_correction_allowed`` is what ``games`` asks (through the check
 ``tournaments.game_hooks.check_match_allows_result_change``, listed in ``JINK_GAME_CHANGE_CHECKS``),
 inside its own transaction and before it saves a correction (or an undo) that changes a finished
-tournament game's winner. It
+tournament game's result (its winner, or only its points: then only the closed rule applies). It
 works out whether the change would alter the decision of a decided match (its placings); if so and
 a *dependent* match has begun, the change is refused with 409 ``match_locked`` — unless the
 organiser asked for ``reset_dependents``, in which case every dependent match is reset, and the
@@ -157,12 +157,15 @@ def check_correction_allowed(
     new_winner_side: int | None,
     reset_dependents: bool = False,
     user=None,
+    winner_changes: bool = True,
 ) -> dict | None:
     """Refuse (409 ``match_locked``) or allow a change of the winner of game ``game_id``, played
     for match ``match_id`` of tournament ``tournament_id``.
 
     ``new_winner_side`` is the winner after the change, None when the game would no longer be
-    finished. Returns None when nothing depends on the change, else the audit details of the reset.
+    finished; ``winner_changes`` False when only the game's points change (then only the
+    closed tournament's rule applies). Returns None when nothing depends on the change, else the
+    audit details of the reset.
     """
     tournament = lock_tournament(tournament_id)
     from clubs.permissions import can_manage
@@ -176,6 +179,8 @@ def check_correction_allowed(
             detail=gettext("The event is closed: only an organiser can still correct it, from "
                            "the console."),
         )
+    if not winner_changes:
+        return None
     match = load_match(match_id)
     if match is None or match.status != MatchStatus.DECIDED:
         return None
