@@ -39,8 +39,9 @@ def last(change: GameChange) -> None:
 
 
 def refuse_unless_reset(proposal: ProposedResultChange) -> None:
+    """As a decided match's check: a change of the winner needs the reset; points alone pass."""
     PROPOSED.append(proposal)
-    if not proposal.reset_dependents:
+    if proposal.new_winner_side != proposal.winner_side_before and not proposal.reset_dependents:
         raise Problem(status=409, code="match_locked", detail="Refused by a listed check.")
 
 
@@ -105,7 +106,11 @@ def test_every_write_announces_its_kinds_once_to_every_subscriber_in_order(
     response, heard = _write(capture, lambda: put(1, FIRST_HAND))
     assert response.status_code == 200
     assert heard == [(game_id, {K.HAND_CORRECTED}, 1)]
-    assert PROPOSED == []  # the winner stays: no check asked
+    # The winner stays: the checks are still asked (a closed event refuses any change to a
+    # finished game but an organiser's), and this one lets it pass.
+    assert [(p.game_id, p.winner_side_before, p.new_winner_side, p.reset_dependents)
+            for p in PROPOSED] == [(game_id, 0, 0, False)]
+    PROPOSED.clear()
 
     response, heard = _write(capture, lambda: put(2, FLIPPED_HAND, reset=True))
     assert response.json()["outcome"]["winner_after"] == 1
