@@ -52,9 +52,11 @@ def _submit(page, form: str) -> None:
         page.click(f"{form} button[type=submit]")
 
 
-def _record_failures(context, failures: list) -> None:
-    context.on("response", lambda response: response.status >= 400 and failures.append(
-        (response.status, response.request.method, response.url)))
+def _record_failures(context, failures: list, answered: list) -> None:
+    """Every response of ``context`` is counted in ``answered``; a 4xx or 5xx is kept."""
+    context.on("response", lambda response: answered.append(response.status)
+               or response.status >= 400 and failures.append(
+                   (response.status, response.request.method, response.url)))
 
 
 def _tap_hand(page, number: int, tricks: list[int], best: tuple[int, int],
@@ -93,6 +95,14 @@ def _tap_hand(page, number: int, tricks: list[int], best: tuple[int, int],
         page.locator("#banner h2")).first.wait_for()
 
 
+def _cents(amount: str) -> int:
+    """An amount as the page shows it ("+€1.50", "-€0.50", "€0.00") in cents."""
+    found = re.fullmatch(r"([+\-−]?)€(\d+)\.(\d\d)", amount.strip())
+    assert found, amount
+    cents = int(found[2]) * 100 + int(found[3])
+    return -cents if found[1] in ("-", "−") else cents
+
+
 def _game_at(tournament, round_number: int, table: int):
     from tournaments.models import Match
 
@@ -110,8 +120,9 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
 
     base = live_server.url
     failures: list[tuple[int, str, str]] = []
+    answered: list[int] = []
     context = new_context(viewport=TABLET_LANDSCAPE)
-    _record_failures(context, failures)
+    _record_failures(context, failures, answered)
     page = context.new_page()
     page.set_default_timeout(20_000)
 
@@ -131,6 +142,7 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     console = f"{base}/clubs/callan-card-club/console/"
     assert page.url == console
     club = Club.objects.get(slug="callan-card-club")
+    organiser = club.memberships.get().user
     assert (club.default_game, club.confirm_hands) == ("45", True)
 
     # 2. Sixteen players pasted, eight pairs made.
@@ -211,7 +223,7 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     posted = {}  # table -> hand POSTs that reached the server
     for table in (1, 2, 3, 4):
         tablet_context = new_context(viewport=TABLET_LANDSCAPE, has_touch=True)
-        _record_failures(tablet_context, failures)
+        _record_failures(tablet_context, failures, answered)
         posted[table] = []
         tablet_context.on("requestfinished", lambda request, seen=posted[table]: seen.append(
             urlsplit(request.url).path) if request.method == "POST" and re.search(
@@ -235,6 +247,8 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
                 expect(tablet.locator("#table-app")).to_have_attribute(
                     "data-game", str(_game_at(tournament, round_number, table).pk),
                     timeout=40_000)
+                expect(tablet.locator("#entry .message")).to_have_text(
+                    f"Round {round_number}: this table's new game is open.")
                 assert tablet.evaluate("window.sameDocument") == "yes"  # no reload
         for table, (tablet_context, tablet) in tablets.items():
             game = _game_at(tournament, round_number, table)
@@ -244,11 +258,13 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
                 page.fill("#paper-4-0", "45")
                 page.fill("#paper-4-1", "20")
                 _submit(page, "#paper-form-4")
-                if page.locator("#confirm-paper").count():
-                    _submit(page, "#confirm-paper")
+                assert "Paper score recorded as hand 1." in page.inner_text(".messages")
                 game.refresh_from_db()
                 assert (game.status, game.totals, game.winner_side) == (
                     "finished", [45, 20], 0)
+                paper = Hand.objects.get(game=game)  # the organiser's entry is the acceptance
+                assert (paper.entered_by, paper.accepted_by_organiser, paper.confirmed_by) == (
+                    organiser, organiser, None)
                 expect(tablet.locator("#banner h2")).to_contain_text("win", timeout=30_000)
                 continue
             hands = CLOSE_GAME if (round_number, table) == (3, 1) else [SWEEP, SWEEP]
@@ -269,6 +285,12 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     games = [_game_at(tournament, number, table) for number in (1, 2, 3) for table in (1, 2, 3, 4)]
     assert [game.status for game in games] == ["finished"] * 12
     assert Hand.objects.filter(game__in=games).count() == 2 * 10 + 3 + 1
+    # Every tapped hand was accepted by a player of the other side than its scorer's.
+    tapped = Hand.objects.filter(game__in=games, accepted_by_organiser=None)
+    assert tapped.count() == 23
+    for hand in tapped:
+        sides = dict(hand.game.seats.values_list("player_id", "side"))
+        assert (sides[hand.scored_by_id], sides[hand.confirmed_by_id]) == (0, 1)
     # The offline table's first game: its hands were each sent exactly once.
     first_at_two = _game_at(tournament, 1, 2)
     assert posted[2][:2] == [f"/api/games/{first_at_two.pk}/hands/"] * 2
@@ -303,13 +325,25 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     assert "Hand 3 corrected." in page.inner_text(".messages")
     corrected.refresh_from_db()
     assert (corrected.totals, corrected.winner_side) == ([40, 50], 1)
+    fixed = Hand.objects.get(game=corrected, number=3)
+    assert (fixed.record["trick_winners"], fixed.accepted_by_organiser) == (
+        [seat_of[1]] * 3 + [seat_of[0]] * 2, organiser)
 
     # 10. The results page shows the new settle-up version.
     page.goto(f"{console}events/{tournament.pk}/results/")
     assert list(Settlement.objects.filter(tournament=tournament).order_by(
         "version").values_list("version", flat=True)) == [1, 2]
     assert page.inner_text("#settle-up-2 h2") == "Settle-up, version 2"
-    assert page.locator("#settle-up-2 .changes li").count() > 0
+    # The stakes changed for the four players of the corrected game, and for them alone: the
+    # stake of 0.50 went from side 0's pair to side 1's (one euro each way).
+    stakes = {}
+    for line in page.locator("#settle-up-2 .changes li").all_inner_texts():
+        found = re.fullmatch(r"(.+), stakes: (.+) → (.+)", line)
+        if found:
+            stakes[found[1]] = _cents(found[3]) - _cents(found[2])
+    players = dict(corrected.seats.values_list("player__display_name", "side"))
+    assert stakes == {name: 100 if side == 1 else -100 for name, side in players.items()}
 
     assert failures == []
+    assert 304 in answered and len(answered) > 100  # recorded: the tablets' polls among them
     assert outside_requests == []
