@@ -291,9 +291,15 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     for hand in tapped:
         sides = dict(hand.game.seats.values_list("player_id", "side"))
         assert (sides[hand.scored_by_id], sides[hand.confirmed_by_id]) == (0, 1)
-    # The offline table's first game: its hands were each sent exactly once.
-    first_at_two = _game_at(tournament, 1, 2)
-    assert posted[2][:2] == [f"/api/games/{first_at_two.pk}/hands/"] * 2
+    # Each tapped hand reached the server exactly once (table 2's offline hand too), in order.
+    for table in (1, 2, 3, 4):
+        expected = []
+        for number in (1, 2, 3):
+            game = _game_at(tournament, number, table)
+            expected += [f"/api/games/{game.pk}/hands/"] * Hand.objects.filter(
+                game=game, accepted_by_organiser=None).count()
+        assert posted[table] == expected, table
+    assert [len(posted[table]) for table in (1, 2, 3, 4)] == [7, 6, 6, 4]
     assert Match.objects.filter(tournament=tournament).count() == 12
 
     # 8. The night closes: the settle-up's first version.
