@@ -6,7 +6,7 @@ players (eight pairs), picks the classic Forty-Five preset, creates a three-roun
 four players to a table) with a stake and an entry fee, checks in seven pairs and then a late
 pair, draws, makes every table's link in one step, prints the cards (Chromium's PDF: four tables
 on one sheet, or one a page, each page carrying its table's link) and releases round 1. Four
-tablets (separate browser contexts, nobody logged in) open the printed links and score every table
+tablets (separate browser contexts, nobody logged in) open the printed links and score the tables
 of every round by taps, each hand accepted by a player of the other side; table 2's first hand is
 entered offline and sent exactly once when the connection is back; table 4 of round 2 keeps paper,
 its final score entered on the console's live board (the organiser's entry stands as the
