@@ -2,7 +2,13 @@
 
 from django.contrib import admin
 
-from seasons.models import PlayerRating, RatedGame, RatingChange, SeasonSnapshot
+from seasons.models import (
+    ClubRatingState,
+    PlayerRating,
+    RatedGame,
+    RatingChange,
+    SeasonSnapshot,
+)
 
 
 class _ViewOnly:
@@ -39,3 +45,10 @@ class RatedGameAdmin(_ViewOnly, admin.ModelAdmin):
     list_display = ["game", "club", "sequence", "game_version"]
     list_filter = ["club"]
     search_fields = ["game__id"]
+
+
+@admin.register(ClubRatingState)
+class ClubRatingStateAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["club", "last_sequence", "last_game_id", "last_finished_at", "catching_up"]
+    list_filter = ["catching_up"]
+    search_fields = ["club__name"]

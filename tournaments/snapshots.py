@@ -187,12 +187,21 @@ def read_standings(tournament: Tournament) -> dict:
     """``{"version", "data_version", "stale", "computed_at", **body}`` of the snapshot.
 
     One query when a snapshot exists (``tournament`` carries its ``data_version``); the first
-    read of a tournament without one computes and stores it.
+    read of a tournament without one computes and stores it. When a worker holds the lock while
+    it stores the first snapshot (the refresh here is ``busy``), this read computes the standings
+    itself and answers them unstored (version 0), rather than wait or fail.
     """
     snapshot = StandingsSnapshot.objects.filter(tournament_id=tournament.pk).first()
     if snapshot is None:
         refresh_standings(tournament_id=tournament.pk)
-        snapshot = StandingsSnapshot.objects.get(tournament_id=tournament.pk)
+        snapshot = StandingsSnapshot.objects.filter(tournament_id=tournament.pk).first()
+    if snapshot is None:  # busy: the holder's first snapshot is not committed yet
+        result = compute_standings(tournament, with_etag=False)
+        body = {key: value for key, value in result.items() if key not in ("etag", "computed_at")}
+        snapshot = StandingsSnapshot(
+            tournament=tournament, version=0, data_version=tournament.data_version, body=body,
+            computed_at=timezone.now(),
+        )
     return snapshot_json(snapshot, tournament)
 
 

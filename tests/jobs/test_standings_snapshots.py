@@ -248,3 +248,24 @@ def test_the_property_examples_did_store_hands(league):
     test_the_snapshot_always_equals_a_full_recomputation(league=league)
     assert len(STEPS_TAKEN) > 0
     assert max(STEPS_TAKEN) > 0
+
+
+def test_a_first_read_while_a_worker_stores_the_first_snapshot_answers_the_standings(
+    monkeypatch,
+):
+    """The first read finds no snapshot and its refresh is refused the lock (a worker is storing
+    the first one): it answers the standings computed here, unstored, as version 0 — never a
+    500 (seen on the real stack: ``StandingsSnapshot.DoesNotExist``)."""
+    event = build_event(players=4)
+    tournament_id = round_robin(event)
+    StandingsSnapshot.objects.filter(tournament_id=tournament_id).delete()
+    monkeypatch.setattr(snapshots, "_try_lock", lambda tournament_id: False)
+    tournament = Tournament.objects.get(pk=tournament_id)
+    read = snapshots.read_standings(tournament)
+    full = compute_standings(tournament)
+    assert (read["version"], read["data_version"], read["stale"], read["etag"]) == (
+        0, tournament.data_version, False, f'"s{tournament_id}-0"')
+    assert {key: value for key, value in read.items()
+            if key not in ("version", "data_version", "stale", "computed_at", "etag")} == {
+        key: value for key, value in full.items() if key not in ("etag", "computed_at")}
+    assert not StandingsSnapshot.objects.filter(tournament_id=tournament_id).exists()
