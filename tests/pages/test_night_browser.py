@@ -124,7 +124,15 @@ def test_true_places_and_pages_that_fit_three_phone_screens(
     closed = page.eval_on_selector("#round-1 > summary", marker)
     assert closed[:2] == ['""', "2px"]
     page.click("#round-1 > summary")
-    assert page.eval_on_selector("#round-1 > summary", marker)[2] != closed[2]
+    # The chevron turns over a .15 s transition: wait for it to settle on a turned value (the
+    # wait fails the test when it never turns).
+    page.wait_for_function(
+        """before => { const summary = document.querySelector('#round-1 > summary');
+                       const now = getComputedStyle(summary, '::before').transform;
+                       return now !== before && now === 'matrix(0.707107, 0.707107, -0.707107,'
+                                                       + ' 0.707107, 0, 0)'; }""",
+        arg=closed[2], timeout=5000,
+    )
     page.click("#round-1 > summary")
     heights = {"drive": page_height(page)}
     widths = {"drive": sideways(page)}
