@@ -324,7 +324,7 @@ def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss.Hist
 
 def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list[int], set[int]]:
     """Every decided result and every bye of the released rounds, and every entrant drawn in
-    them: ``all_results_and_byes`` over ``rounds_with_matches`` (released rounds only), read as
+    them: ``knockout_results_and_byes``'s first two over the released rounds, read as
     plain rows in two queries — no model instances, for the standings recomputed after every
     result (``tournaments.standings``)."""
     released = Q(match__round__released_at__isnull=False)
@@ -358,13 +358,7 @@ def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list
 
 def knockout_results_of(rounds: list[Round]) -> dict[tuple[int, int], MatchResult]:
     """Decided knockout tables by key, from rounds with their matches and slots prefetched."""
-    results = {}
-    for round_ in rounds:
-        for match in round_.matches.all():
-            result = stored_result(match)
-            if result is not None:
-                results[(round_.number, match.table - 1)] = result
-    return results
+    return knockout_results_and_byes(rounds)[2]
 
 
 def knockout_sources(tournament: Tournament, tables) -> dict[tuple[int, int], tuple]:
@@ -398,26 +392,13 @@ def drive_game_of(round_: Round) -> drive.DriveGame:
     )
 
 
-def all_results_and_byes(rounds: list[Round]) -> tuple[list[MatchResult], list[int]]:
-    """Every decided result and every bye (for the standings), from rounds with their matches
-    and slots prefetched (``rounds_with_matches``)."""
-    results, byes = [], []
-    for round_ in rounds:
-        for match in round_.matches.all():
-            if match.is_bye:
-                byes.extend(slot.entrant_id for slot in match.slots.all())
-                continue
-            result = stored_result(match)
-            if result is not None:
-                results.append(result)
-    return results, byes
-
-
 def knockout_results_and_byes(
     rounds: list[Round],
 ) -> tuple[list[MatchResult], list[int], dict[tuple[int, int], MatchResult]]:
-    """``all_results_and_byes`` and ``knockout_results_of`` in one pass, each stored result
-    read once (the knockout's standings need both)."""
+    """Every decided result and every bye, and the decided tables by key (round number,
+    table index), in one pass over rounds with their matches and slots prefetched
+    (``rounds_with_matches``), each stored result read once (the knockout's standings need
+    all three)."""
     results, byes, by_key = [], [], {}
     for round_ in rounds:
         for match in round_.matches.all():

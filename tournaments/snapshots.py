@@ -96,8 +96,7 @@ def _refresh_once(tournament_id: int) -> str:
         snapshot = StandingsSnapshot.objects.filter(tournament_id=tournament_id).first()
         if snapshot is not None and snapshot.data_version >= target:
             return "current"
-        result = compute_standings(tournament, with_etag=False)
-        body = {key: value for key, value in result.items() if key not in ("etag", "computed_at")}
+        body = _body_of(tournament)
         if snapshot is None:
             StandingsSnapshot.objects.create(
                 tournament=tournament, version=1, data_version=target, body=body,
@@ -117,6 +116,12 @@ def _refresh_once(tournament_id: int) -> str:
             )
         )
         return "stored"
+
+
+def _body_of(tournament: Tournament) -> dict:
+    """The standings as a snapshot stores them (without the ETag and the time)."""
+    result = compute_standings(tournament, with_etag=False)
+    return {key: value for key, value in result.items() if key not in ("etag", "computed_at")}
 
 
 def _behind(tournament_id: int) -> bool:
@@ -196,10 +201,9 @@ def read_standings(tournament: Tournament) -> dict:
         refresh_standings(tournament_id=tournament.pk)
         snapshot = StandingsSnapshot.objects.filter(tournament_id=tournament.pk).first()
     if snapshot is None:  # busy: the holder's first snapshot is not committed yet
-        result = compute_standings(tournament, with_etag=False)
-        body = {key: value for key, value in result.items() if key not in ("etag", "computed_at")}
         snapshot = StandingsSnapshot(
-            tournament=tournament, version=0, data_version=tournament.data_version, body=body,
+            tournament=tournament, version=0, data_version=tournament.data_version,
+            body=_body_of(tournament),
             computed_at=timezone.now(),
         )
     return snapshot_json(snapshot, tournament)
