@@ -17,41 +17,21 @@ Run: ``make bench``, or ``.venv/bin/python bench/bench_table.py`` from the proje
 from __future__ import annotations
 
 import re
-import statistics
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.bench_hands_api import choose_database, set_up_django  # noqa: E402
+from bench.bench_pages import measure  # noqa: E402
 
-ROUNDS = 60
-WARM_UP = 5
 BEFORE_REQUESTS_A_MINUTE = 3 * 60 // 4  # game, hands and table, every 4 s, always a 200
 
 
 def poll_period_ms() -> int:
     source = (ROOT / "static" / "table" / "score.js").read_text()
     return int(re.search(r"const POLL_MS = (\d+);", source).group(1))
-
-
-def measure(client, url: str, **headers) -> tuple[float, int, int]:
-    """(median ms, queries of one request, status)."""
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
-
-    for _ in range(WARM_UP):
-        client.get(url, **headers)
-    timings = []
-    for _ in range(ROUNDS):
-        start = time.perf_counter()
-        client.get(url, **headers)
-        timings.append((time.perf_counter() - start) * 1000)
-    with CaptureQueriesContext(connection) as queries:
-        response = client.get(url, **headers)
-    return statistics.median(timings), len(queries), response.status_code
 
 
 def run(description: str) -> None:
