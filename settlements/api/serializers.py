@@ -9,8 +9,9 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from config.serializers import StrictFieldsMixin
-from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
+from games.money import minor_to_decimal_string
 from settlements import words
+from tournaments.api.serializers import MoneyField
 
 
 def _money(amount: int | None, club) -> str | None:
@@ -19,16 +20,8 @@ def _money(amount: int | None, club) -> str | None:
 
 class NightInput(StrictFieldsMixin, serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    entry_fee = serializers.CharField(required=False, allow_null=True)
+    entry_fee = MoneyField(required=False)
     prize_split = serializers.JSONField(required=False)
-
-    def validate_entry_fee(self, value):
-        if value is None:
-            return None
-        try:
-            return decimal_string_to_minor(value, self.context["club"].minor_unit_exponent)
-        except InvalidAmount as error:
-            raise serializers.ValidationError(str(error), code="invalid_amount") from error
 
 
 class PrizeSplitInput(StrictFieldsMixin, serializers.Serializer):
@@ -176,17 +169,7 @@ def line_money(line: dict, club) -> dict:
 class FeeInput(StrictFieldsMixin, serializers.Serializer):
     player = serializers.IntegerField(help_text="The player whose fee it is.")
     status = serializers.CharField(help_text="cash, card (paid at the door) or owed.")
-    amount = serializers.CharField(
-        required=False, allow_null=True, help_text="Defaults to the event's entry fee."
-    )
-
-    def validate_amount(self, value):
-        if value is None:
-            return None
-        try:
-            return decimal_string_to_minor(value, self.context["club"].minor_unit_exponent)
-        except InvalidAmount as error:
-            raise serializers.ValidationError(str(error), code="invalid_amount") from error
+    amount = MoneyField(required=False, help_text="Defaults to the event's entry fee.")
 
 
 class FeeOutput(serializers.Serializer):
