@@ -5,7 +5,7 @@ What it does:
   to their account) and, per club, the last games they sat in.
 - ``access_club``, the helper the other pages use: fetch a club and apply the read policy.
   (The club's own page is ``web.pages.club_home``; a game as lists show it is
-  ``web.pages.cards``; money is formatted by ``web.pages.labels.format_money``.)
+  ``web.pages.cards``; money is formatted by ``games.money.format_money``.)
 
 What it does not do: write anything, or decide the policy: ``clubs.permissions`` does, exactly as
 for the API — a club's pages are for its members, and for anybody when the club made its

@@ -30,11 +30,12 @@ from django.views.decorators.http import require_safe
 
 from clubs import selectors as club_selectors
 from clubs.permissions import can_manage, can_read_club
+from games.money import format_money
 from tournaments import selectors
 from tournaments.snapshots import read_standings
 from tournaments.standings import winners_of
 from web.pages import explain, live, tables, tonight
-from web.pages.labels import FORMATS, TOURNAMENT_STATUSES, format_money, game_name, label
+from web.pages.labels import FORMATS, TOURNAMENT_STATUSES, game_name, label
 from web.pages.labels import round_name as translated_round_name
 
 

@@ -28,9 +28,9 @@ from clubs.models import Player
 from clubs.permissions import role_in
 from games import selectors
 from games.ledger import settle
+from games.money import format_money
 from settlements.selectors import season_balances
 from web.pages.clubs import access_club
-from web.pages.labels import format_money
 
 
 @require_safe

@@ -28,11 +28,12 @@ from django.views.decorators.http import require_safe
 
 from clubs.permissions import role_in
 from games import selectors
+from games.money import format_money
 from tournaments.selectors import can_read_tournament, knockout_round_total
 from web.pages import live
 from web.pages.cards import game_title, side_labels
 from web.pages.clubs import access_club
-from web.pages.labels import GAME_STATUSES, format_money, game_name, label, round_name
+from web.pages.labels import GAME_STATUSES, game_name, label, round_name
 from web.pages.tonight import picked_player_id
 
 SUITS = {

@@ -20,9 +20,6 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-# The one money formatter lives with the money (re-exported here for the pages' imports).
-from games.money import format_money  # noqa: F401,E402
-
 GAME_NAMES = {
     "25": gettext_lazy("Twenty-Five"),
     "45": gettext_lazy("Forty-Five"),

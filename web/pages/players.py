@@ -28,12 +28,13 @@ from django.views.decorators.http import require_safe
 from clubs import selectors as club_selectors
 from clubs.permissions import role_in
 from games import selectors as game_selectors
+from games.money import format_money
 from seasons.selectors import rating_for_page
 from settlements.selectors import season_balances
 from tournaments.selectors import list_entries_of_player
 from web.pages.cards import game_card, with_events
 from web.pages.clubs import access_club
-from web.pages.labels import TOURNAMENT_STATUSES, format_money, game_name, label
+from web.pages.labels import TOURNAMENT_STATUSES, game_name, label
 
 SIGNED = {"net", "open", "running", "running_open"}
 GAMES_LIMIT = 20
