@@ -31,6 +31,7 @@ from clubs.permissions import role_in
 from config.problems import Problem, problem_json_response
 from games import selectors as game_selectors
 from games.models import GameStatus
+from games.money import format_money
 from seasons import selectors as season_selectors
 from tournaments import selectors as tournament_selectors
 from web.pages import tonight
@@ -41,7 +42,6 @@ from web.pages.labels import (
     FORMATS,
     ROLES,
     TOURNAMENT_STATUSES,
-    format_money,
     game_name,
     label,
     round_name,
