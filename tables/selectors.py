@@ -178,12 +178,16 @@ def list_table_links(*, club: Club) -> QuerySet[TableLink]:
     )
 
 
+def live_event_links(tournament) -> QuerySet[TableLink]:
+    """The event's live table links: not revoked (an event's links never expire; they end when
+    the event closes)."""
+    return TableLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
+
+
 def list_event_table_links(*, tournament) -> list[TableLink]:
-    """The event's live table links (not revoked), table by table; the newest link of a table
-    when it has several."""
-    links = TableLink.objects.filter(tournament=tournament, revoked_at__isnull=True).order_by(
-        "table_number", "-created_at", "-id"
-    )
+    """The event's live table links, table by table; the newest link of a table when it has
+    several."""
+    links = live_event_links(tournament).order_by("table_number", "-created_at", "-id")
     newest: dict[int, TableLink] = {}
     for link in links:
         newest.setdefault(link.table_number, link)

@@ -29,7 +29,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -37,7 +37,7 @@ from clubs.models import Club
 from config.problems import Problem
 from games.models import Game
 from tables.models import TableLink
-from tables.selectors import CODE_ALPHABET, digest
+from tables.selectors import CODE_ALPHABET, digest, live_event_links
 from tournaments.models import Match, Tournament, TournamentStatus
 
 CODE_LENGTH = 10
@@ -193,12 +193,7 @@ def create_event_table_links(*, tournament: Tournament, user) -> list[TableLink]
             detail=gettext("The event is closed: its tables need no links any more."),
             pointer="/tournament",
         )
-    now = timezone.now()
-    live = set(
-        TableLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
-        .filter(Q(expires_at__isnull=True) | Q(expires_at__gt=now))
-        .values_list("table_number", flat=True)
-    )
+    live = set(live_event_links(tournament).values_list("table_number", flat=True))
     made = []
     with transaction.atomic():
         for number in range(1, count_event_tables(tournament) + 1):
@@ -214,10 +209,7 @@ def create_event_table_links(*, tournament: Tournament, user) -> list[TableLink]
 
 def count_live_event_links(tournament: Tournament) -> int:
     """How many of the event's tables have a live link."""
-    return (
-        TableLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
-        .values("table_number").distinct().count()
-    )
+    return live_event_links(tournament).values("table_number").distinct().count()
 
 
 def revoke_event_table_link(*, tournament: Tournament, link_id: int | None, user) -> TableLink:
