@@ -181,6 +181,20 @@ def drop_queued_messages() -> None:
             queue.queue.clear()
 
 
+def settle_what_nobody_consumed() -> None:
+    """Before the real workers of part 5: do what parts 1-4's messages (sent to an in-memory
+    broker nobody consumed) would have done, so part 5 measures only its own work. Without it the
+    outbox's sweep hands part 5's workers thousands of the earlier parts' tasks (their
+    ``PendingTask`` rows), and the standings sweep stores the earlier tournaments' snapshots."""
+    from outbox.models import PendingTask
+    from tournaments import snapshots
+
+    drop_queued_messages()
+    PendingTask.objects.all().delete()
+    for tournament_id in snapshots.list_stale_tournaments():
+        snapshots.refresh_standings(tournament_id=tournament_id)
+
+
 def follow_up_by_round(club, user, players) -> object:
     """Part 1: play the swiss; print the follow-up of the deciding hands round by round."""
     from django.db import transaction
@@ -600,6 +614,7 @@ def run(description: str) -> None:
         if shutil.which("redis-server") is None:
             print("5. hand → fresh standings with workers: skipped (no redis-server)")
             return
+        settle_what_nobody_consumed()
         for layout in LAYOUTS:
             worker_club, worker_user, worker_players = make_club(f"bench-{layout}",
                                                                  WORKER_ENTRANTS)
