@@ -1,19 +1,16 @@
 """The score pad's modules, each loaded alone in the browser the suite already drives (Chromium).
 
-What it proves: every module of the score pad (static/table/, web.table.views.SCORE_MODULES)
-can be imported on its own and does nothing when imported (no request, no listener, the page
-not started); the draft of a hand (draft.js) gives exact drafts, steps and records for exact
-taps — a 45 with its best trump, the pre-filled answers, an auction of 110 with a hold, going
-back to a step — and never changes the draft it is given; the API module (api.js) sends the
-page's credentials and headers, turns a refusal's problem body into its error object, and tells
-a dropped connection (OfflineError) from a refusal and from a bug; the outbox's sending
-(sync.js) stores hands in order, stops at a refusal with the hand marked refused, and stops
-without touching anything when the network is down. The score page loads all of them under the
-strict CSP with no error in the console.
-
-How: no Node toolchain. The test opens the live server's home page (same origin, same CSP),
-imports each module by its static URL with ``page.evaluate`` and calls its functions with exact
-inputs; stand-ins for fetch and for the IndexedDB outbox are plain objects in the page.
+What it proves: each module (static/table/, web.table.views.SCORE_MODULES) imports alone and does
+nothing when imported (no request, no error, the page not started); draft.js gives exact drafts,
+steps and records for exact taps (a 45 with its best trump, the pre-filled answers, a 110 auction
+with a hold, a renege, a misdeal, going back a step) and never changes the draft it is given;
+api.js sends the page's credentials and headers, turns a refusal's body into its error object and
+tells a dropped connection (OfflineError) from a refusal and from a bug; sync.js sends the outbox
+in order, stops at a refusal with the hand marked refused, and stops touching nothing on a 5xx, a
+request in progress, a dropped connection or a bug. The score page loads them all under the
+strict CSP with no console error. No Node toolchain: the test opens the live server's home page
+(same origin, same CSP), imports each module by its static URL with ``page.evaluate`` and calls
+it with exact inputs; fetch and the IndexedDB outbox are stood in for by plain objects.
 """
 
 from __future__ import annotations
