@@ -1,35 +1,31 @@
 // Card-by-card entry: the deal, the turn-up and the rob (25, 45) or the auction, the bidder's
 // trumps, the kitty and the bidder's discards (55/110/220, Auction 45), and every card of every
-// trick, picked from the 52 cards. The auction is the tapped one (views.renderAuction). Only the cards the server says are legal for the seat to play are enabled (POST
-// …/legal-plays/, the rules engine); the record goes to the same preview and outbox as a
+// trick, picked from the 52 cards. The auction is the tapped one (views.renderAuction, the
+// taps of draft.js). Only the cards the server says are legal for the seat to play are enabled
+// (POST …/legal-plays/, the rules engine); the record goes to the same preview and outbox as a
 // tapped hand, and an error's JSON pointer ("/tricks/2/1") highlights the card it names.
 //
-// Its words go through ``t`` (score.js's, given to createCardEntry): the page's translated strings.
+// Its words go through ``t`` and the suits are words.js's, both given to createCardEntry by
+// score.js (no imports: the page loads every module by its static URL).
 //
 // What it does not do: decide which card is legal or who won a trick. The scorekeeper taps
 // the seat that took each trick (it leads the next one); the server checks all of it.
+//
+// Terms: ``api(method, path, body)`` is api.js's request and ``isOffline`` tells its dropped
+// connection from a bug; ``draft()`` is the page's draft of the hand (draft.js) as it is now;
+// ``update(action)`` applies a tap of the auction or the trumps to it.
 
 const RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"];
-const SUITS = [
-  { code: "S", symbol: "♠", name: "spades", red: false },
-  { code: "H", symbol: "♥", name: "hearts", red: true },
-  { code: "D", symbol: "♦", name: "diamonds", red: true },
-  { code: "C", symbol: "♣", name: "clubs", red: false },
-];
 // The words are looked up with ``t`` when shown (createCardEntry).
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
 const CARDS_PER_SEAT = 5;
 const TRICKS = 5;
 
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (character) => (
-  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[character]));
-
-function cardFace(card) {
-  const suit = SUITS.find((entry) => entry.code === card.slice(-1));
-  return `${card.slice(0, -1)}<span aria-hidden="true">${suit.symbol}</span>`;
-}
-
-export function createCardEntry({ game, dealer, names, api, isBidding, online, rerender, onSummary, problem, draft, steps, views, t }) {
+export function createCardEntry({
+  game, dealer, names, api, isOffline, isBidding, online, rerender, onSummary, draft, update, steps,
+  views, t, escapeHtml, SUITS,
+}) {
+  const cardFace = (card) => `${card.slice(0, -1)}<span aria-hidden="true">${SUITS.find((suit) => suit.code === card.slice(-1)).symbol}</span>`;
   const count = game.seats.length;
   const kittySize = isBidding ? (game.house_rules.kitty ?? 5) : 0;
   const entry = {
@@ -47,8 +43,8 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
     asking: false,
   };
 
-  const bidder = () => steps.bidder(draft);
-  const trumpSuit = () => (isBidding ? draft.trump : null);
+  const bidder = () => steps.bidder(draft());
+  const trumpSuit = () => (isBidding ? draft().trump : null);
   const firstLeader = () => (isBidding && game.house_rules.first_lead === "left_of_bidder"
     ? (bidder() + 1) % count : (dealer + 1) % count);
   const dealSeat = () => entry.deal.findIndex((cards) => cards.length < CARDS_PER_SEAT);
@@ -67,7 +63,7 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
   };
   const remaining = (seat) => holding(seat).filter((card) => !played().has(card));
   const dealtCards = () => new Set([...entry.deal.flat(), ...entry.kitty, ...(entry.turnUp ? [entry.turnUp] : [])]);
-  const suitName = (code) => t(SUITS.find((suit) => suit.code === code).name);
+  const suitName = (code) => t(SUITS.find((suit) => suit.code === code).word);
   const takeBack = () => `<button type="button" class="secondary" data-action="card-back">${t("Take back the last card")}</button>`;
 
   function cardName(card) {
@@ -93,7 +89,10 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
         hand: remaining(seat), trick: entry.current, ...position,
       });
       if (response.ok) entry.legal = new Set(response.data.legal);
-    } catch { /* offline: every card of the seat stays enabled; the server checks later */ }
+    } catch (error) {
+      // Offline: every card of the seat stays enabled; the server checks later. A bug surfaces.
+      if (!isOffline(error)) throw error;
+    }
     entry.asking = false;
     rerender();
   }
@@ -107,7 +106,7 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
   }
 
   function playedList(problemNow) {
-    const pointer = ((problemNow && problemNow.errors && problemNow.errors[0]) || {}).pointer || "";
+    const pointer = views.pointerOf(problemNow);
     return `<ol class="played-tricks">${entry.tricks.map((trick, index) => `<li>${t("Trick %(number)s:", { number: index + 1 })} ${trick.map((card, position) => {
       const here = pointer === `/tricks/${index}/${position}`;
       const seat = (entry.leaders[index] + position) % count;
@@ -119,11 +118,11 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
 
   entry.record = () => {
     if (isBidding) {
-      const record = { dealer, bidding: draft.bidding.map((call) => ({ ...call })) };
-      if (steps.everybodyPassed(draft)) return record;
+      const record = { dealer, bidding: draft().bidding.map((call) => ({ ...call })) };
+      if (steps.everybodyPassed(draft())) return record;
       return {
         ...record,
-        trump: draft.trump,
+        trump: draft().trump,
         deal: entry.deal.map((cards) => cards.slice()),
         kitty: entry.kitty.slice(),
         discard: entry.discard.slice(),
@@ -143,8 +142,8 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
   // The auction is over: nobody bid (the hand is redealt: straight to the summary) or the
   // bidder names trumps.
   function afterAuction() {
-    if (steps.auctionTurn(draft) !== null) return;
-    if (steps.everybodyPassed(draft)) {
+    if (steps.auctionTurn(draft()) !== null) return;
+    if (steps.everybodyPassed(draft())) {
       entry.step = "summary";
       onSummary();
     } else {
@@ -153,8 +152,8 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
   }
 
   entry.render = () => {
-    if (entry.step === "auction") return views.renderAuction(draft);
-    if (entry.step === "trump") return views.renderTrump(draft);
+    if (entry.step === "auction") return views.renderAuction(draft());
+    if (entry.step === "trump") return views.renderTrump(draft());
     if (entry.step === "deal") {
       const seat = dealSeat();
       const taken = dealtCards();
@@ -200,7 +199,7 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
     const enabled = (card) => mine.has(card) && !entry.asking && (entry.legal === null || entry.legal.has(card));
     const current = entry.current.map((card, position) => `${escapeHtml(names[(leader() + position) % count])}: ${cardFace(card)}`).join(", ");
     const trumps = isBidding
-      ? t("Trumps %(suit)s", { suit: `<span aria-hidden="true">${SUITS.find((suit) => suit.code === draft.trump).symbol}</span> ${suitName(draft.trump)}` })
+      ? t("Trumps %(suit)s", { suit: `<span aria-hidden="true">${SUITS.find((suit) => suit.code === draft().trump).symbol}</span> ${suitName(draft().trump)}` })
       : t("Turn-up %(card)s", { card: cardFace(entry.turnUp) });
     const robbed = entry.rob ? ` · ${t("robbed by %(name)s", { name: escapeHtml(names[entry.rob.seat]) })}` : "";
     const soFar = current ? ` · ${t("so far %(cards)s", { cards: current })}` : "";
@@ -211,13 +210,12 @@ export function createCardEntry({ game, dealer, names, api, isBidding, online, r
 
   entry.onAction = async (action, button) => {
     if (entry.step === "auction" && (action === "call" || action === "undo-call")) {
-      if (action === "call") draft.bidding.push({ seat: steps.auctionTurn(draft), call: button.dataset.call });
-      else draft.bidding.pop();
+      update(action === "call" ? { type: "call", call: button.dataset.call } : { type: "undo-call" });
       afterAuction();
       return true;
     }
     if (entry.step === "trump" && action === "trump") {
-      draft.trump = button.dataset.suit;
+      update({ type: "trump", suit: button.dataset.suit });
       entry.step = "deal";
       return true;
     }

@@ -1,80 +1,42 @@
 // The score pad: a hand entered by taps, confirmed from the server's own summary, kept in an
-// offline outbox until the server has stored it.
+// offline outbox until the server has stored it. This module wires the others together.
 //
-// What it does: collects taps (trumps, the seat that took each trick, the best trump, the
-// auction, irregularities), asks the server what the hand would score (POST …/hands/preview/,
-// which stores nothing) and shows that as the summary; on confirmation the hand gets its
-// number and an Idempotency-Key and goes into the outbox (outbox.js), which is sent in order
-// whenever the connection is up. Undo and corrections go through the API with If-Match.
+// What it does: ``start()`` (called by score-page.js, the page's entry point) reads the page's
+// data, loads the other modules by their static URLs (config.modules) and listens: a tap turns
+// into an action; a tap of the draft goes to draft.js (``tap``), any other action (confirm,
+// correct, undo, the refused hand's choices, card mode) is done here; then the page is
+// rendered again (views.js). It asks the server what the hand would score (POST
+// …/hands/preview/, which stores nothing) and shows that as the summary; on confirmation the
+// hand gets its number and an Idempotency-Key and goes into the outbox (outbox.js), which
+// sync.js sends in order whenever the connection is up. Undo and corrections go through the
+// API (api.js) with If-Match. The game, its hands and the table are kept in localStorage too,
+// so a reload offline shows the latest the tablet saw.
 //
 // What it does not do: know the rules. Points, legality, the end of a game and who wins come
 // from the server (the rules engine); this page only lists what was tapped and what the
 // server said. The one guess it makes offline is the next dealer (the deal passes left, a
-// misdeal is dealt again), which the server checks when the hand is sent.
+// misdeal is dealt again), which the server checks when the hand is sent. Nothing runs at
+// import: a test may load this module without starting a page.
 //
-// Words: every string it shows is English in the code and goes through ``t``, which looks it up
-// in the page's translated strings (the "table-strings" JSON the server renders into the page:
-// web/table/strings.py lists them, so the page has them offline too) and fills in "%(name)s".
+// Offline: only a request that got no answer (api.js's OfflineError) makes the page say
+// "Offline"; a refusal is said in words and any other exception is a bug, left to surface.
+//
+// Words: every string it shows is English in the code and goes through ``t`` (words.js).
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const readJson = (id) => JSON.parse(document.getElementById(id).textContent);
-const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (character) => (
-  { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[character]));
 
-const STRINGS = readJson("table-strings");
-// ``text`` in the page's language, its "%(name)s" placeholders filled in from ``params``.
-const t = (text, params = {}) => (STRINGS[text] ?? text).replace(
-  /%\((\w+)\)s/g, (placeholder, name) => (name in params ? String(params[name]) : placeholder));
-
-const config = readJson("table-config");
-let game = readJson("game-data");
-let hands = readJson("hands-data");
-let table = readJson("table-data");
-let etag = `"${game.id}-${game.version}"`;
-let outbox = null;
-let views = null;
-let steps = null;
-let cards = null; // loaded at start, so switching to card mode is one synchronous step
-
-const SUITS = [
-  { code: "S", symbol: "♠", name: t("Spades"), red: false },
-  { code: "H", symbol: "♥", name: t("Hearts"), red: true },
-  { code: "D", symbol: "♦", name: t("Diamonds"), red: true },
-  { code: "C", symbol: "♣", name: t("Clubs"), red: false },
-];
-const TRICKS_PER_HAND = 5;
-const WORDS = {
-  illegal_play: t("That card may not be played there"),
-  illegal_rob: t("That rob is not allowed"),
-  illegal_bid: t("That call is not allowed in the auction"),
-  wrong_trick_count: t("The number of tricks does not fit this hand"),
-  best_trump_mismatch: t("The best trump does not fit the tricks"),
-  wrong_dealer: t("That is not the dealer of this hand"),
-  wrong_leader: t("That card was not played by the seat whose turn it was to lead"),
-  hand_conflict: t("Another tablet has already recorded this hand"),
-  hand_out_of_sequence: t("An earlier hand is missing"),
-  game_over: t("The game is over: it takes no more hands"),
-  precondition_failed: t("The game changed on another tablet while you were looking; the page now shows the latest, check and try again"),
-  later_hand_invalid: t("This correction would make a later hand impossible"),
-  confirmation_required: t("A player of another side must accept the hand"),
-  invalid_confirmation: t("That player may not accept this hand"),
-  match_locked: t("This match is decided and a later match depends on it"),
-  tournament_closed: t("The event is closed: only an organiser can still correct it, from the console"),
-};
-
-const names = () => game.seats.map((seat) => seat.player.name);
-const sideOf = (seat) => game.seats[seat].side;
-const sideLabel = (side) => config.sideLabels[side] ?? t("Side %(number)s", { number: side + 1 });
-const seatCount = () => game.seats.length;
-const isBidding = () => Array.isArray(game.house_rules.bids);
-const hasBestTrump = () => game.game !== "25";
-const isTwentyFive = () => game.game === "25";
-const suit = (code) => SUITS.find((entry) => entry.code === code);
+// Filled in by start(): the modules, the page's configuration and words, and the live data
+// (game, hands and table are replaced as the server answers; etag is the game's, tableEtag the
+// table's).
+let Draft; let words; let views; let outbox; let cards; let api; let sync;
+let config; let t; let SUITS;
+const live = { game: null, hands: [], table: null, etag: null, tableEtag: null };
 
 const state = {
   draft: null,
   waiting: [],
-  online: navigator.onLine,
+  online: true,
   preview: null,
   previewKey: null,
   busy: false,
@@ -82,31 +44,50 @@ const state = {
   confirmUndo: null,
   keptNumber: null,
   scorer: null,
-  correctionOf: null,
-  cardMode: false,
 };
 
-// ---------------------------------------------------------------------------------------------
-// The API
+const rules = () => Draft.rulesOf(live.game);
+const names = () => live.game.seats.map((seat) => seat.player.name);
+const sideOf = (seat) => live.game.seats[seat].side;
+const sideLabel = (side) => config.sideLabels[side] ?? t("Side %(number)s", { number: side + 1 });
+const isBidding = () => rules().bidding;
+const hasBestTrump = () => rules().bestTrump;
+const isTwentyFive = () => live.game.game === "25";
+const suit = (code) => SUITS.find((entry) => entry.code === code);
 
-async function api(method, path, body, headers = {}) {
-  const init = { method, credentials: "same-origin", headers: { Accept: "application/json", ...headers } };
-  if (config.credential) init.headers.Authorization = `Table ${config.credential}`;
-  if (method !== "GET" && config.csrf) init.headers["X-CSRFToken"] = config.csrf;
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const response = await fetch(`/api${path}`, init); // throws when the network is down
-  let data = null;
-  try { data = await response.json(); } catch { data = null; }
-  return { status: response.status, ok: response.ok, data, etag: response.headers.get("ETag") };
+// The draft's steps bound to the live game and the outbox (views.js and cards.js read these).
+const steps = {
+  auctionTurn: (draft) => Draft.auctionTurn(draft, rules()),
+  highestBid: (draft) => Draft.highestBid(draft),
+  bidder: (draft) => Draft.bidder(draft),
+  everybodyPassed: (draft) => Draft.everybodyPassed(draft, rules()),
+  stepOf: (draft) => Draft.stepOf(draft, rules()),
+  recordOf: (draft) => (draft.cards ? draft.cards.record() : Draft.recordOf(draft, rules())),
+  nextNumber: () => Draft.nextNumber(live.game, state.waiting),
+  storedDealerAfter: () => Draft.storedDealerAfter(live.game, state.waiting),
+  tap: (draft, action) => Draft.tap(draft, action, rules()),
+};
+
+function newDraft(correcting = null) {
+  const base = correcting ? live.hands.find((hand) => hand.number === correcting) : null;
+  return Draft.newDraft({ dealer: base ? base.dealer : steps.storedDealerAfter(), correcting });
+}
+
+// Outside draft.js, the page changes the draft only by giving it a new dealer.
+function withDealer(dealer) {
+  state.draft = { ...state.draft, dealer };
 }
 
 function newKey() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// A request that got no answer: say so. Anything else is not the network's fault.
+function offline(error) {
+  if (!api.isOffline(error)) throw error;
+  setOnline(false);
 }
 
 function setOnline(online) {
@@ -116,56 +97,59 @@ function setOnline(online) {
   badge.classList.toggle("offline", !online);
 }
 
-function cacheKey() { return `jink-table:${game.id}`; }
+function cacheKey() { return `jink-table:${live.game.id}`; }
 
 function saveCache() {
+  const { game, hands, table, etag } = live;
   try { localStorage.setItem(cacheKey(), JSON.stringify({ game, hands, table, etag })); } catch { /* full */ }
 }
 
 function loadCache() {
   try {
     const cached = JSON.parse(localStorage.getItem(cacheKey()) || "null");
-    if (cached && cached.game.version > game.version) ({ game, hands, table, etag } = cached);
+    if (cached && cached.game.version > live.game.version) {
+      Object.assign(live, { game: cached.game, hands: cached.hands, table: cached.table, etag: cached.etag });
+    }
   } catch { /* nothing cached */ }
 }
 
 async function refresh() {
   try {
     const [gameResponse, handsResponse] = await Promise.all([
-      api("GET", `/games/${game.id}/`),
-      api("GET", `/games/${game.id}/hands/?page_size=200`),
+      api.request("GET", `/games/${live.game.id}/`),
+      api.request("GET", `/games/${live.game.id}/hands/?page_size=200`),
     ]);
-    if (gameResponse.ok) { game = gameResponse.data; etag = gameResponse.etag; }
-    if (handsResponse.ok) hands = handsResponse.data.results;
+    if (gameResponse.ok) { live.game = gameResponse.data; live.etag = gameResponse.etag; }
+    if (handsResponse.ok) live.hands = handsResponse.data.results;
     if (config.credential) {
-      const tableResponse = await api("GET", "/table/");
-      if (tableResponse.ok) { table = tableResponse.data; tableEtag = tableResponse.etag; }
-      followCurrentGame();
+      const tableResponse = await api.request("GET", "/table/");
+      if (tableResponse.ok) { live.table = tableResponse.data; live.tableEtag = tableResponse.etag; }
+      sync.followCurrentGame();
     }
     setOnline(true);
     saveCache();
-  } catch {
-    setOnline(false);
+  } catch (error) {
+    offline(error);
   }
 }
-
 
 function renderEntry() {
   const entry = $("#entry");
   const draft = state.draft;
+  const { escapeHtml } = words;
+  const message = state.message ? `<p class="message" role="status">${escapeHtml(state.message)}</p>` : "";
   if (views.isClosed() && !draft.correcting) {
     const why = config.closedReason || t("The event is over: this table takes no more hands. Only an organiser can still correct a hand, from the console.");
-    const message = state.message ? `<p class="message" role="status">${escapeHtml(state.message)}</p>` : "";
-    entry.innerHTML = game.status === "finished" ? message : `${message}<p class="notice">${escapeHtml(why)}</p>`;
+    entry.innerHTML = live.game.status === "finished" ? message : `${message}<p class="notice">${escapeHtml(why)}</p>`;
     return;
   }
-  if (game.status === "finished" && !draft.correcting) {
-    entry.innerHTML = state.message ? `<p class="message" role="status">${escapeHtml(state.message)}</p>` : "";
+  if (live.game.status === "finished" && !draft.correcting) {
+    entry.innerHTML = message;
     return;
   }
   let body;
   if (state.confirmUndo) {
-    const hand = hands.find((item) => item.number === state.confirmUndo);
+    const hand = live.hands.find((item) => item.number === state.confirmUndo);
     const number = hand.number;
     body = `${views.heading(t("Undo hand %(number)s?", { number }))}<p>${views.describeRecord(hand.record)}</p>
       <div class="actions">${views.undoButtons(number)}
@@ -187,7 +171,6 @@ function renderEntry() {
       summary: () => views.renderSummary(draft),
     }[step]();
   }
-  const message = state.message ? `<p class="message" role="status">${escapeHtml(state.message)}</p>` : "";
   entry.innerHTML = `${message}${body}${state.confirmUndo ? "" : views.toolbar(draft)}`;
 }
 
@@ -200,7 +183,7 @@ function render() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Preview, confirm, outbox
+// Preview, confirm, correct, undo
 
 async function ensurePreview(draft) {
   const record = steps.recordOf(draft);
@@ -213,36 +196,39 @@ async function ensurePreview(draft) {
   state.busy = true;
   queueMicrotask(render);
   const path = draft.correcting
-    ? `/games/${game.id}/hands/${draft.correcting}/preview/`
-    : `/games/${game.id}/hands/preview/`;
+    ? `/games/${live.game.id}/hands/${draft.correcting}/preview/`
+    : `/games/${live.game.id}/hands/preview/`;
   const body = draft.correcting ? record : { ...record, number: steps.nextNumber() };
   try {
-    const response = await api("POST", path, body, draft.correcting ? { "If-Match": etag } : {});
+    const response = await api.request("POST", path, { body, headers: draft.correcting ? { "If-Match": live.etag } : {} });
     if (state.previewKey !== key) return;
     state.preview = response.ok ? { result: response.data } : { problem: response.data };
     if (response.status === 412) await refresh();
     setOnline(true);
-  } catch {
+  } catch (error) {
     if (state.previewKey !== key) return;
-    setOnline(false);
+    offline(error);
     state.previewKey = JSON.stringify([draft.correcting, record, false, state.waiting.length]);
   }
   state.busy = false;
   render();
 }
 
-async function askWhetherTheGameEnded(draft) {
-  // A 25 ends the moment a side reaches 25: the server says whether these tricks end it.
-  if (!isTwentyFive() || !state.online || state.waiting.length || draft.tricks.length >= TRICKS_PER_HAND) return;
+// A 25 ends the moment a side reaches 25: whether the server says these tricks end it.
+async function gameEndsWith(draft) {
+  if (!isTwentyFive() || !state.online || state.waiting.length || draft.tricks.length >= Draft.TRICKS_PER_HAND) return false;
   state.busy = true;
   render();
+  let ends = false;
   try {
-    const response = await api("POST", `/games/${game.id}/hands/preview/`, { ...steps.recordOf(draft), number: steps.nextNumber() });
-    if (response.ok && response.data.game.status === "finished") draft.ended = true;
-  } catch {
-    setOnline(false);
+    const body = { ...steps.recordOf(draft), number: steps.nextNumber() };
+    const response = await api.request("POST", `/games/${live.game.id}/hands/preview/`, { body });
+    ends = response.ok && response.data.game.status === "finished";
+  } catch (error) {
+    offline(error);
   }
   state.busy = false;
+  return ends;
 }
 
 // Who accepted (and, at a table link's tablet, who entered): added to a hand, a correction or
@@ -254,12 +240,12 @@ function acceptance(playerId) {
   return body;
 }
 
-function scorerKey() { return `jink-scorer:${game.id}`; }
+function scorerKey() { return `jink-scorer:${live.game.id}`; }
 
 function loadScorer() {
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(scorerKey()) || "null"); } catch { stored = null; }
-  state.scorer = game.seats.some((seat) => seat.player.id === stored) ? stored : null;
+  state.scorer = live.game.seats.some((seat) => seat.player.id === stored) ? stored : null;
 }
 
 function chooseScorer(playerId) {
@@ -277,148 +263,50 @@ async function confirm(playerId) {
   const number = steps.nextNumber();
   const body = { ...record, number, ...acceptance(playerId) };
   await outbox.put({
-    id: `${game.id}:${number}`, game: game.id, number, key: newKey(), body, state: "waiting", problem: null, server: null,
+    id: `${live.game.id}:${number}`, game: live.game.id, number, key: newKey(), body, state: "waiting", problem: null, server: null,
   });
-  state.waiting = await outbox.list(game.id);
-  state.draft = steps.newDraft();
+  state.waiting = await outbox.list(live.game.id);
+  state.draft = newDraft();
   state.preview = null;
   state.previewKey = null;
   state.message = state.online ? t("Hand %(number)s sent.", { number })
     : t("Hand %(number)s kept on this tablet: it is sent when the connection is back.", { number });
   state.keptNumber = state.online ? null : number;
   render();
-  await flush();
+  await sync.flush();
 }
 
 async function sendCorrection(number, record) {
   try {
-    const response = await api("PUT", `/games/${game.id}/hands/${number}/`, record, { "If-Match": etag });
+    const response = await api.request("PUT", `/games/${live.game.id}/hands/${number}/`, { body: record, headers: { "If-Match": live.etag } });
     if (response.ok) {
       state.message = t("Hand %(number)s corrected.", { number });
-      state.draft = steps.newDraft();
+      state.draft = newDraft();
     } else {
       state.preview = { problem: response.data };
       state.message = views.problemWords(response.data);
     }
-  } catch {
-    setOnline(false);
+  } catch (error) {
+    offline(error);
     state.message = t("Corrections need the connection: try again when it is back.");
   }
   await refresh();
   render();
 }
 
-function applyStored(response) {
-  // The stored hand and the game after it, from the 201 itself: the page stays right even
-  // when the connection drops before the next refresh.
-  const hand = response.data;
-  const summary = hand.game;
-  hands = hands.filter((item) => item.number !== hand.number).concat([hand]).sort((a, b) => a.number - b.number);
-  game = {
-    ...game,
-    totals: hand.totals,
-    status: summary.status,
-    winner: summary.winner,
-    next_dealer: summary.next_dealer,
-    double_stake: summary.double_stake,
-    hands_played: summary.hands_played,
-  };
-  if (response.etag) {
-    etag = response.etag;
-    game.version = Number(response.etag.replace(/"/g, "").split("-")[1]);
-  }
-  saveCache();
-}
-
-let flushing = false;
-
-async function flush() {
-  if (flushing || !outbox) return;
-  flushing = true;
-  let stored = false;
-  try {
-    for (;;) {
-      const entries = await outbox.list(game.id);
-      const next = entries[0];
-      if (!next || next.state === "refused") break;
-      let response;
-      try {
-        response = await api("POST", `/games/${game.id}/hands/`, next.body, { "Idempotency-Key": next.key });
-      } catch {
-        setOnline(false);
-        break;
-      }
-      setOnline(true);
-      if (response.status === 201) {
-        await outbox.remove(next.id);
-        // "Kept on this tablet" is no longer true once the hand is stored.
-        if (state.keptNumber !== null && next.number >= state.keptNumber) {
-          state.message = t("Hand %(number)s sent.", { number: next.number });
-          state.keptNumber = null;
-        }
-        applyStored(response);
-        stored = true;
-        continue;
-      }
-      const code = ((response.data && response.data.errors && response.data.errors[0]) || {}).code;
-      if (response.status >= 500 || code === "idempotency_in_progress") break;
-      await outbox.put({ ...next, state: "refused", problem: response.data, server: (response.data && response.data.hand) || null });
-      break;
-    }
-    if (stored) await refresh();
-  } finally {
-    flushing = false;
-    state.waiting = await outbox.list(game.id);
-    if (!state.draft.correcting && !state.draft.trump && !state.draft.bidding.length && !state.draft.misdeal) {
-      state.draft.dealer = steps.storedDealerAfter();
-    }
-    render();
-  }
-}
-
-async function resolveRefused(choice) {
-  const refused = state.waiting.find((entry) => entry.state === "refused");
-  if (!refused) return;
-  if (choice === "keep-server" || choice === "drop-refused") {
-    await outbox.remove(refused.id);
-  } else if (choice === "retry-refused") {
-    await outbox.put({ ...refused, state: "waiting", problem: null, server: null, key: newKey() });
-  } else if (choice === "keep-mine") {
-    await refresh();
-    // The stored hand becomes this tablet's version, with the acceptance it was entered with.
-    const { number, ...record } = refused.body;
-    try {
-      const response = await api("PUT", `/games/${game.id}/hands/${number}/`, record, { "If-Match": etag });
-      if (!response.ok) {
-        state.message = views.problemWords(response.data);
-        render();
-        return;
-      }
-      await outbox.remove(refused.id);
-    } catch {
-      setOnline(false);
-      return;
-    }
-  }
-  state.waiting = await outbox.list(game.id);
-  await refresh();
-  render();
-  await flush();
-}
-
 async function undo(number, playerId) {
   try {
     const accepted = acceptance(playerId);
     const body = Object.keys(accepted).length ? accepted : undefined;
-    const response = await api("DELETE", `/games/${game.id}/hands/${number}/`, body, { "If-Match": etag });
+    const response = await api.request("DELETE", `/games/${live.game.id}/hands/${number}/`, { body, headers: { "If-Match": live.etag } });
     state.message = response.ok ? t("Hand %(number)s undone.", { number }) : views.problemWords(response.data);
-  } catch {
-    setOnline(false);
+  } catch (error) {
+    offline(error);
     state.message = t("Undo needs the connection: try again when it is back.");
   }
   state.confirmUndo = null;
   await refresh();
-  state.draft = steps.newDraft();
+  state.draft = newDraft();
   render();
 }
 
@@ -426,7 +314,7 @@ async function undo(number, playerId) {
 // Taps
 
 function restart(correcting = null) {
-  state.draft = steps.newDraft(correcting);
+  state.draft = newDraft(correcting);
   state.preview = null;
   state.previewKey = null;
 }
@@ -434,293 +322,156 @@ function restart(correcting = null) {
 async function onClick(event) {
   const button = event.target.closest("[data-action]");
   if (!button || button.tagName === "SELECT" || button.disabled) return;
-  const draft = state.draft;
-  const action = button.dataset.action;
-  const seat = button.dataset.seat === undefined ? null : Number(button.dataset.seat);
+  const action = Draft.actionOf(button.dataset);
   state.message = null;
-  if (draft.cards && action !== "card-mode" && (await draft.cards.onAction(action, button))) {
+  if (state.draft.cards && action.type !== "card-mode" && (await state.draft.cards.onAction(action.type, button))) {
     render();
     return;
   }
-  switch (action) {
-    case "call": draft.bidding.push({ seat: steps.auctionTurn(draft), call: button.dataset.call }); break;
-    case "undo-call": draft.bidding.pop(); break;
-    case "trump": draft.trump = button.dataset.suit; draft.step = null; break;
-    case "trick":
-      draft.tricks.push(seat);
-      await askWhetherTheGameEnded(draft);
-      break;
-    case "undo-trick": draft.tricks.pop(); draft.ended = false; draft.bestSeat = undefined; draft.bestTrick = undefined; break;
-    case "best-seat":
-      draft.bestSeat = button.dataset.seat === "none" ? null : seat;
-      draft.bestTrick = undefined;
-      draft.step = null;
-      break;
-    case "best-trick": draft.bestTrick = Number(button.dataset.trick); draft.step = null; break;
-    case "misdeal": leaveCards(); state.draft.misdeal = true; state.draft.step = null; break;
-    case "renege": leaveCards(); state.draft.step = "renege-seat"; break;
-    case "renege-cancel": draft.renege = null; draft.step = null; break;
-    case "renege-seat": draft.renegeSeat = seat; draft.step = "renege-trick"; break;
-    case "renege-trick": draft.renege = { seat: draft.renegeSeat, trick: Number(button.dataset.trick) }; draft.step = null; break;
-    case "change": changeStep(draft, button.dataset.step); break;
-    case "start-over": restart(draft.correcting); break;
+  if (Draft.TAPS.has(action.type)) {
+    await tapDraft(action);
+    render();
+    return;
+  }
+  switch (action.type) {
+    case "start-over": restart(state.draft.correcting); break;
     case "cancel-correction": restart(); break;
-    case "confirm": await confirm(button.dataset.player ? Number(button.dataset.player) : null); return;
+    case "confirm": await confirm(action.player); return;
     case "correct":
-      restart(Number(button.dataset.number));
+      restart(action.number);
       window.scrollTo({ top: 0 });
       break;
-    case "undo": state.confirmUndo = Number(button.dataset.number); window.scrollTo({ top: 0 }); break;
-    case "undo-yes": await undo(state.confirmUndo, button.dataset.player ? Number(button.dataset.player) : null); return;
-    case "scorer": chooseScorer(button.dataset.player ? Number(button.dataset.player) : null); break;
+    case "undo": state.confirmUndo = action.number; window.scrollTo({ top: 0 }); break;
+    case "undo-yes": await undo(state.confirmUndo, action.player); return;
+    case "scorer": chooseScorer(action.player); break;
     case "undo-no": state.confirmUndo = null; break;
     case "keep-server": case "keep-mine": case "drop-refused": case "retry-refused":
-      await resolveRefused(action); return;
+      await sync.resolveRefused(action.type); return;
     case "card-mode": toggleCardMode(); break;
     default: break;
   }
   render();
 }
 
-function changeStep(draft, step) {
-  state.preview = null;
-  state.previewKey = null;
-  draft.prefill = false;
-  if (step === "auction") { draft.bidding = []; draft.trump = null; draft.tricks = []; }
-  if (step === "trump") { draft.trump = null; }
-  if (step === "tricks") { draft.tricks = []; draft.ended = false; draft.bestSeat = undefined; draft.bestTrick = undefined; }
-  if (step === "best-seat") { draft.bestSeat = undefined; draft.bestTrick = undefined; }
-  if (step === "renege-seat") { draft.renege = null; draft.step = "renege-seat"; }
-  if (step === "cards" && draft.cards) draft.cards.step = "tricks";
+async function tapDraft(action) {
+  // A misdeal and a renege are recorded by taps, not cards: from card mode they leave it first.
+  if (action.type === "misdeal" || action.type === "renege") leaveCards();
+  if (action.type === "change") {
+    state.preview = null;
+    state.previewKey = null;
+  }
+  state.draft = steps.tap(state.draft, action);
+  if (action.type !== "trick") return;
+  const tapped = state.draft;
+  if ((await gameEndsWith(tapped)) && state.draft === tapped) state.draft = steps.tap(tapped, { type: "game-ended" });
 }
 
-// A misdeal and a renege are recorded by taps, not cards: from card mode they leave it, keeping
-// the dealer, the auction and the trumps (the bidder's, or the suit of the turn-up), and the
-// tricks are then tapped.
+// Leaving card mode for taps keeps the dealer, the auction and the trumps (the bidder's, or the
+// suit of the turn-up); the tricks are then tapped.
 function leaveCards() {
   const old = state.draft;
   if (!old.cards) return;
   const turnUp = old.cards.turnUp;
   restart(old.correcting);
-  state.draft.dealer = old.dealer;
-  state.draft.bidding = old.bidding;
-  state.draft.trump = old.trump || (turnUp ? turnUp.slice(-1) : null);
+  state.draft = {
+    ...state.draft,
+    dealer: old.dealer,
+    bidding: old.bidding,
+    trump: old.trump || (turnUp ? turnUp.slice(-1) : null),
+  };
 }
 
 function toggleCardMode() {
-  const draft = state.draft;
-  if (draft.cards) { restart(); return; }
+  if (state.draft.cards) { restart(); return; }
   restart();
-  state.draft.cards = cards.createCardEntry({
-    game, dealer: state.draft.dealer, names: names(), api, isBidding: isBidding(),
+  const cardEntry = cards.createCardEntry({
+    game: live.game, dealer: state.draft.dealer, names: names(), isBidding: isBidding(),
+    api: (method, path, body) => api.request(method, path, { body }), isOffline: api.isOffline,
     online: () => state.online, rerender: render,
     onSummary: () => { state.preview = null; state.previewKey = null; ensurePreview(state.draft); },
-    problem: () => state.preview && state.preview.problem,
-    draft: state.draft, steps, views, t,
+    draft: () => state.draft,
+    update: (action) => { state.draft = steps.tap(state.draft, action); },
+    steps, views, t, escapeHtml: words.escapeHtml, SUITS: words.SUITS,
   });
+  state.draft = { ...state.draft, cards: cardEntry };
 }
 
 function onChange(event) {
   if (event.target.id === "rob") {
-    state.draft.rob = event.target.value === "" ? null : Number(event.target.value);
+    state.draft = steps.tap(state.draft, { type: "rob", seat: event.target.value === "" ? null : Number(event.target.value) });
   }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Following the table
-//
-// An idle page asks ONE endpoint, conditionally, at most every POLL_MS: a table link's page asks
-// GET /api/table/ (its ETag changes when a hand is stored or corrected anywhere, a game starts, a
-// round is released or the event closes), a logged-in page GET /api/games/{id}/. A 304 costs the
-// server two queries and changes nothing here. A finished game whose table brings no next game is
-// not asked about at all. A page opened on its table's current game follows the table: when the
-// table's current game changes (the match's next game, the next round's game at an event's
-// table) it opens it in place — no reload — once a finished game's result has been shown for
-// RESULT_SHOWN_MS.
-
-const POLL_MS = 10000;
-const RESULT_SHOWN_MS = 8000;
-let tableEtag = null;
-let polling = false;
-let finishedSince = null;
-let linkEnded = false;
-let switchTimer = null;
-
-function followsTable() {
-  return Boolean(config.credential) && config.followsTable;
-}
-
-function pollWanted() {
-  if (linkEnded || document.hidden) return false;
-  if (game.status !== "finished") return true;
-  return followsTable() && Boolean(table && table.follows);
-}
-
-async function poll() {
-  if (polling || !outbox) return;
-  if (state.waiting.some((entry) => entry.state === "waiting")) { await flush(); return; }
-  if (!pollWanted()) return;
-  polling = true;
-  try {
-    if (config.credential) await pollTable();
-    else await pollGame();
-    setOnline(true);
-  } catch {
-    setOnline(false);
-  } finally {
-    polling = false;
-  }
-}
-
-async function conditionalGet(path, etagSeen) {
-  const headers = { Accept: "application/json" };
-  if (etagSeen) headers["If-None-Match"] = etagSeen;
-  if (config.credential) headers.Authorization = `Table ${config.credential}`;
-  const response = await fetch(`/api${path}`, {
-    headers, cache: "no-store", credentials: config.credential ? "omit" : "same-origin",
-  });
-  if (response.status === 304) return { status: 304 };
-  let data = null;
-  try { data = await response.json(); } catch { data = null; }
-  return { status: response.status, ok: response.ok, data, etag: response.headers.get("ETag") };
-}
-
-async function pollGame() {
-  const response = await conditionalGet(`/games/${game.id}/`, etag);
-  if (!response.ok) return;
-  await refresh();
-  render();
-}
-
-async function pollTable() {
-  const response = await conditionalGet("/table/", tableEtag);
-  if (response.status === 304) return;
-  if (response.status === 404) {
-    linkEnded = true;
-    state.message = t("This table link has ended. Ask the organiser for a new one.");
-    render();
-    return;
-  }
-  if (!response.ok) return;
-  table = response.data;
-  tableEtag = response.etag;
-  const mine = table.games.find((entry) => entry.id === game.id);
-  if (mine && mine.version !== game.version) await refresh();
-  followCurrentGame();
-  saveCache();
-  render();
-}
-
-// The table's current game is another one: open it (not during a correction), once a finished
-// game's result has been on the screen for a while.
-function followCurrentGame() {
-  if (game.status === "finished") finishedSince = finishedSince || Date.now();
-  if (!followsTable() || !table || !table.current_game || table.current_game === game.id) return;
-  if (state.draft && state.draft.correcting) return;
-  const wait = game.status === "finished" ? Math.max(0, finishedSince + RESULT_SHOWN_MS - Date.now()) : 0;
-  window.clearTimeout(switchTimer);
-  switchTimer = window.setTimeout(() => switchGame(table.current_game), wait);
-}
-
-// Each side's name as the server gives it (web.table.views._side_labels): the team's name, or
-// its players' names.
-function sideLabelsOf(data) {
-  const nameOf = new Map(data.seats.map((seat) => [seat.player.id, seat.player.name]));
-  return data.sides.map((side) => (side.team ? side.team.name : side.players.map((id) => nameOf.get(id)).join(" & ")));
-}
-
-async function switchGame(id) {
-  if (id === game.id || (state.draft && state.draft.correcting)) return;
-  let gameResponse;
-  let handsResponse;
-  try {
-    [gameResponse, handsResponse] = await Promise.all([
-      api("GET", `/games/${id}/`),
-      api("GET", `/games/${id}/hands/?page_size=200`),
-    ]);
-  } catch {
-    setOnline(false);
-    return;
-  }
-  if (!gameResponse.ok || !handsResponse.ok) return;
-  const previous = game.id;
-  game = gameResponse.data;
-  etag = gameResponse.etag;
-  hands = handsResponse.data.results;
-  config.gameId = game.id;
-  config.sideLabels = sideLabelsOf(game);
-  config.gamePageUrl = config.gamePageUrl.replace(`/games/${previous}/`, `/games/${game.id}/`);
-  finishedSince = null;
-  state.waiting = await outbox.list(game.id);
+// A game the table moved on to is open: its headings, the address, the entry (sync.js has
+// fetched it and put it in ``live``).
+function showGame() {
   loadScorer();
   restart();
-  state.draft.dealer = steps.storedDealerAfter();
+  withDealer(steps.storedDealerAfter());
   state.confirmUndo = null;
-  state.message = table && table.round
-    ? t("Round %(round)s: this table's new game is open.", { round: table.round })
+  state.message = live.table && live.table.round
+    ? t("Round %(round)s: this table's new game is open.", { round: live.table.round })
     : t("The table's next game is open.");
-  $("#table-app").dataset.game = String(game.id);
-  renderSideHeadings();
-  history.replaceState(null, "", `${config.tableUrl}?game=${game.id}`);
+  $("#table-app").dataset.game = String(live.game.id);
+  views.renderSideHeadings();
+  history.replaceState(null, "", `${config.tableUrl}?game=${live.game.id}`);
   saveCache();
   render();
-  await flush();
-}
-
-function renderSideHeadings() {
-  const row = $("#hands thead tr");
-  const cells = Array.from(row.children);
-  const fixed = cells.slice(0, 4);
-  const last = cells[cells.length - 1];
-  row.replaceChildren(...fixed, ...config.sideLabels.map((label) => {
-    const cell = document.createElement("th");
-    cell.scope = "col";
-    cell.textContent = label;
-    return cell;
-  }), last);
-  const heading = $("h1.visually-hidden");
-  if (heading) heading.textContent = `${heading.textContent.split(" · ")[0]} · ${config.sideLabels.join(` ${config.versus} `)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Start
 
-// What steps.js and views.js read: the live data (getters: game, hands and table are replaced
-// on refresh), the state and the helpers.
-const ctx = {
-  get game() { return game; },
-  get hands() { return hands; },
-  get table() { return table; },
-  config, state, escapeHtml, names, sideOf, sideLabel, suit, SUITS, WORDS, isBidding,
-  hasBestTrump, seatCount, TRICKS_PER_HAND, $, t,
-};
+// Load the modules (their static URLs are in config.modules: hashed names in production, so
+// the service worker's shell and the page agree) and read the page's data.
+async function load() {
+  config = readJson("table-config");
+  const importModule = (name) => import(config.modules[name]);
+  const [apiModule, syncModule, viewsModule] = await Promise.all(["api", "sync", "views"].map(importModule));
+  [Draft, words, outbox, cards] = await Promise.all(["draft", "words", "outbox", "cards"].map(importModule));
+  t = words.translator(readJson("table-strings"));
+  SUITS = words.SUITS.map((entry) => ({ ...entry, name: t(entry.name) }));
+  Object.assign(live, { game: readJson("game-data"), hands: readJson("hands-data"), table: readJson("table-data") });
+  live.etag = `"${live.game.id}-${live.game.version}"`;
+  api = apiModule.createApi({ credential: config.credential, csrf: config.csrf });
+  // What views.js reads: the live data (getters: game, hands and table are replaced on
+  // refresh), the state and the helpers.
+  views = viewsModule.createViews({
+    get game() { return live.game; },
+    get hands() { return live.hands; },
+    get table() { return live.table; },
+    config, state, escapeHtml: words.escapeHtml, names, sideOf, sideLabel, suit, SUITS,
+    isBidding, hasBestTrump, problemOf: apiModule.problemOf,
+    ...steps, $, t,
+  });
+  sync = syncModule.createSync({
+    live, state, config, api, outbox, t,
+    setOnline, render, refresh, saveCache, newKey, showGame,
+    problemWords: (problem) => views.problemWords(problem),
+    storedDealerAfter: steps.storedDealerAfter,
+  });
+}
 
-async function start() {
+export async function start() {
+  await load();
   loadCache();
-  steps = (await import(config.modules.steps)).createSteps(ctx);
-  Object.assign(ctx, steps);
-  views = (await import(config.modules.views)).createViews(ctx);
-  outbox = await import(config.modules.outbox);
-  cards = await import(config.modules.cards);
-  state.waiting = await outbox.list(game.id);
-  state.draft = steps.newDraft();
+  state.online = navigator.onLine;
+  state.waiting = await outbox.list(live.game.id);
+  state.draft = newDraft();
   loadScorer();
   setOnline(navigator.onLine);
   document.addEventListener("click", onClick);
   document.addEventListener("change", onChange);
-  window.addEventListener("online", () => { setOnline(true); refresh().then(flush); });
+  window.addEventListener("online", () => { setOnline(true); refresh().then(sync.flush); });
   window.addEventListener("offline", () => { setOnline(false); render(); });
   render();
   if (navigator.onLine) {
     await refresh();
-    state.draft.dealer = steps.storedDealerAfter();
+    withDealer(steps.storedDealerAfter());
     render();
-    await flush();
+    await sync.flush();
   }
-  // Follow the table: one conditional request every POLL_MS while the page is shown, and one as
-  // soon as it is shown again (visibilitychange).
-  setInterval(poll, POLL_MS);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) poll(); });
+  sync.follow();
   if ("serviceWorker" in navigator && window.isSecureContext) {
     try {
       await navigator.serviceWorker.register(config.workerUrl, { scope: "/" });
@@ -732,5 +483,3 @@ async function start() {
   }
   document.body.dataset.ready = "true";
 }
-
-start();

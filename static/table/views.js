@@ -2,22 +2,44 @@
 // versions, the hand list, and each step of entering a hand, rendered as HTML from what was
 // tapped and what the server said.
 //
-// Every word goes through ``t`` (score.js): the page's translated strings, rendered by the server
-// into the page (web/table/strings.py), with "%(name)s" placeholders filled in here.
+// Every word goes through ``t`` (words.js): the page's translated strings, rendered by the server
+// into the page (web/table/strings.py), with "%(name)s" placeholders filled in.
 //
 // What it does not do: decide anything about the rules, send anything or change the state:
-// score.js owns the state and the actions and hands this module its context (createViews).
+// score.js owns the state and the actions and hands this module its context (createViews): the
+// live game, the state, the draft's steps (draft.js, bound to the game), words.js's helpers and
+// api.js's ``problemOf``. No imports and nothing runs at import.
 
 export function createViews(ctx) {
   const {
-    config, state, escapeHtml, names, sideOf, sideLabel, suit, SUITS, WORDS, isBidding,
-    hasBestTrump, auctionTurn, highestBid, bidder, recordOf, nextNumber, $, t,
+    config, state, escapeHtml, names, sideOf, sideLabel, suit, SUITS, isBidding,
+    hasBestTrump, auctionTurn, highestBid, bidder, recordOf, nextNumber, problemOf, $, t,
   } = ctx;
   const nameOf = (seat) => escapeHtml(names()[seat]);
   const suitWords = (code) => `${suit(code).symbol} ${suit(code).name}`;
 
   // ---------------------------------------------------------------------------------------------
   // Words
+
+  // A refusal's words by its code (api.md's catalogue of problem codes).
+  const WORDS = {
+    illegal_play: t("That card may not be played there"),
+    illegal_rob: t("That rob is not allowed"),
+    illegal_bid: t("That call is not allowed in the auction"),
+    wrong_trick_count: t("The number of tricks does not fit this hand"),
+    best_trump_mismatch: t("The best trump does not fit the tricks"),
+    wrong_dealer: t("That is not the dealer of this hand"),
+    wrong_leader: t("That card was not played by the seat whose turn it was to lead"),
+    hand_conflict: t("Another tablet has already recorded this hand"),
+    hand_out_of_sequence: t("An earlier hand is missing"),
+    game_over: t("The game is over: it takes no more hands"),
+    precondition_failed: t("The game changed on another tablet while you were looking; the page now shows the latest, check and try again"),
+    later_hand_invalid: t("This correction would make a later hand impossible"),
+    confirmation_required: t("A player of another side must accept the hand"),
+    invalid_confirmation: t("That player may not accept this hand"),
+    match_locked: t("This match is decided and a later match depends on it"),
+    tournament_closed: t("The event is closed: only an organiser can still correct it, from the console"),
+  };
 
   function seatButton(seat, action, extra = "", label = null) {
     return `<button type="button" class="seat-button side-${sideOf(seat)}" data-action="${action}" data-seat="${seat}" ${extra}>${escapeHtml(label ?? names()[seat])}</button>`;
@@ -66,11 +88,10 @@ export function createViews(ctx) {
     "confirmation_required", "invalid_confirmation", "match_locked", "tournament_closed",
   ]);
 
+  // ``problem``: a refusal's body as the server sent it (a refused hand keeps it in the outbox).
   function problemWords(problem) {
     if (!problem) return t("The server did not answer.");
-    const first = (problem.errors && problem.errors[0]) || {};
-    const code = first.code || problem.code;
-    const detail = first.detail || problem.detail || "";
+    const { code, detail } = problemOf(problem);
     // Refusals about the table's own situation are said in the page's words alone: their
     // details are written for API clients ("the stored hand is in this response's 'hand'").
     if (PLAIN_CODES.has(code) && WORDS[code]) return `${WORDS[code]}.`;
@@ -78,7 +99,7 @@ export function createViews(ctx) {
   }
 
   function pointerOf(problem) {
-    return ((problem && problem.errors && problem.errors[0]) || {}).pointer || "";
+    return problem ? problemOf(problem).pointer : "";
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -200,12 +221,29 @@ export function createViews(ctx) {
     $("#hands-body").innerHTML = rows.concat(waiting).reverse().join("") || `<tr><td colspan="${5 + Object.keys(ctx.game.totals).length}">${t("No hands yet.")}</td></tr>`;
   }
 
+  // The hand list's side columns and the page's heading, for a game the table moved on to.
+  function renderSideHeadings() {
+    const row = $("#hands thead tr");
+    const cells = Array.from(row.children);
+    const fixed = cells.slice(0, 4);
+    const last = cells[cells.length - 1];
+    row.replaceChildren(...fixed, ...config.sideLabels.map((label) => {
+      const cell = document.createElement("th");
+      cell.scope = "col";
+      cell.textContent = label;
+      return cell;
+    }), last);
+    const title = $("h1.visually-hidden");
+    if (title) title.textContent = `${title.textContent.split(" · ")[0]} · ${config.sideLabels.join(` ${config.versus} `)}`;
+  }
+
   // A closed event's game: the server refuses corrections and undos from the table.
   function isClosed() {
     return Boolean(config.closedReason) || Boolean(ctx.table && ctx.table.status === "event_over");
   }
 
-  function heading(text) { return `<h2 class="step-title">${text}</h2>`; }
+  // ``html`` is put in as it is: words from ``t`` with any name in them already escaped.
+  function heading(html) { return `<h2 class="step-title">${html}</h2>`; }
 
   function toolbar(draft) {
     const buttons = [];
@@ -384,5 +422,5 @@ export function createViews(ctx) {
   }
 
 
-  return { isClosed, seatButton, describeTricks, describeRecord, callsInWords, pointsInWords, totalsInWords, problemWords, pointerOf, renderScoreboard, renderBanner, renderConflict, renderHands, heading, toolbar, renderAuction, renderTrump, renderTricks, renderBestSeat, renderBestTrick, renderRenege, summaryLine, confirmButtons, undoButtons, renderSummary };
+  return { isClosed, seatButton, describeTricks, describeRecord, callsInWords, pointsInWords, totalsInWords, problemWords, pointerOf, renderScoreboard, renderBanner, renderConflict, renderHands, renderSideHeadings, heading, toolbar, renderAuction, renderTrump, renderTricks, renderBestSeat, renderBestTrick, renderRenege, summaryLine, confirmButtons, undoButtons, renderSummary };
 }

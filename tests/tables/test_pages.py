@@ -84,8 +84,9 @@ def test_the_service_worker_is_served_for_the_whole_site():
     assert response["Content-Type"] == "text/javascript; charset=utf-8"
     assert response.content.decode().startswith(
         'const SHELL = ["/static/css/jink.css", "/static/table/table.css", '
-        '"/static/table/score.js", "/static/table/outbox.js", "/static/table/steps.js", '
-        '"/static/table/views.js", "/static/table/cards.js"];'
+        '"/static/table/score-page.js", "/static/table/score.js", "/static/table/words.js", '
+        '"/static/table/draft.js", "/static/table/api.js", "/static/table/sync.js", '
+        '"/static/table/outbox.js", "/static/table/views.js", "/static/table/cards.js"];'
     )
 
 

@@ -16,10 +16,6 @@ from __future__ import annotations
 from django.utils.translation import gettext, gettext_noop
 
 STRINGS: tuple[str, ...] = (
-    gettext_noop("Spades"),
-    gettext_noop("Hearts"),
-    gettext_noop("Diamonds"),
-    gettext_noop("Clubs"),
     gettext_noop("That card may not be played there"),
     gettext_noop("That rob is not allowed"),
     gettext_noop("That call is not allowed in the auction"),
@@ -213,14 +209,19 @@ COMPUTED_STRINGS: tuple[str, ...] = (
     gettext_noop("%(name)s accepts undoing hand %(number)s"),
     gettext_noop("%(winner)s win, %(score)s"),
     gettext_noop("%(winner)s wins, %(score)s"),
-    gettext_noop("ace"),
-    gettext_noop("king"),
-    gettext_noop("queen"),
-    gettext_noop("jack"),
+    # The suits (words.js's SUITS): a suit's name on its own, then inside a sentence.
+    gettext_noop("Spades"),
+    gettext_noop("Hearts"),
+    gettext_noop("Diamonds"),
+    gettext_noop("Clubs"),
     gettext_noop("spades"),
     gettext_noop("hearts"),
     gettext_noop("diamonds"),
     gettext_noop("clubs"),
+    gettext_noop("ace"),
+    gettext_noop("king"),
+    gettext_noop("queen"),
+    gettext_noop("jack"),
 )
 
 

@@ -54,14 +54,15 @@ from web.table.strings import table_strings
 # six times a minute, conditionally (ETag), as the score page does.
 WAIT_POLL_SECONDS = 10
 
+# The score pad's modules (static/table/, docs/table_app.md), loaded by their static URLs.
+SCORE_MODULES = ("score", "words", "draft", "api", "sync", "outbox", "views", "cards")
+# What the service worker keeps so the score page opens with no network: every module the page
+# loads, its entry point first.
 SHELL_FILES = (
     "css/jink.css",
     "table/table.css",
-    "table/score.js",
-    "table/outbox.js",
-    "table/steps.js",
-    "table/views.js",
-    "table/cards.js",
+    "table/score-page.js",
+    *(f"table/{name}.js" for name in SCORE_MODULES),
 )
 
 
@@ -133,12 +134,7 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
         if credential
         else None,
         "workerUrl": reverse("table:worker"),
-        "modules": {
-            "outbox": static("table/outbox.js"),
-            "steps": static("table/steps.js"),
-            "views": static("table/views.js"),
-            "cards": static("table/cards.js"),
-        },
+        "modules": {name: static(f"table/{name}.js") for name in SCORE_MODULES},
     }
     context = {
         "club": game.club,
