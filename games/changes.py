@@ -75,7 +75,8 @@ class ProposedResultChange:
     """A write about to change a finished game's result, for the checks to allow or refuse.
 
     ``new_winner_side`` is the winner after the change (None: the game would no longer be
-    finished; equal to ``winner_side_before`` when only the points change);
+    finished; equal to ``winner_side_before`` when only the points change); ``winner_changes``
+    whether it is another side or none (``games.plans.ResultChange.winner_changed``);
     ``reset_dependents`` is the caller's consent to reset what depends on the result.
     """
 
@@ -83,6 +84,7 @@ class ProposedResultChange:
     club_id: int
     winner_side_before: int | None
     new_winner_side: int | None
+    winner_changes: bool
     reset_dependents: bool = False
     actor: object | None = field(default=None, compare=False)
 

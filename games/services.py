@@ -23,8 +23,10 @@ who may call it (``clubs.permissions``, in the views) or shape reads (``games.se
 Terms:
 - *if_match*: the ``If-Match`` header as sent (``None`` when absent); it must name the game's
   current ``ETag`` (``Game.etag``) or be ``*``; compared under the row lock.
-- *outcome*: what a change did to the game (``HandOutcome``): finished it, reopened it, changed
-  its winner, rebooked its ledger, recomputed later hands.
+- *plan*: what the engine says a hand does (``games.plans``: the same plan a preview shows); a
+  service checks the acceptance and the result change, then stores the plan.
+- *outcome*: what a change did to the game (``HandOutcome``): its ``ResultChange`` (finished it,
+  reopened it, changed its winner), rebooked its ledger, recomputed later hands.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from django.utils.translation import gettext
 from simple_history.utils import bulk_create_with_history
 
 from clubs.models import Club
-from config.problems import Problem, localized_detail, rules_error_to_problem
+from config.problems import Problem
 from games import bridge, match_links, new_game_checks
 from games.changes import (
     GameChange,
@@ -49,25 +51,10 @@ from games.changes import (
 from games.confirmation import Acceptance, check_acceptance
 from games.ledger import sync_ledger
 from games.match_links import MatchTerms
-from games.models import Game, GameSeat, GameSide, GameStatus, Hand
+from games.models import Game, GameSeat, GameSide, Hand
+from games.plans import ResultChange, load_game, plan_correction, plan_new_hand, plan_undo
 from rules_engine import RulesError, canonical_record
 from rules_engine.house_rules import GAMES
-
-
-class HandConflict(Problem):
-    """409 ``hand_conflict``: the hand number the client sent is already taken by ``hand``."""
-
-    def __init__(self, hand: Hand) -> None:
-        super().__init__(
-            status=409,
-            code="hand_conflict",
-            detail=gettext(
-                "Hand %(number)s of game %(game)s is already recorded (the stored hand is in "
-                "this response's 'hand'); the next hand is number %(next)s."
-            ) % {"number": hand.number, "game": hand.game_id, "next": hand.game.hands_played + 1},
-            pointer="/number",
-        )
-        self.hand = hand
 
 
 @dataclass(frozen=True)
@@ -75,30 +62,27 @@ class HandOutcome:
     """What recording, correcting or undoing a hand did to its game."""
 
     game: Game
-    status_before: str
-    winner_before: int | None
+    change: ResultChange
     ledger_rebooked: bool = False
     recomputed_hands: tuple[int, ...] = ()
 
     @property
     def finished(self) -> bool:
-        return self.status_before != GameStatus.FINISHED and self.game.is_finished
+        return self.change.finished
 
     @property
     def reopened(self) -> bool:
-        return self.status_before == GameStatus.FINISHED and not self.game.is_finished
+        return self.change.reopened
 
     @property
     def winner_changed(self) -> bool:
-        return self.status_before == GameStatus.FINISHED and (
-            self.winner_before != self.game.winner_side or not self.game.is_finished
-        )
+        return self.change.winner_changed
 
     def as_dict(self) -> dict:
         return {
-            "status_before": self.status_before,
+            "status_before": self.change.status_before,
             "status_after": self.game.status,
-            "winner_before": self.winner_before,
+            "winner_before": self.change.winner_before,
             "winner_after": self.game.winner_side,
             "winner_changed": self.winner_changed,
             "reopened": self.reopened,
@@ -285,33 +269,6 @@ def create_games(
 # Hands
 
 
-def etag_matches(if_match: str, etag: str) -> bool:
-    """RFC 9110 strong comparison of an ``If-Match`` header with the current ``etag``."""
-    candidates = [candidate.strip() for candidate in if_match.split(",")]
-    return "*" in candidates or etag in candidates
-
-
-def _lock_game(game_id: int, if_match: str | None) -> Game:
-    # The club comes in the same query (confirm_hands); only the game's row is locked.
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("club")
-        .filter(pk=game_id)
-        .first()
-    )
-    if game is None:
-        raise Problem(status=404, code="not_found",
-                      detail=gettext("No game %(game)s.") % {"game": game_id})
-    if if_match is not None and not etag_matches(if_match, game.etag):
-        raise Problem(
-            status=412,
-            code="precondition_failed",
-            detail=gettext("The game has changed: its ETag is now %(etag)s, not %(sent)s. "
-                           "Fetch it again and retry.") % {"etag": game.etag, "sent": if_match},
-        )
-    return game
-
-
 def _save_game(game: Game, fields: dict, user, reason: str) -> None:
     for name, value in fields.items():
         setattr(game, name, value)
@@ -322,37 +279,18 @@ def _save_game(game: Game, fields: dict, user, reason: str) -> None:
     game.save(update_fields=[*fields, "version", "updated_at"])
 
 
-def _result_kinds(game: Game, status_before: str, winner_before: int | None) -> set:
-    """How a write changed the game's result: finished it, reopened it, or changed its winner."""
-    was_finished = status_before == GameStatus.FINISHED
-    if not was_finished and game.is_finished:
-        return {GameChangeKind.FINISHED}
-    if was_finished and not game.is_finished:
-        return {GameChangeKind.REOPENED}
-    if was_finished and winner_before != game.winner_side:
-        return {GameChangeKind.WINNER_CHANGED}
-    return set()
-
-
 def _after_change(
-    game: Game,
-    user,
-    status_before: str,
-    winner_before: int | None,
-    *,
-    kind: GameChangeKind,
-    hand_number: int,
+    game: Game, user, change: ResultChange, *, kind: GameChangeKind, hand_number: int
 ) -> bool:
     """Rebook the ledger if the game is or was finished, and announce the change after commit."""
-    result_changed = (status_before, winner_before) != (game.status, game.winner_side)
     rebooked = False
-    if result_changed or game.is_finished:
+    if change.changed or game.is_finished:
         rebooked = sync_ledger(game=game, user=user)
     announce_game_change(
         GameChange(
             game_id=game.pk,
             club_id=game.club_id,
-            kinds=frozenset({kind, *_result_kinds(game, status_before, winner_before)}),
+            kinds=frozenset({kind, *change.kinds}),
             hand_number=hand_number,
             actor_id=getattr(user, "pk", None),
         )
@@ -360,19 +298,19 @@ def _after_change(
     return rebooked
 
 
-def _check_result_change(game: Game, fields: dict, reset_dependents: bool, user) -> None:
+def _check_result_change(game: Game, change: ResultChange, reset_dependents: bool, user) -> None:
     """Ask the listed checks before a finished game's result changes: its winner (or it
     reopens), or only its points, which move stakes and standings too (a closed tournament's
     game takes neither from anyone but an organiser)."""
-    if not game.is_finished:
+    if not change.was_finished:
         return
-    new_winner = fields["winner_side"] if fields["status"] == GameStatus.FINISHED else None
     check_game_change(
         ProposedResultChange(
             game_id=game.pk,
             club_id=game.club_id,
-            winner_side_before=game.winner_side,
-            new_winner_side=new_winner,
+            winner_side_before=change.winner_before,
+            new_winner_side=change.winner_after,
+            winner_changes=change.winner_changed,
             reset_dependents=reset_dependents,
             actor=user,
         )
@@ -403,25 +341,14 @@ def record_hand(
     row), or None.
     """
     with transaction.atomic():
-        game = _lock_game(game_id, if_match)
-        check_hand_number(game, number)
-        if game.is_finished:
-            raise Problem(
-                status=409,
-                code="game_over",
-                detail=gettext("Game %(game)s is finished; it takes no more hands.")
-                % {"game": game.pk},
-            )
-        try:
-            fields, result = bridge.play(game, record)
-        except RulesError as error:
-            raise rules_error_to_problem(error) from error
+        game = load_game(game_id, if_match, lock=True)
+        plan = plan_new_hand(game, record, number)
+        fields, result = plan.fields, plan.result
         acceptance = check_acceptance(
             game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
             through_link=table_link_id is not None,
         )
-        expected = game.hands_played + 1
-        status_before, winner_before = game.status, game.winner_side
+        expected = plan.number
         hand = Hand(
             game=game,
             number=expected,
@@ -441,14 +368,9 @@ def record_hand(
         hand.save()
         _save_game(game, fields, user, f"hand {expected} recorded")
         rebooked = _after_change(
-            game,
-            user,
-            status_before,
-            winner_before,
-            kind=GameChangeKind.HAND_RECORDED,
-            hand_number=expected,
+            game, user, plan.change, kind=GameChangeKind.HAND_RECORDED, hand_number=expected
         )
-    return hand, HandOutcome(game, status_before, winner_before, ledger_rebooked=rebooked)
+    return hand, HandOutcome(game, plan.change, ledger_rebooked=rebooked)
 
 
 def _stamp_acceptance(hand: Hand, acceptance: Acceptance) -> None:
@@ -457,32 +379,6 @@ def _stamp_acceptance(hand: Hand, acceptance: Acceptance) -> None:
     hand.confirmed_by = acceptance.player
     hand.accepted_by_organiser = acceptance.organiser
     hand.scored_by = acceptance.scorer
-
-
-def check_hand_number(game: Game, number: int | None) -> None:
-    """409 ``hand_conflict`` when ``number`` is taken, ``hand_out_of_sequence`` when past the
-    next hand; nothing when it is the next hand or None."""
-    expected = game.hands_played + 1
-    if number is None or number == expected:
-        return
-    if number < expected:
-        taken = Hand.objects.select_related(
-            "entered_by", "confirmed_by", "scored_by", "accepted_by_organiser"
-        ).get(
-            game=game, number=number
-        )
-        taken.game = game
-        raise HandConflict(taken)
-    raise Problem(
-        status=409,
-        code="hand_out_of_sequence",
-        detail=gettext(
-            "Game %(game)s has %(hands)s hands; the next is number %(expected)s, not "
-            "%(number)s. Record the missing hands first."
-        ) % {"game": game.pk, "hands": game.hands_played, "expected": expected,
-             "number": number},
-        pointer="/number",
-    )
 
 
 def correct_hand(
@@ -508,36 +404,20 @@ def correct_hand(
     each problem; undo those hands first.
     """
     with transaction.atomic():
-        game = _lock_game(game_id, if_match)
+        game = load_game(game_id, if_match, lock=True)
         hands = list(Hand.objects.filter(game=game).order_by("number"))
         target = next((hand for hand in hands if hand.number == number), None)
-        if target is None:
-            raise Problem(
-                status=404, code="not_found",
-                detail=gettext("Game %(game)s has no hand %(number)s.")
-                % {"game": game.pk, "number": number},
+        acceptance = None
+        if target is not None:
+            acceptance = check_acceptance(
+                game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
+                through_link=table_link_id is not None,
             )
-        acceptance = check_acceptance(
-            game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
-            through_link=table_link_id is not None,
-        )
-        state = bridge.start_for(game)
-        replayed: list[tuple[Hand, dict, dict]] = []
-        for hand in hands:
-            hand_record = record if hand.number == number else hand.record
-            try:
-                state, fields, result = bridge.play_state(state, hand_record)
-            except RulesError as error:
-                if hand.number == number:
-                    raise rules_error_to_problem(error) from error
-                raise _later_hand_problem(number, hand.number, error) from error
-            replayed.append((hand, fields, result))
-        final_fields = replayed[-1][1]
-        _check_result_change(game, final_fields, reset_dependents, user)
+        plan = plan_correction(game, hands, number, record)
+        _check_result_change(game, plan.change, reset_dependents, user)
 
-        status_before, winner_before = game.status, game.winner_side
         recomputed = []
-        for hand, fields, result in replayed:
+        for hand, fields, result in plan.replayed:
             if hand.number < number:
                 continue
             changed = (
@@ -561,40 +441,12 @@ def correct_hand(
             hand._history_user = user
             hand._history_table_link_id = table_link_id
             hand.save()
-        _save_game(game, final_fields, user, f"hand {number} corrected")
+        _save_game(game, plan.fields, user, f"hand {number} corrected")
         rebooked = _after_change(
-            game,
-            user,
-            status_before,
-            winner_before,
-            kind=GameChangeKind.HAND_CORRECTED,
-            hand_number=number,
+            game, user, plan.change, kind=GameChangeKind.HAND_CORRECTED, hand_number=number
         )
     target.entered_by  # noqa: B018 - load for the response inside the transaction
-    return target, HandOutcome(
-        game, status_before, winner_before, rebooked, recomputed_hands=tuple(recomputed)
-    )
-
-
-def _later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
-    errors = [
-        {
-            "code": single.code,
-            "detail": gettext("hand %(number)s: %(why)s")
-            % {"number": later, "why": localized_detail(single)},
-            "pointer": f"/hands/{later}{single.pointer}",
-        }
-        for single in error.errors
-    ]
-    return Problem(
-        status=409,
-        code="later_hand_invalid",
-        detail=gettext(
-            "After this correction of hand %(number)s, hand %(later)s is no longer valid "
-            "(%(why)s). Undo the later hands first, or correct them."
-        ) % {"number": number, "later": later, "why": localized_detail(error)},
-        errors=errors,
-    )
+    return target, HandOutcome(game, plan.change, rebooked, recomputed_hands=tuple(recomputed))
 
 
 def undo_last_hand(
@@ -614,7 +466,7 @@ def undo_last_hand(
     The undo needs the same acceptance as a new hand (``games.confirmation``); the audit row of
     the deletion carries it."""
     with transaction.atomic():
-        game = _lock_game(game_id, if_match)
+        game = load_game(game_id, if_match, lock=True)
         if number != game.hands_played or number == 0:
             if not Hand.objects.filter(game=game, number=number).exists():
                 raise Problem(
@@ -635,26 +487,14 @@ def undo_last_hand(
             through_link=table_link_id is not None,
         )
         _stamp_acceptance(hand, acceptance)
-        if number > 1:
-            previous = Hand.objects.filter(game=game, number=number - 1).values_list(
-                "state_after", flat=True
-            )
-            fields = previous.get()
-        else:
-            fields = bridge.fields_of(bridge.start_for(game))
-        _check_result_change(game, fields, reset_dependents, user)
-        status_before, winner_before = game.status, game.winner_side
+        fields, change = plan_undo(game, number)
+        _check_result_change(game, change, reset_dependents, user)
         hand._history_user = user
         hand._history_table_link_id = table_link_id
         hand._change_reason = f"hand {number} undone"
         hand.delete()
         _save_game(game, fields, user, f"hand {number} undone")
         rebooked = _after_change(
-            game,
-            user,
-            status_before,
-            winner_before,
-            kind=GameChangeKind.HAND_UNDONE,
-            hand_number=number,
+            game, user, change, kind=GameChangeKind.HAND_UNDONE, hand_number=number
         )
-    return hand, HandOutcome(game, status_before, winner_before, rebooked)
+    return hand, HandOutcome(game, change, rebooked)

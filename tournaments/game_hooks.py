@@ -99,5 +99,5 @@ def check_match_allows_result_change(proposal: ProposedResultChange) -> None:
         new_winner_side=proposal.new_winner_side,
         reset_dependents=proposal.reset_dependents,
         user=proposal.actor,
-        winner_changes=proposal.new_winner_side != proposal.winner_side_before,
+        winner_changes=proposal.winner_changes,
     )

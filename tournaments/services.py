@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
 from clubs.models import Club
+from config.preconditions import check_if_match
 from config.problems import Problem
 from games.models import Game, GameStatus
 from tournaments import configuration, progress, snapshots
@@ -71,17 +72,11 @@ def _bump(tournament: Tournament, fields: list[str]) -> None:
 
 
 def _check_if_match(tournament: Tournament, if_match: str | None) -> None:
-    if if_match is None:
-        return
-    candidates = [candidate.strip() for candidate in if_match.split(",")]
-    if "*" not in candidates and etag_of(tournament) not in candidates:
-        raise Problem(
-            status=412,
-            code="precondition_failed",
-            detail=gettext("The tournament has changed: its ETag is now %(etag)s, not "
-                           "%(sent)s. Fetch it again and retry.")
-            % {"etag": etag_of(tournament), "sent": if_match},
-        )
+    check_if_match(
+        if_match, etag_of(tournament),
+        gettext("The tournament has changed: its ETag is now %(etag)s, not %(sent)s. Fetch it "
+                "again and retry.") % {"etag": etag_of(tournament), "sent": if_match},
+    )
 
 
 def etag_of(tournament: Tournament) -> str:

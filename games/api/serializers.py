@@ -455,6 +455,10 @@ class CorrectionPreviewOutput(serializers.Serializer):
     hands = LaterHandChangeOutput(many=True, help_text="The corrected hand and every later one.")
     game = GameSummaryOutput()
     winner_before = serializers.IntegerField(allow_null=True)
+    winner_changed = serializers.BooleanField(
+        help_text="True when the game was finished and the correction gives it another winner, "
+        "or none (it is in play again)."
+    )
     stored = serializers.BooleanField()
 
 

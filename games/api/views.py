@@ -30,10 +30,10 @@ from clubs.models import Club
 from clubs.permissions import ClubScorePermission, grant_of
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
-from config.preconditions import read_if_match
+from config.preconditions import etag_matches, read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE, Problem
 from config.serializers import ProblemSerializer
-from games import previews, selectors, services
+from games import plans, previews, selectors, services
 from games.api import serializers as shapes
 from games.api.filters import GameFilter
 from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
@@ -131,7 +131,7 @@ class ProblemExtrasMixin:
 
     def handle_exception(self, exc):
         response = super().handle_exception(exc)
-        if isinstance(exc, services.HandConflict) and isinstance(response.data, dict):
+        if isinstance(exc, plans.HandConflict) and isinstance(response.data, dict):
             response.data["hand"] = shapes.hand_output(exc.hand)
         return response
 
@@ -243,7 +243,7 @@ class GameScopedView(ProblemExtrasMixin, GenericAPIView):
 
     def not_modified(self, etag: str) -> bool:
         if_none_match = self.request.headers.get("If-None-Match")
-        return if_none_match is not None and services.etag_matches(if_none_match, etag)
+        return if_none_match is not None and etag_matches(if_none_match, etag)
 
     def reset_dependents(self) -> bool:
         return self.request.query_params.get("reset_dependents", "").lower() in ("1", "true")

@@ -27,8 +27,8 @@ from rest_framework.response import Response
 
 from clubs.api.views import ClubScopedView
 from clubs.permissions import ClubOrganiserOnlyPermission
+from config.preconditions import etag_matches
 from games.api.views import IF_NONE_MATCH_PARAMETER
-from games.services import etag_matches
 from tables import selectors, services
 from tables.api import serializers as shapes
 from tables.models import TableLink

@@ -23,10 +23,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from config.problems import Problem, rules_error_to_problem
-from games import bridge, previews
+from config.problems import Problem
+from games import previews
 from games import services as game_services
-from rules_engine import RulesError
 from tournaments import corrections, disputes, progress
 from tournaments import selectors as tournament_selectors
 from web.console import board_words
@@ -150,9 +149,9 @@ def _ask_before_a_result_change(game, number: int, record: dict, if_match: str, 
     preview = previews.preview_correction(
         game_id=game.pk, number=number, record=record, if_match=if_match
     )
-    winner_after = preview["game"]["winner"]
-    if preview["winner_before"] == winner_after:
+    if not preview["winner_changed"]:
         return
+    winner_after = preview["game"]["winner"]
     table = next(table for table in tables if table["game"] is not None
                  and table["game"].pk == game.pk)
     match = table["match"]
@@ -225,23 +224,21 @@ def _paper_action(request, game, if_match: str, reset: bool) -> str:
     dealer = game.hands.get(number=last).dealer if last else game.next_dealer
     record = {"dealer": dealer, **record}
     if last:
-        try:
-            state = bridge.start_for(game)
-            for hand in game.hands.filter(number__lt=last).order_by("number"):
-                state, _, _ = bridge.play_state(state, hand.record)
-            after, _, _ = bridge.play_state(state, record)
-        except RulesError as error:
-            raise rules_error_to_problem(error) from error
         if request.POST.get("confirm") != "yes":
+            # What the correction would store (the engine's refusal, if any, is raised here).
+            preview = previews.preview_correction(
+                game_id=game.pk, number=last, record=record, if_match=if_match
+            )
             raise ConfirmPaper({
                 "game": game,
                 "record": record,
                 "hand": last,
                 "before": list(game.totals),
-                "after": list(after.totals),
+                "after": [preview["totals"][str(side)] for side in range(len(game.totals))],
                 "winner_before": game.winner_side,
-                "winner_after": after.winner,
-                "double_stake": after.double_stake,
+                "winner_after": preview["game"]["winner"],
+                "winner_changes": preview["winner_changed"],
+                "double_stake": preview["game"]["double_stake"],
                 "reset": reset,
             })
         hand, _ = game_services.correct_hand(
@@ -265,7 +262,6 @@ def _pending_view(pending: dict, tables) -> dict:
          "wins": pending["winner_after"] == side["index"]}
         for side in table["sides"]
     ]
-    pending["winner_changes"] = pending["winner_before"] != pending["winner_after"]
     return pending
 
 
