@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.api import views
+from games.api import hand_views, views
 
 app_name = "games"
 
@@ -10,18 +10,19 @@ urlpatterns = [
     path("clubs/<slug:slug>/games/", views.ClubGamesView.as_view(), name="game-list"),
     path("clubs/<slug:slug>/balances/", views.ClubBalancesView.as_view(), name="club-balances"),
     path("games/<int:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
-    path("games/<int:game_id>/hands/", views.HandsView.as_view(), name="hand-list"),
+    path("games/<int:game_id>/hands/", hand_views.HandsView.as_view(), name="hand-list"),
     path(
-        "games/<int:game_id>/hands/preview/", views.HandPreviewView.as_view(), name="hand-preview"
+        "games/<int:game_id>/hands/preview/", hand_views.HandPreviewView.as_view(),
+        name="hand-preview",
     ),
     path(
         "games/<int:game_id>/hands/<int:number>/preview/",
-        views.CorrectionPreviewView.as_view(),
+        hand_views.CorrectionPreviewView.as_view(),
         name="correction-preview",
     ),
     path(
         "games/<int:game_id>/hands/<int:number>/",
-        views.HandDetailView.as_view(),
+        hand_views.HandDetailView.as_view(),
         name="hand-detail",
     ),
     path("games/<int:game_id>/legal-plays/", views.LegalPlaysView.as_view(), name="legal-plays"),

@@ -1,4 +1,5 @@
-"""HTTP endpoints of games, hands, legal plays, history, ledger and balances (thin views).
+"""HTTP endpoints of games, legal plays, history, ledger and balances (thin views); a game's hands
+are ``games.api.hand_views``.
 
 What it does: each view checks permissions through ``clubs.permissions`` (scorekeepers and
 organisers write, readers read, a club the user may not read is a 404), validates the body, calls
@@ -33,7 +34,7 @@ from config.pagination import Pagination
 from config.preconditions import etag_matches, read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE, Problem
 from config.serializers import ProblemSerializer
-from games import plans, previews, selectors, services
+from games import plans, selectors, services
 from games.api import serializers as shapes
 from games.api.filters import GameFilter
 from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
@@ -75,55 +76,13 @@ RESET_DEPENDENTS_PARAMETER = OpenApiParameter(
 )
 
 
-def _problem(status_code: int, description: str) -> dict:
+def problem_response(status_code: int, description: str) -> dict:
     """A documented problem response of one status (for ``extend_schema(responses=...)``)."""
     return {
         (status_code, PROBLEM_CONTENT_TYPE): OpenApiResponse(
             response=ProblemSerializer, description=description
         )
     }
-
-
-def _table_link_id(request) -> int | None:
-    """The table link a request came through (``request.auth`` is then a table grant, read by
-    duck typing: games does not import tables), or None."""
-    link = getattr(request.auth, "link", None)
-    return getattr(link, "pk", None)
-
-
-def _hand_record(body) -> dict:
-    """A copy of a hand-record request body (POST or PUT); 400 ``invalid_record`` if not an
-    object."""
-    if not isinstance(body, dict):
-        raise Problem(
-            status=400,
-            code="invalid_record",
-            detail=gettext("A hand record is a JSON object."),
-            pointer="",
-        )
-    return dict(body)
-
-
-def _query_player(request, name: str):
-    """A player id from the query string (``?confirmed_by=12``): an int, the text as sent when it
-    is not one (the service refuses it), or None."""
-    text = request.query_params.get(name)
-    if text is None:
-        return None
-    return int(text) if text.isdigit() else text
-
-
-def _hand_number(record: dict) -> int | None:
-    """Pop the optional ``number`` of a POSTed record; 400 ``invalid_record`` if not positive."""
-    number = record.pop("number", None)
-    if number is not None and (type(number) is not int or number < 1):
-        raise Problem(
-            status=400,
-            code="invalid_record",
-            detail=gettext("number must be a positive integer."),
-            pointer="/number",
-        )
-    return number
 
 
 class ProblemExtrasMixin:
@@ -264,211 +223,6 @@ class GameDetailView(GameScopedView):
         if self.not_modified(game.etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": game.etag})
         return Response(shapes.game_output(game), headers={"ETag": game.etag})
-
-
-class HandsView(GameScopedView):
-    """The hands of a game; the response's `ETag` is the game's."""
-
-    pagination_class = Pagination
-
-    @extend_schema(
-        operation_id="hands_list",
-        summary="The hands of a game, in order",
-        responses=shapes.HandOutput(many=True),
-    )
-    def get(self, request, game_id):
-        game = self.game
-        page = self.paginate_queryset(selectors.list_hands(game=game))
-        response = self.get_paginated_response([shapes.hand_output(hand) for hand in page])
-        response["ETag"] = game.etag
-        return response
-
-    @extend_schema(
-        operation_id="hands_create",
-        summary="Record a hand (trick-winner or card-by-card entry)",
-        description="The body is a hand record (trick-winner or card-by-card entry), optionally "
-        "with `number`: the hand "
-        "number the client believes it is recording. A taken number is 409 `hand_conflict` "
-        "with the stored hand in the problem's `hand`.",
-        request=shapes.HandRecordInput,
-        responses={
-            201: shapes.HandWithGameOutput,
-            **_problem(
-                409,
-                "hand_conflict (the stored hand is in `hand`), hand_out_of_sequence, game_over "
-                "or idempotency_in_progress",
-            ),
-            **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
-            **_problem(422, "idempotency_key_reused"),
-        },
-        parameters=[IDEMPOTENCY_KEY_PARAMETER, OPTIONAL_IF_MATCH_PARAMETER],
-    )
-    @idempotent
-    def post(self, request, game_id):
-        self.game  # noqa: B018 - permission checks ran on it; the service locks it again
-        record = _hand_record(request.data)
-        number = _hand_number(record)
-        hand, outcome = services.record_hand(
-            game_id=self.game.pk,
-            user=request.user,
-            record=record,
-            number=number,
-            if_match=self.if_match(required=False),
-            confirmed_by=record.pop("confirmed_by", None),
-            scored_by=record.pop("scored_by", None),
-            table_link_id=_table_link_id(request),
-        )
-        return Response(
-            shapes.hand_output(hand, outcome.game),
-            status=status.HTTP_201_CREATED,
-            headers={
-                "Location": reverse(
-                    "games:hand-detail", kwargs={"game_id": hand.game_id, "number": hand.number}
-                ),
-                "ETag": outcome.game.etag,
-            },
-        )
-
-
-class HandDetailView(GameScopedView):
-    """One hand. Corrections and undo need `If-Match` with the game's current ETag."""
-
-    @extend_schema(operation_id="hands_retrieve", responses=shapes.HandOutput)
-    def get(self, request, game_id, number):
-        hand = selectors.get_hand(game=self.game, number=number)
-        return Response(shapes.hand_output(hand), headers={"ETag": self.game.etag})
-
-    @extend_schema(
-        operation_id="hands_update",
-        summary="Correct a hand; every later total is recomputed",
-        request=shapes.HandRecordInput,
-        responses={
-            200: shapes.CorrectionOutput,
-            **_problem(409, "later_hand_invalid or match_locked"),
-            **_problem(412, "precondition_failed: the If-Match is stale"),
-            **_problem(428, "precondition_required: no If-Match"),
-        },
-        parameters=[IF_MATCH_PARAMETER, RESET_DEPENDENTS_PARAMETER],
-    )
-    def put(self, request, game_id, number):
-        if_match = self.if_match(required=True)
-        record = _hand_record(request.data)
-        sent_number = record.pop("number", number)
-        if type(sent_number) is not int or sent_number != number:
-            raise Problem(
-                status=400,
-                code="invalid_record",
-                detail=gettext("number does not match the URL."),
-                pointer="/number",
-            )
-        hand, outcome = services.correct_hand(
-            game_id=self.game.pk,
-            number=number,
-            user=request.user,
-            record=record,
-            if_match=if_match,
-            reset_dependents=self.reset_dependents(),
-            table_link_id=_table_link_id(request),
-            confirmed_by=record.pop("confirmed_by", None),
-            scored_by=record.pop("scored_by", None),
-        )
-        body = shapes.hand_output(hand, outcome.game)
-        body["outcome"] = outcome.as_dict()
-        return Response(body, headers={"ETag": outcome.game.etag})
-
-    @extend_schema(
-        operation_id="hands_destroy",
-        summary="Undo the last hand",
-        responses={
-            200: shapes.UndoOutput,
-            **_problem(409, "not_last_hand or match_locked"),
-            **_problem(412, "precondition_failed: the If-Match is stale"),
-            **_problem(428, "precondition_required: no If-Match"),
-        },
-        parameters=[IF_MATCH_PARAMETER, RESET_DEPENDENTS_PARAMETER],
-    )
-    def delete(self, request, game_id, number):
-        if_match = self.if_match(required=True)
-        # Who accepts the undo (confirm_hands): in the body, or in the query for a client that
-        # sends no body with DELETE.
-        body = request.data if isinstance(request.data, dict) else {}
-        hand, outcome = services.undo_last_hand(
-            game_id=self.game.pk,
-            number=number,
-            user=request.user,
-            if_match=if_match,
-            reset_dependents=self.reset_dependents(),
-            table_link_id=_table_link_id(request),
-            confirmed_by=body.get("confirmed_by", _query_player(request, "confirmed_by")),
-            scored_by=body.get("scored_by", _query_player(request, "scored_by")),
-        )
-        body = {
-            "undone": shapes.hand_output(hand),
-            "game": shapes.game_summary(outcome.game),
-            "totals": shapes.totals_by_side(outcome.game.totals),
-            "outcome": outcome.as_dict(),
-        }
-        return Response(body, headers={"ETag": outcome.game.etag})
-
-
-class HandPreviewView(GameScopedView):
-    """A dry run of recording a hand: the same checks and problems as the POST, nothing
-    stored (no hand, no history, no idempotency record)."""
-
-    @extend_schema(
-        operation_id="hands_preview",
-        summary="What recording this hand would do (points, totals, game after); stores nothing",
-        request=shapes.HandRecordInput,
-        responses={
-            200: shapes.HandPreviewOutput,
-            **_problem(409, "hand_conflict, hand_out_of_sequence or game_over"),
-            **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
-        },
-    )
-    def post(self, request, game_id):
-        self.game  # noqa: B018 - the permission checks run on it
-        record = _hand_record(request.data)
-        number = _hand_number(record)
-        record.pop("confirmed_by", None)  # who accepts it is asked after the preview
-        record.pop("scored_by", None)
-        return Response(
-            previews.preview_hand(
-                game_id=self.game.pk,
-                record=record,
-                number=number,
-                if_match=self.if_match(required=False),
-            )
-        )
-
-
-class CorrectionPreviewView(GameScopedView):
-    """A dry run of correcting hand `number`: the corrected hand and every later hand's totals
-    before and after; nothing stored."""
-
-    @extend_schema(
-        operation_id="hands_correction_preview",
-        summary="What correcting this hand would change (later totals); stores nothing",
-        request=shapes.HandRecordInput,
-        responses={
-            200: shapes.CorrectionPreviewOutput,
-            **_problem(409, "later_hand_invalid"),
-            **_problem(412, "precondition_failed: an If-Match was sent and is stale"),
-        },
-    )
-    def post(self, request, game_id, number):
-        self.game  # noqa: B018 - the permission checks run on it
-        record = _hand_record(request.data)
-        record.pop("number", None)
-        record.pop("confirmed_by", None)
-        record.pop("scored_by", None)
-        return Response(
-            previews.preview_correction(
-                game_id=self.game.pk,
-                number=number,
-                record=record,
-                if_match=self.if_match(required=False),
-            )
-        )
 
 
 class LegalPlaysView(GameScopedView):
