@@ -18,7 +18,7 @@ from django.db.models.fields import CharField, IntegerField
 from django.http import Http404
 
 from clubs.models import Club, Membership, Player, Team, TeamMember
-from clubs.permissions import remember_role
+from clubs.permissions import can_read_club, remember_role
 
 
 def _with_viewer_role(queryset: QuerySet[Club], user) -> QuerySet[Club]:
@@ -65,6 +65,17 @@ def get_club(*, slug: str, user=None) -> Club:
     if club is None:
         raise Http404("No club with this slug.")
     remember_role(club, user, club.viewer_role)
+    return club
+
+
+def get_readable_club(*, slug: str, user) -> Club:
+    """The club with this slug when ``user`` may read it (``clubs.permissions.can_read_club``),
+    its ``viewer_role`` annotated; Http404 otherwise — a club that does not exist and a club the
+    user may not read give the same 404, so nothing reveals that a private club exists. The
+    pages' one club check (the API's is its permission classes)."""
+    club = get_club(slug=slug, user=user)
+    if not can_read_club(user, club):
+        raise Http404("No club with this slug.")
     return club
 
 

@@ -76,6 +76,17 @@ def get_tournament(*, tournament_id: int) -> Tournament:
     return tournament
 
 
+def get_club_tournament(*, club, tournament_id: int) -> Tournament:
+    """The club's tournament (``get_tournament``), carrying ``club`` as read by the caller (with
+    the viewer's role remembered on it); Http404 when the tournament is another club's or none
+    (no permission check)."""
+    tournament = get_tournament(tournament_id=tournament_id)
+    if tournament.club_id != club.pk:
+        raise Http404("No tournament with this id in this club.")
+    tournament.club = club
+    return tournament
+
+
 def get_tournament_with_standings(*, tournament_id: int, user) -> Tournament:
     """The tournament with its club, its stored standings (``standings_snapshot``, or none yet)
     and the user's role in the club, in one query; Http404 if there is no such tournament."""

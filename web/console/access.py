@@ -15,10 +15,9 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
 
 from clubs import selectors as club_selectors
-from clubs.permissions import can_manage, can_read_club
+from clubs.permissions import can_manage
 from config.problems import Problem
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
@@ -29,9 +28,7 @@ def organiser_page(view):
     def wrapper(request, slug, *args, **kwargs):
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
-        club = club_selectors.get_club(slug=slug, user=request.user)
-        if not can_read_club(request.user, club):
-            raise Http404("No club with this slug.")
+        club = club_selectors.get_readable_club(slug=slug, user=request.user)
         if not can_manage(request.user, club):
             raise PermissionDenied("Only the club's organisers may use the console.")
         return view(request, club, *args, **kwargs)
@@ -40,11 +37,7 @@ def organiser_page(view):
 
 
 def event_of(club, tournament_id: int) -> Tournament:
-    tournament = tournament_selectors.get_tournament(tournament_id=tournament_id)
-    if tournament.club_id != club.pk:
-        raise Http404("No such event in this club.")
-    tournament.club = club  # keeps the role remembered on the club
-    return tournament
+    return tournament_selectors.get_club_tournament(club=club, tournament_id=tournament_id)
 
 
 class ProblemShown:

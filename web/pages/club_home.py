@@ -36,7 +36,6 @@ from seasons import selectors as season_selectors
 from tournaments import selectors as tournament_selectors
 from web.pages import tonight
 from web.pages.cards import game_card, with_events
-from web.pages.clubs import access_club
 from web.pages.explain import place_text
 from web.pages.labels import (
     FORMATS,
@@ -95,7 +94,7 @@ def _season(club, user) -> dict:
 
 @require_safe
 def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
-    club = access_club(request, slug)
+    club = club_selectors.get_readable_club(slug=slug, user=request.user)
     players = list(club_selectors.list_players(club=club).filter(is_active=True))
     picked = tonight.picked_player_id(request, slug)
     pick_change = "player" in request.GET

@@ -3,7 +3,6 @@
 What it does:
 - ``my_clubs`` (``/me/``): the logged-in user's clubs (by membership, or by the club player linked
   to their account) and, per club, the last games they sat in.
-- ``access_club``, the helper the other pages use: fetch a club and apply the read policy.
   (The club's own page is ``web.pages.club_home``; a game as lists show it is
   ``web.pages.cards``; money is formatted by ``games.money.format_money``.)
 
@@ -25,15 +24,13 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.db.models import F, Prefetch, Q, Window
 from django.db.models.functions import RowNumber
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_safe
 
-from clubs import selectors as club_selectors
-from clubs.models import Club, Membership, Player
-from clubs.permissions import can_read_club
+from clubs.models import Membership, Player
 from games import match_links
 from games.models import Game, GameSeat, GameSide
 from web.pages.cards import game_card, with_events
@@ -43,18 +40,6 @@ RECENT_GAMES_PER_CLUB = 5
 
 # ---------------------------------------------------------------------------------------------
 # Shared helpers
-
-
-def access_club(request: HttpRequest, slug: str) -> Club:
-    """The club the user may read, with their role remembered; Http404 otherwise.
-
-    A club that does not exist and a club the user may not read give the same 404, so a page
-    never reveals that a private club exists.
-    """
-    club = club_selectors.get_club(slug=slug, user=request.user)
-    if not can_read_club(request.user, club):
-        raise Http404("No club with this slug.")
-    return club
 
 
 # ---------------------------------------------------------------------------------------------

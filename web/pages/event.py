@@ -115,10 +115,7 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
 def access_tournament(request: HttpRequest, slug: str, tournament_id: int):
     """The club and the tournament the user may read; Http404 for anything else."""
     club = club_selectors.get_club(slug=slug, user=request.user)
-    tournament = selectors.get_tournament(tournament_id=tournament_id)
-    if tournament.club_id != club.pk:
-        raise Http404("No tournament with this id in this club.")
-    tournament.club = club  # the club read above, with the viewer's role remembered
+    tournament = selectors.get_club_tournament(club=club, tournament_id=tournament_id)
     if not selectors.can_read_tournament(request.user, tournament):
         raise Http404("No tournament with this id in this club.")
     return club, tournament

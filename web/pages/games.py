@@ -24,18 +24,18 @@ from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from clubs import selectors as club_selectors
 from clubs.models import Player
 from clubs.permissions import role_in
 from games import selectors
 from games.ledger import settle
 from games.money import format_money
 from settlements.selectors import season_balances
-from web.pages.clubs import access_club
 
 
 @require_safe
 def club_balances(request: HttpRequest, slug: str) -> HttpResponse:
-    club = access_club(request, slug)
+    club = club_selectors.get_readable_club(slug=slug, user=request.user)
     if role_in(request.user, club) is None:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())

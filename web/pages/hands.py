@@ -26,13 +26,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
+from clubs import selectors as club_selectors
 from clubs.permissions import role_in
 from games import selectors
 from games.money import format_money
 from tournaments.selectors import can_read_tournament, knockout_round_total
 from web.pages import live
 from web.pages.cards import game_title, side_labels
-from web.pages.clubs import access_club
 from web.pages.labels import GAME_STATUSES, game_name, label, round_name
 from web.pages.tonight import picked_player_id
 
@@ -189,7 +189,7 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     not_modified = live.not_modified_or_none(request, etag)
     if not_modified is not None:
         return not_modified
-    club = access_club(request, slug)
+    club = club_selectors.get_readable_club(slug=slug, user=request.user)
     game = (
         # A game of a round not yet released is not there for anyone but the organisers.
         selectors.without_private_draws(

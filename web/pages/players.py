@@ -33,7 +33,6 @@ from seasons.selectors import rating_for_page
 from settlements.selectors import season_balances
 from tournaments.selectors import list_entries_of_player
 from web.pages.cards import game_card, with_events
-from web.pages.clubs import access_club
 from web.pages.labels import TOURNAMENT_STATUSES, game_name, label
 
 SIGNED = {"net", "open", "running", "running_open"}
@@ -88,7 +87,7 @@ def balance_chart(steps: list[tuple], club) -> dict | None:
 
 @require_safe
 def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    club = access_club(request, slug)
+    club = club_selectors.get_readable_club(slug=slug, user=request.user)
     player = club_selectors.get_player(club=club, player_id=player_id)
     player.club = club  # the club read above, with the viewer's role remembered
     games = list(

@@ -32,8 +32,8 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
+from clubs import selectors as club_selectors
 from clubs.models import Club
-from clubs.permissions import can_read_club
 from computer_players.hand import EXCHANGE, PLAY, ROB
 from config.problems import Problem, localized_text, problem_json_response
 from practice import selectors
@@ -72,10 +72,7 @@ def _session_key(request: HttpRequest) -> str:
 def _club_from(request: HttpRequest, slug: str | None) -> Club | None:
     if not slug:
         return None
-    club = Club.objects.filter(slug=slug).first()
-    if club is None or not can_read_club(request.user, club):
-        raise Http404("No such club.")
-    return club
+    return club_selectors.get_readable_club(slug=slug, user=request.user)
 
 
 @require_safe

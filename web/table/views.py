@@ -37,7 +37,7 @@ from django.utils.translation import gettext, pgettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs import selectors as club_selectors
-from clubs.permissions import can_manage, can_read_club, can_score
+from clubs.permissions import can_manage, can_score
 from config.problems import Problem
 from games import selectors as game_selectors
 from games.api.serializers import game_output, hand_output
@@ -64,13 +64,6 @@ SHELL_FILES = (
     "table/score-page.js",
     *(f"table/{name}.js" for name in SCORE_MODULES),
 )
-
-
-def _club_for(request: HttpRequest, slug: str):
-    club = club_selectors.get_club(slug=slug, user=request.user)
-    if not can_read_club(request.user, club):
-        raise Http404("No club with this slug.")
-    return club
 
 
 def _side_labels(game: Game) -> list[str]:
@@ -171,7 +164,7 @@ def _render_score(request, game: Game, *, credential: str | None, table: dict | 
 def score_game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    club = _club_for(request, slug)
+    club = club_selectors.get_readable_club(slug=slug, user=request.user)
     if not can_score(request.user, club):
         raise PermissionDenied("Only the club's scorekeepers and organisers score games.")
     game = game_selectors.list_games(club=club).filter(pk=game_id).first()
@@ -241,7 +234,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
 def table_links(request: HttpRequest, slug: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    club = _club_for(request, slug)
+    club = club_selectors.get_readable_club(slug=slug, user=request.user)
     if not can_manage(request.user, club):
         raise PermissionDenied("Only the club's organisers make table links.")
     created = None
