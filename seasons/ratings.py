@@ -43,6 +43,7 @@ from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from config.tasks import enqueue
 from games.models import Game, GameStatus
 from seasons.models import ClubRatingState, PlayerRating, RatedGame, RatingChange
 
@@ -230,10 +231,7 @@ def _rated_from(club_id: int, key: Key) -> int | None:
 def _finish(club_id: int, state: ClubRatingState, rated: int, restart: int | None) -> dict:
     state.save()
     if state.catching_up:
-        from config.tasks import enqueue
-        from seasons.tasks import catch_up_ratings_task
-
-        transaction.on_commit(lambda: enqueue(catch_up_ratings_task, club_id))
+        transaction.on_commit(lambda: enqueue("seasons.catch_up_ratings_task", club_id))
     return {"rated": rated, "from_sequence": restart, "catching_up": state.catching_up}
 
 

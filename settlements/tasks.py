@@ -1,8 +1,9 @@
 """Celery tasks of settlements: store a settle-up version, send its e-mails, sweep what is behind.
 
 What it does: ``settle_event_task(tournament_id, night_id)`` calls ``services.settle_event``
-(queued when a tournament or a night closes, or a game of a closed night changes) and then queues
-the e-mails of the version it stored; ``send_settle_up_mails_task(settlement_id)`` sends them;
+(queued when a tournament or a night closes, or a game of a closed night changes; the service
+queues the e-mails of the version it stored and announces it after its commit);
+``send_settle_up_mails_task(settlement_id)`` sends them;
 ``sweep_settlements_task`` (beat) settles every closed event with no version yet, and every closed
 night with a game changed since its latest version, and sends any e-mail not sent, so a lost
 message only delays a settle-up.
@@ -20,7 +21,6 @@ from django.db.models import F, OuterRef, Subquery
 
 from config.problems import Problem
 from config.singleton import one_at_a_time
-from config.tasks import enqueue
 from settlements import services
 from settlements.models import Night, NightGame, NightStatus, Settlement, SettleUpMail
 from tournaments.models import Tournament, TournamentStatus
@@ -43,13 +43,7 @@ def settle_event_task(tournament_id: int | None, night_id: int | None) -> int | 
         settlement = services.settle_event(tournament_id=tournament_id, night_id=night_id)
     except Problem:
         return None  # not closed (reopened meanwhile) or gone: nothing to settle
-    if settlement is None:
-        return None
-    enqueue(send_settle_up_mails_task, settlement.pk)
-    from settlements.subscribers import settlement_stored  # webhooks and others
-
-    settlement_stored(settlement)
-    return settlement.version
+    return None if settlement is None else settlement.version
 
 
 @shared_task(name="settlements.send_settle_up_mails_task", **RETRY)
