@@ -92,9 +92,11 @@ def _publish(name: str, args, kwargs, pending_id: int) -> None:
 
 def _registered(name: str):
     """The task registered as ``name``, importing the apps' ``tasks`` modules if it is not yet
-    (in process nothing else imports them: config.celery discovers them lazily)."""
+    (in process nothing else imports them: config.celery's discovery waits for a worker). Not
+    ``loader.import_default_modules``: its Django fixup would run ``django.setup()`` and the
+    system checks again, in a request."""
     if name not in current_app.tasks:
-        current_app.loader.import_default_modules()
+        current_app.loader.autodiscover_tasks([app.name for app in apps.get_app_configs()])
     return current_app.tasks[name]
 
 

@@ -86,14 +86,19 @@ def test_the_listed_subscribers_follow_the_setting_and_none_when_unset(announcer
 
 
 def test_enqueue_by_name_runs_the_registered_task_in_process(caplog):
-    caplog.set_level(logging.ERROR, logger="config.tasks")
+    def logged():
+        return [(record.levelname, record.getMessage()) for record in caplog.records
+                if record.name == "config.tasks"]
+
+    caplog.set_level(logging.INFO, logger="celery.app.trace")
     assert enqueue("config.ping_task") is True
-    assert caplog.records == []
+    # It ran, here and now: Celery's trace of the task that succeeded, with what it returned.
+    assert [(record.args["name"], record.args["return_value"]) for record in caplog.records
+            if record.name == "celery.app.trace"] == [("config.ping_task", "'pong'")]
+    assert logged() == []
     # An unknown name is logged and refused, never raised into the caller.
     assert enqueue("config.no_such_task") is False
-    assert [(record.levelname, record.getMessage()) for record in caplog.records] == [
-        ("ERROR", "task config.no_such_task() failed in process"),
-    ]
+    assert logged() == [("ERROR", "task config.no_such_task() failed in process")]
 
 
 def test_enqueue_by_name_finds_a_tasks_module_nothing_imported_yet():
