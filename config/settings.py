@@ -270,8 +270,9 @@ CELERY_BEAT_SCHEDULE = {
 
 # Who hears of a game's changes, and who may refuse a change of a finished game's result: every
 # subscriber and check of games.changes, in one place, as dotted paths (games imports none of
-# them). A subscriber is called after the commit with a games.changes.GameChange; a check is
-# called before the commit with a games.changes.ProposedResultChange and refuses by raising.
+# them). A subscriber is called after the commit with a games.changes.GameChange, in this order
+# (config.announce: one that raises is logged and the next still runs); a check is called
+# before the commit with a games.changes.ProposedResultChange and refuses by raising.
 JINK_GAME_CHANGE_SUBSCRIBERS: list[str] = [
     "tournaments.game_hooks.progress_match_of_game",
     "settlements.subscribers.on_game_change",
@@ -289,7 +290,8 @@ JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
     "settlements.subscribers.on_tournament_change",
     "webhooks.subscribers.on_tournament_change",
 ]
-# Called with each settle-up version once stored (settlements.subscribers.settlement_stored).
+# Called after the commit of each settle-up version stored, with a
+# settlements.changes.SettlementStored.
 JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
 # What /health/workers/ asks, per kind of stored result, for the age (seconds) of the oldest one
 # behind its data (None: none behind).

@@ -4,15 +4,19 @@ What it does:
 - ``ping_task`` answers "pong"; it proves a worker is consuming the queue end to end
   (tests/test_celery.py runs it through a real worker on Redis).
 - ``enqueue(task, *args, **kwargs)`` queues a task without ever failing or holding up the caller:
-  code that runs after a commit (a subscriber of ``games.changes``, a service's ``on_commit``)
-  calls it instead of ``task.delay``. On a real broker it first writes an ``outbox.PendingTask``
+  code that runs after a commit (a subscriber of ``config.announce``, a service's ``on_commit``)
+  calls it instead of ``task.delay``. ``task`` is the task's registered name
+  (``"tournaments.match_progress_task"``): the apps' services and subscribers never import a
+  ``tasks`` module (an import-linter contract), since the tasks import the services. A task object
+  is taken too (its name is used). On a real broker it first writes an ``outbox.PendingTask``
   row, then hands the message (with the row's id in a header) to the broker, bounded by the
   broker's connect and socket timeouts (settings: about a second) and without publish retries.
   If the broker refuses, hangs or is down, the row stays, the failure is logged, the broker is
   not tried again by this process for ``BROKER_PAUSE_SECONDS`` (so a hung broker costs one
   timeout, not one per request), and the call returns False at once. The worker deletes the row
   when the task succeeds (``outbox.signals``). With tasks in process (no ``REDIS_URL``) the task
-  simply runs and no row is written.
+  simply runs (found by name in the app's registry, the apps' ``tasks`` modules imported the
+  first time one is missing) and no row is written.
 - ``sweep_pending_tasks_task`` (every 15 seconds from ``CELERY_BEAT_SCHEDULE``) queues again
   every pending row that is due: never handed to the broker, lost with a restarted Redis, or
   taken by a worker that was killed. It reads only the due rows (an index on ``due_at``).
@@ -86,13 +90,24 @@ def _publish(name: str, args, kwargs, pending_id: int) -> None:
     )
 
 
+def _registered(name: str):
+    """The task registered as ``name``, importing the apps' ``tasks`` modules if it is not yet
+    (in process nothing else imports them: config.celery's discovery waits for a worker). Not
+    ``loader.import_default_modules``: its Django fixup would run ``django.setup()`` and the
+    system checks again, in a request."""
+    if name not in current_app.tasks:
+        current_app.loader.autodiscover_tasks([app.name for app in apps.get_app_configs()])
+    return current_app.tasks[name]
+
+
 def enqueue(task, *args, **kwargs) -> bool:
-    """Queue ``task(*args, **kwargs)``; True when the broker took it, False (logged, kept in the
-    outbox for the sweep) otherwise. Never raises, never waits beyond the broker's timeouts."""
-    name = getattr(task, "name", str(task))
+    """Queue the task named ``task`` (or the task itself) with ``*args, **kwargs``; True when the
+    broker took it, False (logged, kept in the outbox for the sweep) otherwise. Never raises,
+    never waits beyond the broker's timeouts."""
+    name = getattr(task, "name", task)
     if current_app.conf.task_always_eager:
         try:
-            task.apply_async(args=args, kwargs=kwargs)
+            _registered(name).apply_async(args=args, kwargs=kwargs)
         except Exception:  # a failing task must not fail a committed request
             logger.exception("task %s%r failed in process", name, args)
             return False

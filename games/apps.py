@@ -2,8 +2,9 @@
 
 The daily purge of old ``Idempotency-Key`` records (``purge_idempotency_records_task``) is in
 ``CELERY_BEAT_SCHEDULE`` in config/settings.py, with the project's other periodic tasks.
-``ready`` makes a test's override of the hook settings (``JINK_GAME_CHANGE_SUBSCRIBERS``,
-``JINK_GAME_CHANGE_CHECKS``, ``JINK_GAME_MATCH_LINKS``) forget the hooks imported before.
+``ready`` makes a test's override of ``JINK_GAME_MATCH_LINKS`` forget the provider imported
+before (the subscribers and checks are listed through ``config.announce``, which forgets its
+imports itself).
 """
 
 from django.apps import AppConfig
@@ -17,12 +18,9 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         from django.test.signals import setting_changed
 
-        from games import changes, match_links
+        from games import match_links
 
         def forget_hooks(*, setting, **kwargs) -> None:
-            if setting in ("JINK_GAME_CHANGE_SUBSCRIBERS", "JINK_GAME_CHANGE_CHECKS"):
-                changes.subscribers.cache_clear()
-                changes.checks.cache_clear()
             if setting == "JINK_GAME_MATCH_LINKS":
                 match_links.provider.cache_clear()
 

@@ -4,7 +4,8 @@ What it does:
 - ``GameChange`` says what happened to one game in one committed write (the ids, the kinds of
   change, the hand concerned, who did it). The services of games build one per write and call
   ``announce_game_change``; after the transaction commits, every *subscriber* is called with it,
-  in the order listed. A write that rolls back announces nothing.
+  in the order listed. A write that rolls back announces nothing. The delivery is the project's
+  one mechanism, ``config.announce`` (``GAME_CHANGES``).
 - ``check_game_change(proposal)`` runs every *check* before a write that would change a finished
   game's result commits; a check refuses by raising ``config.problems.Problem`` (e.g. a decided
   tournament match whose next match has begun).
@@ -14,9 +15,9 @@ What it does:
   them, and import-linter can prove it.
 
 What it does not do: run work of its own, retry, or queue anything. A subscriber must be quick
-and must not fail the request that already committed: it typically enqueues a Celery task (which
-is idempotent and repaired by a periodic sweep). An exception from a subscriber is logged and the
-next subscriber still runs.
+and must not fail the request that already committed: it typically enqueues a Celery task by
+name (``config.tasks.enqueue``; the task is idempotent and repaired by a periodic sweep). An
+exception from a subscriber is logged and the next subscriber still runs (``config.announce``).
 
 Terms:
 - *kind*: one of ``GameChangeKind``; one write can have several (a hand that ends the game is
@@ -27,17 +28,10 @@ Terms:
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 
-from django.conf import settings
-from django.db import transaction
-from django.utils.module_loading import import_string
-
-logger = logging.getLogger(__name__)
+from config.announce import Announcer, listed
 
 
 class GameChangeKind(StrEnum):
@@ -89,37 +83,23 @@ class ProposedResultChange:
     actor: object | None = field(default=None, compare=False)
 
 
-Subscriber = Callable[[GameChange], None]
-Check = Callable[[ProposedResultChange], None]
-
-
-@cache
-def subscribers() -> tuple[Subscriber, ...]:
-    """The subscribers named in ``JINK_GAME_CHANGE_SUBSCRIBERS``, imported once."""
-    return tuple(import_string(path) for path in settings.JINK_GAME_CHANGE_SUBSCRIBERS)
-
-
-@cache
-def checks() -> tuple[Check, ...]:
-    """The checks named in ``JINK_GAME_CHANGE_CHECKS``, imported once."""
-    return tuple(import_string(path) for path in settings.JINK_GAME_CHANGE_CHECKS)
+# A subscriber is ``f(change: GameChange) -> None``; a check ``f(proposal: ProposedResultChange)
+# -> None``, refusing by raising a Problem.
+GAME_CHANGES = Announcer("JINK_GAME_CHANGE_SUBSCRIBERS")
 
 
 def deliver(change: GameChange) -> None:
     """Call every subscriber with ``change`` now; one failing never stops the next."""
-    for subscriber in subscribers():
-        try:
-            subscriber(change)
-        except Exception:  # the write has committed: a subscriber must not turn it into an error
-            logger.exception("game change subscriber %r failed on %r", subscriber, change)
+    GAME_CHANGES.deliver(change)
 
 
 def announce_game_change(change: GameChange) -> None:
     """Deliver ``change`` to the subscribers once the current transaction commits."""
-    transaction.on_commit(lambda: deliver(change))
+    GAME_CHANGES.announce(change)
 
 
 def check_game_change(proposal: ProposedResultChange) -> None:
-    """Run every check; the first that refuses raises its ``Problem``."""
-    for check in checks():
+    """Run every check named in ``JINK_GAME_CHANGE_CHECKS``; the first that refuses raises its
+    ``Problem``."""
+    for check in listed("JINK_GAME_CHANGE_CHECKS"):
         check(proposal)

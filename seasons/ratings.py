@@ -22,6 +22,8 @@ result: the winner first, the other sides by their final points, equal points ti
   from there; nothing to do costs two queries over the club's games.
 - ``recompute_ratings(club_id)`` (and the ``recompute_ratings`` command): from scratch, to the end,
   in one call. It gives exactly the ratings the incremental path gives (tests/seasons).
+- ``list_clubs_with_unrated_games()`` (the sweep's list) and ``oldest_unrated_age()``
+  (``/health/workers/``): what is not yet rated.
 
 Everything runs under a PostgreSQL advisory lock per club, so two workers never rate one club at
 once, and the order is the same whichever way a game got rated.
@@ -43,6 +45,7 @@ from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from config.tasks import enqueue
 from games.models import Game, GameStatus
 from seasons.models import ClubRatingState, PlayerRating, RatedGame, RatingChange
 
@@ -230,10 +233,7 @@ def _rated_from(club_id: int, key: Key) -> int | None:
 def _finish(club_id: int, state: ClubRatingState, rated: int, restart: int | None) -> dict:
     state.save()
     if state.catching_up:
-        from config.tasks import enqueue
-        from seasons.tasks import catch_up_ratings_task
-
-        transaction.on_commit(lambda: enqueue(catch_up_ratings_task, club_id))
+        transaction.on_commit(lambda: enqueue("seasons.catch_up_ratings_task", club_id))
     return {"rated": rated, "from_sequence": restart, "catching_up": state.catching_up}
 
 
@@ -342,3 +342,16 @@ def oldest_unrated_age() -> float | None:
     if not changes:
         return None
     return (timezone.now() - min(changes)).total_seconds()
+
+
+def list_clubs_with_unrated_games() -> list[int]:
+    """Clubs with a finished game not rated (or rated at another version), a rated game that
+    is no longer finished, or a re-rating still catching up."""
+    rated_now = RatedGame.objects.filter(game=OuterRef("pk"), game_version=F("game__version"))
+    unrated = Game.objects.filter(status=GameStatus.FINISHED).exclude(Exists(rated_now))
+    reopened = RatedGame.objects.exclude(game__status=GameStatus.FINISHED)
+    return sorted(
+        set(unrated.values_list("club_id", flat=True).distinct())
+        | set(reopened.values_list("club_id", flat=True).distinct())
+        | set(ClubRatingState.objects.filter(catching_up=True).values_list("club_id", flat=True))
+    )

@@ -2,7 +2,8 @@
 of the season tables it belongs to and the rating of that game (``rate_game_task``).
 
 ``on_game_change`` is listed in ``JINK_GAME_CHANGE_SUBSCRIBERS``; it is quick (one query for the
-game's day and the stored ranges) and never fails the request (``config.tasks.enqueue``). A hand
+game's day and the stored ranges) and never fails the request (``config.tasks.enqueue``, by the
+tasks' names). A hand
 recorded in a game still in progress moves neither, so it queues nothing.
 """
 
@@ -20,8 +21,6 @@ MOVING = frozenset({
 
 
 def on_game_change(change: GameChange) -> None:
-    from seasons.tasks import rate_game_task, refresh_season_task
-
     if not change.kinds & MOVING:
         return
     created_at = Game.objects.filter(pk=change.game_id).values_list("created_at", flat=True)
@@ -29,5 +28,8 @@ def on_game_change(change: GameChange) -> None:
     if created_at is None:
         return
     for date_from, date_to in table.ranges_touched(change.club_id, created_at):
-        enqueue(refresh_season_task, change.club_id, date_from.isoformat(), date_to.isoformat())
-    enqueue(rate_game_task, change.game_id)
+        enqueue(
+            "seasons.refresh_season_task", change.club_id, date_from.isoformat(),
+            date_to.isoformat(),
+        )
+    enqueue("seasons.rate_game_task", change.game_id)

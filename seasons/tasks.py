@@ -20,12 +20,9 @@ import datetime
 
 from celery import shared_task
 from django.db import DatabaseError, OperationalError
-from django.db.models import Exists, F, OuterRef
 
 from config.singleton import one_at_a_time
-from games.models import Game, GameStatus
 from seasons import ratings, table
-from seasons.models import ClubRatingState, RatedGame
 
 RETRY = {
     "acks_late": True,
@@ -59,19 +56,6 @@ def update_ratings_task(club_id: int) -> dict:
     return ratings.update_ratings(club_id=club_id)
 
 
-def clubs_with_unrated_games() -> list[int]:
-    """Clubs with a finished game not rated (or rated at another version), a rated game that
-    is no longer finished, or a re-rating still catching up."""
-    rated_now = RatedGame.objects.filter(game=OuterRef("pk"), game_version=F("game__version"))
-    unrated = Game.objects.filter(status=GameStatus.FINISHED).exclude(Exists(rated_now))
-    reopened = RatedGame.objects.exclude(game__status=GameStatus.FINISHED)
-    return sorted(
-        set(unrated.values_list("club_id", flat=True).distinct())
-        | set(reopened.values_list("club_id", flat=True).distinct())
-        | set(ClubRatingState.objects.filter(catching_up=True).values_list("club_id", flat=True))
-    )
-
-
 # No retries: the next periodic run repairs whatever this one could not.
 @shared_task(name="seasons.sweep_seasons_task", acks_late=True)
 @one_at_a_time
@@ -84,7 +68,7 @@ def sweep_seasons_task() -> dict | None:
             )["stored"]
         except DatabaseError:
             continue
-    for club_id in clubs_with_unrated_games():
+    for club_id in ratings.list_clubs_with_unrated_games():
         try:
             rated += ratings.update_ratings(club_id=club_id)["rated"]
         except DatabaseError:

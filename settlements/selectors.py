@@ -1,7 +1,8 @@
 """Reads of settlements: a club's nights, one night with its games, an event's settle-up versions
 with their transfers (each with its parties' names), the fees taken at the door, and each
 player's running balance over the season's settled events (``season_balances``), in a fixed
-number of queries.
+number of queries; and what the periodic sweep has to settle or send
+(``list_events_to_settle``, ``list_settlements_with_unsent_mails``).
 
 What it does not do: check permissions (the views do) or write.
 """
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import datetime
 
-from django.db.models import Count, F, Prefetch, Q, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils import timezone
 
@@ -24,7 +25,9 @@ from settlements.models import (
     PrizeSplit,
     Settlement,
     SettlementTransfer,
+    SettleUpMail,
 )
+from tournaments.models import Tournament, TournamentStatus
 
 
 def list_nights(*, club: Club) -> QuerySet[Night]:
@@ -203,3 +206,31 @@ def season_balances(*, club: Club, year: int | None = None, player_id: int | Non
                          "paid_at_door": line.get("paid_at_door", 0), **figures,
                          "running": running, "running_open": running_open})
     return {"year": year, "events": events, "players": players}
+
+
+def list_events_to_settle() -> tuple[list[int], list[int]]:
+    """The sweep's work: the ids of the closed tournaments and of the closed nights with no
+    settle-up version yet, and of the closed nights with a game changed after their latest
+    version (a correction whose re-settle message was lost: settling again stores a version only
+    if something is owed). Returns ``(tournament_ids, night_ids)``, nights in id order."""
+    tournaments = Tournament.objects.filter(status=TournamentStatus.CLOSED).exclude(
+        pk__in=Settlement.objects.filter(tournament__isnull=False).values("tournament_id")
+    ).values_list("pk", flat=True)
+    nights = Night.objects.filter(status=NightStatus.CLOSED).exclude(
+        pk__in=Settlement.objects.filter(night__isnull=False).values("night_id")
+    ).values_list("pk", flat=True)
+    latest = Settlement.objects.filter(night=OuterRef("night_id")).order_by("-created_at")
+    changed = (
+        NightGame.objects.filter(night__status=NightStatus.CLOSED)
+        .annotate(settled_at=Subquery(latest.values("created_at")[:1]))
+        .filter(settled_at__isnull=False, game__updated_at__gt=F("settled_at"))
+        .values_list("night_id", flat=True).distinct()
+    )
+    return list(tournaments), sorted(set(nights) | set(changed))
+
+
+def list_settlements_with_unsent_mails() -> set[int]:
+    """The ids of the settle-up versions with an e-mail not sent yet."""
+    return set(
+        SettleUpMail.objects.filter(sent_at__isnull=True).values_list("settlement_id", flat=True)
+    )

@@ -18,7 +18,9 @@ What it does:
   (``computation.plan_transfers``); the earlier versions' transfers still open are superseded
   by it, paid ones never change. Nothing is stored when nothing changed, so running it twice, or
   concurrently, stores one version, and a correction after the night stores a version that nets
-  (nobody pays twice). Each version keeps what changed since the one before.
+  (nobody pays twice). Each version keeps what changed since the one before. After the commit
+  of a new version it queues the version's e-mails (``send_settle_up_mails_task``) and
+  announces it (``settlements.changes``: webhooks' ``settlement.ready``).
 - ``mark_transfer_paid``: the payer, the payee (their linked accounts) or an organiser; who and
   when are kept; marking again changes nothing; a superseded transfer is refused.
 - ``send_settle_up_mails``: each party with an e-mail address gets their own settle-up of a
@@ -49,6 +51,7 @@ from config.tasks import enqueue
 from games.models import Game, GameStatus, LedgerEntry
 from games.money import format_money
 from settlements import computation, words
+from settlements.changes import SettlementStored, announce_settlement_stored
 from settlements.models import (
     PAID_AT_DOOR,
     EntryFeePayment,
@@ -161,9 +164,7 @@ def close_night(*, night_id: int, user) -> Night:
 
 
 def _enqueue_settlement(*, tournament_id: int | None = None, night_id: int | None = None):
-    from settlements.tasks import settle_event_task  # the tasks import these services
-
-    enqueue(settle_event_task, tournament_id, night_id)
+    enqueue("settlements.settle_event_task", tournament_id, night_id)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -319,7 +320,8 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
     The new version's transfers are the fewest that settle what is still owed once every
     transfer already paid is counted (``computation.plan_transfers``); the transfers of earlier
     versions still open are superseded by it (paid ones never change). Returns the new
-    ``Settlement`` or None. 409 ``event_not_closed`` before the event closes.
+    ``Settlement`` or None. 409 ``event_not_closed`` before the event closes. After the commit
+    of a new version: its e-mails are queued, then it is announced (``settlements.changes``).
     """
     with transaction.atomic():
         event = _lock_event(tournament_id=tournament_id, night_id=night_id)
@@ -424,6 +426,18 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
                 amount_minor=amount, kind=kind,
             )
             for payer, payee, amount, kind in planned
+        )
+        # After the commit: the version's e-mails, then whoever listens (webhooks).
+        settlement_id = settlement.pk
+        transaction.on_commit(
+            lambda: enqueue("settlements.send_settle_up_mails_task", settlement_id)
+        )
+        announce_settlement_stored(
+            SettlementStored(
+                settlement_id=settlement_id, club_id=settlement.club_id,
+                version=settlement.version, tournament_id=settlement.tournament_id,
+                night_id=settlement.night_id,
+            )
         )
     return settlement
 

@@ -1,10 +1,12 @@
 """Celery tasks of settlements: store a settle-up version, send its e-mails, sweep what is behind.
 
 What it does: ``settle_event_task(tournament_id, night_id)`` calls ``services.settle_event``
-(queued when a tournament or a night closes, or a game of a closed night changes) and then queues
-the e-mails of the version it stored; ``send_settle_up_mails_task(settlement_id)`` sends them;
+(queued when a tournament or a night closes, or a game of a closed night changes; the service
+queues the e-mails of the version it stored and announces it after its commit);
+``send_settle_up_mails_task(settlement_id)`` sends them;
 ``sweep_settlements_task`` (beat) settles every closed event with no version yet, and every closed
-night with a game changed since its latest version, and sends any e-mail not sent, so a lost
+night with a game changed since its latest version, and sends any e-mail not sent (the lists are
+``selectors.list_events_to_settle`` and ``list_settlements_with_unsent_mails``), so a lost
 message only delays a settle-up.
 
 What it does not do: decide anything (the services do) or trust the message beyond its ids. All
@@ -16,14 +18,10 @@ from __future__ import annotations
 
 from celery import shared_task
 from django.db import OperationalError
-from django.db.models import F, OuterRef, Subquery
 
 from config.problems import Problem
 from config.singleton import one_at_a_time
-from config.tasks import enqueue
-from settlements import services
-from settlements.models import Night, NightGame, NightStatus, Settlement, SettleUpMail
-from tournaments.models import Tournament, TournamentStatus
+from settlements import selectors, services
 
 RETRY = {
     # Only transient database trouble (a dropped connection, a lock timeout) is retried, with
@@ -43,13 +41,7 @@ def settle_event_task(tournament_id: int | None, night_id: int | None) -> int | 
         settlement = services.settle_event(tournament_id=tournament_id, night_id=night_id)
     except Problem:
         return None  # not closed (reopened meanwhile) or gone: nothing to settle
-    if settlement is None:
-        return None
-    enqueue(send_settle_up_mails_task, settlement.pk)
-    from settlements.subscribers import settlement_stored  # webhooks and others
-
-    settlement_stored(settlement)
-    return settlement.version
+    return None if settlement is None else settlement.version
 
 
 @shared_task(name="settlements.send_settle_up_mails_task", **RETRY)
@@ -63,27 +55,11 @@ def send_settle_up_mails_task(settlement_id: int) -> int:
 def sweep_settlements_task() -> int | None:
     """Settle closed events without a version; resend unsent mails. Returns versions stored."""
     stored = 0
-    tournaments = Tournament.objects.filter(status=TournamentStatus.CLOSED).exclude(
-        pk__in=Settlement.objects.filter(tournament__isnull=False).values("tournament_id")
-    ).values_list("pk", flat=True)
-    nights = Night.objects.filter(status=NightStatus.CLOSED).exclude(
-        pk__in=Settlement.objects.filter(night__isnull=False).values("night_id")
-    ).values_list("pk", flat=True)
-    # Closed nights with a game changed after their latest version (a correction whose
-    # re-settle message was lost): settling again stores a version only if something is owed.
-    latest = Settlement.objects.filter(night=OuterRef("night_id")).order_by("-created_at")
-    changed = (
-        NightGame.objects.filter(night__status=NightStatus.CLOSED)
-        .annotate(settled_at=Subquery(latest.values("created_at")[:1]))
-        .filter(settled_at__isnull=False, game__updated_at__gt=F("settled_at"))
-        .values_list("night_id", flat=True).distinct()
-    )
-    for tournament_id in tournaments:
+    tournament_ids, night_ids = selectors.list_events_to_settle()
+    for tournament_id in tournament_ids:
         stored += settle_event_task(tournament_id, None) is not None
-    for night_id in sorted(set(nights) | set(changed)):
+    for night_id in night_ids:
         stored += settle_event_task(None, night_id) is not None
-    for settlement_id in set(
-        SettleUpMail.objects.filter(sent_at__isnull=True).values_list("settlement_id", flat=True)
-    ):
+    for settlement_id in selectors.list_settlements_with_unsent_mails():
         services.send_settle_up_mails(settlement_id=settlement_id)
     return stored

@@ -10,7 +10,8 @@ Games does not import tournaments; it reaches these three through the settings t
   not yet released (a private draw, hidden from all but the organisers).
 - ``progress_match_of_game`` (in ``JINK_GAME_CHANGE_SUBSCRIBERS``): after the commit of a change
   to a game's result (finished, reopened, winner changed), queues ``match_progress_task`` for the
-  game's match, if it has one. Quick and never failing: one small query, ``config.tasks.enqueue``.
+  game's match, if it has one. Quick and never failing: one small query, ``config.tasks.enqueue``
+  by the task's name.
 - ``check_match_allows_result_change`` (in ``JINK_GAME_CHANGE_CHECKS``): before a finished
   tournament game's winner changes, ``tournaments.corrections.check_correction_allowed`` decides
   (409 ``match_locked``, ``tournament_closed``, or a reset of the dependent matches).
@@ -28,7 +29,6 @@ from games.match_links import MatchTerms
 from tournaments.corrections import check_correction_allowed
 from tournaments.models import Match, MatchGame, TournamentStatus
 from tournaments.play import terms_of
-from tournaments.tasks import match_progress_task
 
 
 class MatchLinks:
@@ -80,7 +80,7 @@ def progress_match_of_game(change: GameChange) -> None:
     else:
         return
     if match_id is not None:
-        enqueue(match_progress_task, match_id)
+        enqueue("tournaments.match_progress_task", match_id)
 
 
 def check_match_allows_result_change(proposal: ProposedResultChange) -> None:

@@ -70,9 +70,7 @@ def note_standings_moved(
 
 
 def _queue_refresh(tournament_id: int) -> None:
-    from tournaments.tasks import refresh_standings_task  # the tasks import this module
-
-    enqueue(refresh_standings_task, tournament_id)
+    enqueue("tournaments.refresh_standings_task", tournament_id)
 
 
 def _try_lock(tournament_id: int) -> bool:

@@ -4,7 +4,8 @@ What it does:
 - ``register_endpoint`` / ``remove_endpoint``: an organiser's HTTPS endpoint for some events,
   with a fresh secret (shown once, at registration).
 - ``publish_event(club_id, event_type, data)``: called after the commit of what it announces
-  (from the subscribers of ``games.changes``, ``tournaments.changes`` and settlements), it
+  (from the subscribers of ``games.changes``, ``tournaments.changes`` and
+  ``settlements.changes``), it
   stores one delivery per active endpoint listening to the type, and queues each on the commit of
   those rows — so a receiver is never called before the commit of what it hears about.
 - ``send_delivery(delivery_id)``: under the delivery's row lock, POST the body with
@@ -108,10 +109,8 @@ def publish_event(*, club_id: int, event_type: str, data: dict) -> list[int]:
 
 
 def _queue(ids: list[int]) -> None:
-    from webhooks.tasks import deliver_webhook_task  # the tasks import this module
-
     for delivery_id in ids:
-        enqueue(deliver_webhook_task, delivery_id)
+        enqueue("webhooks.deliver_webhook_task", delivery_id)
 
 
 def signature_of(secret: str, timestamp: int, body: bytes) -> str:

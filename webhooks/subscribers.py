@@ -3,16 +3,18 @@
 - ``on_game_change`` (``JINK_GAME_CHANGE_SUBSCRIBERS``): a game that finished → ``game.finished``.
 - ``on_tournament_change`` (``JINK_TOURNAMENT_CHANGE_SUBSCRIBERS``): ``match.decided``,
   ``round.drawn``, and ``standings.updated`` when a new standings snapshot was stored.
-- ``on_settlement`` (``JINK_SETTLEMENT_SUBSCRIBERS``): ``settlement.ready``.
+- ``on_settlement`` (``JINK_SETTLEMENT_SUBSCRIBERS``, a ``settlements.changes.SettlementStored``):
+  ``settlement.ready``.
 
 Each stores the deliveries and queues them (``webhooks.delivery.publish_event``); quick, and a
-failure is logged by the caller, never raised into the request.
+failure is logged by the announcer (``config.announce``), never raised into the request.
 """
 
 from __future__ import annotations
 
 from games.changes import GameChange, GameChangeKind
 from games.models import Game
+from settlements.changes import SettlementStored
 from tournaments.changes import TournamentChange, TournamentChangeKind
 from webhooks.delivery import publish_event
 from webhooks.models import WebhookEndpoint
@@ -50,10 +52,10 @@ def on_tournament_change(change: TournamentChange) -> None:
                       data={**base, "version": change.snapshot_version})
 
 
-def on_settlement(settlement) -> None:
-    if not _listening(settlement.club_id):
+def on_settlement(change: SettlementStored) -> None:
+    if not _listening(change.club_id):
         return
-    publish_event(club_id=settlement.club_id, event_type="settlement.ready", data={
-        "settlement": settlement.pk, "version": settlement.version,
-        "tournament": settlement.tournament_id, "night": settlement.night_id,
+    publish_event(club_id=change.club_id, event_type="settlement.ready", data={
+        "settlement": change.settlement_id, "version": change.version,
+        "tournament": change.tournament_id, "night": change.night_id,
     })

@@ -38,7 +38,7 @@ def notified(monkeypatch):
     calls: list[int] = []
 
     def enqueue(task, match_id):
-        assert task is match_progress_task
+        assert task == match_progress_task.name == "tournaments.match_progress_task"
         calls.append(match_id)
 
     monkeypatch.setattr(tournaments.game_hooks, "enqueue", enqueue)
