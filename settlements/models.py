@@ -3,7 +3,8 @@
 What it holds:
 - ``Night``: an explicit club night that an organiser opens and closes; the club's games of that
   evening outside any tournament belong to it through ``NightGame`` (the link is owned here, never
-  a field on ``games.Game``).
+  a field on ``games.Game``). A game started at one of the night's physical tables
+  (``settlements.night_tables.start_night_game``) is linked at once, with its ``table_number``.
 - ``PrizeSplit``: the percentages per place of an event's prize pool (a tournament or a night).
 - ``Settlement``: one stored *version* of an event's settle-up — what each player's stakes, entry
   fee and prize came to (``lines``), and the transfers that clear what changed since the version
@@ -28,6 +29,8 @@ Terms:
   stakes + prize - entry fee; the club's net is the part of the fees it keeps.
 - *settled before*: what the transfers already paid (of any earlier version) moved for each party;
   *difference*: what is still to settle, which the version's own transfers move.
+- *table* (of a night): table *N* of the room, 1-based; a night's table link
+  (``tables.TableLink.night``) follows the games started at it.
 """
 
 from __future__ import annotations
@@ -83,10 +86,22 @@ class Night(models.Model):
 class NightGame(models.Model):
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="night_games")
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="+")
+    table_number = models.PositiveSmallIntegerField(
+        null=True, blank=True,
+        help_text="1-based: the physical table of the night the game is played at (empty: a "
+        "game started elsewhere, linked when the night closed).",
+    )
     added_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["night_id", "game_id"]
+        indexes = [models.Index(fields=["night", "table_number"], name="settlements_night_table")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(table_number__isnull=True) | models.Q(table_number__gte=1),
+                name="settlements_night_table_from_one",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.night}: game {self.game_id}"

@@ -3,9 +3,11 @@
 What it does: ``get_grant(credential)`` turns a token or a short code into a ``TableGrant`` (or
 None when it names no live link: unknown, revoked or expired); ``list_table_games`` gives the
 games of a link's table in the order they were started (for an event's table, the games of the
-match at that table in the latest released round: the link follows the movement);
+match at that table in the latest released round: the link follows the movement; for a club
+night's table, the games started at that table: the link follows it from game to game);
 ``table_etag`` a fingerprint of what the table shows, in one query, for the tablet's
-conditional polling; ``list_table_links`` a club's links.
+conditional polling; ``list_table_links`` a club's links; ``live_event_links`` and
+``list_event_table_links`` an event's or a night's live links, table by table.
 
 What it does not do: check who may make or revoke links (the API views, ``clubs.permissions``),
 or write anything (``tables.services``).
@@ -27,6 +29,7 @@ from django.utils.translation import gettext
 
 from clubs.models import Club
 from games.models import Game
+from settlements.models import Night, NightGame, NightStatus
 from tables.models import TableLink
 from tournaments.models import Match, MatchGame, TournamentStatus
 
@@ -46,8 +49,17 @@ def normalise_code(typed: str) -> str:
 
 
 def is_event_over(link: TableLink) -> bool:
-    """An event's table whose event is closed: the link opens no game any more."""
+    """An event's or a night's table whose event or night is closed: the link opens no game any
+    more."""
+    if link.night_id is not None:
+        return link.night.status == NightStatus.CLOSED
     return link.tournament_id is not None and link.tournament.status == TournamentStatus.CLOSED
+
+
+def _night_table_game_ids(link: TableLink):
+    return NightGame.objects.filter(
+        night_id=link.night_id, table_number=link.table_number
+    ).values("game_id")
 
 
 def current_event_match(link: TableLink) -> tuple[int | None, Match | None]:
@@ -77,6 +89,14 @@ def list_table_games(link: TableLink, match: Match | None = None) -> list[Game]:
     For an event's table, ``match`` is its match this round (``current_event_match``)."""
     if link.game_id is not None:
         return list(Game.objects.filter(pk=link.game_id).select_related("club"))
+    if link.night_id is not None:
+        if is_event_over(link):
+            return []
+        return list(
+            Game.objects.filter(pk__in=_night_table_game_ids(link))
+            .select_related("club")
+            .order_by("created_at", "id")
+        )
     if link.tournament_id is not None:
         if match is None or is_event_over(link):
             return []
@@ -113,6 +133,13 @@ class TableGrant:
         if self._game_ids is None:
             if self.link.game_id is not None:
                 self._game_ids = frozenset({self.link.game_id})
+            elif self.link.night_id is not None:
+                # Every game started at table N of the night, none once the night is closed.
+                self._game_ids = frozenset() if is_event_over(self.link) else frozenset(
+                    NightGame.objects.filter(
+                        night_id=self.link.night_id, table_number=self.link.table_number
+                    ).values_list("game_id", flat=True)
+                )
             elif self.link.tournament_id is not None:
                 # Table N's games of every released round (a late hand of the last round
                 # still goes in), none once the event is closed.
@@ -146,7 +173,7 @@ def get_live_link(credential: str) -> TableLink | None:
     # One query: a token and a code are both 256-bit digests, so they never name two links.
     link = (
         TableLink.objects.select_related(
-            "club", "created_by", "game", "match__round__tournament", "tournament"
+            "club", "created_by", "game", "match__round__tournament", "tournament", "night"
         )
         .filter(Q(token_hash__in=hashes) | Q(code_hash__in=hashes))
         .first()
@@ -161,7 +188,7 @@ def get_live_link(credential: str) -> TableLink | None:
 
 
 def is_live(link: TableLink, now) -> bool:
-    """Not revoked, not expired, and (an event's table) its event not closed."""
+    """Not revoked, not expired, and (an event's or a night's table) its event not closed."""
     if link.revoked_at is not None or (link.expires_at is not None and link.expires_at <= now):
         return False
     return not is_event_over(link)
@@ -174,20 +201,25 @@ def get_grant(credential: str) -> TableGrant | None:
 
 def list_table_links(*, club: Club) -> QuerySet[TableLink]:
     return TableLink.objects.filter(club=club).select_related(
-        "created_by", "game", "match__round__tournament", "tournament"
+        "created_by", "game", "match__round__tournament", "tournament", "night"
     )
 
 
-def live_event_links(tournament) -> QuerySet[TableLink]:
-    """The event's live table links: not revoked (an event's links never expire; they end when
-    the event closes)."""
-    return TableLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
+def event_scope(event) -> dict:
+    """The ``TableLink`` fields naming an event's tables: a tournament's or a club night's."""
+    return {"night": event} if isinstance(event, Night) else {"tournament": event}
 
 
-def list_event_table_links(*, tournament) -> list[TableLink]:
-    """The event's live table links, table by table; the newest link of a table when it has
-    several."""
-    links = live_event_links(tournament).order_by("table_number", "-created_at", "-id")
+def live_event_links(event) -> QuerySet[TableLink]:
+    """The live table links of an event (a tournament) or a club night: not revoked (their links
+    never expire; they end when the event or the night closes)."""
+    return TableLink.objects.filter(**event_scope(event), revoked_at__isnull=True)
+
+
+def list_event_table_links(event) -> list[TableLink]:
+    """The live table links of an event or a night, table by table; the newest link of a table
+    when it has several."""
+    links = live_event_links(event).order_by("table_number", "-created_at", "-id")
     newest: dict[int, TableLink] = {}
     for link in links:
         newest.setdefault(link.table_number, link)
@@ -196,10 +228,15 @@ def list_event_table_links(*, tournament) -> list[TableLink]:
 
 def table_etag(link: TableLink) -> str:
     """A fingerprint of everything ``table_state`` shows, from one query (the link is loaded):
-    it changes when a round is released, a game starts, a hand is stored or corrected, a match
-    is decided, or the event closes."""
+    it changes when a round is released, a game starts (at a night's table too), a hand is
+    stored or corrected, a match is decided, or the event or the night closes."""
     if link.game_id is not None:
         parts = Game.objects.filter(pk=link.game_id).values_list("version", "status").first()
+    elif link.night_id is not None:
+        parts = NightGame.objects.filter(
+            night_id=link.night_id, table_number=link.table_number
+        ).aggregate(games=Count("game_id"), last=Max("game_id"), versions=Sum("game__version"))
+        parts = (link.night.status, sorted(parts.items()))
     elif link.match_id is not None:
         parts = Match.objects.filter(pk=link.match_id).aggregate(
             updated=Max("updated_at"), games=Count("match_games"),
@@ -221,8 +258,12 @@ def table_etag(link: TableLink) -> str:
 
 
 def table_label(link: TableLink) -> str:
-    """The table in words: "Game 12 (45)", "Winter Cup, round 2, table 3" or "Winter Cup,
-    table 3" (an event's table, every round)."""
+    """The table in words: "Game 12 (45)", "Winter Cup, round 2, table 3", "Winter Cup,
+    table 3" (an event's table, every round) or "Tuesday night, table 3" (a night's table)."""
+    if link.night_id is not None:
+        return gettext("%(night)s, table %(table)s") % {
+            "night": link.night.name, "table": link.table_number,
+        }
     if link.tournament_id is not None:
         return gettext("%(tournament)s, table %(table)s") % {
             "tournament": link.tournament.name, "table": link.table_number,

@@ -1,5 +1,5 @@
 """Writes of table links: make one for a game or a tournament match, make every table's link of an
-event, revoke one.
+event or of a club night, revoke one.
 
 What it does: ``create_table_link`` checks that the table belongs to the club, draws a random
 salt, derives the token and the short code from it (``derive_secrets``: HMACs under
@@ -8,8 +8,11 @@ code; the link expires by default at the end of the day in the club's time zone.
 ``create_event_table_links`` makes one link per physical table of an event (table 1 to the
 largest table drawn so far, or as many tables as the entrants fill before the first draw),
 skipping tables that already have a live link; such a link has no expiry and ends when the event
-closes. ``reveal_table_link`` gives a link's token and code again (for the printed cards), from
-its salt — None for a link made before salts, or when ``SECRET_KEY`` changed since.
+closes. ``create_night_table_links`` does the same for a club night: tables 1 to the number the
+organiser gives (by default the largest table a game of the night was started at), each link
+following the games started at its table, until the night closes. ``reveal_table_link`` gives a
+link's token and code again (for the printed cards), from its salt — None for a link made before
+salts, or when ``SECRET_KEY`` changed since.
 ``revoke_table_link`` ends one link at once (it stays listed, marked revoked); no other link is
 touched.
 
@@ -36,8 +39,10 @@ from django.utils.translation import gettext
 from clubs.models import Club
 from config.problems import Problem
 from games.models import Game
+from settlements.models import Night, NightStatus
+from settlements.night_tables import MAX_TABLES, check_table_number, count_night_tables
 from tables.models import TableLink
-from tables.selectors import CODE_ALPHABET, digest, live_event_links
+from tables.selectors import CODE_ALPHABET, digest, event_scope, live_event_links
 from tournaments.models import Match, Tournament, TournamentStatus
 
 CODE_LENGTH = 10
@@ -98,18 +103,33 @@ def create_table_link(
     game_id: int | None = None,
     match_id: int | None = None,
     tournament_id: int | None = None,
+    night_id: int | None = None,
     table_number: int | None = None,
     expires_at: datetime | None = None,
 ) -> tuple[TableLink, str, str]:
-    """Make a link for one game, one match, or table ``table_number`` of one event of the club:
-    ``(link, token, code)``.
+    """Make a link for one game, one match, or table ``table_number`` of one event or one club
+    night of the club: ``(link, token, code)``.
 
-    400 ``invalid_table`` unless exactly one of ``game_id``, ``match_id`` and ``tournament_id``
-    names a game, a match or an open event of this club (an event's table needs a number from 1
-    to its tables' count); 400 ``invalid_expiry`` for an expiry in the past or more than a week
-    on (an event's table takes none: it ends when the event closes).
+    400 ``invalid_table`` unless exactly one of ``game_id``, ``match_id``, ``tournament_id`` and
+    ``night_id`` names a game, a match, an open event or an open night of this club (an event's
+    table needs a number from 1 to its tables' count, a night's from 1 to 99); 400
+    ``invalid_expiry`` for an expiry in the past or more than a week on (an event's or a night's
+    table takes none: it ends when the event or the night closes).
     """
-    if tournament_id is not None and game_id is None and match_id is None:
+    named = [value for value in (game_id, match_id, tournament_id, night_id) if value is not None]
+    if len(named) > 1:
+        raise Problem(
+            status=400,
+            code="invalid_table",
+            detail=gettext("Give one table only: a game, a match, an event's table or a "
+                           "night's table."),
+            pointer="/game",
+        )
+    if night_id is not None:
+        return _create_night_table_link(
+            club=club, user=user, night_id=night_id, table_number=table_number
+        )
+    if tournament_id is not None:
         return _create_event_table_link(
             club=club, user=user, tournament_id=tournament_id, table_number=table_number
         )
@@ -173,6 +193,25 @@ def _create_event_table_link(*, club, user, tournament_id, table_number):
                        expires_at=None, created_by=user)
 
 
+def _open_night_of(club: Club, night_id) -> Night:
+    night = Night.objects.filter(pk=night_id, club=club).first()
+    if night is None or night.status == NightStatus.CLOSED:
+        raise Problem(
+            status=400,
+            code="invalid_table",
+            detail=gettext("The club has no open night %(night)s.") % {"night": night_id},
+            pointer="/night",
+        )
+    return night
+
+
+def _create_night_table_link(*, club, user, night_id, table_number):
+    night = _open_night_of(club, night_id)
+    check_table_number(table_number)
+    return _store_link(club=club, night=night, table_number=table_number,
+                       expires_at=None, created_by=user)
+
+
 def count_event_tables(tournament: Tournament) -> int:
     """The physical tables an event uses: the largest table drawn so far, or, before the first
     draw, as many tables as its entrants fill (``table_size`` entrants a table)."""
@@ -193,31 +232,75 @@ def create_event_table_links(*, tournament: Tournament, user) -> list[TableLink]
             detail=gettext("The event is closed: its tables need no links any more."),
             pointer="/tournament",
         )
-    live = set(live_event_links(tournament).values_list("table_number", flat=True))
+    return _make_table_links(tournament, count_event_tables(tournament), user)
+
+
+def _make_table_links(event, tables: int, user) -> list[TableLink]:
+    """Links for tables 1 to ``tables`` of an event or a night, skipping those with a live
+    link (all or none)."""
+    live = set(live_event_links(event).values_list("table_number", flat=True))
+    scope = event_scope(event)
     made = []
     with transaction.atomic():
-        for number in range(1, count_event_tables(tournament) + 1):
+        for number in range(1, tables + 1):
             if number in live:
                 continue
             link, _token, _code = _store_link(
-                club=tournament.club, tournament=tournament, table_number=number,
-                expires_at=None, created_by=user,
+                club=event.club, table_number=number, expires_at=None, created_by=user, **scope
             )
             made.append(link)
     return made
 
 
-def count_live_event_links(tournament: Tournament) -> int:
-    """How many of the event's tables have a live link."""
-    return live_event_links(tournament).values("table_number").distinct().count()
+def create_night_table_links(*, night: Night, user, tables: int | None = None) -> list[TableLink]:
+    """One link per table 1 to ``tables`` of the club night that has no live link yet; returns
+    the links made, table by table.
+
+    ``tables`` defaults to the largest table a game of the night was started at. 400
+    ``event_closed`` (pointer ``/night``) once the night is closed; 400 ``invalid_table``
+    (pointer ``/tables``) for a count out of 1..99, or no count before the first game.
+    """
+    if night.status == NightStatus.CLOSED:
+        raise Problem(
+            status=400,
+            code="event_closed",
+            detail=gettext("The night is closed: its tables need no links any more."),
+            pointer="/night",
+        )
+    if tables is None:
+        tables = count_night_tables(night)
+        if not tables:
+            raise Problem(
+                status=400,
+                code="invalid_table",
+                detail=gettext("No game has a table yet: say how many tables the night uses."),
+                pointer="/tables",
+            )
+    if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
+        raise Problem(
+            status=400,
+            code="invalid_table",
+            detail=gettext("Give a number of tables from 1 to %(count)s.") % {"count": MAX_TABLES},
+            pointer="/tables",
+        )
+    return _make_table_links(night, tables, user)
 
 
-def revoke_event_table_link(*, tournament: Tournament, link_id: int | None, user) -> TableLink:
-    """Revoke one of the event's table links (404 if it is not one of them)."""
-    if link_id is None or not TableLink.objects.filter(pk=link_id, tournament=tournament).exists():
+def count_live_event_links(event) -> int:
+    """How many of the tables of an event (or a club night) have a live link."""
+    return live_event_links(event).values("table_number").distinct().count()
+
+
+def revoke_event_table_link(
+    *, link_id: int | None, user, tournament: Tournament | None = None, night: Night | None = None
+) -> TableLink:
+    """Revoke one of the table links of an event or a club night (404 if it is not one of
+    them); no other link is touched."""
+    event = tournament if tournament is not None else night
+    if link_id is None or not TableLink.objects.filter(pk=link_id, **event_scope(event)).exists():
         raise Problem(status=404, code="not_found",
                       detail=gettext("No table link %(link)s.") % {"link": link_id})
-    return revoke_table_link(club=tournament.club, link_id=link_id, user=user)
+    return revoke_table_link(club=event.club, link_id=link_id, user=user)
 
 
 def revoke_table_link(*, club: Club, link_id: int, user) -> TableLink:

@@ -3,15 +3,17 @@
 ``table_state(link)`` is the body of ``GET /api/table/`` and the data the table page starts from:
 the games of the link's table (oldest first) with status, version and totals, ``current_game``
 (the first game still in progress, else the last one), for a match its tournament, round, table
-and each entrant's games won so far, and:
+and each entrant's games won so far, for a club night's table its night (``night``: id and
+name), and:
 
 - ``status``: ``playing`` (the table has a game, or a match waiting for its next one),
-  ``waiting`` (an event's table before its first round is released), ``empty`` (an event's table
-  that nobody plays at in the latest released round) or ``event_over`` (its event is closed:
-  the link opens no game any more; an organiser corrects from the console);
-- ``follows``: whether another game may still come to this table (an event's table until the
-  event closes, a match until it is decided); a tablet whose game is finished stops asking when
-  it is false.
+  ``waiting`` (an event's table before its first round is released, a night's table before its
+  first game), ``empty`` (an event's table that nobody plays at in the latest released round)
+  or ``event_over`` (its event or night is closed: the link opens no game any more; an
+  organiser corrects from the console);
+- ``follows``: whether another game may still come to this table (an event's or a night's table
+  until it closes, a match until it is decided); a tablet whose game is finished stops asking
+  when it is false.
 
 What it does not do: decide who may read it (``tables.authentication``).
 """
@@ -38,8 +40,13 @@ def table_state(link: TableLink) -> dict:
     games = list_table_games(link, match) if link.tournament_id is not None else (
         list_table_games(link)
     )
+    if link.night_id is not None:
+        if is_event_over(link):
+            status = "event_over"
+        elif not games:
+            status = "waiting"
     current = next((game for game in games if not game.is_finished), games[-1] if games else None)
-    if link.tournament_id is not None:
+    if link.tournament_id is not None or link.night_id is not None:
         follows = status != "event_over"
     elif link.match_id is not None:
         follows = link.match.status != "decided"
@@ -67,6 +74,9 @@ def table_state(link: TableLink) -> dict:
         ],
         "current_game": None if current is None else current.pk,
         "match": None,
+        "night": None if link.night_id is None else {
+            "id": link.night_id, "name": link.night.name,
+        },
     }
     if match is not None:
         slots = MatchEntrant.objects.filter(match=match).select_related(

@@ -220,12 +220,15 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-export": {"GET": CONSOLE},
     "console:night": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:night-table-sheet": {"GET": CONSOLE, "POST": CONSOLE_POST},
     # nights and settle-ups (tests/settlements/matrix.py): money, for members only; organisers
     # open, close and set prize splits; a transfer is marked paid by its payer, its payee or an
     # organiser (the matrix's player and scorekeeper are neither: 403)
     "settlements:night-list": {"GET": CLUB_MEMBER_READ, "POST": CLUB_MANAGE},
     "settlements:night-detail": {"GET": CLUB_MEMBER_READ},
     "settlements:night-close": {"POST": CLUB_MANAGE},
+    # a game at a table of the night: as the games API, scorekeepers and organisers start it
+    "settlements:night-games": {"POST": CLUB_SCORE},
     "settlements:night-prize-split": {"PUT": CLUB_MANAGE},
     "settlements:night-settlements": {"GET": CLUB_MEMBER_READ},
     "settlements:tournament-prize-split": {"PUT": CLUB_MANAGE},

@@ -21,9 +21,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.problems import Problem
 from config.serializers import StrictFieldsMixin
 from games.models import Game, Hand, LedgerEntry
-from games.money import minor_to_decimal_string
+from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
 
 # ---------------------------------------------------------------------------------------------
 # Input
@@ -108,6 +109,31 @@ class GameInput(StrictFieldsMixin, serializers.Serializer):
         help_text='What each player of a losing side pays, in the club currency ("0.20").',
     )
     tournament_match = serializers.IntegerField(required=False, allow_null=True)
+
+
+def create_game_arguments(data: dict, club) -> dict:
+    """The keyword arguments of ``games.services.create_game`` (but the club and the user) from a
+    validated ``GameInput`` (or a subclass): the stake in the club's minor units (400
+    ``invalid_stake`` at ``/stake`` for an amount the currency cannot hold), each side's seats
+    and team."""
+    stake_minor = None
+    if data.get("stake") is not None:
+        try:
+            stake_minor = decimal_string_to_minor(data["stake"], club.minor_unit_exponent)
+        except InvalidAmount as error:
+            raise Problem(
+                status=400, code="invalid_stake", detail=f"stake: {error}", pointer="/stake"
+            ) from error
+    sides = data.get("teams")
+    return {
+        "game": data["game"],
+        "seat_player_ids": data["seats"],
+        "teams": [side["seats"] for side in sides] if sides else None,
+        "team_ids": [side["team"] for side in sides] if sides else None,
+        "first_dealer": data["first_dealer"],
+        "house_rules": data.get("house_rules") or {},
+        "stake_minor": stake_minor,
+    }
 
 
 class HandRecordInput(serializers.Serializer):

@@ -42,7 +42,7 @@ from games.history import game_history
 from games.ledger import settle
 from games.legal_plays import legal_plays_for
 from games.models import Game
-from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
+from games.money import minor_to_decimal_string
 
 OPTIONAL_IF_MATCH_PARAMETER = OpenApiParameter(
     name="If-Match",
@@ -135,26 +135,11 @@ class ClubGamesView(ProblemExtrasMixin, ClubScopedView):
         serializer = shapes.GameInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        stake_minor = None
-        if data.get("stake") is not None:
-            try:
-                stake_minor = decimal_string_to_minor(data["stake"], club.minor_unit_exponent)
-            except InvalidAmount as error:
-                raise Problem(
-                    status=400, code="invalid_stake", detail=f"stake: {error}", pointer="/stake"
-                ) from error
-        sides = data.get("teams")
         game = services.create_game(
             club=club,
             user=request.user,
-            game=data["game"],
-            seat_player_ids=data["seats"],
-            teams=[side["seats"] for side in sides] if sides else None,
-            team_ids=[side["team"] for side in sides] if sides else None,
-            first_dealer=data["first_dealer"],
-            house_rules=data.get("house_rules") or {},
-            stake_minor=stake_minor,
             tournament_match=data.get("tournament_match"),
+            **shapes.create_game_arguments(data, club),
         )
         game = selectors.get_game(game_id=game.pk)
         return Response(

@@ -1,4 +1,5 @@
-"""Serializers of the settlements API: nights, prize splits, settle-up versions, transfers.
+"""Serializers of the settlements API: nights, a game started at a night's table, prize splits,
+settle-up versions, transfers.
 
 Money goes out as decimal strings in the club's currency (the club comes in the context, or from
 the object), and comes in the same way; percentages are whole numbers.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from config.serializers import StrictFieldsMixin
+from games.api.serializers import GameInput
 from games.money import minor_to_decimal_string
 from settlements import words
 from tournaments.api.serializers import MoneyField
@@ -22,6 +24,17 @@ class NightInput(StrictFieldsMixin, serializers.Serializer):
     name = serializers.CharField(max_length=120, required=False, allow_blank=True)
     entry_fee = MoneyField(required=False)
     prize_split = serializers.JSONField(required=False)
+
+
+class NightGameInput(GameInput):
+    """A game started at a table of the night: the games API's fields (no tournament match: a
+    night's games are outside tournaments) and the table."""
+
+    tournament_match = None
+    table = serializers.IntegerField(
+        help_text="The physical table of the night the game is played at, 1 to 99; its table "
+        "link (if any) opens the game by itself."
+    )
 
 
 class PrizeSplitInput(StrictFieldsMixin, serializers.Serializer):
@@ -52,8 +65,19 @@ class NightOutput(serializers.Serializer):
         return split.percentages if split is not None else []
 
 
+class NightTableOutput(serializers.Serializer):
+    table = serializers.IntegerField()
+    games = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The games started at the table, oldest first."
+    )
+
+
 class NightDetailOutput(NightOutput):
     games = serializers.ListField(child=serializers.IntegerField(), source="game_ids")
+    tables = NightTableOutput(
+        many=True, help_text="The night's tables with the games started at each "
+        "(POST /api/nights/{id}/games/); games started elsewhere are in games only."
+    )
 
 
 class PartyOutput(serializers.Serializer):

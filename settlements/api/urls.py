@@ -10,6 +10,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/nights/", views.ClubNightListView.as_view(), name="night-list"),
     path("nights/<int:night_id>/", views.NightDetailView.as_view(), name="night-detail"),
     path("nights/<int:night_id>/close/", views.NightCloseView.as_view(), name="night-close"),
+    path("nights/<int:night_id>/games/", views.NightGamesView.as_view(), name="night-games"),
     path(
         "nights/<int:night_id>/prize-split/",
         views.NightPrizeSplitView.as_view(),

@@ -3,8 +3,14 @@
 What it does (all members-only, as all money: an unreadable club is a 404, a reader who is not a
 member gets 401/403):
 - ``GET/POST /api/clubs/{slug}/nights/``: the club's nights; open one (organisers).
-- ``GET /api/nights/{id}/``: one night with its games; ``POST /api/nights/{id}/close/``
+- ``GET /api/nights/{id}/``: one night with its games (and its tables' games);
+  ``POST /api/nights/{id}/close/``
   (organisers): close it, which queues its settle-up.
+- ``POST /api/nights/{id}/games/`` (organisers and scorekeepers, as ``POST
+  /api/clubs/{slug}/games/``; ``Idempotency-Key`` honoured): start a game at table *N* of the
+  open night (``settlements.night_tables.start_night_game``: 409 ``night_closed``, 409
+  ``table_busy``, 400 ``invalid_table``, then the games API's own refusals); the answer is the
+  game, as the games API gives it.
 - ``PUT /api/nights/{id}/prize-split/``, ``PUT /api/tournaments/{id}/prize-split/``
   (organisers): the percentages per place.
 - ``GET /api/nights/{id}/settlements/``, ``GET /api/tournaments/{id}/settlements/``: every
@@ -17,11 +23,13 @@ member gets 401/403):
 - ``GET/PUT /api/clubs/{slug}/settle-up-rule/``: the pot at the door, or everything between
   players (organisers write).
 
-What it does not do: business rules (``settlements.services``) or query shape (selectors).
+What it does not do: business rules (``settlements.services``, ``settlements.night_tables``) or
+query shape (selectors).
 """
 
 from __future__ import annotations
 
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
@@ -31,13 +39,16 @@ from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
 from clubs.models import Role
-from clubs.permissions import can_manage, can_read_club, role_in
+from clubs.permissions import ClubScorePermission, can_manage, can_read_club, role_in
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
-from settlements import selectors, services
+from games import selectors as game_selectors
+from games.api.serializers import GameOutput, create_game_arguments, game_output
+from settlements import night_tables, selectors, services
 from settlements.api.serializers import (
     FeeInput,
     FeeOutput,
     NightDetailOutput,
+    NightGameInput,
     NightInput,
     NightOutput,
     PrizeSplitInput,
@@ -125,6 +136,7 @@ class NightDetailView(_NightView):
         night = self.get_night()
         night.game_ids = selectors.list_night_game_ids(night=night)
         night.game_count = len(night.game_ids)
+        night.tables = night_tables.list_night_table_game_ids(night)
         return Response(NightDetailOutput(night).data)
 
 
@@ -134,6 +146,34 @@ class NightCloseView(_NightView):
     def post(self, request, night_id):
         services.close_night(night_id=self.get_night().pk, user=request.user)
         return Response(NightOutput(selectors.get_night(night_id=night_id)).data)
+
+
+class NightGamesView(_NightView):
+    permission_classes = [ClubScorePermission]  # as the games API: scorekeepers start games
+
+    @extend_schema(operation_id="nights_games_start", request=NightGameInput,
+                   responses={201: GameOutput}, parameters=[IDEMPOTENCY_KEY_PARAMETER],
+                   summary="Start a game at table N of the open night (organisers and "
+                   "scorekeepers; 409 night_closed, 409 table_busy)")
+    @idempotent
+    def post(self, request, night_id):
+        night = self.get_night()
+        serializer = NightGameInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        game = night_tables.start_night_game(
+            night_id=night.pk, table_number=data["table"], user=request.user,
+            **create_game_arguments(data, night.club),
+        )
+        game = game_selectors.get_game(game_id=game.pk)
+        return Response(
+            game_output(game),
+            status=status.HTTP_201_CREATED,
+            headers={
+                "Location": reverse("games:game-detail", kwargs={"game_id": game.pk}),
+                "ETag": game.etag,
+            },
+        )
 
 
 class NightPrizeSplitView(_NightView):

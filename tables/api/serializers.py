@@ -1,8 +1,9 @@
 """Request and response shapes of the table-link API.
 
-``TableLinkInput``: the table (``game``, ``match``, or ``tournament`` and ``table``: table N of
-an event, every round) and an optional ``expires_at`` (not for an event's table: it ends when
-the event closes).
+``TableLinkInput``: the table (``game``, ``match``, ``tournament`` and ``table``: table N of
+an event, every round, or ``night`` and ``table``: table N of a club night, every game) and an
+optional ``expires_at`` (not for an event's or a night's table: it ends when the event or the
+night closes).
 ``table_link_output``: a link as listed; right after creation it also carries the ``token``, the
 ``code``, the ``url`` and the QR code (``qr_svg``) — the only time they can be shown, since only
 their hashes are stored.
@@ -24,6 +25,9 @@ class TableLinkInput(StrictFieldsMixin, serializers.Serializer):
     game = serializers.IntegerField(required=False, allow_null=True)
     match = serializers.IntegerField(required=False, allow_null=True)
     tournament = serializers.IntegerField(required=False, allow_null=True)
+    night = serializers.IntegerField(
+        required=False, allow_null=True, help_text="A club night: with table, table N of it."
+    )
     table = serializers.IntegerField(required=False, allow_null=True, min_value=1)
     expires_at = serializers.DateTimeField(
         required=False,
@@ -37,6 +41,7 @@ class TableLinkOutput(serializers.Serializer):
     game = serializers.IntegerField(allow_null=True)
     match = serializers.IntegerField(allow_null=True)
     tournament = serializers.IntegerField(allow_null=True)
+    night = serializers.IntegerField(allow_null=True)
     table = serializers.IntegerField(allow_null=True)
     label = serializers.CharField()
     expires_at = serializers.DateTimeField(allow_null=True)
@@ -56,6 +61,7 @@ def table_link_output(link: TableLink, now) -> dict[str, Any]:
         "game": link.game_id,
         "match": link.match_id,
         "tournament": link.tournament_id,
+        "night": link.night_id,
         "table": link.table_number,
         "label": table_label(link),
         "expires_at": link.expires_at,

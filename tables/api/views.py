@@ -1,15 +1,16 @@
 """HTTP endpoints of table links (thin views).
 
 - ``/api/clubs/{slug}/table-links/``: organisers list the club's links (GET) and make one (POST,
-  ``{"game": id}`` or ``{"match": id}``); the creation response is the only one with the token,
-  the short code, the link's URL and its QR code.
+  ``{"game": id}``, ``{"match": id}``, ``{"tournament": id, "table": n}`` or
+  ``{"night": id, "table": n}``); the creation response is the only one with the token, the
+  short code, the link's URL and its QR code.
 - ``/api/clubs/{slug}/table-links/{link_id}/``: DELETE revokes the link at once.
 - ``/api/table/``: for a request holding a table link only (``Authorization: Table …``): the
   table's games and which one is being played (``tables.table_state``); the table app polls it,
   with ``If-None-Match``, to follow its table (a hand stored elsewhere, the match's next game, the
-  next round's game at an event's table). Its ``ETag`` is ``tables.selectors.table_etag``: an
-  unchanged table answers 304 after two queries (the link, the fingerprint). Anybody else gets
-  404.
+  next round's game at an event's table, the next game started at a night's table). Its
+  ``ETag`` is ``tables.selectors.table_etag``: an unchanged table answers 304 after two queries
+  (the link, the fingerprint). Anybody else gets 404.
 
 What it does not do: authenticate table links (``tables.authentication``) or decide what they
 allow (``tables.selectors.TableGrant``).
@@ -51,7 +52,8 @@ class TableLinksView(ClubScopedView):
 
     @extend_schema(
         operation_id="table_links_create",
-        summary="Make a table link for a game or a tournament match (its token is shown once)",
+        summary="Make a table link for a game, a tournament match, or table N of an event or a "
+        "club night (its token is shown once)",
         request=shapes.TableLinkInput,
         responses={201: shapes.TableLinkOutput},
     )
@@ -66,6 +68,7 @@ class TableLinksView(ClubScopedView):
             game_id=data.get("game"),
             match_id=data.get("match"),
             tournament_id=data.get("tournament"),
+            night_id=data.get("night"),
             table_number=data.get("table"),
             expires_at=data.get("expires_at"),
         )

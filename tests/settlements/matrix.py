@@ -1,9 +1,9 @@
 """What the permission matrix (tests/test_permission_matrix.py) needs from the jobs' apps.
 
-``add_jobs_to_world(world)`` adds to the world's club an open night (for its detail, close and
-prize-split routes), a closed night with one settled game (for its settlements and a transfer to
-mark paid) and a webhook endpoint; it returns the path values ``night_id``, ``transfer_id`` and
-``endpoint_id``. ``JOB_BODIES`` are valid bodies for the routes that take one.
+``add_jobs_to_world(world)`` adds to the world's club an open night (for its detail, close,
+prize-split and games routes), a closed night with one settled game (for its settlements and a
+transfer to mark paid) and a webhook endpoint; it returns the path values ``night_id``,
+``transfer_id`` and ``endpoint_id``. ``JOB_BODIES`` are valid bodies for the routes that take one.
 """
 
 from __future__ import annotations
@@ -38,6 +38,9 @@ def add_jobs_to_world(world) -> dict:
 JOB_BODIES = {
     ("settlements:night-list", "POST"): lambda world: {"name": "Friday", "entry_fee": "5.00"},
     ("settlements:night-prize-split", "PUT"): lambda world: {"percentages": [60, 40]},
+    ("settlements:night-games", "POST"): lambda world: {
+        "game": "25", "seats": [world.players[0].pk, world.players[1].pk], "table": 1,
+    },
     ("settlements:tournament-prize-split", "PUT"): lambda world: {"percentages": [100]},
     ("settlements:night-fees", "POST"): lambda world: {
         "player": world.players[0].pk, "status": "cash", "amount": "5.00",

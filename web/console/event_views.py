@@ -301,6 +301,7 @@ def event_table_sheet(request, club, tournament_id: int):
     context = {
         "club": club,
         "tournament": tournament,
+        "event_name": tournament.name,
         "links": [links[number] for number in sorted(links)],
         "closed": tournament.status == TournamentStatus.CLOSED,
         "problem": problem,

@@ -269,3 +269,74 @@ def to_minor(amount: Decimal | None, exponent: int, field: str) -> int | None:
                       detail=gettext("%(amount)s has more decimal places than the currency has.")
                       % {"amount": amount})
     return int(minor)
+
+
+SEAT_PLACES = 6  # the most players a game of the engine seats
+SIDES = [
+    ("alone", gettext_lazy("Each for themselves")),
+    ("partners", gettext_lazy("Two sides: partners sit in alternate places")),
+    ("pairs", gettext_lazy("Pairs: partners sit across the table")),
+]
+
+
+class NightGameForm(forms.Form):
+    """A game at a table of a club night: the table, the game, the players clockwise by name,
+    the sides, who deals first and the stake (``settlements.night_tables.start_night_game``)."""
+
+    table = forms.IntegerField(label=gettext_lazy("Table"), min_value=1, max_value=99)
+    game = forms.ChoiceField(label=gettext_lazy("Game"), choices=GAMES)
+    sides = forms.ChoiceField(label=gettext_lazy("Sides"), choices=SIDES, initial="alone")
+    first_dealer = forms.TypedChoiceField(
+        label=gettext_lazy("Deals first"), required=False, coerce=int, empty_value=None
+    )
+    stake = _money_field(gettext_lazy("Stake per game (each losing player pays)"))
+
+    def __init__(self, *args, players=(), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", gettext("— nobody —"))] + [
+            (str(player.pk), player.display_name) for player in players
+        ]
+        for place in range(1, SEAT_PLACES + 1):
+            self.fields[f"place_{place}"] = forms.TypedChoiceField(
+                label=gettext("Place %(number)s") % {"number": place}, choices=choices,
+                required=False, coerce=int, empty_value=None,
+            )
+        self.fields["first_dealer"].choices = [
+            ("", gettext("The player in place 1"))
+        ] + choices[1:]
+
+    def place_fields(self) -> list:
+        return [self[f"place_{place}"] for place in range(1, SEAT_PLACES + 1)]
+
+    def game_arguments(self, exponent: int, names: dict[int, str]) -> dict:
+        """The keyword arguments of ``start_night_game`` (but the night and the user); a first
+        dealer who is not at the table is refused (400 at ``/first_dealer``), in names."""
+        data = self.cleaned_data
+        seats = [data[f"place_{place}"] for place in range(1, SEAT_PLACES + 1)
+                 if data.get(f"place_{place}") is not None]
+        teams = None
+        if data["sides"] != "alone" and (len(seats) < 4 or len(seats) % 2):
+            raise Problem(status=400, code="invalid_sides", pointer="/sides",
+                          detail=gettext("Partners need an even number of players, four or "
+                                         "more; %(count)s are chosen.") % {"count": len(seats)})
+        if data["sides"] == "partners":
+            teams = [list(range(0, len(seats), 2)), list(range(1, len(seats), 2))]
+        elif data["sides"] == "pairs":
+            half = len(seats) // 2
+            teams = [[seat, seat + half] for seat in range(half)]
+        first_dealer = 0
+        if data.get("first_dealer") is not None:
+            if data["first_dealer"] not in seats:
+                raise Problem(status=400, code="invalid_first_dealer", pointer="/first_dealer",
+                              detail=gettext("%(name)s is not at this table: choose one of its "
+                                             "players.")
+                              % {"name": names.get(data["first_dealer"], data["first_dealer"])})
+            first_dealer = seats.index(data["first_dealer"])
+        return {
+            "table_number": data["table"],
+            "game": data["game"],
+            "seat_player_ids": seats,
+            "teams": teams,
+            "first_dealer": first_dealer,
+            "stake_minor": to_minor(data.get("stake"), exponent, "stake"),
+        }

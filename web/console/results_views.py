@@ -1,4 +1,5 @@
-"""The close of an event and its settle-up: a tournament's results page and a club night's page.
+"""The close of an event and its settle-up: a tournament's results page, and the settle-up actions
+a club night's page shares.
 
 What it does: ``results`` shows a tournament's standings (``tournaments.standings``) and, until
 it closes, each player's stakes and fee due so far (``tournaments.settlement``'s stakes and
@@ -10,9 +11,9 @@ net, the prize rule and what changed in words (``settlements.words``), and who p
 then payee, by name), each open transfer marked paid through
 ``settlements.services.mark_transfer_paid`` (a replaced one shows it was replaced). Both pages
 take the entry fees at the door (``fee`` action: cash, card or owed, through
-``settlements.services.mark_entry_fee``). ``night`` does the same for a club night (its games,
-close with ``close_night``). Both print as a results sheet (print.css hides the buttons). Money
-through ``games.money.format_money``.
+``settlements.services.mark_entry_fee``). A club night's page (``web.console.night_views``)
+uses the same actions and versions. Both print as a results sheet (print.css hides the buttons).
+Money through ``games.money.format_money``.
 
 What it does not do: compute anything itself.
 """
@@ -20,7 +21,6 @@ What it does not do: compute anything itself.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
@@ -158,31 +158,4 @@ def results(request, club, tournament_id: int):
         "problem": problem,
     }
     return render(request, "console/results.html", context,
-                  status=problem.status if problem else 200)
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-@organiser_page
-def night(request, club, night_id: int):
-    found = settlement_selectors.get_night(night_id=night_id)
-    if found.club_id != club.pk:
-        raise Http404("No such night in this club.")
-    problem = None
-    if request.method == "POST":
-        try:
-            messages.success(request, _settle_action(request, club, night_id=found.pk))
-            return redirect("console:night", club.slug, found.pk)
-        except Problem as error:
-            problem = ProblemShown(error)
-    rule = settlement_services.between_players(club.pk)
-    context = {
-        "club": club,
-        "night": found,
-        "prize_split": settlement_selectors.get_prize_split(night_id=found.pk),
-        "versions": _versions(club, night_id=found.pk),
-        "between_players": rule,
-        "fees": fees.fee_rows(club, night=found, between_players=rule),
-        "problem": problem,
-    }
-    return render(request, "console/night.html", context,
                   status=problem.status if problem else 200)

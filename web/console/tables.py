@@ -5,9 +5,10 @@ seats and hands (``tournaments.progress.load_matches``: a fixed number of querie
 players' names (one query), and returns one plain dict per table — the seats by name with their
 compass place (partners opposite), the sides' names and totals, the current game (the one in
 progress, else the last) and its state: *not started*, *hand N*, *finished*, *disputed* (with
-its note). ``table_link`` is the game's page of a table; ``event_table_links`` the event's table
-links (``tables``: table *N* of the event, every round) with their URL, short code and QR code,
-which the printed cards and the table-tent sheet carry; ``qr_svg`` draws a QR code as inline SVG
+its note). ``table_link`` is the game's page of a table; ``event_table_links`` the event's (or a
+club night's) table links (``tables``: table *N* of the event, every round, or of the night,
+every game) with their URL, short code and QR code, which the printed cards and the table-tent
+sheet carry; ``qr_svg`` draws a QR code as inline SVG
 (segno, drawn on the server: no script, no outside request).
 
 What it does not do: decide or write anything; the board's writes go through games' services.
@@ -46,11 +47,12 @@ def table_link(club, game) -> str | None:
     return reverse("pages:game", kwargs={"slug": club.slug, "game_id": game.pk})
 
 
-def event_table_links(tournament, *, base_url: str, with_qr: bool) -> dict[int, dict]:
-    """The event's live table links by table number: id, URL, short code, QR code (the token and
-    the code derived again from each link's salt: ``tables.services.reveal_table_link``)."""
+def event_table_links(event, *, base_url: str, with_qr: bool) -> dict[int, dict]:
+    """The live table links of an event (or a club night) by table number: id, URL, short code,
+    QR code (the token and the code derived again from each link's salt:
+    ``tables.services.reveal_table_link``)."""
     shown = {}
-    for link in table_selectors.list_event_table_links(tournament=tournament):
+    for link in table_selectors.list_event_table_links(event):
         secrets = table_services.reveal_table_link(link)
         if secrets is None:
             continue

@@ -3,7 +3,8 @@
 Routes: signing up and a new club (``start_views``: before there is a club, so not under it);
 the overview with the first night's checklist; the club's settings; members; players and pairs
 (with the CSV import); house rules; a new event; an event (entrants, check-in, draw, swap,
-release); its print view, live board, results and export; its table links' QR sheet; the club's
+release); its print view, live board, results and export; its table links' QR sheet; a club
+night (its tables, starting a game at one, the tables' links) and its QR sheet; the club's
 export. Every route under a club is for the club's organisers only (``access.organiser_page``).
 """
 
@@ -14,6 +15,7 @@ from web.console import (
     club_views,
     event_views,
     export_views,
+    night_views,
     results_views,
     start_views,
 )
@@ -21,6 +23,7 @@ from web.console import (
 app_name = "console"
 
 EVENT = "clubs/<slug:slug>/console/events/<int:tournament_id>/"
+NIGHT = "clubs/<slug:slug>/console/nights/<int:night_id>/"
 
 urlpatterns = [
     path("signup/", start_views.signup, name="signup"),
@@ -38,5 +41,6 @@ urlpatterns = [
     path(f"{EVENT}board/", board_views.board, name="board"),
     path(f"{EVENT}results/", results_views.results, name="results"),
     path(f"{EVENT}export/", export_views.event_export, name="event-export"),
-    path("clubs/<slug:slug>/console/nights/<int:night_id>/", results_views.night, name="night"),
+    path(NIGHT, night_views.night, name="night"),
+    path(f"{NIGHT}table-links/", night_views.night_table_sheet, name="night-table-sheet"),
 ]

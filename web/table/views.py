@@ -273,7 +273,8 @@ def table_links(request: HttpRequest, slug: str) -> HttpResponse:
                 "id": link.pk,
                 "label": table_selectors.table_label(link),
                 "expires_at": link.expires_at,
-                "is_live": link.revoked_at is None and link.expires_at > now,
+                # An event's or a night's table has no expiry: it ends when they close.
+                "is_live": table_selectors.is_live(link, now),
                 "revoked": link.revoked_at is not None,
             }
             for link in links
