@@ -55,7 +55,7 @@ def random_result(rng: random.Random, table: Table) -> MatchResult:
 
 def store(monkeypatch, tournament, match_id: int, result: MatchResult | None) -> None:
     """``progress.refresh_match`` storing ``result`` as the match's reading of its games."""
-    match = progress.load_match(match_id)
+    match = play.load_match(match_id)
     table = play.table_of(match)
     zero = dict.fromkeys(table.entrants, 0)
     reading = play.MatchReading(table, result, games_won=dict(zero), points=dict(zero),
@@ -99,7 +99,7 @@ def test_the_aggregates_equal_the_history_of_the_rounds_read_whole(monkeypatch, 
             tournament, number, random_draw(rng, entrant_ids), None
         )
         for match in matches:
-            table = play.table_of(progress.load_match(match.pk))
+            table = play.table_of(play.load_match(match.pk))
             store(monkeypatch, tournament, match.pk, random_result(rng, table))
             decided.append((match.pk, table))
         history = same_history(tournament, entrant_ids)
@@ -112,7 +112,7 @@ def test_the_aggregates_equal_the_history_of_the_rounds_read_whole(monkeypatch, 
     # An undo: the draw is refused, naming the round, until the match is decided again.
     match_id, table = decided[len(decided) // 2]
     store(monkeypatch, tournament, match_id, None)
-    round_number = progress.load_match(match_id).round.number
+    round_number = play.load_match(match_id).round.number
     with pytest.raises(DrawError) as refused:
         bridge.swiss_history_of(tournament, SCORING)
     assert (refused.value.code, refused.value.params) == (
