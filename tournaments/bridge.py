@@ -39,9 +39,9 @@ from tournaments.draw import (
     Table,
     drive,
     knockout,
-    swiss,
+    swiss_history,
 )
-from tournaments.draw.types import N_
+from tournaments.draw.errors import N_
 from tournaments.models import (
     Entrant,
     Match,
@@ -240,8 +240,8 @@ def played_rounds_of(tournament: Tournament) -> list[PlayedRound]:
     ]
 
 
-def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss.History:
-    """What the next swiss draw needs of the rounds played (``swiss.History``), read as
+def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss_history.History:
+    """What the next swiss draw needs of the rounds played (``swiss_history.History``), read as
     aggregates: one row per entrant (match points and byes, summed by the database from each
     slot's ``place``, which ``progress.refresh_match`` stores with the result) and one per pair
     of opponents who met — never the rounds' matches and slots themselves, which grow by a
@@ -267,7 +267,7 @@ def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss.Hist
                 params={"number": number},
             )
     if not rounds:
-        return swiss.History()
+        return swiss_history.History()
     slots = MatchEntrant.objects.filter(match__tournament=tournament)
     first_shared = MatchEntrant.objects.filter(match_id=OuterRef("match_id"), place=1).exclude(
         pk=OuterRef("pk")
@@ -305,7 +305,7 @@ def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss.Hist
         .annotate(times=Count("pk"))
         .values_list("entrant_id", "match__slots__entrant_id", "times")
     }
-    return swiss.History(rounds=len(rounds), scores=scores, byes=byes, met=met)
+    return swiss_history.History(rounds=len(rounds), scores=scores, byes=byes, met=met)
 
 
 def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list[int], set[int]]:

@@ -37,7 +37,7 @@ from clubs.selectors import annotate_viewer
 from games.models import Game
 from tournaments import bridge
 from tournaments.draw import knockout
-from tournaments.draw.types import DrawError
+from tournaments.draw.errors import DrawError
 from tournaments.formats import policy_for
 from tournaments.models import (
     Entrant,

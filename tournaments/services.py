@@ -28,7 +28,7 @@ from games.models import Game, GameStatus
 from tournaments import configuration, play, progress, rounds, snapshots
 from tournaments.bridge import draw_problem
 from tournaments.changes import TournamentChangeKind
-from tournaments.draw.types import DrawError
+from tournaments.draw.errors import DrawError
 from tournaments.formats import policy_for
 from tournaments.models import (
     AuditEntry,

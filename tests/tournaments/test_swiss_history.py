@@ -2,11 +2,11 @@
 
 What it checks: after every round, correction and undo of random results — ties for first,
 partnered tables, byes, a scoring of 3/1/0 with byes worth 2 — the match points, byes and
-meetings the database sums from the stored slots equal ``swiss.history_of`` over the rounds read
-whole (``bridge.played_rounds_of``, from each match's stored result). Results are stored by
-``progress.refresh_match`` itself, with the match's reading chosen by the test, so the rows are
-the ones play writes. Also: an undecided match refuses the draw with its round's number, and an
-entrant checked out after round 1 sits the next swiss round out.
+meetings the database sums from the stored slots equal ``swiss_history.history_of`` over the
+rounds read whole (``bridge.played_rounds_of``, from each match's stored result). Results are
+stored by ``progress.refresh_match`` itself, with the match's reading chosen by the test, so the
+rows are the ones play writes. Also: an undecided match refuses the draw with its round's
+number, and an entrant checked out after round 1 sits the next swiss round out.
 """
 
 from __future__ import annotations
@@ -17,7 +17,14 @@ import pytest
 
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments import bridge, play, progress
-from tournaments.draw import DrawError, MatchResult, RoundDraw, ScoringRule, Table, swiss
+from tournaments.draw import (
+    DrawError,
+    MatchResult,
+    RoundDraw,
+    ScoringRule,
+    Table,
+    swiss_history,
+)
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -64,13 +71,13 @@ def store(monkeypatch, tournament, match_id: int, result: MatchResult | None) ->
     progress.refresh_match(match, tournament, None)
 
 
-def same_history(tournament, entrant_ids: list[int]) -> swiss.History:
+def same_history(tournament, entrant_ids: list[int]) -> swiss_history.History:
     """The aggregates' history, after asserting it equals the definition's (entrants absent from
     a mapping count 0 in both)."""
     read = bridge.swiss_history_of(tournament, SCORING)
-    defined = swiss.history_of(entrant_ids, bridge.played_rounds_of(tournament), SCORING)
+    defined = swiss_history.history_of(entrant_ids, bridge.played_rounds_of(tournament), SCORING)
 
-    def plain(history: swiss.History):
+    def plain(history: swiss_history.History):
         return (
             history.rounds,
             {entrant: history.scores.get(entrant, 0) for entrant in entrant_ids},
@@ -92,7 +99,7 @@ def test_the_aggregates_equal_the_history_of_the_rounds_read_whole(monkeypatch, 
     )
     tournament = Tournament.objects.get(pk=created["id"])
     entrant_ids = sorted(tournament.entrants.values_list("pk", flat=True))
-    assert same_history(tournament, entrant_ids) == swiss.History()
+    assert same_history(tournament, entrant_ids) == swiss_history.History()
     decided = []  # (match id, table)
     for number in range(1, 5):
         _, matches = bridge.save_round_draw(

@@ -17,7 +17,8 @@ from __future__ import annotations
 from config.problems import localized_detail
 from tournaments import bridge, rounds
 from tournaments.draw import drive as drive_draw
-from tournaments.draw.types import DrawError, MatchResult, RoundDraw
+from tournaments.draw.errors import DrawError
+from tournaments.draw.types import MatchResult, RoundDraw
 from tournaments.formats.base import break_ties, round_count_required, settings_error
 from tournaments.formats.round_by_round import RoundByRound, present_order
 from tournaments.models import Format, Tournament

@@ -26,7 +26,8 @@ from django.utils.translation import gettext
 
 from tournaments import bridge, rounds
 from tournaments.draw import knockout as knockout_draw
-from tournaments.draw.types import DrawError, MatchResult
+from tournaments.draw.errors import DrawError
+from tournaments.draw.types import MatchResult
 from tournaments.formats.base import (
     Advanced,
     Drawn,
