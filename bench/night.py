@@ -365,10 +365,10 @@ def verify_night(tournament_id: int, stored: dict[int, dict[int, dict]], standin
     from games.models import Game, Hand, LedgerEntry
     from rules_engine import canonical_record
     from tournaments import bridge as tournament_bridge
-    from tournaments import play
+    from tournaments import progress
     from tournaments import standings as standings_module
     from tournaments.models import Match, Tournament
-    from tournaments.progress import load_matches
+    from tournaments.play import load_matches
 
     tournament = Tournament.objects.get(pk=tournament_id)
     assert tournament.status == "finished", tournament.status
@@ -403,7 +403,7 @@ def verify_night(tournament_id: int, stored: dict[int, dict[int, dict]], standin
         Match.objects.filter(tournament=tournament, is_bye=False).values_list("pk", flat=True)
     )
     for match in load_matches(match_ids):
-        recomputed_result = play.read_match(match, tournament).result
+        recomputed_result = progress.read_match(match, tournament).result
         stored_result = tournament_bridge.stored_result(match)
         assert recomputed_result is not None and stored_result is not None, match.pk
         assert recomputed_result.placings == stored_result.placings, match.pk

@@ -3,7 +3,7 @@
 What it does: loads a tournament's entrants, rounds and match results as the draw's plain values
 (entrant ids, ``Table``, ``RoundDraw``, ``PlayedRound``, ``MatchResult``, ``Bracket``,
 ``DriveGame``), builds the options the draw takes from the tournament's settings (``ScoringRule``,
-``DriveRules``, the tie-break chain), and saves what the draw returns as ``Round``, ``Match`` and
+``DriveRules``, the bracket), and saves what the draw returns as ``Round``, ``Match`` and
 ``MatchEntrant`` rows (a round's matches in one statement each, ``create_matches``).
 ``draw_problem`` turns a ``DrawError`` into an API problem.
 
@@ -39,13 +39,11 @@ from tournaments.draw import (
     Table,
     drive,
     knockout,
-    ranking,
-    swiss,
+    swiss_history,
 )
-from tournaments.draw.types import N_
+from tournaments.draw.errors import N_
 from tournaments.models import (
     Entrant,
-    Format,
     Match,
     MatchEntrant,
     MatchStatus,
@@ -64,14 +62,6 @@ BYE_RULES = {
     "loss": {"bye": 0, "bye_is_match_win": False},
 }
 
-DEFAULT_TIE_BREAKS = {
-    Format.KNOCKOUT: ("match_wins", "games_won", "points_difference", "lots"),
-    Format.ROUND_ROBIN: ranking.DEFAULT_TIE_BREAKS,
-    Format.SWISS: ("match_points", "buchholz", "head_to_head", "games_won", "points_difference",
-                   "lots"),
-    Format.DRIVE: ("match_wins", "points_for", "tricks_won", "lots"),
-}
-
 
 def draw_problem(error: DrawError, pointer: str | None = "") -> Problem:
     """The API problem for a refusal of the draw (409 for state, 400 for settings)."""
@@ -85,10 +75,6 @@ def draw_problem(error: DrawError, pointer: str | None = "") -> Problem:
 
 def scoring_of(tournament: Tournament) -> ScoringRule:
     return ScoringRule(**BYE_RULES.get(tournament.bye_rule, BYE_RULES["win"]))
-
-
-def tie_breaks_of(tournament: Tournament) -> tuple[str, ...]:
-    return tuple(tournament.tie_breaks) or DEFAULT_TIE_BREAKS[tournament.format]
 
 
 def drive_rules_of(tournament: Tournament) -> drive.DriveRules:
@@ -254,8 +240,8 @@ def played_rounds_of(tournament: Tournament) -> list[PlayedRound]:
     ]
 
 
-def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss.History:
-    """What the next swiss draw needs of the rounds played (``swiss.History``), read as
+def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss_history.History:
+    """What the next swiss draw needs of the rounds played (``swiss_history.History``), read as
     aggregates: one row per entrant (match points and byes, summed by the database from each
     slot's ``place``, which ``progress.refresh_match`` stores with the result) and one per pair
     of opponents who met — never the rounds' matches and slots themselves, which grow by a
@@ -281,7 +267,7 @@ def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss.Hist
                 params={"number": number},
             )
     if not rounds:
-        return swiss.History()
+        return swiss_history.History()
     slots = MatchEntrant.objects.filter(match__tournament=tournament)
     first_shared = MatchEntrant.objects.filter(match_id=OuterRef("match_id"), place=1).exclude(
         pk=OuterRef("pk")
@@ -319,7 +305,7 @@ def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss.Hist
         .annotate(times=Count("pk"))
         .values_list("entrant_id", "match__slots__entrant_id", "times")
     }
-    return swiss.History(rounds=len(rounds), scores=scores, byes=byes, met=met)
+    return swiss_history.History(rounds=len(rounds), scores=scores, byes=byes, met=met)
 
 
 def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list[int], set[int]]:

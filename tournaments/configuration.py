@@ -2,10 +2,12 @@
 
 What it does: ``check_settings`` validates a whole set of tournament settings against each other
 (format, table size, advancing, partners, rounds, match rule, tie-breaks, house rules, seating)
-and returns them normalised; ``check_entrants`` validates entrants to register (players or teams
-of the club, not entered twice, one kind, teams of one size, distinct seeds) and returns what to
-create. Both collect every error, each with a stable code and a JSON pointer, and raise one
-``config.problems.Problem`` (400).
+and returns them normalised — the rules of one format are its policy's
+(``FormatPolicy.check_settings``, ``tournaments.formats``), and so is which options a format
+takes (``FORMAT_OPTIONS`` is built from the policies); ``check_entrants`` validates entrants to
+register (players or teams of the club, not entered twice, one kind, teams of one size,
+distinct seeds) and returns what to create. Both collect every error, each with a stable code
+and a JSON pointer, and raise one ``config.problems.Problem`` (400).
 
 What it does not do: store anything, lock anything, or check who asks (the services and views do).
 
@@ -24,9 +26,9 @@ from clubs.models import Player, Team, normalize_house_rule_overrides
 from config.problems import Problem, localized_detail
 from rules_engine import HouseRules, RulesError
 from rules_engine.seating import check_seating
-from tournaments.draw import drive, ranking
-from tournaments.draw.types import DrawError
-from tournaments.models import EntrantKind, Format, Tournament
+from tournaments.draw import ranking
+from tournaments.formats import FORMATS
+from tournaments.models import EntrantKind, Tournament
 
 PLAY_SETTINGS = (
     "game",
@@ -51,15 +53,14 @@ FREE_SETTINGS = (
 )
 SETTINGS = PLAY_SETTINGS + FREE_SETTINGS
 
-# Which format an option belongs to; giving it to another format is refused, never ignored.
+# The options that belong to some formats only, and which formats take each (their policies'
+# ``options``); giving one to another format is refused, never ignored.
 FORMAT_OPTIONS = {
-    "advancing_per_table": (Format.KNOCKOUT, Format.DRIVE),
-    "third_place_match": (Format.KNOCKOUT,),
-    "sides_per_table": (Format.DRIVE,),
-    "movement": (Format.DRIVE,),
-    "min_table_size": (Format.SWISS, Format.ROUND_ROBIN),
-    "round_count": (Format.SWISS, Format.DRIVE, Format.ROUND_ROBIN),
-    "bye_rule": (Format.SWISS, Format.ROUND_ROBIN),
+    option: tuple(name for name, policy in FORMATS.items() if option in policy.options)
+    for option in (
+        "advancing_per_table", "third_place_match", "sides_per_table", "movement",
+        "min_table_size", "round_count", "bye_rule",
+    )
 }
 MAX_TEAM_TABLE = 3  # "a table seats ... two to three partnerships"
 MAX_PLAYER_TABLE = 10
@@ -160,33 +161,9 @@ def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
         _error(errors, "option_not_applicable",
                gettext("Teams are fixed partners; sides_per_table partners individuals."),
                f"{pointer}/sides_per_table")
-    if tournament_format in (Format.SWISS, Format.DRIVE) and not values.get("round_count"):
-        _error(errors, "required",
-               gettext("A %(format)s needs round_count, the number of rounds to play.")
-               % {"format": tournament_format}, f"{pointer}/round_count")
-    if tournament_format == Format.KNOCKOUT:
-        advancing = values.get("advancing_per_table") or 1
-        if advancing >= table_size or table_size % advancing:
-            _error(errors, "invalid_table_size",
-                   gettext("%(advancing)s advancing from tables of %(size)s: the number "
-                           "advancing must divide the table size and be smaller than it.")
-                   % {"advancing": advancing, "size": table_size},
-                   f"{pointer}/advancing_per_table")
-        elif values.get("third_place_match") and table_size // advancing != 2:
-            _error(errors, "option_not_applicable",
-                   gettext("A third-place match needs half of each table to advance."),
-                   f"{pointer}/third_place_match")
-    if tournament_format == Format.DRIVE and values.get("round_count"):
-        try:
-            drive.DriveRules(
-                table_size=table_size,
-                games=values["round_count"],
-                sides_per_table=values.get("sides_per_table"),
-                winners_per_table=values.get("advancing_per_table"),
-                movement=values.get("movement") or "losers_stay",
-            )
-        except DrawError as error:
-            _error(errors, error.code, localized_detail(error), f"{pointer}/table_size")
+    policy = FORMATS.get(tournament_format)  # the serializers and forms accept no other
+    if policy is not None:
+        errors.extend(policy.check_settings(values, pointer))
     minimum = values.get("min_table_size")
     if minimum is not None and not 2 <= minimum <= table_size:
         _error(errors, "invalid_table_size",

@@ -10,7 +10,7 @@ organiser asked for ``reset_dependents``, in which case every dependent match is
 reset is written to the audit trail (``AuditEntry``, plus the simple-history records of the
 deleted ``Match`` and ``Round`` rows). A tournament that was closed takes a change from an
 organiser only (anyone else: 409 ``tournament_closed``), under the same dependent-match policy;
-the match and the standings then follow (``progress.progress_match``) and the settle-up stores a
+the match and the standings then follow (``services.progress_match``) and the settle-up stores a
 version of differences (``settlements.subscribers``).
 
 What it does not do: store the corrected game (``games`` does) or redraw anything: the match's
@@ -18,11 +18,15 @@ progress task, queued after the commit by the subscriber of the game's change
 (``tournaments.game_hooks``), recomputes the match and refills the tournament from the corrected
 results.
 
+Locks: ``check_correction_allowed`` locks the tournament row itself (``progress.lock_tournament``,
+inside the transaction of ``games``' correction); ``reset_matches`` expects it held.
+
 Terms:
-- *dependent match*: a match whose entrants or draw came from this match's result. In a knockout,
-  a match of a later round sharing an entrant with this match, and in turn its own dependents; in
-  a swiss or a drive, every match of a later round (each draw used the standings); in a round
-  robin, none (the schedule never depends on results).
+- *dependent match*: a match whose entrants or draw came from this match's result; the format's
+  policy says which (``FormatPolicy.dependents_of``). In a knockout, a match of a later round
+  sharing an entrant with this match, and in turn its own dependents; in a swiss or a drive,
+  every match of a later round (each draw used the standings); in a round robin, none (the
+  schedule never depends on results).
 - *reset*: a dependent match is deleted; its games that have hands are kept as ordinary club games
   (their ``MatchGame`` link is deleted; their stakes stay booked — they were played), games
   without a hand are deleted. Later rounds left empty are deleted too.
@@ -34,17 +38,18 @@ from django.utils.translation import gettext
 
 from config.problems import Problem
 from games.models import Game
-from tournaments import bridge, play
+from tournaments import bridge, progress
+from tournaments.formats import policy_for
 from tournaments.models import (
     AuditEntry,
     AuditKind,
-    Format,
     Match,
     MatchGame,
     MatchStatus,
     TournamentStatus,
 )
-from tournaments.progress import delete_unplayed_games, is_begun, load_match, lock_tournament
+from tournaments.play import load_match
+from tournaments.rounds import delete_unplayed_games, is_begun, set_tournament_status
 
 
 class _GameView:
@@ -86,24 +91,7 @@ class _Listing:
 
 def dependent_matches(match: Match) -> list[Match]:
     """The matches that depend on ``match`` (see the module docstring), latest round first."""
-    tournament = match.tournament
-    if tournament.format == Format.ROUND_ROBIN:
-        return []
-    later = list(
-        Match.objects.filter(tournament=tournament, round__number__gt=match.round.number)
-        .select_related("round")
-        .prefetch_related("slots")
-    )
-    if tournament.format != Format.KNOCKOUT:
-        return sorted(later, key=lambda other: (-other.round.number, other.table))
-    dependents: dict[int, Match] = {}
-    frontier = {slot.entrant_id for slot in match.slots.all()}
-    for other in sorted(later, key=lambda other: (other.round.number, other.table)):
-        entrants = {slot.entrant_id for slot in other.slots.all()}
-        if entrants & frontier:
-            dependents[other.pk] = other
-            frontier |= entrants
-    return sorted(dependents.values(), key=lambda other: (-other.round.number, other.table))
+    return policy_for(match.tournament).dependents_of(match)
 
 
 def reset_matches(tournament, matches: list[Match], *, user, cause: Match, game_id: int) -> dict:
@@ -143,9 +131,7 @@ def reset_matches(tournament, matches: list[Match], *, user, cause: Match, game_
             round_._history_user = user
             round_.delete()
     if tournament.status == TournamentStatus.FINISHED:
-        tournament.status = TournamentStatus.IN_PROGRESS
-        tournament.version += 1
-        tournament.save(update_fields=["status", "version", "updated_at"])
+        set_tournament_status(tournament, TournamentStatus.IN_PROGRESS)
     return details
 
 
@@ -167,7 +153,7 @@ def check_correction_allowed(
     closed tournament's rule applies). Returns None when nothing depends on the change, else the
     audit details of the reset.
     """
-    tournament = lock_tournament(tournament_id)
+    tournament = progress.lock_tournament(tournament_id)
     from clubs.permissions import can_manage
 
     if tournament.status == TournamentStatus.CLOSED and (
@@ -189,7 +175,7 @@ def check_correction_allowed(
     if stored_game is None:
         return None
     view = _MatchView(match, _GameView(stored_game, new_winner_side))
-    after = play.read_match(view, tournament).result
+    after = progress.read_match(view, tournament).result
     before = bridge.stored_result(match)
     if after is not None and before is not None and after.placings == before.placings:
         return None

@@ -1,18 +1,29 @@
-"""Match play: seating a match's entrants at a game, starting its games, reading its result.
+"""Match play: loading a match for play, seating its entrants at a game, starting its games,
+reading its result.
 
 What it does:
+- ``load_matches(ids)`` reads matches with everything ``read_match`` and ``seating_of`` read
+  (slots, entrants, team members, games with their seats and hands) in a fixed number of queries.
 - ``seating_of(match)`` turns a match's entrants (in seat order) into the seats and sides of a
   game: individuals sit in the match's seat order; teams (or individuals partnered at the table)
   alternate, side after side, so partners are never neighbours (seat i and seat i + number of
   sides are partners, as rules.md wants).
 - ``read_match(match)`` recomputes a match from its games — the source of truth — into the draw's
-  ``MatchResult`` (None while undecided) plus the per-entrant figures the tables show.
-- ``start_next_games(matches, tournament, user)`` creates each match's next game through
+  ``MatchResult`` (None while undecided; placings as the games leave them: the format's policy
+  splits the ties of a table it cuts, ``progress.read_match``) plus the per-entrant figures the
+  tables show.
+- ``start_matches(matches, tournament, user)`` creates each match's next game through
   ``games.services.create_games`` (house rules = the tournament's overrides, stake = the
-  tournament's), when the match is undecided and has no game in progress — a whole round at once.
+  tournament's), when the match is undecided and has no game in progress — a whole round at once
+  — and marks the pending ones in progress.
 
 What it does not do: decide when a match is over (``tournaments.draw.matches`` does) or advance
-the tournament (``tournaments.progress``). It takes no locks: its callers hold the tournament's.
+the tournament (``tournaments.progress`` and the format policies, ``tournaments.formats``, which
+return the matches they stored for their callers to start here).
+
+Locks: ``load_matches`` and ``read_match`` only read (the console's pages call them without a
+lock); ``start_matches`` expects the caller to hold the tournament row's lock
+(``progress.lock_tournament``) inside a transaction.
 
 Terms:
 - *counted games*: the finished games of a match, oldest first, up to the one that decided it; a
@@ -26,14 +37,43 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from clubs.models import TeamMember
 from games.match_links import MatchTerms
-from games.models import Game, GameStatus
+from games.models import Game, GameSeat, GameStatus, Hand
 from games.services import NewGame, create_games
 from tournaments.bridge import table_from_slots
-from tournaments.draw import ranking
 from tournaments.draw.matches import match_result
 from tournaments.draw.types import MatchResult, Table
-from tournaments.models import Entrant, Format, Match, MatchEntrant, Tournament
+from tournaments.models import Entrant, Match, MatchEntrant, MatchStatus, Tournament
+
+
+def load_match(match_id: int) -> Match | None:
+    """A match with everything ``read_match`` reads, in a fixed number of queries."""
+    (match,) = load_matches([match_id])
+    return match
+
+
+def load_matches(match_ids: list[int]) -> list[Match | None]:
+    """``load_match`` for each id (None where there is no such match), in the same fixed number
+    of queries however many ids there are."""
+    members = TeamMember.objects.order_by("position")
+    games = Game.objects.order_by("pk").prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.order_by("seat")),
+        Prefetch("hands", queryset=Hand.objects.order_by("number")),
+    )
+    slots = MatchEntrant.objects.select_related("entrant__team").prefetch_related(
+        Prefetch("entrant__team__team_members", queryset=members)
+    )
+    found = {
+        match.pk: match
+        for match in Match.objects.select_related("round")
+        .prefetch_related(Prefetch("slots", queryset=slots), Prefetch("games", queryset=games))
+        .filter(pk__in=match_ids)
+    }
+    return [found.get(match_id) for match_id in match_ids]
 
 
 @dataclass(frozen=True)
@@ -192,35 +232,7 @@ def read_match(match: Match, tournament: Tournament) -> MatchReading:
             points=reading.points,
             tricks=reading.tricks,
         )
-    if reading.result is not None and tournament.format in (Format.KNOCKOUT, Format.DRIVE):
-        reading.result = break_ties(reading.result, tournament.lots_seed)
     return reading
-
-
-def break_ties(result: MatchResult, seed: int) -> MatchResult:
-    """The result with every tied placing group split: more tricks first, then by lot.
-
-    Knockouts and drives cut each table between those who go through (or up) and the others,
-    and the draw refuses a cut inside a tie; sides level on games and points at one table are
-    therefore separated by the tricks they took, and then by a drawing of lots from the
-    tournament's stored seed (``ranking.lot``), so the same results always give the same order.
-    Partners stay together.
-    """
-    table = result.table
-    placings: list[tuple[int, ...]] = []
-    for group in result.placings:
-        sides: list[tuple[int, ...]] = []
-        for entrant in group:
-            side = table.side_of(entrant)
-            if side not in sides:
-                sides.append(side)
-        sides.sort(
-            key=lambda side: (-result.tricks_of(side[0]), -ranking.lot(seed, min(side)))
-        )
-        placings.extend(sides)
-    if tuple(placings) == result.placings:
-        return result
-    return MatchResult(table, tuple(placings), result.games_won, result.points, result.tricks)
 
 
 def terms_of(match: Match, tournament: Tournament) -> MatchTerms:
@@ -271,3 +283,38 @@ def start_next_games(
         cache = getattr(match, "_prefetched_objects_cache", {})
         cache.pop("games", None)
     return [created.get(id(match)) for match in matches]
+
+
+def start_match(match: Match, tournament: Tournament, user) -> None:
+    """Create the first (or next) game of a match whose entrants are all known."""
+    start_matches([match], tournament, user)
+
+
+def start_matches(matches: list[Match], tournament: Tournament, user) -> None:
+    """``start_match`` for each of ``matches``, in a fixed number of queries: the matches are
+    loaded together, their games created together, and those that were pending are marked in
+    progress with one UPDATE and one INSERT of their history (the rows ``save()`` would write)."""
+    if not matches:
+        return
+    loaded = [
+        match for match in load_matches([match.pk for match in matches])
+        if match is not None and not match.is_bye
+    ]
+    if not loaded:
+        return
+    games = start_next_games(loaded, tournament, user=user)
+    now = timezone.now()
+    started = []
+    for match, game in zip(loaded, games, strict=True):
+        if game is not None and match.status == MatchStatus.PENDING:
+            match.status = MatchStatus.IN_PROGRESS
+            match.updated_at = now  # auto_now is not applied by an UPDATE of a queryset
+            match._history_user = user
+            started.append(match)
+    if started:
+        # Every started match gets the same values: one plain UPDATE, then their "~" history
+        # rows as ``save()`` writes them (by ``_history_user``, no change reason).
+        Match.objects.filter(pk__in=[match.pk for match in started]).update(
+            status=MatchStatus.IN_PROGRESS, updated_at=now
+        )
+        Match.history.bulk_history_create(started, update=True, default_change_reason=None)

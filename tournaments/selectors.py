@@ -11,8 +11,9 @@ change what (the views, with ``clubs.permissions``).
 Terms:
 - *reader of a tournament*: anybody when the tournament is public; else a member of its club in
   any role. Others are told it does not exist (404), like ``clubs.permissions`` does for clubs.
-- *bracket*: a knockout's planned rounds, each table either stored (a match), a walkover (an
-  entrant going through without playing) or still waiting for its feeders.
+- *bracket*: the planned rounds of a format that plans them (its policy's ``planned_bracket``: a
+  knockout once drawn), each table either stored (a match), a walkover (an entrant going through
+  without playing) or still waiting for its feeders; other tournaments list their stored rounds.
 """
 
 from __future__ import annotations
@@ -36,10 +37,10 @@ from clubs.selectors import annotate_viewer
 from games.models import Game
 from tournaments import bridge
 from tournaments.draw import knockout
-from tournaments.draw.types import DrawError
+from tournaments.draw.errors import DrawError
+from tournaments.formats import policy_for
 from tournaments.models import (
     Entrant,
-    Format,
     Match,
     MatchEntrant,
     MatchGame,
@@ -163,8 +164,9 @@ def list_rounds(*, tournament: Tournament, with_unreleased: bool = False) -> Que
 
 
 def round_name(tournament: Tournament, number: int, rounds_total: int | None) -> str:
-    """"Final", "Semi-finals", ... for a knockout of tables of two, else "Round n"."""
-    if tournament.format == Format.KNOCKOUT and rounds_total and tournament.table_size == 2:
+    """"Final", "Semi-finals", ... for a bracket (``rounds_total``: its planned rounds, None
+    without one, ``knockout_round_total``) of tables of two, else "Round n"."""
+    if rounds_total and tournament.table_size == 2:
         from_end = rounds_total - number
         names = {0: "Final", 1: "Semi-finals", 2: "Quarter-finals"}
         if from_end in names:
@@ -173,9 +175,10 @@ def round_name(tournament: Tournament, number: int, rounds_total: int | None) ->
 
 
 def knockout_round_total(tournament: Tournament) -> int | None:
-    if tournament.format != Format.KNOCKOUT or not tournament.draw_order:
-        return None
-    return bridge.bracket_of(tournament).rounds
+    """The planned rounds of the tournament's bracket (None without one: another format, or a
+    knockout not drawn yet)."""
+    bracket = policy_for(tournament).planned_bracket(tournament)
+    return bracket.rounds if bracket is not None else None
 
 
 def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict:
@@ -186,12 +189,13 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
     "entrants": [ids], "waiting_for": [{"round", "table"}], "is_third_place"}``. A knockout
     table still waiting lists the entrants already through to it (a decided feeder's winners, a
     walkover's entrant; the semi-finals' losers for the third-place table) and, in
-    ``waiting_for``, the feeder tables not decided yet. Formats other than knockout list their
-    stored rounds.
+    ``waiting_for``, the feeder tables not decided yet. A tournament without a planned bracket
+    lists its stored rounds.
     """
     rounds = list(list_rounds(tournament=tournament, with_unreleased=with_unreleased))
     by_number = {round_.number: round_ for round_ in rounds}
-    if tournament.format != Format.KNOCKOUT or not tournament.draw_order:
+    bracket = policy_for(tournament).planned_bracket(tournament)
+    if bracket is None:
         return {
             "rounds": [
                 {
@@ -214,7 +218,6 @@ def bracket_of(tournament: Tournament, *, with_unreleased: bool = False) -> dict
             ],
             "champion": None,
         }
-    bracket = bridge.bracket_of(tournament)
     results = bridge.knockout_results_of(rounds)
     stored = {
         (round_.number, match.table - 1): match

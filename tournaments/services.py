@@ -2,9 +2,10 @@
 
 What it does: the public write API of the app. Each service validates what it is given
 (``configuration``), locks the tournament row, and does the work in one transaction, so a refusal
-(a ``config.problems.Problem``: 4xx, stable code, JSON pointer) stores nothing. Drawing and
-advancing are delegated to ``progress``, corrections of decided matches to ``corrections``; both
-are re-exported here because ``games`` and the tasks call them through this module.
+(a ``config.problems.Problem``: 4xx, stable code, JSON pointer) stores nothing. What depends on
+the format is asked of its policy (``tournaments.formats``); drawing and advancing go through
+``progress``, which calls the policy, and each service returns what it did (the round drawn, a
+match's ``progress.MatchProgress``) rather than leave its caller to infer it.
 
 What it does not do: check who may call it (the views do, with ``clubs.permissions``) or shape
 reads (``selectors``, ``standings``).
@@ -25,15 +26,15 @@ from clubs.models import Club
 from config.preconditions import check_if_match
 from config.problems import Problem
 from games.models import Game, GameStatus
-from tournaments import configuration, progress, snapshots
+from tournaments import configuration, play, progress, rounds, snapshots
 from tournaments.bridge import draw_problem
 from tournaments.changes import TournamentChangeKind
-from tournaments.draw.types import DrawError
+from tournaments.draw.errors import DrawError
+from tournaments.formats import policy_for
 from tournaments.models import (
     AuditEntry,
     AuditKind,
     Entrant,
-    Format,
     Match,
     MatchEntrant,
     MatchStatus,
@@ -159,15 +160,12 @@ def update_tournament(
     return tournament
 
 
-LATE_ENTRY_FORMATS = frozenset({Format.SWISS, Format.DRIVE})
-
-
 def accepts_late_entrants(tournament: Tournament) -> bool:
-    """A drive or a Swiss under way takes a late arrival into its next draw (a bracket or a
-    round robin, whose rounds are fixed from the start, does not)."""
+    """A tournament under way whose format takes a late arrival into its next draw (a drive or
+    a Swiss; a bracket or a round robin, whose rounds are fixed from the start, does not)."""
     return (
         tournament.status == TournamentStatus.IN_PROGRESS
-        and tournament.format in LATE_ENTRY_FORMATS
+        and policy_for(tournament).accepts_late_entrants
     )
 
 
@@ -296,9 +294,14 @@ def close_tournament(*, tournament_id: int, user) -> Tournament:
     return tournament
 
 
-def progress_match(*, match_id: int, user=None) -> dict:
-    """Recompute one match from its games and advance its tournament (safe to run twice)."""
-    return progress.progress_match(match_id, user)
+def progress_match(*, match_id: int, user=None) -> progress.MatchProgress:
+    """Recompute one match from its games and advance its tournament (safe to run twice);
+    returns what it did."""
+    with transaction.atomic():
+        tournament = progress.lock_tournament_of_match(match_id)
+        if tournament is None:
+            return progress.MatchProgress(match_id, "missing")
+        return progress.advance_match(tournament, match_id, user)
 
 
 def list_matches_needing_progress() -> list[int]:
@@ -401,17 +404,17 @@ def swap_entrants(
             raise Problem(status=400, code="same_table", pointer="/second",
                           detail="Both entrants sit at the same table; pick another table's.")
         matches = [first.match, second.match]
-        if any(not match.is_bye and progress.is_begun(match) for match in matches):
+        if any(not match.is_bye and rounds.is_begun(match) for match in matches):
             raise Problem(status=409, code="match_begun",
                           detail="A hand has been recorded at one of these tables.")
         for match in matches:
-            progress.delete_unplayed_games(match)
+            rounds.delete_unplayed_games(match)
         first.entrant_id, second.entrant_id = second_entrant_id, first_entrant_id
         MatchEntrant.objects.bulk_update([first, second], ["entrant"])
         for match in matches:
             match._history_user = user
             match.save(update_fields=["updated_at"])
-        progress.start_matches(matches, tournament, user)
+        play.start_matches(matches, tournament, user)
         AuditEntry.objects.create(
             tournament=tournament, kind=AuditKind.ENTRANTS_SWAPPED, user=_user_or_none(user),
             details={"round": round_number, "entrants": [first_entrant_id, second_entrant_id],

@@ -1,16 +1,17 @@
 """A tournament's standings, computed on request from its stored match results.
 
-What it does: ``compute_standings(tournament)`` gathers every decided match and every bye
-(``bridge``), ranks the entrants with ``tournaments.draw.ranking`` — a knockout first by how far
-each entrant got (``knockout.stage_keys``), every format then by the tournament's tie-break chain
-(or its format's default chain) ending, when asked, in a drawing of lots from the stored seed —
+What it does: ``compute_standings(tournament)`` gathers every decided match and every bye of the
+released rounds (as the format's policy reads them, ``FormatPolicy.standings_input``), ranks the
+entrants with ``tournaments.draw.ranking`` — first by the order the policy gives (a knockout's:
+how far each entrant got), then by the tournament's tie-break chain (or its format's default
+chain) ending, when asked, in a drawing of lots from the stored seed —
 and returns plain JSON-ready data with an entity tag that changes exactly when the standings do.
 Each row has its ``rank`` (its line in the order, lots included: 1, 2, 3 …) and its ``place``
 (entrants level on every criterion before lots share it: 1, 1, 3 …): lots order the list, they
 never make a place.
 
-What it does not do: store the standings (they are cheap to compute from a few hundred rows) or
-decide who may read them (the views do).
+What it does not do: store the standings (``tournaments.snapshots`` stores them, computed here,
+after each change) or decide who may read them (the views do).
 
 Terms:
 - *points against*: per match, the average of the opponents' points (exact fraction in the
@@ -30,9 +31,9 @@ from fractions import Fraction
 from django.utils import timezone
 
 from tournaments import bridge
-from tournaments.draw import knockout, ranking
-from tournaments.draw.types import DrawError
-from tournaments.models import Entrant, Format, Tournament, TournamentStatus
+from tournaments.draw import ranking
+from tournaments.formats import policy_for
+from tournaments.models import Entrant, Tournament, TournamentStatus
 
 
 def _number(value: object) -> object:
@@ -102,38 +103,18 @@ def compute_standings(tournament: Tournament, *, with_etag: bool = True) -> dict
     order = [entrant_id for entrant_id in order if entrant_id in entrants]
     # A privately drawn round counts once it is released: until then its results would tell
     # the players what the organiser has not shown them. Late arrivals (absent at round 1, drawn
-    # later) rank too; those never drawn do not. Read as plain rows (two queries, no models),
-    # except for a knockout, whose stages need its rounds.
-    rounds = None
-    if tournament.format == Format.KNOCKOUT and tournament.draw_order:
-        rounds = [
-            round_ for round_ in bridge.rounds_with_matches(tournament)
-            if round_.released_at is not None
-        ]
-        results, byes, by_key = bridge.knockout_results_and_byes(rounds)
-        drawn = {
-            slot.entrant_id
-            for round_ in rounds
-            for match in round_.matches.all()
-            for slot in match.slots.all()
-            if slot.entrant_id is not None
-        }
-    else:
-        results, byes, drawn = bridge.released_results_of(tournament)
-    order += sorted((drawn - set(order)) & set(entrants))
-    chain = bridge.tie_breaks_of(tournament)
-    primary = None
-    if rounds is not None:
-        try:
-            primary = knockout.stage_keys(bridge.bracket_of(tournament), by_key)
-        except DrawError:
-            primary = None
-        if primary is not None and set(primary) != set(order):
-            primary = None
+    # later) rank too; those never drawn do not.
+    policy = policy_for(tournament)
+    played = policy.standings_input(tournament)
+    order += sorted((played.drawn - set(order)) & set(entrants))
+    chain = policy.tie_breaks(tournament)
+    primary = played.primary
+    if primary is not None and set(primary) != set(order):
+        primary = None  # an order that does not rank everyone ranks no one
     lines = _ranked_with_places(
         order,
-        results,
-        byes=byes,
+        played.results,
+        byes=played.byes,
         scoring=bridge.scoring_of(tournament),
         chain=chain,
         seed=tournament.lots_seed,

@@ -38,8 +38,9 @@ from tournaments import services, snapshots
     max_retries=5,
 )
 def match_progress_task(match_id: int) -> dict:
-    """Recompute match ``match_id`` from its games and advance its tournament; returns a summary."""
-    return services.progress_match(match_id=match_id)
+    """Recompute match ``match_id`` from its games and advance its tournament; returns a summary
+    (``MatchProgress.summary``)."""
+    return services.progress_match(match_id=match_id).summary()
 
 
 # No retries: the next periodic run repairs whatever this one could not.

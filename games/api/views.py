@@ -32,7 +32,7 @@ from clubs.permissions import ClubScorePermission, grant_of
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
 from config.preconditions import etag_matches, read_if_match
-from config.problems import PROBLEM_CONTENT_TYPE, Problem
+from config.problems import PROBLEM_CONTENT_TYPE
 from config.serializers import ProblemSerializer
 from games import plans, selectors, services
 from games.api import serializers as shapes

@@ -19,7 +19,7 @@ from django.utils import translation
 from config.problems import localized_detail
 from rules_engine.errors import RulesError
 from tests.games.helpers import build_table
-from tournaments.draw.types import DrawError, check_entrant_id
+from tournaments.draw.errors import DrawError, check_entrant_id
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "locale" / "fr" / "LC_MESSAGES" / "django.po"

@@ -73,9 +73,10 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1 + 1
 #     where the matches were read), mark it in progress +
 #     history (2), the match's status for the task's answer (1).
 # However many matches the bracket holds.
-#   + 1 for the standings' data version, 4 for the progress's shape of the tournament before
-#   and after (rounds and matches counted) and the standings refresh (KNOCKOUT_STANDINGS_REFRESH),
-#   run in process here.
+#   + 1 for the standings' data version and the standings refresh (KNOCKOUT_STANDINGS_REFRESH),
+#   run in process here. (Nothing is counted to find out what the progress changed: the format's
+#   policy says what it stored, so the 4 queries that counted rounds and matches before and
+#   after are gone.)
 #   + the jobs the finished game queues through games.changes, run in process here (a worker's
 #   in production): the subscribers' look-ups (a closed night's game? the game's day and the
 #   stored season ranges, any webhook endpoint), the season table's refresh and the game's
@@ -83,7 +84,7 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1 + 1
 #   JOBS_OF_A_FINISHED_GAME, the same however big the bracket.
 JOBS_OF_A_FINISHED_GAME = 31
 DECIDING_HAND_FILLING_A_TABLE = (
-    50 + 1 + 4 + KNOCKOUT_STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
+    50 + 1 + KNOCKOUT_STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
 )
 
 

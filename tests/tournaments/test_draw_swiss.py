@@ -22,6 +22,7 @@ from tournaments.draw import (
     meetings,
     repeat_pairs,
     swiss,
+    swiss_history,
 )
 from tournaments.draw.ranking import tally
 from tournaments.draw.types import pair_key
@@ -231,7 +232,7 @@ def test_bad_requests_are_refused():
 
 @pytest.mark.parametrize("scoring", [None, ScoringRule(win=3, draw=1, loss=0, bye=1)])
 def test_the_draws_match_points_are_the_tallys(scoring):
-    """The swiss draw counts match points alone (swiss.match_points): the same as the full
+    """The swiss draw counts match points alone (swiss_history.match_points): the same as the full
     tally's, byes, draws and a club's scoring rule included, over rounds of 2- and 4-seat tables
     with an odd number of entrants (so there are byes)."""
     chance = random.Random(12)
@@ -251,7 +252,7 @@ def test_the_draws_match_points_are_the_tallys(scoring):
     results = [result for round_ in played for result in round_.results]
     byes = Counter(entrant for round_ in played for entrant in round_.draw.byes)
     assert sum(byes.values()) > 0
-    assert swiss.match_points(entrants, results, byes, scoring) == {
+    assert swiss_history.match_points(entrants, results, byes, scoring) == {
         entrant: line.match_points
         for entrant, line in tally(entrants, results, byes=byes, scoring=scoring).items()
     }

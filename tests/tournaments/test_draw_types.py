@@ -18,7 +18,8 @@ from tournaments.draw import (
     repeat_pairs,
     table_sizes,
 )
-from tournaments.draw.types import check_entrants, check_rounds
+from tournaments.draw.errors import check_entrants
+from tournaments.draw.types import check_rounds
 
 
 def error_code(call, *args, **kwargs) -> str:

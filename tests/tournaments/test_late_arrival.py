@@ -86,7 +86,8 @@ def test_the_console_quick_adds_a_newcomer_to_a_running_drive():
 
 def test_the_pure_drive_puts_newcomers_at_the_foot_or_refuses_a_part_table():
     from tournaments.draw import drive
-    from tournaments.draw.types import DrawError, MatchResult
+    from tournaments.draw.errors import DrawError
+    from tournaments.draw.types import MatchResult
 
     rules = drive.DriveRules(table_size=2, games=3)
     game = drive.first_game([1, 2, 3, 4], rules)

@@ -2,11 +2,11 @@
 
 What it checks: after every round, correction and undo of random results — ties for first,
 partnered tables, byes, a scoring of 3/1/0 with byes worth 2 — the match points, byes and
-meetings the database sums from the stored slots equal ``swiss.history_of`` over the rounds read
-whole (``bridge.played_rounds_of``, from each match's stored result). Results are stored by
-``progress.refresh_match`` itself, with the match's reading chosen by the test, so the rows are
-the ones play writes. Also: an undecided match refuses the draw with its round's number, and an
-entrant checked out after round 1 sits the next swiss round out.
+meetings the database sums from the stored slots equal ``swiss_history.history_of`` over the
+rounds read whole (``bridge.played_rounds_of``, from each match's stored result). Results are
+stored by ``progress.refresh_match`` itself, with the match's reading chosen by the test, so the
+rows are the ones play writes. Also: an undecided match refuses the draw with its round's
+number, and an entrant checked out after round 1 sits the next swiss round out.
 """
 
 from __future__ import annotations
@@ -17,7 +17,14 @@ import pytest
 
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments import bridge, play, progress
-from tournaments.draw import DrawError, MatchResult, RoundDraw, ScoringRule, Table, swiss
+from tournaments.draw import (
+    DrawError,
+    MatchResult,
+    RoundDraw,
+    ScoringRule,
+    Table,
+    swiss_history,
+)
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +62,7 @@ def random_result(rng: random.Random, table: Table) -> MatchResult:
 
 def store(monkeypatch, tournament, match_id: int, result: MatchResult | None) -> None:
     """``progress.refresh_match`` storing ``result`` as the match's reading of its games."""
-    match = progress.load_match(match_id)
+    match = play.load_match(match_id)
     table = play.table_of(match)
     zero = dict.fromkeys(table.entrants, 0)
     reading = play.MatchReading(table, result, games_won=dict(zero), points=dict(zero),
@@ -64,13 +71,13 @@ def store(monkeypatch, tournament, match_id: int, result: MatchResult | None) ->
     progress.refresh_match(match, tournament, None)
 
 
-def same_history(tournament, entrant_ids: list[int]) -> swiss.History:
+def same_history(tournament, entrant_ids: list[int]) -> swiss_history.History:
     """The aggregates' history, after asserting it equals the definition's (entrants absent from
     a mapping count 0 in both)."""
     read = bridge.swiss_history_of(tournament, SCORING)
-    defined = swiss.history_of(entrant_ids, bridge.played_rounds_of(tournament), SCORING)
+    defined = swiss_history.history_of(entrant_ids, bridge.played_rounds_of(tournament), SCORING)
 
-    def plain(history: swiss.History):
+    def plain(history: swiss_history.History):
         return (
             history.rounds,
             {entrant: history.scores.get(entrant, 0) for entrant in entrant_ids},
@@ -92,14 +99,14 @@ def test_the_aggregates_equal_the_history_of_the_rounds_read_whole(monkeypatch, 
     )
     tournament = Tournament.objects.get(pk=created["id"])
     entrant_ids = sorted(tournament.entrants.values_list("pk", flat=True))
-    assert same_history(tournament, entrant_ids) == swiss.History()
+    assert same_history(tournament, entrant_ids) == swiss_history.History()
     decided = []  # (match id, table)
     for number in range(1, 5):
         _, matches = bridge.save_round_draw(
             tournament, number, random_draw(rng, entrant_ids), None
         )
         for match in matches:
-            table = play.table_of(progress.load_match(match.pk))
+            table = play.table_of(play.load_match(match.pk))
             store(monkeypatch, tournament, match.pk, random_result(rng, table))
             decided.append((match.pk, table))
         history = same_history(tournament, entrant_ids)
@@ -112,7 +119,7 @@ def test_the_aggregates_equal_the_history_of_the_rounds_read_whole(monkeypatch, 
     # An undo: the draw is refused, naming the round, until the match is decided again.
     match_id, table = decided[len(decided) // 2]
     store(monkeypatch, tournament, match_id, None)
-    round_number = progress.load_match(match_id).round.number
+    round_number = play.load_match(match_id).round.number
     with pytest.raises(DrawError) as refused:
         bridge.swiss_history_of(tournament, SCORING)
     assert (refused.value.code, refused.value.params) == (

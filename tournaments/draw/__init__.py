@@ -2,8 +2,9 @@
 
 What it does: takes plain data (entrant ids, tables, match results) and returns plain frozen
 values, for four formats: ``knockout``, ``round_robin``, ``swiss`` and ``drive``; ``matches``
-decides best-of-N / first-to-K matches from game winners and ``ranking`` orders standings by a
-chain of tie-breaks. Every bad input raises ``DrawError`` with a stable ``code``.
+decides best-of-N / first-to-K matches from game winners, ``swiss_history`` is what a Swiss
+draw reads of the rounds played, and ``ranking`` orders standings by a chain of tie-breaks.
+Every bad input raises ``DrawError`` (``errors``) with a stable ``code``.
 
 What it does not do: load or save anything. The tournaments service is the bridge: it reads
 rounds and results from the database, calls these functions, and stores what they return.
@@ -11,12 +12,19 @@ rounds and results from the database, calls these functions, and stores what the
 Terms are defined in ``types`` (entrant, table, side, placings, bye, round) and in each module.
 """
 
-from tournaments.draw import drive, knockout, matches, ranking, round_robin, swiss
+from tournaments.draw import (
+    drive,
+    knockout,
+    matches,
+    ranking,
+    round_robin,
+    swiss,
+    swiss_history,
+)
+from tournaments.draw.errors import ERROR_CODES, DrawError
 from tournaments.draw.matches import decide_match, match_result
 from tournaments.draw.ranking import TIE_BREAKS, Standing, Tally, compute_standings, tally
 from tournaments.draw.types import (
-    ERROR_CODES,
-    DrawError,
     MatchResult,
     PlayedRound,
     RoundDraw,
@@ -52,6 +60,7 @@ __all__ = [
     "repeat_pairs",
     "round_robin",
     "swiss",
+    "swiss_history",
     "table_sizes",
     "tally",
 ]

@@ -36,14 +36,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tournaments.draw.types import (
-    N_,
-    DrawError,
-    MatchResult,
-    Table,
-    check_count,
-    check_entrants,
-)
+from tournaments.draw.errors import N_, DrawError, check_count, check_entrants
+from tournaments.draw.types import MatchResult, Table
 
 MOVEMENTS = ("losers_stay", "losers_down")
 

@@ -33,14 +33,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tournaments.draw.types import (
-    N_,
-    DrawError,
-    MatchResult,
-    Table,
-    check_count,
-    check_entrants,
-)
+from tournaments.draw.errors import N_, DrawError, check_count, check_entrants
+from tournaments.draw.types import MatchResult, Table
 
 Key = tuple[int, int]
 

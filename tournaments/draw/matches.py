@@ -20,14 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tournaments.draw.types import (
-    N_,
-    DrawError,
-    MatchResult,
-    Table,
-    check_count,
-    check_entrant_id,
-)
+from tournaments.draw.errors import N_, DrawError, check_count, check_entrant_id
+from tournaments.draw.types import MatchResult, Table
 
 MATCH_MODES = ("best_of", "first_to")
 

@@ -32,14 +32,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from tournaments.draw.types import (
-    N_,
-    DrawError,
-    MatchResult,
-    ScoringRule,
-    check_entrant_id,
-    check_entrants,
-)
+from tournaments.draw.errors import N_, DrawError, check_entrant_id, check_entrants
+from tournaments.draw.types import MatchResult, ScoringRule
 
 TIE_BREAKS = (
     "match_points",

@@ -30,15 +30,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from tournaments.draw.errors import N_, DrawError, check_count, check_entrants
 from tournaments.draw.swiss import improve_grouping
 from tournaments.draw.types import (
-    N_,
-    DrawError,
     PlayedRound,
     RoundDraw,
     Table,
-    check_count,
-    check_entrants,
     check_rounds,
     pair_key,
     table_sizes,

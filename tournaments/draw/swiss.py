@@ -1,23 +1,23 @@
 """Swiss rounds: tables of entrants on equal or near scores who have not met before.
 
 What it does: ``next_round`` draws the next round of a Swiss tournament from the rounds played so
-far; ``next_round_after`` draws it from their ``History`` alone (each entrant's match points and
-byes, and who met whom: all the draw reads of them, which the service sums in the database). At
-tables of two it solves a maximum-weight perfect matching (networkx, blossom algorithm)
-whose costs put, in order of importance: no repeated opponents, no second bye, small score gaps,
-then the usual Swiss order inside a score group (top half against bottom half). At tables of more
-than two it groups entrants with a *heuristic*: the pairing order (below, dealt in as many bands as
-a table has seats) is cut into tables, then ``improve_grouping`` swaps entrants between tables
-while that lowers a cost in which one repeat outweighs every score gap; it stops at a local
-minimum, so no optimum is promised (repeats may remain that a cleverer search would avoid).
+far; ``next_round_after`` draws it from their ``History`` alone (``swiss_history``: each entrant's
+match points and byes, and who met whom: all the draw reads of them, which the service sums in the
+database). At tables of two it solves a maximum-weight perfect matching (networkx, blossom
+algorithm) whose costs put, in order of importance: no repeated opponents, no second bye, small
+score gaps, then the usual Swiss order inside a score group (top half against bottom half). At
+tables of more than two it groups entrants with a *heuristic*: the pairing order (below, dealt in
+as many bands as a table has seats) is cut into tables, then ``improve_grouping`` swaps entrants
+between tables while that lowers a cost in which one repeat outweighs every score gap; it stops at
+a local minimum, so no optimum is promised (repeats may remain that a cleverer search would avoid).
 
 What it does not do: rank the final standings (``ranking``), score byes (``ScoringRule`` does, in
 ``ranking``), or store anything.
 
 Terms:
 - *score*: an entrant's match points so far (as ``ranking.tally`` counts them), byes included;
-  ``match_points`` counts only those, not the whole tally (its tie-break figures and fractions
-  cost more than the pairing itself by round 12 of 500 entrants).
+  ``swiss_history.match_points`` counts only those, not the whole tally (its tie-break figures
+  and fractions cost more than the pairing itself by round 12 of 500 entrants).
 - *score group*: entrants on the same score; groups are numbered 0 (highest) downwards and the
   *gap* of two entrants is the difference of their group numbers.
 - *pairing order*: entrants by score (highest first), then by seed (their order in ``entrants``).
@@ -53,22 +53,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
 
 import networkx as nx
 
+from tournaments.draw.errors import N_, DrawError, check_count, check_entrants
+from tournaments.draw.swiss_history import History, check_sequence, history_of
 from tournaments.draw.types import (
-    N_,
-    DrawError,
-    MatchResult,
     PlayedRound,
     RoundDraw,
     ScoringRule,
     Table,
-    check_count,
-    check_entrants,
-    check_rounds,
-    meetings,
     pair_key,
     table_sizes,
 )
@@ -397,57 +391,6 @@ def _group_tables(
     return tables, byes
 
 
-def match_points(
-    entrants: Sequence[int],
-    results: Sequence[MatchResult],
-    byes_had: Mapping[int, int],
-    scoring: ScoringRule | None = None,
-) -> dict[int, int]:
-    """Each entrant's match points, byes included: ``ranking.tally``'s ``match_points`` alone
-    (``results`` and ``byes_had`` already checked by ``check_rounds``)."""
-    scoring = scoring or ScoringRule()
-    by_outcome = {"win": scoring.win, "draw": scoring.draw, "loss": scoring.loss}
-    points = {entrant: scoring.bye * byes_had.get(entrant, 0) for entrant in entrants}
-    for result in results:
-        for entrant in result.table.entrants:
-            points[entrant] += by_outcome[result.outcome_of(entrant)]
-    return points
-
-
-@dataclass(frozen=True)
-class History:
-    """What a Swiss draw needs of the rounds played, and nothing more: how many were drawn (all
-    complete), each entrant's match points (byes included) and byes had, and how often each pair
-    of opponents met (``types.meetings``, keyed by ``pair_key``). Entrants missing from a mapping
-    count 0. ``history_of`` builds it from ``PlayedRound`` values; the tournaments service builds
-    it from a few aggregate rows instead (``tournaments.bridge.swiss_history_of``), which is what
-    keeps drawing round 12 as cheap as round 2."""
-
-    rounds: int = 0
-    scores: Mapping[int, int] = field(default_factory=dict)
-    byes: Mapping[int, int] = field(default_factory=dict)
-    met: Mapping[tuple[int, int], int] = field(default_factory=dict)
-
-
-def history_of(
-    entrants: Sequence[int], rounds: Sequence[PlayedRound], scoring: ScoringRule | None = None
-) -> History:
-    """The ``History`` of ``rounds`` (each checked: complete, and of ``entrants`` only)."""
-    _check_sequence(rounds)
-    results, byes_had = check_rounds(rounds, entrants)
-    return History(
-        rounds=len(rounds),
-        scores=match_points(entrants, results, byes_had, scoring),
-        byes=byes_had,
-        met=meetings(results),
-    )
-
-
-def _check_sequence(rounds) -> None:
-    if isinstance(rounds, PlayedRound) or not isinstance(rounds, Sequence):
-        raise DrawError("invalid_result", N_("rounds must be a sequence of PlayedRound"))
-
-
 def _check_rounds_left(drawn: int, total_rounds: int) -> None:
     if drawn >= total_rounds:
         raise DrawError(
@@ -476,7 +419,7 @@ def next_round(
     entrants = check_entrants(entrants, minimum=1)
     total_rounds = check_count("total_rounds", total_rounds, minimum=1)
     shape = table_sizes(len(entrants), table_size, min_table_size)
-    _check_sequence(rounds)
+    check_sequence(rounds)
     _check_rounds_left(len(rounds), total_rounds)  # before the rounds themselves are checked
     return _draw(entrants, history_of(entrants, rounds, scoring), table_size, shape)
 

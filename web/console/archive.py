@@ -29,7 +29,7 @@ from settlements import selectors as settlement_selectors
 from settlements.api.serializers import FeeOutput, SettlementVersionOutput
 from settlements.models import NightGame
 from tournaments import selectors as tournament_selectors
-from tournaments.progress import load_matches
+from tournaments.play import load_matches
 from tournaments.standings import compute_standings
 
 # 2: an event's settlement is its stored settle-up versions; club nights are exported.

@@ -26,8 +26,9 @@ from django.views.decorators.http import require_http_methods
 from config.problems import Problem
 from games import previews
 from games import services as game_services
-from tournaments import corrections, disputes, progress
+from tournaments import corrections, disputes
 from tournaments import selectors as tournament_selectors
+from tournaments.rounds import is_begun
 from web.console import board_words
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
@@ -158,7 +159,7 @@ def _ask_before_a_result_change(game, number: int, record: dict, if_match: str, 
     begun = []
     if match.status == "decided":
         begun = [dependent for dependent in corrections.dependent_matches(match)
-                 if progress.is_begun(dependent)]
+                 if is_begun(dependent)]
     sides = {side["index"]: side["name"] for side in table["sides"]}
     raise ConfirmCorrection({
         "game": game,

@@ -1,7 +1,7 @@
 """The tables of a round as the console shows them: cards, the live board, the print view.
 
 What it does: ``round_tables(club, round_)`` loads a round's matches with their entrants, games,
-seats and hands (``tournaments.progress.load_matches``: a fixed number of queries) and the
+seats and hands (``tournaments.play.load_matches``: a fixed number of queries) and the
 players' names (one query), and returns one plain dict per table — the seats by name with their
 compass place (partners opposite), the sides' names and totals, the current game (the one in
 progress, else the last) and its state: *not started*, *hand N*, *finished*, *disputed* (with
@@ -25,7 +25,7 @@ from django.utils.translation import gettext, pgettext
 from clubs.models import Player
 from tables import selectors as table_selectors
 from tables import services as table_services
-from tournaments.progress import load_matches
+from tournaments.play import load_matches
 
 COMPASS = ("north", "east", "south", "west")
 SIDE_CLASSES = ("side-a", "side-b", "side-c", "side-d", "side-e")
