@@ -22,7 +22,9 @@ database (and the settings refuse to load without a secret key outside debug).
 
 Fixtures: ``celery_worker`` (a worker running for one test), ``celery_worker_with_database``
 (the same, with ``transactional_db``, for tasks that read what the test wrote: a worker thread
-only sees committed rows).
+only sees committed rows); ``table`` (a club with players and an API client per role, for the
+games, table-link and hardening tests) and ``staff`` (an admin client). Helpers that are not
+fixtures are in ``tests/helpers.py``.
 """
 
 from __future__ import annotations
@@ -283,6 +285,14 @@ def celery_worker():
 def celery_worker_with_database(transactional_db, celery_worker):
     """A worker for tasks that read or write the database: the test's writes are committed."""
     return celery_worker
+
+
+@pytest.fixture
+def table(db):
+    """A club with ten players and an API client per role (``tests.games.helpers.Table``)."""
+    from tests.games.helpers import build_table
+
+    return build_table()
 
 
 @pytest.fixture

@@ -13,7 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.clubs.factories import make_club, make_membership, make_user
-from tests.tournaments.play_helpers import build_event, token_client, win_game, win_match
+from tests.helpers import token_client
+from tests.tournaments.play_helpers import build_event, win_game, win_match
 
 pytestmark = pytest.mark.django_db
 

@@ -12,14 +12,9 @@ from itertools import combinations
 
 import pytest
 
-from tests.tournaments.play_helpers import build_event, win_match
-from tournaments.draw import ranking
+from tests.tournaments.play_helpers import build_event, by_lot, win_match
 
 pytestmark = pytest.mark.django_db
-
-
-def by_lot(seed: int, entrant_ids) -> list[int]:
-    return sorted(entrant_ids, key=lambda entrant: ranking.lot(seed, entrant), reverse=True)
 
 
 def seeded(event, **settings) -> tuple[int, dict[int, int]]:
