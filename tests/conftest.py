@@ -11,6 +11,11 @@ What it does:
   this process, on Redis (``redis://127.0.0.1:6379/15``, or ``JINK_TEST_REDIS_URL``) with a
   queue of their own; skipped without Redis, failing when ``CI=true``.
 - The report header says which database and broker ran.
+- Marks ``slow`` every test that drives the browser (``new_context``/``browser`` fixtures) or a
+  real Celery worker (``celery_worker`` marker or fixture), besides the tests marked
+  ``@pytest.mark.slow`` by hand (the fault tests' worker and Redis processes, schemathesis and
+  the generated client, the computer players' thousands of games, the longest API plays).
+  ``make test`` runs them all; ``make test-fast`` (``pytest -m "not slow"``) skips them.
 
 What it does not do: make ordinary tests use Redis. Outside ``celery_worker`` tests, tasks run in
 process and the cache is in memory, as in the embedded configuration, so tests stay independent
@@ -52,6 +57,10 @@ DATABASE_FIXTURES = frozenset(
         "django_user_model",
         "celery_worker_with_database",
     }
+)
+# A test using one of these is marked ``slow`` (a browser, a real worker): see the docstring.
+SLOW_FIXTURES = frozenset(
+    {"new_context", "browser", "celery_worker", "celery_worker_with_database"}
 )
 
 
@@ -206,7 +215,19 @@ def _missing_services(item: pytest.Item) -> list[str]:
     return missing
 
 
+def _is_slow(item: pytest.Item) -> bool:
+    """A browser test or a real Celery worker's: among the slowest, whatever it checks."""
+    return bool(SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ()))) or (
+        item.get_closest_marker("celery_worker") is not None
+    )
+
+
+# tryfirst: the marks are added before ``-m "not slow"`` deselects by them.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _is_slow(item):
+            item.add_marker(pytest.mark.slow)
     if ENVIRONMENT.continuous_integration:
         return  # pytest_runtest_setup fails them instead
     for item in items:

@@ -36,7 +36,8 @@ from tests.tournaments.play_helpers import build_event, deciding_hand
 from tournaments import services
 from tournaments.models import Match, MatchStatus, StandingsSnapshot, Tournament
 
-pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+# Real worker processes: slow.
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 TABLES = 16
 BURSTS = 4

@@ -39,6 +39,7 @@ EXPECTED_TABLES = {
 }
 
 
+@pytest.mark.slow  # 16 teams, best of three: ~40 s with two workers
 def test_auction_45_knockout_of_16_teams_in_best_of_three():
     event = build_event(players=0, teams=16)
     tournament = event.create_tournament(
