@@ -5,6 +5,8 @@
 #   make test    ruff, import-linter contracts, missing-migration check, pytest
 #                (database tests on PostgreSQL at 127.0.0.1:5432, worker tests on Redis at
 #                127.0.0.1:6379 when they answer; skipped otherwise, failing when CI=true)
+#   make test-fast  the same without the tests marked slow (browser, real workers, many
+#                examples): pytest -m "not slow"; PYTEST_OPTIONS='...' passes options to pytest
 #   make bench   every bench/bench_*.py, printing figures
 #   make lint    ruff and import-linter only
 #   make messages  refresh locale/fr/LC_MESSAGES/django.po from the code and compile its .mo
@@ -16,7 +18,7 @@
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help demo test bench lint serve venv messages
+.PHONY: help demo test test-fast bench lint serve venv messages
 
 PYTHON ?= python3
 VENV := .venv
@@ -35,7 +37,7 @@ SERVE_BIND ?= 127.0.0.1:8000
 SERVE_WORKERS ?= 3
 
 help:
-	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,17p' Makefile | sed 's/^# \{0,1\}//'
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -67,9 +69,13 @@ test: $(STAMP)
 	@# The browser tests drive Debian's Chromium: installed here when missing (root and apt-get).
 	bash scripts/ensure_chromium.sh
 	@# pytest exits 5 when it collects no test: not a failure of the suite.
-	env -u DJANGO_SETTINGS_MODULE $(BIN)/pytest; status=$$?; \
+	env -u DJANGO_SETTINGS_MODULE $(BIN)/pytest $(PYTEST_OPTIONS); status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests"; status=0; fi; \
 		exit $$status
+
+# A developer's quicker run: every check, and pytest without the tests marked slow.
+test-fast:
+	@$(MAKE) --no-print-directory test PYTEST_OPTIONS='-m "not slow" $(PYTEST_OPTIONS)'
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

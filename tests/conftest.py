@@ -11,6 +11,11 @@ What it does:
   this process, on Redis (``redis://127.0.0.1:6379/15``, or ``JINK_TEST_REDIS_URL``) with a
   queue of their own; skipped without Redis, failing when ``CI=true``.
 - The report header says which database and broker ran.
+- Marks ``slow`` every test that drives the browser (``new_context``/``browser`` fixtures) or a
+  real Celery worker (``celery_worker`` marker or fixture), besides the tests marked
+  ``@pytest.mark.slow`` by hand (the fault tests' worker and Redis processes, schemathesis and
+  the generated client, the computer players' thousands of games, the longest API plays).
+  ``make test`` runs them all; ``make test-fast`` (``pytest -m "not slow"``) skips them.
 
 What it does not do: make ordinary tests use Redis. Outside ``celery_worker`` tests, tasks run in
 process and the cache is in memory, as in the embedded configuration, so tests stay independent
@@ -22,7 +27,9 @@ database (and the settings refuse to load without a secret key outside debug).
 
 Fixtures: ``celery_worker`` (a worker running for one test), ``celery_worker_with_database``
 (the same, with ``transactional_db``, for tasks that read what the test wrote: a worker thread
-only sees committed rows).
+only sees committed rows); ``table`` (a club with players and an API client per role, for the
+games, table-link and hardening tests) and ``staff`` (an admin client). Helpers that are not
+fixtures are in ``tests/helpers.py``.
 """
 
 from __future__ import annotations
@@ -50,6 +57,10 @@ DATABASE_FIXTURES = frozenset(
         "django_user_model",
         "celery_worker_with_database",
     }
+)
+# A test using one of these is marked ``slow`` (a browser, a real worker): see the docstring.
+SLOW_FIXTURES = frozenset(
+    {"new_context", "browser", "celery_worker", "celery_worker_with_database"}
 )
 
 
@@ -204,7 +215,19 @@ def _missing_services(item: pytest.Item) -> list[str]:
     return missing
 
 
+def _is_slow(item: pytest.Item) -> bool:
+    """A browser test or a real Celery worker's: among the slowest, whatever it checks."""
+    return bool(SLOW_FIXTURES.intersection(getattr(item, "fixturenames", ()))) or (
+        item.get_closest_marker("celery_worker") is not None
+    )
+
+
+# tryfirst: the marks are added before ``-m "not slow"`` deselects by them.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if _is_slow(item):
+            item.add_marker(pytest.mark.slow)
     if ENVIRONMENT.continuous_integration:
         return  # pytest_runtest_setup fails them instead
     for item in items:
@@ -283,6 +306,14 @@ def celery_worker():
 def celery_worker_with_database(transactional_db, celery_worker):
     """A worker for tasks that read or write the database: the test's writes are committed."""
     return celery_worker
+
+
+@pytest.fixture
+def table(db):
+    """A club with ten players and an API client per role (``tests.games.helpers.Table``)."""
+    from tests.games.helpers import build_table
+
+    return build_table()
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ def login(client: APIClient, username: str = "mary", password: str = PASSWORD, *
     return client.post("/api/auth/token/", {"username": username, "password": password, **extra})
 
 
-def token_client(token: str) -> APIClient:
+def client_with_token(token: str) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import DeviceToken
 from clubs.models import Club, Membership
-from tests.accounts.helpers import PASSWORD, login, make_user, token_client
+from tests.accounts.helpers import PASSWORD, client_with_token, login, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +87,7 @@ def test_token_authenticates_requests():
     make_user()
     token = login(APIClient()).json()["token"]
 
-    response = token_client(token).get("/api/auth/me/")
+    response = client_with_token(token).get("/api/auth/me/")
 
     assert response.status_code == 200
     assert response.json()["username"] == "mary"
@@ -105,7 +105,7 @@ def test_wrong_token_is_401_authentication_failed():
     make_user()
     token = login(APIClient()).json()["token"]
 
-    response = token_client(token[:-4] + "0000").get("/api/auth/me/")
+    response = client_with_token(token[:-4] + "0000").get("/api/auth/me/")
 
     assert response.status_code == 401
     assert response.json()["code"] == "authentication_failed"
@@ -116,7 +116,7 @@ def test_expired_token_is_refused_and_deleted():
     token = login(APIClient()).json()["token"]
     DeviceToken.objects.update(expiry=timezone.now() - timedelta(seconds=1))
 
-    response = token_client(token).get("/api/auth/me/")
+    response = client_with_token(token).get("/api/auth/me/")
 
     assert response.status_code == 401
     assert response.json()["code"] == "authentication_failed"
@@ -130,8 +130,8 @@ def test_new_login_on_the_same_device_replaces_its_token():
 
     assert first != second
     assert DeviceToken.objects.filter(device="bar tablet").count() == 1
-    assert token_client(first).get("/api/auth/me/").status_code == 401
-    assert token_client(second).get("/api/auth/me/").status_code == 200
+    assert client_with_token(first).get("/api/auth/me/").status_code == 401
+    assert client_with_token(second).get("/api/auth/me/").status_code == 200
 
 
 def test_tokens_of_different_devices_live_side_by_side():
@@ -139,8 +139,8 @@ def test_tokens_of_different_devices_live_side_by_side():
     tablet = login(APIClient(), device="bar tablet").json()["token"]
     phone = login(APIClient(), device="phone").json()["token"]
 
-    assert token_client(tablet).get("/api/auth/me/").status_code == 200
-    assert token_client(phone).get("/api/auth/me/").status_code == 200
+    assert client_with_token(tablet).get("/api/auth/me/").status_code == 200
+    assert client_with_token(phone).get("/api/auth/me/").status_code == 200
 
 
 def test_devices_lists_my_unexpired_devices_newest_first():
@@ -154,7 +154,7 @@ def test_devices_lists_my_unexpired_devices_newest_first():
         expiry=timezone.now() - timedelta(minutes=1)
     )
 
-    response = token_client(phone).get("/api/auth/devices/")
+    response = client_with_token(phone).get("/api/auth/devices/")
 
     assert response.status_code == 200
     body = response.json()
@@ -170,11 +170,11 @@ def test_revoking_a_device_kills_its_token_only():
     tablet_login = login(APIClient(), device="bar tablet").json()
     phone = login(APIClient(), device="phone").json()["token"]
 
-    response = token_client(phone).delete(f"/api/auth/devices/{tablet_login['device']['id']}/")
+    response = client_with_token(phone).delete(f"/api/auth/devices/{tablet_login['device']['id']}/")
 
     assert response.status_code == 204
-    assert token_client(tablet_login["token"]).get("/api/auth/me/").status_code == 401
-    assert token_client(phone).get("/api/auth/me/").status_code == 200
+    assert client_with_token(tablet_login["token"]).get("/api/auth/me/").status_code == 401
+    assert client_with_token(phone).get("/api/auth/me/").status_code == 200
 
 
 def test_revoking_someone_elses_device_is_404_and_changes_nothing():
@@ -183,11 +183,11 @@ def test_revoking_someone_elses_device_is_404_and_changes_nothing():
     sean = login(APIClient(), username="sean").json()
     mine = login(APIClient()).json()["token"]
 
-    response = token_client(mine).delete(f"/api/auth/devices/{sean['device']['id']}/")
+    response = client_with_token(mine).delete(f"/api/auth/devices/{sean['device']['id']}/")
 
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
-    assert token_client(sean["token"]).get("/api/auth/me/").status_code == 200
+    assert client_with_token(sean["token"]).get("/api/auth/me/").status_code == 200
 
 
 def test_logout_revokes_the_current_token_only():
@@ -195,11 +195,11 @@ def test_logout_revokes_the_current_token_only():
     tablet = login(APIClient(), device="bar tablet").json()["token"]
     phone = login(APIClient(), device="phone").json()["token"]
 
-    response = token_client(tablet).post("/api/auth/logout/")
+    response = client_with_token(tablet).post("/api/auth/logout/")
 
     assert response.status_code == 204
-    assert token_client(tablet).get("/api/auth/me/").status_code == 401
-    assert token_client(phone).get("/api/auth/me/").status_code == 200
+    assert client_with_token(tablet).get("/api/auth/me/").status_code == 401
+    assert client_with_token(phone).get("/api/auth/me/").status_code == 200
     assert list(DeviceToken.objects.values_list("device", flat=True)) == ["phone"]
 
 
@@ -234,7 +234,7 @@ def test_me_lists_club_memberships():
     Membership.objects.create(club=boston, user=other, role="organiser")
     token = login(APIClient(), password=PASSWORD).json()["token"]
 
-    response = token_client(token).get("/api/auth/me/")
+    response = client_with_token(token).get("/api/auth/me/")
 
     assert response.json() == {
         "id": user.pk,

@@ -2,8 +2,9 @@
 
 What it does: small functions that write rows directly (no services), so tests of the services
 and the API start from a known state; and ``build_world``, the one club with a user in every role
-that the permission matrix and the API tests share. Later apps extend ``World`` (add fields and
-``path_values`` entries: a game id, a tournament id) so the matrix can fill their routes.
+that the permission matrix and the API tests share; ``clubs_snapshot``, every row the clubs
+services write, to prove a refused change stored nothing. Later apps extend ``World`` (add fields
+and ``path_values`` entries: a game id, a tournament id) so the matrix can fill their routes.
 
 What it does not do: test anything, or go through the API.
 
@@ -103,4 +104,15 @@ def build_world(*, public: bool = False, slug: str = "the-local") -> World:
         team=team,
         spare_membership=spare_membership,
         spare_user=make_user(f"{slug}-newcomer"),
+    )
+
+
+def clubs_snapshot() -> tuple:
+    """Every row the clubs services write, to compare before and after a refused change."""
+    return (
+        list(Club.objects.order_by("pk").values()),
+        list(Membership.objects.order_by("pk").values()),
+        list(Player.objects.order_by("pk").values()),
+        list(Team.objects.order_by("pk").values()),
+        list(TeamMember.objects.order_by("pk").values()),
     )

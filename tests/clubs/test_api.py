@@ -7,10 +7,17 @@ tests/clubs/test_api_queries.py. Here each test uses the organiser unless it say
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
-from clubs.models import Club, Membership, Player, Team, TeamMember
-from tests.clubs.factories import build_world, make_club, make_player, make_team, make_user
+from clubs.models import Club, Membership, Player, Team
+from tests.clubs.factories import (
+    build_world,
+    clubs_snapshot,
+    make_club,
+    make_player,
+    make_team,
+    make_user,
+)
+from tests.helpers import api_client
 
 pytestmark = pytest.mark.django_db
 
@@ -22,26 +29,9 @@ NEW_CLUB = {
 }
 
 
-def client_for(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
 def errors_of(response) -> list[tuple[str, str | None]]:
     assert response["Content-Type"] == "application/problem+json", response.content
     return [(error["code"], error["pointer"]) for error in response.json()["errors"]]
-
-
-def snapshot() -> tuple:
-    return (
-        list(Club.objects.order_by("pk").values()),
-        list(Membership.objects.order_by("pk").values()),
-        list(Player.objects.order_by("pk").values()),
-        list(Team.objects.order_by("pk").values()),
-        list(TeamMember.objects.order_by("pk").values()),
-    )
 
 
 @pytest.fixture
@@ -51,7 +41,7 @@ def world():
 
 @pytest.fixture
 def organiser(world):
-    return client_for(world.users["organiser"])
+    return api_client(world.users["organiser"])
 
 
 def players_url(world, player_id=None):
@@ -74,7 +64,7 @@ def memberships_url(world, membership_id=None):
 
 def test_create_club_answers_the_club_and_makes_the_caller_organiser():
     user = make_user("founder")
-    response = client_for(user).post(
+    response = api_client(user).post(
         "/api/clubs/", {**NEW_CLUB, "default_house_rules": {"target": 31}}, format="json"
     )
     assert response.status_code == 201, response.content
@@ -144,15 +134,15 @@ def test_create_club_answers_the_club_and_makes_the_caller_organiser():
 )
 def test_create_club_refuses_bad_input_and_stores_nothing(change, expected_errors):
     user = make_user("founder")
-    before = snapshot()
-    response = client_for(user).post("/api/clubs/", {**NEW_CLUB, **change}, format="json")
+    before = clubs_snapshot()
+    response = api_client(user).post("/api/clubs/", {**NEW_CLUB, **change}, format="json")
     assert response.status_code == 400
     assert errors_of(response) == expected_errors
-    assert snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_create_club_reports_every_missing_field():
-    response = client_for(make_user("founder")).post("/api/clubs/", {}, format="json")
+    response = api_client(make_user("founder")).post("/api/clubs/", {}, format="json")
     assert response.status_code == 400
     assert sorted(errors_of(response)) == [
         ("required", "/currency"),
@@ -163,17 +153,17 @@ def test_create_club_reports_every_missing_field():
 
 
 def test_create_club_refuses_a_taken_slug(world):
-    before = snapshot()
-    response = client_for(make_user("founder")).post(
+    before = clubs_snapshot()
+    response = api_client(make_user("founder")).post(
         "/api/clubs/", {**NEW_CLUB, "slug": world.club.slug}, format="json"
     )
     assert response.status_code == 400
     assert errors_of(response) == [("unique", "/slug")]
-    assert snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_malformed_json_is_a_parse_error():
-    response = client_for(make_user("founder")).post(
+    response = api_client(make_user("founder")).post(
         "/api/clubs/", b'{"name": ', content_type="application/json"
     )
     assert response.status_code == 400
@@ -187,14 +177,14 @@ def test_club_list_shows_own_clubs_and_public_ones():
     make_club("public-other", public=True)
     user = make_user("me")
     Membership.objects.create(club=mine, user=user, role="player")
-    response = client_for(user).get("/api/clubs/")
+    response = api_client(user).get("/api/clubs/")
     assert [(club["slug"], club["role"]) for club in response.json()["results"]] == [
         ("mine", "player"),
         ("public-other", None),
     ]
-    anonymous = client_for().get("/api/clubs/")
+    anonymous = api_client().get("/api/clubs/")
     assert [club["slug"] for club in anonymous.json()["results"]] == ["public-other"]
-    searched = client_for(user).get("/api/clubs/", {"search": "PUBLIC"})
+    searched = api_client(user).get("/api/clubs/", {"search": "PUBLIC"})
     assert [club["slug"] for club in searched.json()["results"]] == ["public-other"]
 
 
@@ -214,13 +204,13 @@ def test_patch_club_changes_only_what_is_sent(world, organiser):
 def test_patch_club_to_a_game_the_overrides_do_not_fit(world, organiser):
     world.club.default_house_rules = {"dealer_robs_ace": "must"}
     world.club.save()
-    before = snapshot()
+    before = clubs_snapshot()
     response = organiser.patch(
         f"/api/clubs/{world.club.slug}/", {"default_game": "220"}, format="json"
     )
     assert response.status_code == 400
     assert errors_of(response) == [("invalid_house_rule", "/default_house_rules/dealer_robs_ace")]
-    assert snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_delete_club(world, organiser):
@@ -274,11 +264,11 @@ def test_add_membership_by_username(world, organiser):
     ],
 )
 def test_add_membership_refusals(world, organiser, body, expected_errors):
-    before = snapshot()
+    before = clubs_snapshot()
     response = organiser.post(memberships_url(world), body)
     assert response.status_code == 400
     assert errors_of(response) == expected_errors
-    assert snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_change_and_remove_a_membership(world, organiser):
@@ -343,11 +333,11 @@ def test_add_player(world, organiser):
     ],
 )
 def test_add_player_refusals(world, organiser, body, expected_errors):
-    before = snapshot()
+    before = clubs_snapshot()
     response = organiser.post(players_url(world), body, format="json")
     assert response.status_code == 400
     assert errors_of(response) == expected_errors
-    assert snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_player_filters_and_ordering(world, organiser):
@@ -442,12 +432,12 @@ def test_team_refusals_point_at_the_member(world, organiser):
             [("unique", "/name")],
         ),
     ]
-    before = snapshot()
+    before = clubs_snapshot()
     for body, expected_errors in cases:
         response = organiser.post(teams_url(world), body, format="json")
         assert response.status_code == 400, body
         assert errors_of(response) == expected_errors, body
-    assert snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_team_filters(world, organiser):
@@ -474,10 +464,10 @@ def test_update_team_members_and_refusal(world, organiser):
     response = organiser.patch(url, {"members": ids}, format="json")
     assert response.status_code == 200, response.content
     assert [member["id"] for member in response.json()["members"]] == ids
-    before = snapshot()
+    before = clubs_snapshot()
     response = organiser.patch(url, {"name": "X", "members": [ids[0], ids[0]]}, format="json")
     assert errors_of(response) == [("duplicate_player", "/members/1")]
-    assert snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_delete_team(world, organiser):

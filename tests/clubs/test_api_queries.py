@@ -7,19 +7,12 @@ authenticated with ``force_authenticate``, so no authentication query is counted
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from clubs.models import Membership, Role
 from tests.clubs.factories import build_world, make_club, make_player, make_team, make_user
+from tests.helpers import api_client
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(user=None) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
 
 
 def _grow(world, count: int) -> None:
@@ -44,7 +37,7 @@ LIST_SIZES = {"players": (5, 1), "teams": (1, 0.5), "memberships": (4, 1)}
 def test_club_collection_lists(django_assert_num_queries, collection, size):
     world = build_world()
     _grow(world, size)
-    client = _client(world.users["organiser"])
+    client = api_client(world.users["organiser"])
     with django_assert_num_queries(LIST_QUERIES[collection]):
         response = client.get(f"/api/clubs/{world.club.slug}/{collection}/")
     assert response.status_code == 200
@@ -60,10 +53,10 @@ def test_club_list(django_assert_num_queries, size):
         if index % 3 == 0:
             Membership.objects.create(club=club, user=user, role=Role.PLAYER)
     with django_assert_num_queries(2):  # count, page (roles annotated)
-        response = _client(user).get("/api/clubs/")
+        response = api_client(user).get("/api/clubs/")
     assert response.status_code == 200
     with django_assert_num_queries(2):
-        response = _client().get("/api/clubs/")
+        response = api_client().get("/api/clubs/")
     assert response.status_code == 200
 
 
@@ -71,7 +64,7 @@ def test_public_players_list_for_anonymous(django_assert_num_queries):
     world = build_world(public=True)
     _grow(world, 6)
     with django_assert_num_queries(3):
-        response = _client().get(f"/api/clubs/{world.club.slug}/players/")
+        response = api_client().get(f"/api/clubs/{world.club.slug}/players/")
     assert response.status_code == 200
     assert response.json()["count"] == 11
 
@@ -88,7 +81,7 @@ def test_public_players_list_for_anonymous(django_assert_num_queries):
 def test_detail_endpoints(django_assert_num_queries, path, queries):
     world = build_world()
     url = f"/api/clubs/{world.club.slug}/" + path.format(**world.path_values())
-    client = _client(world.users["organiser"])
+    client = api_client(world.users["organiser"])
     with django_assert_num_queries(queries):
         response = client.get(url)
     assert response.status_code == 200

@@ -8,7 +8,14 @@ from django.db.models.deletion import ProtectedError
 from clubs import services
 from clubs.models import Club, Membership, Player, Role, Team, TeamMember
 from config.problems import Problem
-from tests.clubs.factories import make_club, make_membership, make_player, make_team, make_user
+from tests.clubs.factories import (
+    clubs_snapshot,
+    make_club,
+    make_membership,
+    make_player,
+    make_team,
+    make_user,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -17,17 +24,6 @@ CLUB_FIELDS = {"name": "The Local", "currency": "EUR", "time_zone": "Europe/Dubl
 
 def _errors(problem: Problem) -> list[tuple[str, str]]:
     return [(error["code"], error["pointer"]) for error in problem.errors]
-
-
-def _snapshot() -> tuple:
-    """Everything the services write, to compare before and after a refused change."""
-    return (
-        list(Club.objects.order_by("pk").values()),
-        list(Membership.objects.order_by("pk").values()),
-        list(Player.objects.order_by("pk").values()),
-        list(Team.objects.order_by("pk").values()),
-        list(TeamMember.objects.order_by("pk").values()),
-    )
 
 
 # Clubs ------------------------------------------------------------------------------------------
@@ -54,23 +50,23 @@ def test_create_club_makes_the_creator_its_organiser():
 def test_create_club_refuses_a_taken_slug():
     user = make_user("founder")
     services.create_club(user=user, slug="the-local", **CLUB_FIELDS)
-    before = _snapshot()
+    before = clubs_snapshot()
     with pytest.raises(Problem) as caught:
         services.create_club(user=user, slug="the-local", **CLUB_FIELDS)
     assert (caught.value.status_code, _errors(caught.value)) == (400, [("unique", "/slug")])
-    assert _snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_a_duplicate_slug_that_slips_past_the_check_is_still_a_400(monkeypatch):
     user = make_user("founder")
     services.create_club(user=user, slug="the-local", **CLUB_FIELDS)
-    before = _snapshot()
+    before = clubs_snapshot()
     # As if a concurrent request had created it between the check and the insert.
     monkeypatch.setattr(services, "_check_slug_free", lambda slug, exclude=None: None)
     with pytest.raises(Problem) as caught:
         services.create_club(user=user, slug="the-local", **CLUB_FIELDS)
     assert _errors(caught.value) == [("unique", "/slug")]
-    assert _snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_create_club_refuses_bad_house_rules_with_one_error_per_key():
@@ -124,13 +120,13 @@ def test_delete_club_removes_its_books():
     make_membership(club, make_user("someone"), Role.ORGANISER)
     make_team(club, "Pair", [make_player(club, "A"), make_player(club, "B")])
     services.delete_club(club=club)
-    assert _snapshot() == ([], [], [], [], [])
+    assert clubs_snapshot() == ([], [], [], [], [])
 
 
 def test_delete_club_with_protected_records_is_a_conflict(monkeypatch):
     club = make_club()
     make_player(club, "A")
-    before = _snapshot()
+    before = clubs_snapshot()
 
     def protected(self, *args, **kwargs):
         # What Django raises when games or tournaments (PROTECT) refer to the club.
@@ -140,7 +136,7 @@ def test_delete_club_with_protected_records_is_a_conflict(monkeypatch):
     with pytest.raises(Problem) as caught:
         services.delete_club(club=club)
     assert (caught.value.status_code, _errors(caught.value)) == (409, [("club_has_records", "")])
-    assert _snapshot() == before
+    assert clubs_snapshot() == before
 
 
 # Memberships ------------------------------------------------------------------------------------
@@ -156,14 +152,14 @@ def test_add_membership_by_username():
 def test_add_membership_refuses_an_unknown_user_and_a_second_role():
     club = make_club()
     make_membership(club, make_user("mary"), Role.PLAYER)
-    before = _snapshot()
+    before = clubs_snapshot()
     with pytest.raises(Problem) as caught:
         services.add_membership(club=club, username="nobody", role="player")
     assert _errors(caught.value) == [("unknown_user", "/username")]
     with pytest.raises(Problem) as caught:
         services.add_membership(club=club, username="mary", role="organiser")
     assert _errors(caught.value) == [("unique", "/username")]
-    assert _snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_the_last_organiser_can_be_neither_demoted_nor_removed():
@@ -208,7 +204,7 @@ def test_add_player_strips_the_name_and_links_an_account():
 def test_add_player_refuses_a_name_taken_in_any_case_and_a_linked_account():
     club = make_club()
     make_player(club, "Mary Byrne", user=make_user("mary"))
-    before = _snapshot()
+    before = clubs_snapshot()
     with pytest.raises(Problem) as caught:
         services.add_player(club=club, display_name="mary BYRNE")
     assert _errors(caught.value) == [("unique", "/display_name")]
@@ -218,7 +214,7 @@ def test_add_player_refuses_a_name_taken_in_any_case_and_a_linked_account():
     with pytest.raises(Problem) as caught:
         services.add_player(club=club, display_name="Ghost", username="ghost")
     assert _errors(caught.value) == [("unknown_user", "/username")]
-    assert _snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_update_player_may_keep_its_own_name_and_unlink():
@@ -265,7 +261,7 @@ def test_create_team_reports_every_bad_member_with_its_index():
     club = make_club()
     players = [make_player(club, "A"), make_player(club, "B", is_active=False)]
     stranger = make_player(make_club("elsewhere"), "Stranger")
-    before = _snapshot()
+    before = clubs_snapshot()
     with pytest.raises(Problem) as caught:
         services.create_team(
             club=club, name="Bad", member_ids=[players[0].pk, stranger.pk, players[1].pk]
@@ -280,18 +276,18 @@ def test_create_team_reports_every_bad_member_with_its_index():
     with pytest.raises(Problem) as caught:
         services.create_team(club=club, name="Crowd", member_ids=[1, 2, 3, 4])
     assert _errors(caught.value) == [("team_size", "/members")]
-    assert _snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_create_team_refuses_a_taken_name():
     club = make_club()
     players = [make_player(club, name) for name in "ABCD"]
     make_team(club, "Knaves", players[:2])
-    before = _snapshot()
+    before = clubs_snapshot()
     with pytest.raises(Problem) as caught:
         services.create_team(club=club, name="KNAVES", member_ids=[p.pk for p in players[2:]])
     assert _errors(caught.value) == [("unique", "/name")]
-    assert _snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_update_team_replaces_the_members():
@@ -308,11 +304,11 @@ def test_update_team_refused_changes_nothing():
     club = make_club()
     players = [make_player(club, name) for name in "ABC"]
     team = make_team(club, "Pair", players[:2])
-    before = _snapshot()
+    before = clubs_snapshot()
     with pytest.raises(Problem) as caught:
         services.update_team(team=team, name="Renamed", member_ids=[players[2].pk, players[2].pk])
     assert _errors(caught.value) == [("duplicate_player", "/members/1")]
-    assert _snapshot() == before
+    assert clubs_snapshot() == before
 
 
 def test_delete_team_deactivates_a_team_that_records_refer_to(monkeypatch):

@@ -1,8 +1,11 @@
 """The engine accepts every hand of 110 the computer players produce (see acceptance.py)."""
 
+import pytest
+
 from tests.computer_players.acceptance import SHARE, play_many
 
 
+@pytest.mark.slow  # thousands of computer-played games: 10 to 50 s
 def test_every_hand_of_110_is_accepted():
     refusals, finished, hands = play_many("110", seed=110_2026)
     assert refusals == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import TABLET_LANDSCAPE
+from tests.helpers import submit
 
 NAMES = ["Aoife", "Brendan", "Ciara", "Declan", "Eimear", "Fergal"]
 PASSWORD = "a long walk to Tipperary"
@@ -31,11 +32,6 @@ def taken_slug(transactional_db):
     owner = get_user_model().objects.create_user(username="someone-else")
     services.create_club(user=owner, name="Callan", slug="callan", currency="EUR",
                          time_zone="Europe/Dublin")
-
-
-def _submit(page, form: str) -> None:
-    with page.expect_navigation():
-        page.click(f"{form} button[type=submit]")
 
 
 def _steps_done(page) -> list[str]:
@@ -66,20 +62,20 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     assert page.url == f"{base}/signup/"
     page.fill("#signup-username", "maura")
     page.fill("#signup-password", PASSWORD)
-    _submit(page, "#signup-form")
+    submit(page, "#signup-form")
     assert page.url == f"{base}/new-club/"
 
     # 2. The slug is suggested from the name as it is typed; a taken one is refused beside it.
     page.type("#club-name", "Callan")
     assert page.input_value("#club-slug") == "callan"
-    _submit(page, "#club-form")
+    submit(page, "#club-form")
     assert page.inner_text("#club-slug-help + .field-problem") == (
         "A club with the slug 'callan' already exists.")
     assert page.input_value("#club-name") == "Callan"  # what was typed stays
     page.fill("#club-slug", "callan-card-club")
     page.select_option("#club-game", "45")
     page.check("#club-confirm")
-    _submit(page, "#club-form")
+    submit(page, "#club-form")
     console = f"{base}/clubs/callan-card-club/console/"
     assert page.url == console
     club = Club.objects.get(slug="callan-card-club")
@@ -91,7 +87,7 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     with page.expect_navigation():
         page.click("#first-night li[data-step=players] a")
     page.fill("textarea[name=names]", "\n".join(NAMES))
-    _submit(page, "form:has(textarea[name=names])")
+    submit(page, "form:has(textarea[name=names])")
     assert "6 players added." in page.inner_text(".messages")
 
     # 4. A preset with one tap, one rule adjusted, saved.
@@ -103,7 +99,7 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
         page.click("a[href='?preset=classic_45']")
     assert page.input_value("select[name=ace_of_hearts_lead]") == "trump_then_hearts"
     page.fill("input[name=target]", "61")
-    _submit(page, "form.panel")
+    submit(page, "form.panel")
     assert "House rules saved." in page.inner_text(".messages")
     club.refresh_from_db()
     assert club.default_house_rules == {"target": 61, "ace_of_hearts_lead": "trump_then_hearts",
@@ -116,7 +112,7 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
         page.click(".console-nav a:has-text('Club settings')")
     assert page.is_checked("#club-confirm")
     page.check("#club-public")
-    _submit(page, "#settings-form")
+    submit(page, "#settings-form")
     assert "The club's settings are saved." in page.inner_text(".messages")
     club.refresh_from_db()
     assert (club.public_standings, club.confirm_hands) == (True, True)
@@ -129,7 +125,7 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     with page.expect_navigation():
         page.click(".console-nav a:has-text('Table links')")
     page.select_option("#link-game", str(game.pk))
-    _submit(page, "form.form:has(#link-game)")
+    submit(page, "form.form:has(#link-game)")
     assert [failure for failure in failures if failure[0] == 403] == []
     assert page.locator(".created-link .short-code").inner_text() != ""
     link = page.locator(".created-link .link-url a").get_attribute("href")

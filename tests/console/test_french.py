@@ -4,8 +4,8 @@ field, as the organiser sees them (``Accept-Language: fr``)."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event
 
 pytestmark = pytest.mark.django_db
@@ -13,15 +13,9 @@ pytestmark = pytest.mark.django_db
 FRENCH = {"HTTP_ACCEPT_LANGUAGE": "fr"}
 
 
-def _organiser(event) -> Client:
-    client = Client()
-    client.force_login(event.world.users["organiser"])
-    return client
-
-
 def test_a_prize_split_over_100_and_a_draw_with_nobody_checked_in_in_french():
     event = build_event(players=4)
-    client = _organiser(event)
+    client = logged_in_client(event.world.users["organiser"])
     console = f"/clubs/{event.club.slug}/console"
     tournament = event.create_tournament(
         name="Vendredi", game="25", format="swiss", round_count=1,

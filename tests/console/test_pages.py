@@ -15,15 +15,14 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.db import connection
 from django.test import Client, TestCase
-from django.test.utils import CaptureQueriesContext
 
 from clubs.models import Player
 from games.services import create_game, record_hand
 from settlements.models import Night, PrizeSplit, SettlementTransfer
 from settlements.services import between_players as services_between_players
 from tests.clubs.factories import make_player, make_user
+from tests.helpers import count_queries, logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Tournament
 
@@ -31,20 +30,11 @@ pytestmark = pytest.mark.django_db
 
 
 def _organiser(event) -> Client:
-    client = Client()
-    client.force_login(event.world.users["organiser"])
-    return client
+    return logged_in_client(event.world.users["organiser"])
 
 
 def _console(event) -> str:
     return f"/clubs/{event.club.slug}/console"
-
-
-def _queries(client, url: str) -> int:
-    with CaptureQueriesContext(connection) as context:
-        response = client.get(url)
-    assert response.status_code == 200, response.content[:500]
-    return len(context.captured_queries)
 
 
 def _drive(event, pairs: int) -> dict:
@@ -88,19 +78,20 @@ def test_the_event_pages_cost_the_same_however_many_tables(pairs, page, pinned):
     event = build_event(players=0, teams=8)
     tournament = _drive(event, pairs)
     url = f"{_console(event)}/events/{tournament['id']}/{page}"
-    assert _queries(_organiser(event), url) == pinned
+    assert count_queries(_organiser(event).get, url).count == pinned
 
 
 @pytest.mark.parametrize("extra", [0, 30])
 def test_the_players_page_costs_the_same_however_many_players(extra):
     event = build_event(players=extra, teams=2)
-    assert _queries(_organiser(event), f"{_console(event)}/players/") == PLAYERS_PAGE
+    url = f"{_console(event)}/players/"
+    assert count_queries(_organiser(event).get, url).count == PLAYERS_PAGE
 
 
 def test_the_club_pages_answer_in_a_few_queries():
     event = build_event(players=4, teams=2)
     client = _organiser(event)
-    counts = {page: _queries(client, f"{_console(event)}/{page}")
+    counts = {page: count_queries(client.get, f"{_console(event)}/{page}").count
               for page in ("", "members/", "house-rules/", "events/new/")}
     # The overview: its lists, and one query for every fact of the first night's checklist.
     assert counts == {"": 6, "members/": 4, "house-rules/": 3, "events/new/": 3}
@@ -299,7 +290,7 @@ def test_a_club_night_is_opened_closed_and_settled_from_the_console():
     assert client.post(url, {"action": "paid", "transfer": transfer.pk}).status_code == 302
     transfer.refresh_from_db()
     assert transfer.paid_by == organiser
-    assert _queries(client, url) == NIGHT_PAGE
+    assert count_queries(client.get, url).count == NIGHT_PAGE
     # The club's rule, from the same page: from now on, everything between players.
     assert client.post(url, {"action": "settle_rule", "between_players": "on"}
                        ).status_code == 302

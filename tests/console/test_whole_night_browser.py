@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import expect
 
 from tests.browser import TABLET_LANDSCAPE
+from tests.helpers import submit
 from tests.tables.browser_helpers import tap, wait_ready
 
 NAMES = [
@@ -45,11 +46,6 @@ CLOSE_GAME = [
     ([1] * 5, (1, 1)),  # 30-30
     ([0, 0, 0, 1, 1], (0, 1)),  # 50-40: side 0 wins
 ]
-
-
-def _submit(page, form: str) -> None:
-    with page.expect_navigation():
-        page.click(f"{form} button[type=submit]")
 
 
 def _record_failures(context, failures: list, answered: list) -> None:
@@ -132,13 +128,13 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
         page.click("a.start")
     page.fill("#signup-username", "maura")
     page.fill("#signup-password", PASSWORD)
-    _submit(page, "#signup-form")
+    submit(page, "#signup-form")
     assert page.url == f"{base}/new-club/"
     page.type("#club-name", "Callan Card Club")
     assert page.input_value("#club-slug") == "callan-card-club"
     page.select_option("#club-game", "45")
     page.check("#club-confirm")
-    _submit(page, "#club-form")
+    submit(page, "#club-form")
     console = f"{base}/clubs/callan-card-club/console/"
     assert page.url == console
     club = Club.objects.get(slug="callan-card-club")
@@ -149,11 +145,11 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     with page.expect_navigation():
         page.click("#first-night li[data-step=players] a")
     page.fill("textarea[name=names]", "\n".join(NAMES))
-    _submit(page, "form:has(textarea[name=names])")
+    submit(page, "form:has(textarea[name=names])")
     assert "16 players added." in page.inner_text(".messages")
     for box in page.locator("#pairs-form input[name=player]").all():
         box.check()
-    _submit(page, "#pairs-form")
+    submit(page, "#pairs-form")
     assert "8 pairs made." in page.inner_text(".messages")
 
     # 3. The classic Forty-Five preset, one tap, saved.
@@ -162,7 +158,7 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
         page.click("#first-night li[data-step=house_rules] a")
     with page.expect_navigation():
         page.click("a[href='?preset=classic_45']")
-    _submit(page, "form.panel")
+    submit(page, "form.panel")
     assert "House rules saved." in page.inner_text(".messages")
     club.refresh_from_db()
     assert club.default_house_rules == {"ace_of_hearts_lead": "trump_then_hearts",
@@ -177,28 +173,28 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     page.fill("input[name=stake]", "0.50")
     page.fill("input[name=entry_fee]", "5.00")
     page.fill("input[name=prize_split]", "50, 30, 20")
-    _submit(page, "#event-form")
+    submit(page, "#event-form")
     tournament = Tournament.objects.get(name="Friday 45s")
     event_url = f"{console}events/{tournament.pk}/"
     assert urlsplit(page.url).path == urlsplit(event_url).path
 
     # 5. Every pair entered; seven pairs checked in, then the late pair.
-    _submit(page, "form:has(input[value=add_all])")
+    submit(page, "form:has(input[value=add_all])")
     assert "8 added." in page.inner_text(".messages")
     late = Entrant.objects.get(tournament=tournament, team__name="Orla & Padraig")
     for box in page.locator("#check-in input[name=present]").all():
         box.check()
     page.uncheck(f"#present-{late.pk}")
-    _submit(page, "#check-in")
+    submit(page, "#check-in")
     assert "7 checked in." in page.inner_text(".messages")
     page.check(f"#present-{late.pk}")
-    _submit(page, "#check-in")
+    submit(page, "#check-in")
     assert "8 checked in." in page.inner_text(".messages")
 
     # 6. Draw, every table's link in one step, print, release.
-    _submit(page, "#draw")
+    submit(page, "#draw")
     assert page.locator("#round-1 .table-card").count() == 4
-    _submit(page, "#table-links")
+    submit(page, "#table-links")
     assert "4 table links made" in page.inner_text(".messages")
     page.goto(f"{console}events/{tournament.pk}/print/?layout=four")
     assert len(PdfReader(io.BytesIO(page.pdf(format="A4"))).pages) == 1
@@ -216,7 +212,7 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
         printed[table] = link
     assert sorted(printed) == [1, 2, 3, 4]
     page.goto(event_url)
-    _submit(page, "#round-1 form.release")
+    submit(page, "#round-1 form.release")
 
     # 7. Four tablets, not logged in, from the printed links.
     tablets = {}
@@ -241,8 +237,8 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     for round_number in (1, 2, 3):
         if round_number > 1:
             page.goto(event_url)
-            _submit(page, "#draw")
-            _submit(page, f"#round-{round_number} form.release")
+            submit(page, "#draw")
+            submit(page, f"#round-{round_number} form.release")
             for table, (_, tablet) in tablets.items():
                 expect(tablet.locator("#table-app")).to_have_attribute(
                     "data-game", str(_game_at(tournament, round_number, table).pk),
@@ -257,7 +253,7 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
                 page.locator("#hand-form-4 summary").click()
                 page.fill("#paper-4-0", "45")
                 page.fill("#paper-4-1", "20")
-                _submit(page, "#paper-form-4")
+                submit(page, "#paper-form-4")
                 assert "Paper score recorded as hand 1." in page.inner_text(".messages")
                 game.refresh_from_db()
                 assert (game.status, game.totals, game.winner_side) == (
@@ -304,7 +300,7 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
 
     # 8. The night closes: the settle-up's first version.
     page.goto(f"{console}events/{tournament.pk}/results/")
-    _submit(page, "#close")
+    submit(page, "#close")
     assert "closed" in page.inner_text(".messages")
     assert list(Settlement.objects.filter(tournament=tournament).values_list(
         "version", flat=True)) == [1]
@@ -323,11 +319,11 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
         form.locator(f"select[name=trick_{trick}]").select_option(str(seat_of[side]))
     form.locator("select[name=best_trump_seat]").select_option(str(seat_of[1]))
     form.locator("select[name=best_trump_trick]").select_option("1")
-    _submit(page, "#hand-form-1 form.hand-form")
+    submit(page, "#hand-form-1 form.hand-form")
     confirm = page.locator("#confirm-correction")
     assert "The winner changes." in confirm.inner_text()
     assert "the settle-up gets a new version with the differences" in confirm.inner_text()
-    _submit(page, "#confirm-correction")
+    submit(page, "#confirm-correction")
     assert "Hand 3 corrected." in page.inner_text(".messages")
     corrected.refresh_from_db()
     assert (corrected.totals, corrected.winner_side) == ([40, 50], 1)

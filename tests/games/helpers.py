@@ -14,19 +14,11 @@ from dataclasses import dataclass, field
 
 from rest_framework.test import APIClient
 
-from accounts.services import issue_device_token
 from clubs.models import Club, Player
 from tests.clubs.factories import World, build_world, make_player
+from tests.helpers import token_client
 
 EXTRA_PLAYER_NAMES = ("Fin", "Gus", "Hal", "Ida", "Jo")
-
-
-def token_client(user) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        _, token = issue_device_token(user=user, device="tablet")
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    return client
 
 
 @dataclass

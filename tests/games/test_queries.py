@@ -4,8 +4,8 @@ lists cost the same however long they are."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
+
+from tests.helpers import count_queries
 
 # Recording a hand with a device token, without Idempotency-Key:
 #  1 the token and its user, 2 the user's other tokens (knox deletes expired ones on every
@@ -23,23 +23,16 @@ def misdeal(dealer):
     return {"dealer": dealer, "misdeal": True}
 
 
-def count_queries(call) -> tuple[int, list[str]]:
-    with CaptureQueriesContext(connection) as context:
-        response = call()
-    assert response.status_code in (200, 201), response.content
-    return len(context.captured_queries), [query["sql"] for query in context.captured_queries]
-
-
 @pytest.mark.django_db
 def test_recording_a_hand_does_not_replay_history(table):
     game = table.new_game("25", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
     table.client()  # the token is issued before counting
     counts = []
     for number in range(1, 41):
-        count, queries = count_queries(lambda: table.post_hand(game["id"], misdeal(3)))
-        counts.append(count)
+        counted = count_queries(table.post_hand, game["id"], misdeal(3), status=201)
+        counts.append(counted.count)
         if number in (1, 40):
-            assert count == RECORD_HAND_QUERIES, "\n".join(queries)
+            assert counted.count == RECORD_HAND_QUERIES, "\n".join(counted.sql)
     assert set(counts) == {RECORD_HAND_QUERIES}
 
 
@@ -48,12 +41,11 @@ def test_recording_a_hand_with_an_idempotency_key(table):
     game = table.new_game("25", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
     table.client()
     for number in range(1, 6):
-        count, queries = count_queries(
-            lambda key=str(number): table.post_hand(
-                game["id"], misdeal(3), **{"Idempotency-Key": key}
-            )
+        counted = count_queries(
+            table.post_hand, game["id"], misdeal(3), status=201,
+            **{"Idempotency-Key": str(number)},
         )
-        assert count == RECORD_HAND_WITH_KEY_QUERIES, "\n".join(queries)
+        assert counted.count == RECORD_HAND_WITH_KEY_QUERIES, "\n".join(counted.sql)
 
 
 @pytest.mark.django_db
@@ -61,13 +53,12 @@ def test_the_finishing_hand_books_the_ledger_in_a_fixed_number_of_queries(table)
     game = table.new_game("25", 4, teams=[[0, 2], [1, 3]], first_dealer=3, stake="0.20")
     table.client()
     table.post_hand(game["id"], {"dealer": 3, "trump": "S", "trick_winners": [0, 1, 1, 2, 2]})
-    count, queries = count_queries(
-        lambda: table.post_hand(
-            game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]}
-        )
+    counted = count_queries(
+        table.post_hand, game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]},
+        status=201,
     )
     # + seats (shares), + ledger sums, + ledger insert.
-    assert count == RECORD_HAND_QUERIES + 3, "\n".join(queries)
+    assert counted.count == RECORD_HAND_QUERIES + 3, "\n".join(counted.sql)
 
 
 @pytest.mark.django_db
@@ -85,8 +76,8 @@ def test_lists_cost_the_same_however_long_they_are(table, path):
     game = table.new_game("25", 4, teams=[[0, 2], [1, 3]], first_dealer=3)
     grow(game)
     client = table.client("player")
-    small, _ = count_queries(lambda: client.get(url(game)))
+    small = count_queries(client.get, url(game))
     for _ in range(5):
         grow(game)
-    large, queries = count_queries(lambda: client.get(url(game)))
-    assert small == large, "\n".join(queries)
+    large = count_queries(client.get, url(game))
+    assert small.count == large.count, "\n".join(large.sql)

@@ -33,7 +33,8 @@ from tests.conftest import _point_celery_at
 from tests.games.helpers import build_table
 from tests.hardening.services import PrivateRedis, database_url, kill_group, start_worker
 
-pytestmark = pytest.mark.redis
+# A private Redis and worker processes, hung and killed: slow.
+pytestmark = [pytest.mark.redis, pytest.mark.slow]
 
 HANG_BOUND_SECONDS = 10  # a hang is 30 s or forever; an answer within the timeouts is ~1 s
 CONVERGENCE_SECONDS = 60

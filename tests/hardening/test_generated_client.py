@@ -58,6 +58,7 @@ def jink_client(live_server, tmp_path):
             del sys.modules[name]
 
 
+@pytest.mark.slow  # generates a client, then a live server: ~30 s
 def test_the_readme_tour_through_the_generated_client(jink_client, live_server):
     from jink_client import AuthenticatedClient, Client
     from jink_client.api.auth import (

@@ -34,7 +34,8 @@ from bench.night import random_hand
 from games import bridge
 from games.models import Game, Hand
 from rules_engine import RulesError, canonical_record
-from tests.games.helpers import build_table, token_client
+from tests.games.helpers import build_table
+from tests.helpers import token_client
 
 
 def _replay(game: Game, records: list[dict]):

@@ -14,7 +14,7 @@ import pytest
 
 from clubs.models import Player, PlayerInvitation
 from tests.clubs.factories import build_world, make_user
-from tests.games.helpers import token_client
+from tests.helpers import token_client
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game, Hand
-from tests.games.helpers import build_table
 from tournaments.models import Tournament
 
 PLAIN_TRICKS = [
@@ -31,11 +30,6 @@ LOWER_TRICKS = [
     ["9d", "8d", "7d", "6d"],
     ["5h", "4h", "3h", "2h"],
 ]
-
-
-@pytest.fixture
-def table(db):
-    return build_table()
 
 
 @pytest.mark.parametrize("stake", ["1e5", "1E+2", "1_000", "+1", "NaN", ".5", "1,00"])

@@ -27,7 +27,8 @@ from tests.hardening.services import (
     start_worker,
 )
 
-pytestmark = pytest.mark.redis
+# gunicorn, workers and a private Redis under faults: slow.
+pytestmark = [pytest.mark.redis, pytest.mark.slow]
 
 TABLES = 4
 ROUNDS = 2

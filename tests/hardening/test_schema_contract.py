@@ -151,6 +151,7 @@ def _run_operation(operation, strategy_arguments: dict, headers: dict) -> None:
     run()
 
 
+@pytest.mark.slow  # schemathesis on every operation: ~100 s
 def test_every_operation_conforms_to_the_schema(transactional_db):
     world = world_for_matrix(
         public=True, with_game=True, with_tournament=True, with_practice=True, with_jobs=True

@@ -19,13 +19,14 @@ import pytest
 
 from games.models import Game, GameStatus
 from outbox.models import PendingTask
+from tests.helpers import token_client
 from tests.jobs.stack import (
     side_connection,
     snapshot_is_a_full_recomputation,
     wait_until,
     waiting_on_a_lock,
 )
-from tests.tournaments.play_helpers import build_event, token_client
+from tests.tournaments.play_helpers import build_event, deciding_hand
 from tournaments import services
 from tournaments.models import Match, MatchStatus, StandingsSnapshot
 
@@ -39,12 +40,6 @@ def nothing_pending() -> bool:
     return not PendingTask.objects.filter(
         task__in=["tournaments.match_progress_task", "tournaments.refresh_standings_task"]
     ).exists()
-
-
-def deciding_hand(game: Game) -> dict:
-    """One hand that ends the game (25 in one hand): side 0's first seat takes every trick."""
-    seat = game.side_of_seat.index(0)
-    return {"dealer": game.next_dealer, "trump": "S", "trick_winners": [seat] * 5}
 
 
 def test_a_burst_of_50_hands_costs_two_recomputations(celery_worker_with_database):

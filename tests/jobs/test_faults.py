@@ -39,7 +39,8 @@ from tournaments.models import Match, MatchStatus, StandingsSnapshot, Tournament
 from webhooks.delivery import publish_event, register_endpoint
 from webhooks.models import DeliveryStatus, WebhookDelivery
 
-pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+# Real worker, beat and Redis processes killed and restarted: slow.
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 CONVERGE_SECONDS = 60
 

@@ -24,6 +24,7 @@ import pytest
 
 from games.models import Game, GameStatus
 from outbox.models import PendingTask
+from tests.helpers import token_client
 from tests.jobs.stack import (
     Stack,
     side_connection,
@@ -31,11 +32,12 @@ from tests.jobs.stack import (
     wait_until,
     waiting_on_a_lock,
 )
-from tests.tournaments.play_helpers import build_event, token_client
+from tests.tournaments.play_helpers import build_event, deciding_hand
 from tournaments import services
 from tournaments.models import Match, MatchStatus, StandingsSnapshot, Tournament
 
-pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True)]
+# Real worker processes: slow.
+pytestmark = [pytest.mark.redis, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 TABLES = 16
 BURSTS = 4
@@ -55,12 +57,6 @@ def stack(django_db_setup, tmp_path_factory) -> Iterator[Stack]:
 
 def nothing_pending() -> bool:
     return not PendingTask.objects.exists()
-
-
-def deciding_hand(game: Game) -> dict:
-    """One hand that ends the game (25 in one hand): side 0's first seat takes every trick."""
-    seat = game.side_of_seat.index(0)
-    return {"dealer": game.next_dealer, "trump": "S", "trick_winners": [seat] * 5}
 
 
 def fresh(tournament_id: int, round_number: int) -> bool:

@@ -22,7 +22,9 @@ from __future__ import annotations
 import pytest
 
 from tests.browser import PHONE
+from tests.helpers import log_in
 from tests.pages.axe import sideways, small_targets, violations, with_axe
+from tests.pages.seed import PASSWORD
 
 DESKTOP = {"width": 1280, "height": 800}
 # The phone screenshots kept in docs/screenshots (README): (page, language) -> file.
@@ -38,16 +40,6 @@ SCREENSHOTS = {
     ("player", "fr"): "player-in-french-page.png",
 }
 ZOOMED = {"width": 640, "height": 400}  # 1280 x 800 at 200%
-
-
-def log_in(page, live_server, username: str) -> None:
-    from tests.pages.seed import PASSWORD
-
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
 
 
 def players_pages(seed, practice_game) -> dict[str, str]:
@@ -105,7 +97,7 @@ def check(page, url: str, *, players_page: bool, phone: bool) -> dict:
 def seed_everything():
     from games.models import Game, GameStatus
     from practice.services import start_practice_game
-    from tests.pages.seed import PASSWORD, seed_clubs
+    from tests.pages.seed import seed_clubs
     from tests.pages.seed_night import seed_night
     from tests.practice.helpers import DEAL, set_deal
 
@@ -141,7 +133,7 @@ def test_every_page_type_passes_axe_on_a_phone_and_a_desktop(
         phone = with_axe(new_context(viewport=PHONE, is_mobile=True, has_touch=True)).new_page()
         desktop = with_axe(new_context(viewport=DESKTOP)).new_page()
         for page in (phone, desktop):
-            log_in(page, live_server, who)
+            log_in(page, live_server.url, who, PASSWORD)
             choose_language(page, live_server, language)
         if who == "pat":
             phone.goto(f"{live_server.url}{pages['practice table']}")
@@ -166,7 +158,7 @@ def test_every_page_type_passes_axe_on_a_phone_and_a_desktop(
 def zoomed_problems(new_context, live_server, seed, practice_game) -> dict:
     """Each players' page at 200% zoom: no sideways scroll, the header's links all in view."""
     page = new_context(viewport=ZOOMED, device_scale_factor=2).new_page()
-    log_in(page, live_server, "pat")
+    log_in(page, live_server.url, "pat", PASSWORD)
     problems = {}
     for name, path in players_pages(seed, practice_game).items():
         page.goto(f"{live_server.url}{path}")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from tests.browser import PHONE
+from tests.helpers import log_in
 
 
 def _cell_texts(page, selector: str) -> list[list[str]]:
@@ -41,11 +42,7 @@ def test_a_player_reads_the_standings_and_a_game_on_a_phone(
     game_path = f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/"
     context = new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "pat")
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
+    log_in(page, live_server.url, "pat", PASSWORD)
     assert urlsplit(page.url).path == "/"  # LOGIN_REDIRECT_URL: logged in
 
     page.goto(f"{live_server.url}{tournament_path}")

@@ -11,6 +11,7 @@ and stylesheet, ``<html lang>``), and its way back leads where it says. ``/favic
 from __future__ import annotations
 
 from tests.browser import PHONE
+from tests.helpers import log_in
 
 
 def shown(page) -> dict:
@@ -63,11 +64,7 @@ def test_error_pages_in_the_site_in_both_languages(
     assert french.title() == "Page introuvable · Jink"
 
     # Logged in as Pat (not a member of Callan): its balances are for its members.
-    french.goto(f"{live_server.url}/accounts/login/")
-    french.fill("input[name=username]", "pat")
-    french.fill("input[name=password]", PASSWORD)
-    with french.expect_navigation():
-        french.click("main button[type=submit]")
+    log_in(french, live_server.url, "pat", PASSWORD)
     response = french.goto(f"{live_server.url}/clubs/callan/balances/")
     assert response.status == 403
     assert shown(french)["heading"] == "Cette page ne vous est pas ouverte"

@@ -27,6 +27,7 @@ from __future__ import annotations
 import requests
 
 from tests.browser import PHONE
+from tests.helpers import log_in
 
 POLL_SECONDS = 1
 LIVE_TIMEOUT_MS = 25_000
@@ -100,11 +101,7 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
 
     context = new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "pat")
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
+    log_in(page, live_server.url, "pat", PASSWORD)
 
     drive_url = f"{live_server.url}/clubs/kilkenny/tournaments/{drive.pk}/"
     page.goto(drive_url)

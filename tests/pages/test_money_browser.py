@@ -21,16 +21,9 @@ from __future__ import annotations
 import re
 
 from tests.browser import PHONE
+from tests.helpers import log_in
 
 NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
-
-
-def _log_in(page, live_server, username: str, password: str) -> None:
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
 
 
 def _night(seed):
@@ -70,7 +63,7 @@ def test_the_settle_up_the_balances_and_the_chart_in_french(
     night = _night(seed)
 
     console = new_context(viewport=PHONE, locale="fr-FR").new_page()
-    _log_in(console, live_server, "orla", PASSWORD)
+    log_in(console, live_server.url, "orla", PASSWORD)
     console.goto(f"{live_server.url}/clubs/kilkenny/console/nights/{night.pk}/")
     settle_up = _text(console, "#settle-up-1")
     # The pot: 10,00 €; Pat first (6,00 €), Ann second (4,00 €) less the 5,00 € she owes.
@@ -89,7 +82,7 @@ def test_the_settle_up_the_balances_and_the_chart_in_french(
     assert outside_requests == []
 
     page = new_context(viewport=PHONE, locale="fr-FR").new_page()
-    _log_in(page, live_server, "pat", PASSWORD)
+    log_in(page, live_server.url, "pat", PASSWORD)
     page.goto(f"{live_server.url}/clubs/kilkenny/balances/")
     season = [" ".join(row.inner_text().split())
               for row in page.query_selector_all("#season-table tbody tr")]

@@ -20,21 +20,13 @@ temporary folder.
 from __future__ import annotations
 
 from tests.browser import PHONE
+from tests.helpers import log_in
 from tests.pages.axe import sideways
+from tests.pages.seed import PASSWORD
 
 POLL_SECONDS = 1
 LIVE_TIMEOUT_MS = 25_000
 THREE_SCREENS = 3 * PHONE["height"]
-
-
-def log_in(page, live_server, username: str = "pat") -> None:
-    from tests.pages.seed import PASSWORD
-
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    with page.expect_navigation():
-        page.click("main button[type=submit]")
 
 
 def page_height(page) -> int:
@@ -52,7 +44,7 @@ def test_the_bracket_keeps_its_place_and_shows_a_winner_in_the_next_table_at_onc
     cup = seed.tournaments["knockout"]
     context = new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     page = context.new_page()
-    log_in(page, live_server)
+    log_in(page, live_server.url, "pat", PASSWORD)
     page.goto(f"{live_server.url}/clubs/kilkenny/tournaments/{cup.pk}/")
     page.evaluate(f"document.querySelector('[data-live]').dataset.poll = '{POLL_SECONDS}'")
     # Quarter-final 4 waits for round-1 tables 7 and 8: nobody is through yet.
@@ -107,7 +99,7 @@ def test_true_places_and_pages_that_fit_three_phone_screens(
     drive, cup = seed.tournaments["drive"], seed.tournaments["knockout"]
     context = new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True)
     page = context.new_page()
-    log_in(page, live_server)
+    log_in(page, live_server.url, "pat", PASSWORD)
 
     # The drive after round 1: the eight winners are level on wins, points and tricks.
     page.goto(f"{live_server.url}/clubs/kilkenny/tournaments/{drive.pk}/")

@@ -12,17 +12,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import count_queries
 from tests.pages.seed import play_hands, start_game
 
 pytestmark = pytest.mark.django_db
 
 SESSION_AND_USER = 2
-
-
-def count_queries(django_assert_num_queries, client, url: str, expected: int) -> None:
-    with django_assert_num_queries(expected):
-        response = client.get(url)
-    assert response.status_code == 200
 
 
 def more_games(seed, count: int) -> None:
@@ -47,19 +42,17 @@ def more_games(seed, count: int) -> None:
 OVERVIEW = 1 + 1 + 3 + 3 + 1 + 3
 
 
-def test_club_overview(seed, client_for, django_assert_num_queries):
+def test_club_overview(seed, client_for):
     client = client_for("pat")
-    count_queries(django_assert_num_queries, client, "/clubs/kilkenny/",
-                  SESSION_AND_USER + OVERVIEW)
+    assert count_queries(client.get, "/clubs/kilkenny/").count == SESSION_AND_USER + OVERVIEW
     more_games(seed, 8)
-    count_queries(django_assert_num_queries, client, "/clubs/kilkenny/",
-                  SESSION_AND_USER + OVERVIEW)
+    assert count_queries(client.get, "/clubs/kilkenny/").count == SESSION_AND_USER + OVERVIEW
 
 
-def test_club_overview_for_a_visitor_needs_no_session(seed, client_for,
-                                                      django_assert_num_queries):
+def test_club_overview_for_a_visitor_needs_no_session(seed, client_for):
     # Callan has no game in progress: an empty list needs no seats or sides (2 fewer).
-    count_queries(django_assert_num_queries, client_for(None), "/clubs/callan/", OVERVIEW - 2)
+    visitor = client_for(None)
+    assert count_queries(visitor.get, "/clubs/callan/").count == OVERVIEW - 2
 
 
 # The live state (the entity tag: the game's version, the reader's role and player), club, the
@@ -86,7 +79,7 @@ def failed_bids(count: int) -> list[dict]:
     return hands
 
 
-def test_game_page(seed, client_for, django_assert_num_queries):
+def test_game_page(seed, client_for):
     client = client_for("pat")
     players = seed.players
     seats = [players["Pat"], players["Eve"], players["Gus"], players["Finn"]]
@@ -95,15 +88,16 @@ def test_game_page(seed, client_for, django_assert_num_queries):
     hands = failed_bids(7)
     play_hands(game, seed.users["sean"], hands[:1])
     url = f"/clubs/kilkenny/games/{game.pk}/"
-    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + GAME)
+    assert count_queries(client.get, url).count == SESSION_AND_USER + GAME
     play_hands(game, seed.users["sean"], hands[1:])
     assert (game.hands_played, game.status) == (7, "in_progress")
-    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + GAME)
+    assert count_queries(client.get, url).count == SESSION_AND_USER + GAME
 
 
-def test_game_page_of_a_tournament_game(seed, client_for, django_assert_num_queries):
+def test_game_page_of_a_tournament_game(seed, client_for):
     url = f"/clubs/kilkenny/games/{seed.games['final'].pk}/"
-    count_queries(django_assert_num_queries, client_for("pat"), url, SESSION_AND_USER + GAME)
+    client = client_for("pat")
+    assert count_queries(client.get, url).count == SESSION_AND_USER + GAME
 
 
 # The live state (the entity tag: versions and counts, the stored standings' version, the
@@ -116,19 +110,18 @@ TOURNAMENT_PAGE = 1 + 1 + 1 + 1 + 4
 NOT_MODIFIED = 1
 
 
-def test_tournament_page(seed, client_for, django_assert_num_queries):
+def test_tournament_page(seed, client_for):
     client = client_for("pat")
     cup = seed.tournaments["cup"]
     url = f"/clubs/kilkenny/tournaments/{cup.pk}/"
-    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + TOURNAMENT_PAGE)
+    assert count_queries(client.get, url).count == SESSION_AND_USER + TOURNAMENT_PAGE
     play_hands(seed.games["final"], seed.users["sean"], [
         {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0]},
     ])
-    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + TOURNAMENT_PAGE)
+    assert count_queries(client.get, url).count == SESSION_AND_USER + TOURNAMENT_PAGE
 
 
-def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
-                                                            django_assert_num_queries):
+def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for):
     from django.test import TestCase
 
     from games.models import Game, GameStatus
@@ -140,7 +133,7 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
 
     with TestCase.captureOnCommitCallbacks(execute=True):
         services.draw_next_round(tournament_id=tournament.pk, user=None)
-    count_queries(django_assert_num_queries, client, url, TOURNAMENT_PAGE)
+    assert count_queries(client.get, url).count == TOURNAMENT_PAGE
     # Play every round: the next one is drawn by itself when a round completes.
     for _ in range(3):
         for game in Game.objects.filter(
@@ -150,7 +143,7 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
                                      "trick_winners": [0, 0, 0, 0, 0]}])
     tournament.refresh_from_db()
     assert (tournament.rounds.count(), tournament.status) == (3, "finished")
-    count_queries(django_assert_num_queries, client, url, TOURNAMENT_PAGE)
+    assert count_queries(client.get, url).count == TOURNAMENT_PAGE
 
 
 # Club, then the nets per player and the players (games.selectors.club_balances), the season's
@@ -159,13 +152,13 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for,
 BALANCES = 1 + 2 + 1
 
 
-def test_balances_page(seed, client_for, django_assert_num_queries):
+def test_balances_page(seed, client_for):
     client = client_for("pat")
-    count_queries(django_assert_num_queries, client, "/clubs/kilkenny/balances/",
-                  SESSION_AND_USER + BALANCES)
+    counted = count_queries(client.get, "/clubs/kilkenny/balances/")
+    assert counted.count == SESSION_AND_USER + BALANCES
     more_games(seed, 4)
-    count_queries(django_assert_num_queries, client, "/clubs/kilkenny/balances/",
-                  SESSION_AND_USER + BALANCES)
+    counted = count_queries(client.get, "/clubs/kilkenny/balances/")
+    assert counted.count == SESSION_AND_USER + BALANCES
 
 
 # Memberships with clubs, linked players with clubs, then the recent games (games, seats with
@@ -173,11 +166,11 @@ def test_balances_page(seed, client_for, django_assert_num_queries):
 MY_CLUBS = 1 + 1 + 3
 
 
-def test_my_clubs_page(seed, client_for, django_assert_num_queries):
+def test_my_clubs_page(seed, client_for):
     from clubs.models import Membership, Role
 
     client = client_for("pat")
-    count_queries(django_assert_num_queries, client, "/me/", SESSION_AND_USER + MY_CLUBS)
+    assert count_queries(client.get, "/me/").count == SESSION_AND_USER + MY_CLUBS
     # A second club (Callan: a member now, and playing as Eoin) and more games in the first.
     Membership.objects.create(club=seed.clubs["callan"], user=seed.users["pat"],
                               role=Role.PLAYER)
@@ -185,13 +178,12 @@ def test_my_clubs_page(seed, client_for, django_assert_num_queries):
         user=seed.users["pat"]
     )
     more_games(seed, 6)
-    count_queries(django_assert_num_queries, client, "/me/", SESSION_AND_USER + MY_CLUBS)
+    assert count_queries(client.get, "/me/").count == SESSION_AND_USER + MY_CLUBS
     html = client.get("/me/").content.decode()
     assert 'id="club-callan"' in html and 'id="club-kilkenny"' in html
 
 
-def test_a_poll_that_finds_nothing_new_costs_one_query(seed, client_for,
-                                                       django_assert_num_queries):
+def test_a_poll_that_finds_nothing_new_costs_one_query(seed, client_for):
     from tournaments.models import Tournament
 
     cup = seed.tournaments["cup"]
@@ -199,15 +191,13 @@ def test_a_poll_that_finds_nothing_new_costs_one_query(seed, client_for,
     url = f"/clubs/kilkenny/tournaments/{cup.pk}/"
     for client, before in ((client_for(None), 0), (client_for("pat"), SESSION_AND_USER)):
         etag = client.get(url)["ETag"]
-        with django_assert_num_queries(before + NOT_MODIFIED):
-            response = client.get(url, HTTP_IF_NONE_MATCH=etag)
-        assert (response.status_code, response["ETag"]) == (304, etag)
+        counted = count_queries(client.get, url, HTTP_IF_NONE_MATCH=etag, status=304)
+        assert (counted.count, counted.response["ETag"]) == (before + NOT_MODIFIED, etag)
     game_url = f"/clubs/kilkenny/games/{seed.games['final'].pk}/"
     client = client_for("pat")
     etag = client.get(game_url)["ETag"]
-    with django_assert_num_queries(SESSION_AND_USER + NOT_MODIFIED):
-        response = client.get(game_url, HTTP_IF_NONE_MATCH=etag)
-    assert response.status_code == 304
+    counted = count_queries(client.get, game_url, HTTP_IF_NONE_MATCH=etag, status=304)
+    assert counted.count == SESSION_AND_USER + NOT_MODIFIED
 
 
 # Club, the player, their games (games, seats with players, sides with teams), their results
@@ -217,9 +207,9 @@ def test_a_poll_that_finds_nothing_new_costs_one_query(seed, client_for,
 PLAYER_PAGE = 1 + 1 + 3 + 1 + 1 + 1 + 2 + 1
 
 
-def test_player_page(seed, client_for, django_assert_num_queries):
+def test_player_page(seed, client_for):
     client = client_for("pat")
     url = f"/clubs/kilkenny/players/{seed.players['Pat'].pk}/"
-    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + PLAYER_PAGE)
+    assert count_queries(client.get, url).count == SESSION_AND_USER + PLAYER_PAGE
     more_games(seed, 6)
-    count_queries(django_assert_num_queries, client, url, SESSION_AND_USER + PLAYER_PAGE)
+    assert count_queries(client.get, url).count == SESSION_AND_USER + PLAYER_PAGE

@@ -1,7 +1,10 @@
-"""Helpers of the practice tests: play a practice game through the services to its end, and
-set a hand's shuffle so a test knows the cards."""
+"""Helpers of the practice tests: play a practice game through the services to its end, set a
+hand's shuffle so a test knows the cards, and seed every shuffle of a game so a test knows how
+it ends."""
 
 from __future__ import annotations
+
+import random
 
 from computer_players import ClubPlayer
 from computer_players.hand import BID, EXCHANGE, PLAY, ROB
@@ -60,3 +63,21 @@ def set_deal(game: PracticeGame, hands_text: str, rest_first: str, dealer: int) 
         deck=[str(card) for card in deck], dealer=dealer, first_dealer=dealer, moves=[]
     )
     game.refresh_from_db()
+
+
+class SeededSecrets:
+    """Stands in for the ``secrets`` module of ``practice.services`` (``monkeypatch.setattr``):
+    the first dealer, the computer players' seed and every shuffle come from
+    ``random.Random(seed)``, so a game started with it is the same game on every run."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def SystemRandom(self) -> random.Random:  # the name of the function it replaces
+        return self._random
+
+    def randbelow(self, exclusive_upper_bound: int) -> int:
+        return self._random.randrange(exclusive_upper_bound)
+
+    def randbits(self, bits: int) -> int:
+        return self._random.getrandbits(bits)

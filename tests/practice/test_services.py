@@ -3,6 +3,7 @@ a card-by-card record the engine checked; an illegal card refused with the engin
 
 import pytest
 
+from practice import services
 from practice.models import PracticeHand
 from practice.services import (
     PracticeError,
@@ -12,7 +13,7 @@ from practice.services import (
     start_practice_game,
 )
 from rules_engine import HouseRules, new_game, replay
-from tests.practice.helpers import play_to_the_end, set_deal
+from tests.practice.helpers import SeededSecrets, play_to_the_end, set_deal
 
 
 @pytest.fixture
@@ -20,17 +21,30 @@ def player(django_user_model):
     return django_user_model.objects.create_user(username="learner")
 
 
+# How each seeded game ends (the person's seat played by a club player, tests.practice.helpers):
+# (winner, totals, hands). Read from a run: a change to the computer players' play, to the
+# services' draws from ``secrets`` or to the engine's scoring changes them.
+SEEDED_ENDS = {
+    "45": (1, [35, 45, 10], 3),
+    "25": (1, [0, 25, 5], 2),
+    "110": (1, [70, 115, 25], 7),
+}
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", ["45", "25", "110"])
-def test_a_whole_game_against_the_computer(player, game):
+def test_a_whole_game_against_the_computer(player, game, monkeypatch):
+    monkeypatch.setattr(services, "secrets", SeededSecrets(2026))
     practice = start_practice_game(player=player, session_key="", game=game)
     play_to_the_end(practice)
     practice.refresh_from_db()
-    assert practice.finished and practice.winner in (0, 1, 2)
     hands = list(PracticeHand.objects.filter(practice_game=practice))
+    assert practice.finished
+    assert (practice.winner, practice.totals, len(hands)) == SEEDED_ENDS[game]
+    rules = HouseRules.from_dict(practice.house_rules)
+    assert practice.totals[practice.winner] >= rules.target  # the winner reached the target
     assert [hand.number for hand in hands] == list(range(1, len(hands) + 1))
     # The stored records replay in the engine to the stored totals and the same winner.
-    rules = HouseRules.from_dict(practice.house_rules)
     start = new_game(game, 3, rules=rules, first_dealer=practice.first_dealer)
     final = replay(start, [hand.record for hand in hands])[-1][1]
     assert list(final.totals) == practice.totals

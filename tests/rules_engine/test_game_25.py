@@ -3,14 +3,9 @@ and a side taking all five tricks from no score wins double stakes (rules.md "25
 
 import pytest
 
-from rules_engine import BestTrump, RulesError, new_game, parse_card
+from rules_engine import BestTrump, new_game, parse_card
+from tests.helpers import error_of
 from tests.rules_engine.fixtures.examples import example_a, example_j
-
-
-def error_of(state, record) -> RulesError:
-    with pytest.raises(RulesError) as caught:
-        state.record(record)
-    return caught.value
 
 
 def test_example_a_seats_alone():
@@ -42,7 +37,7 @@ def test_hand_stops_at_the_trick_that_reaches_25():
 
 
 def test_record_going_past_the_target_is_refused():
-    error = error_of(stop_game(), example_a())
+    error = error_of(stop_game().record, example_a())
     assert error.code == "wrong_trick_count"
     assert error.pointer == "/tricks"
     assert error.detail == (
@@ -53,7 +48,7 @@ def test_record_going_past_the_target_is_refused():
 def test_record_stopping_early_without_a_winner_is_refused():
     record = example_a()
     record["tricks"] = record["tricks"][:3]
-    error = error_of(stop_game(), record)
+    error = error_of(stop_game().record, record)
     assert error.code == "wrong_trick_count"
     assert error.pointer == "/tricks"
     assert error.detail.startswith("only 3 tricks are recorded, but no side reached 25")
@@ -62,7 +57,7 @@ def test_record_stopping_early_without_a_winner_is_refused():
 def test_a_short_hand_needs_its_deal():
     record = example_a(deal=False)
     record["tricks"] = record["tricks"][:4]
-    error = error_of(stop_game(), record)
+    error = error_of(stop_game().record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/deal")
 
 
@@ -72,17 +67,17 @@ def test_trick_winner_entry_stops_at_the_target():
     assert result.points == (15, 5)
     assert after.winner == 0
     record["trick_winners"] = [2, 1, 0, 0, 2]
-    error = error_of(stop_game(), record)
+    error = error_of(stop_game().record, record)
     assert (error.code, error.pointer) == ("wrong_trick_count", "/trick_winners")
     record["trick_winners"] = [2, 1, 0]
-    error = error_of(stop_game(), record)
+    error = error_of(stop_game().record, record)
     assert (error.code, error.pointer) == ("wrong_trick_count", "/trick_winners")
 
 
 @pytest.mark.parametrize("count", [0, 6])
 def test_trick_winner_count_out_of_range(count):
     record = {"dealer": 0, "trump": "S", "trick_winners": [1] * count}
-    error = error_of(new_game("25", 4), record)
+    error = error_of(new_game("25", 4).record, record)
     assert (error.code, error.pointer) == ("wrong_trick_count", "/trick_winners")
 
 
@@ -140,7 +135,7 @@ def test_no_double_stake_for_carried_in_score():
 
 def test_recording_into_a_finished_game():
     _, after = new_game("25", 4).record(example_j())
-    error = error_of(after, {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]})
+    error = error_of(after.record, {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]})
     assert error.code == "game_over"
     assert error.pointer == ""
     assert error.detail == "the game is over: side 1 won in hand 1"
@@ -148,7 +143,7 @@ def test_recording_into_a_finished_game():
 
 def test_dealer_must_be_the_next_dealer():
     _, after = new_game("25", 4).record(example_a())
-    error = error_of(after, example_a())
+    error = error_of(after.record, example_a())
     assert error.code == "wrong_dealer"
     assert error.pointer == "/dealer"
     assert error.detail == "seat 0 is recorded as dealer, but seat 1 deals hand 2"

@@ -3,7 +3,8 @@ on (rules.md "45"). The hands are worked out in fixtures/examples.py."""
 
 import pytest
 
-from rules_engine import BestTrump, Card, RulesError, new_game, parse_card
+from rules_engine import BestTrump, Card, new_game, parse_card
+from tests.helpers import error_of
 from tests.rules_engine.fixtures.examples import (
     EXAMPLE_A_WINNERS,
     example_a,
@@ -16,12 +17,6 @@ PAIRS = [[0, 2], [1, 3]]
 
 def two_v_two(**kwargs):
     return new_game("45", 4, sides=PAIRS, **kwargs)
-
-
-def error_of(state, record) -> RulesError:
-    with pytest.raises(RulesError) as caught:
-        state.record(record)
-    return caught.value
 
 
 @pytest.mark.parametrize("with_deal", [True, False])
@@ -110,7 +105,7 @@ def test_the_dealer_robs_a_turned_up_ace():
 
 
 def test_the_dealer_must_rob_a_turned_up_ace_in_45():
-    error = error_of(new_game("45", 3), example_r(rob=False))
+    error = error_of(new_game("45", 3).record, example_r(rob=False))
     assert error.code == "illegal_rob"
     assert error.pointer == "/rob"
     assert error.detail == (
@@ -121,14 +116,14 @@ def test_the_dealer_must_rob_a_turned_up_ace_in_45():
 
 def test_must_rob_checked_in_trick_winner_entry_with_turn_up():
     record = {"dealer": 0, "turn_up": "AC", "trick_winners": [0] * 5, "best_trump": None}
-    error = error_of(new_game("45", 3), record)
+    error = error_of(new_game("45", 3).record, record)
     assert (error.code, error.pointer) == ("illegal_rob", "/rob")
     record["rob"] = {"seat": 0}
     result, _ = new_game("45", 3).record(record)
     assert result.trump == "C"
     assert result.rob_seat == 0
     record["rob"] = {"seat": 1}
-    error = error_of(new_game("45", 3), record)
+    error = error_of(new_game("45", 3).record, record)
     assert (error.code, error.pointer) == ("illegal_rob", "/rob/seat")
 
 

@@ -3,16 +3,11 @@ first to reach, bidder first, the kitty and discards, the first lead (rules.md).
 
 import pytest
 
-from rules_engine import BidResult, RulesError, new_game
+from rules_engine import BidResult, new_game
+from tests.helpers import error_of
 from tests.rules_engine.fixtures.examples import example_k, example_q
 
 PAIRS = [[0, 2], [1, 3]]
-
-
-def error_of(state, record) -> RulesError:
-    with pytest.raises(RulesError) as caught:
-        state.record(record)
-    return caught.value
 
 
 def entry(winners, bid, best=(None, None), dealer=0, trump="H"):
@@ -131,7 +126,7 @@ def test_min_bid_at_100(seat, amount, allowed):
         result, _ = state.record(record)
         assert result.bid.amount == amount
     else:
-        error = error_of(state, record)
+        error = error_of(state.record, record)
         assert (error.code, error.pointer) == ("illegal_bid", "/bid/amount")
         assert error.detail == (
             "seat 0 bid 15, but its side has 100, and a side on 100 or more bids at least 20 "
@@ -140,7 +135,7 @@ def test_min_bid_at_100(seat, amount, allowed):
 
 
 def test_bid_not_allowed_in_the_game():
-    error = error_of(new_game("110", 3), entry([0, 1, 2, 0, 1], (1, 30), (0, 0)))
+    error = error_of(new_game("110", 3).record, entry([0, 1, 2, 0, 1], (1, 30), (0, 0)))
     assert (error.code, error.pointer) == ("illegal_bid", "/bid/amount")
     assert error.detail == "seat 1 bid 30: the bids are 10, 15, 20, 25, 60"
 
@@ -161,18 +156,18 @@ def test_card_by_card_bid_field_must_match_the_bidding():
     result, _ = new_game("110", 3).record(record)
     assert result.bid.amount == 25
     record["bid"] = {"seat": 1, "amount": 20}
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("illegal_bid", "/bid")
 
 
 def test_discard_not_from_hand_or_kitty():
     record = example_k()
     record["discard"] = ["2H", "9S", "10S", "8C", "9C"]
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     # 2H was dealt to seat 2.
     assert (error.code, error.pointer) == ("duplicate_card", "/discard/0")
     record["discard"] = ["KC", "9S", "10S", "8C", "9C"]
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("illegal_play", "/discard/0")
     assert error.detail == (
         "the bidder (seat 1) discarded KC, which was neither in its hand nor in the kitty"
@@ -182,35 +177,35 @@ def test_discard_not_from_hand_or_kitty():
 def test_discards_must_leave_five_cards():
     record = example_k()
     record["discard"] = ["8S", "9S", "10S", "8C"]
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("wrong_card_count", "/discard")
 
 
 def test_kitty_card_also_dealt():
     record = example_k()
     record["kitty"][0] = "2C"
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("duplicate_card", "/kitty/0")
 
 
 def test_kitty_and_discard_needed_with_a_deal():
     record = example_k()
     del record["kitty"]
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/kitty")
 
 
 def test_without_deal_only_the_bidder_plays_kitty_cards():
     record = example_k(deal=False)
     record["kitty"] = ["AD", "KD", "QD", "8C", "2H"]
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("duplicate_card", "/tricks/0/1")
 
 
 def test_without_deal_a_discard_may_not_be_played():
     record = example_k(deal=False)
     record["discard"] = ["8S", "9S", "10S", "8C", "7C"]
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("duplicate_card", "/discard/4")
 
 
@@ -229,7 +224,7 @@ def test_leader_stated_in_object_form_must_be_right():
     result, _ = new_game("auction45", 4, sides=PAIRS).record(record)
     assert result.trick_winners == (2, 2, 2, 2, 2)
     record["tricks"][0]["leader"] = 1
-    error = error_of(new_game("auction45", 4, sides=PAIRS), record)
+    error = error_of(new_game("auction45", 4, sides=PAIRS).record, record)
     assert (error.code, error.pointer) == ("wrong_leader", "/tricks/0/leader")
     assert error.detail.startswith("trick 1 is recorded as led by seat 1, but seat 3 led it")
 
@@ -253,35 +248,35 @@ def test_all_pass_then_play_is_refused():
                {"seat": 0, "call": "pass"}]
     record = example_k()
     record["bidding"] = bidding
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/discard")
 
 
 def test_no_redeal_when_the_dealer_is_stuck():
-    error = error_of(new_game("auction45", 4, sides=PAIRS), {"dealer": 0, "redeal": True})
+    error = error_of(new_game("auction45", 4, sides=PAIRS).record, {"dealer": 0, "redeal": True})
     assert (error.code, error.pointer) == ("illegal_bid", "/redeal")
 
 
 def test_redeal_is_for_bidding_games_only():
-    error = error_of(new_game("45", 3), {"dealer": 0, "redeal": True})
+    error = error_of(new_game("45", 3).record, {"dealer": 0, "redeal": True})
     assert (error.code, error.pointer) == ("invalid_record", "/redeal")
 
 
 def test_bidding_fields_do_not_belong_in_45():
     record = {"dealer": 0, "trump": "S", "trick_winners": [0] * 5, "best_trump": None,
               "bid": {"seat": 1, "amount": 20}}
-    error = error_of(new_game("45", 3), record)
+    error = error_of(new_game("45", 3).record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/bid")
 
 
 def test_missing_bid():
     record = {"dealer": 0, "trump": "S", "trick_winners": [0] * 5, "best_trump": None}
-    error = error_of(new_game("110", 3), record)
+    error = error_of(new_game("110", 3).record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/bid")
 
 
 def test_bid_seat_out_of_range():
-    error = error_of(new_game("110", 3), entry([0] * 5, (3, 20), (0, 0)))
+    error = error_of(new_game("110", 3).record, entry([0] * 5, (3, 20), (0, 0)))
     assert (error.code, error.pointer) == ("invalid_seat", "/bid/seat")
 
 

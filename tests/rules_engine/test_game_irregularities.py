@@ -2,16 +2,11 @@
 
 import pytest
 
-from rules_engine import Renege, RulesError, new_game
+from rules_engine import Renege, new_game
+from tests.helpers import error_of
 from tests.rules_engine.fixtures.examples import EXAMPLE_A_WINNERS, example_a, example_a_renege
 
 PAIRS = [[0, 2], [1, 3]]
-
-
-def error_of(state, record) -> RulesError:
-    with pytest.raises(RulesError) as caught:
-        state.record(record)
-    return caught.value
 
 
 def test_misdeal_scores_nothing_and_the_same_dealer_deals_again():
@@ -35,7 +30,7 @@ def test_misdeal_scores_nothing_and_the_same_dealer_deals_again():
     ],
 )
 def test_malformed_misdeal(record, pointer):
-    error = error_of(new_game("45", 3), record)
+    error = error_of(new_game("45", 3).record, record)
     assert (error.code, error.pointer) == ("invalid_record", pointer)
 
 
@@ -46,7 +41,7 @@ def renege_state(penalty="offender_scores_zero", deduction=0):
 
 @pytest.mark.parametrize("with_deal", [True, False])
 def test_illegal_play_without_renege_entry_is_refused(with_deal):
-    error = error_of(renege_state(), example_a_renege(deal=with_deal))
+    error = error_of(renege_state().record, example_a_renege(deal=with_deal))
     assert error.code == "illegal_play"
     assert error.pointer == "/tricks/2/2"
     assert error.detail == (
@@ -83,12 +78,12 @@ def test_renege_deduct():
 
 
 def test_renege_entry_at_a_legal_play_is_refused():
-    error = error_of(renege_state(), example_a_renege({"seat": 1, "trick": 0}))
+    error = error_of(renege_state().record, example_a_renege({"seat": 1, "trick": 0}))
     # The first illegal play (seat 3, trick 3) is reached before the renege is checked.
     assert (error.code, error.pointer) == ("illegal_play", "/tricks/2/2")
     record = example_a()
     record["renege"] = {"seat": 1, "trick": 0}
-    error = error_of(renege_state(), record)
+    error = error_of(renege_state().record, record)
     assert error.code == "invalid_record"
     assert error.pointer == "/renege"
     assert error.detail == (
@@ -106,7 +101,7 @@ def test_renege_entry_at_a_legal_play_is_refused():
     ],
 )
 def test_malformed_renege(renege, code, pointer):
-    error = error_of(renege_state(), example_a_renege(renege))
+    error = error_of(renege_state().record, example_a_renege(renege))
     assert (error.code, error.pointer) == (code, pointer)
 
 

@@ -3,13 +3,8 @@ and the JSON forms of GameState (rules.md "Players, sides, seating")."""
 
 import pytest
 
-from rules_engine import GameState, HouseRules, RulesError, new_game
-
-
-def error_of(function, *args, **kwargs) -> RulesError:
-    with pytest.raises(RulesError) as caught:
-        function(*args, **kwargs)
-    return caught.value
+from rules_engine import GameState, HouseRules, new_game
+from tests.helpers import error_of
 
 
 def test_defaults_every_seat_its_own_side():

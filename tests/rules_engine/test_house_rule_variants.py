@@ -24,16 +24,11 @@ import copy
 
 import pytest
 
-from rules_engine import BidResult, RulesError, new_game
+from rules_engine import BidResult, new_game
+from tests.helpers import error_of
 from tests.rules_engine.fixtures.examples import EXAMPLE_R_DEAL, example_a, example_j, example_r
 
 PAIRS = [[0, 2], [1, 3]]
-
-
-def error_of(state, record) -> RulesError:
-    with pytest.raises(RulesError) as caught:
-        state.record(record)
-    return caught.value
 
 
 def winners_entry(winners, best=None, dealer=0, trump="S", bid=None):
@@ -71,7 +66,8 @@ def test_dealer_may_leave_a_turned_up_ace_in_25():
 
 
 def test_dealer_robs_ace_must_in_25():
-    error = error_of(new_game("25", 3, rules={"dealer_robs_ace": "must"}), example_r_unrobbed())
+    state = new_game("25", 3, rules={"dealer_robs_ace": "must"})
+    error = error_of(state.record, example_r_unrobbed())
     assert (error.code, error.pointer) == ("illegal_rob", "/rob")
     assert error.detail == (
         "the turn-up is AC: the dealer (seat 0) must rob it (dealer_robs_ace is must), but no "
@@ -80,7 +76,7 @@ def test_dealer_robs_ace_must_in_25():
 
 
 def test_dealer_robs_ace_may_in_45():
-    error = error_of(new_game("45", 3), example_r_unrobbed())
+    error = error_of(new_game("45", 3).record, example_r_unrobbed())
     assert (error.code, error.pointer) == ("illegal_rob", "/rob")
     result, _ = new_game("45", 3, rules={"dealer_robs_ace": "may"}).record(example_r_unrobbed())
     # No trump was played: 25 for the hand, no bonus.
@@ -118,7 +114,7 @@ def test_best_trump_bonus_in_25():
     result, _ = state.record(example_a())
     assert result.points == (10, 5, 15, 0)
     # A trick-winner entry must then say who played the best trump.
-    error = error_of(state, winners_entry([2, 1, 0, 0, 2]))
+    error = error_of(state.record, winners_entry([2, 1, 0, 0, 2]))
     assert (error.code, error.pointer) == ("invalid_record", "/best_trump")
     result, _ = state.record(winners_entry([2, 1, 0, 0, 2], best=(2, 4)))
     assert result.points == (10, 5, 15, 0)
@@ -148,10 +144,10 @@ def test_game_end_at_hand_end_in_25():
     assert (after.finished, after.winner) == (True, 0)
     short = example_a()
     short["tricks"] = short["tricks"][:4]
-    error = error_of(state, short)
+    error = error_of(state.record, short)
     assert (error.code, error.pointer) == ("wrong_trick_count", "/tricks")
     default = new_game("25", 4, sides=PAIRS, totals=[10, 20])
-    assert error_of(default, example_a()).code == "wrong_trick_count"
+    assert error_of(default.record, example_a()).code == "wrong_trick_count"
     two_tricks = example_a()
     two_tricks["tricks"] = two_tricks["tricks"][:2]
     result, after = default.record(two_tricks)
@@ -169,14 +165,14 @@ def test_game_end_at_trick_in_45():
     assert result.points == (10, 10)
     assert result.reached == (2, None)
     assert (after.finished, after.winner) == (True, 0)
-    error = error_of(state, winners_entry([2, 1, 0, 3, 1], best=(1, 1)))
+    error = error_of(state.record, winners_entry([2, 1, 0, 3, 1], best=(1, 1)))
     assert (error.code, error.pointer) == ("wrong_trick_count", "/trick_winners")
     assert error.detail == (
         "side 0 reached 45 in trick 3, where the game ends, but 5 tricks are recorded"
     )
     # The default counts at the end of the hand: five tricks.
     default = new_game("45", 4, sides=PAIRS, totals=[35, 0])
-    assert error_of(default, record).code == "wrong_trick_count"
+    assert error_of(default.record, record).code == "wrong_trick_count"
     _, after = default.record(winners_entry([2, 1, 0, 3, 1], best=(1, 1)))
     assert after.totals == (45, 20)
     assert after.winner == 0
@@ -257,7 +253,7 @@ def test_jink_bid_and_bids():
     assert result.points == (0, 30, 0)
     assert result.bid.made is True
     # By default 30 is not a bid of 55, and 60 is the jink.
-    error = error_of(new_game("55", 3), winners_entry([1] * 5, best=(1, 0), bid=(1, 30)))
+    error = error_of(new_game("55", 3).record, winners_entry([1] * 5, best=(1, 0), bid=(1, 30)))
     assert (error.code, error.pointer) == ("illegal_bid", "/bid/amount")
     result, _ = new_game("55", 3).record(winners_entry([1] * 5, best=(1, 0), bid=(1, 60)))
     assert result.points == (0, 60, 0)
@@ -275,7 +271,7 @@ def test_min_bid_at_100_in_110():
     result, _ = new_game("110", 3, totals=[100, 0, 0]).record(record)
     assert result.points == (20, 5, 5)
     state = new_game("110", 3, totals=[100, 0, 0], rules={"min_bid_at_100": 15})
-    error = error_of(state, record)
+    error = error_of(state.record, record)
     assert (error.code, error.pointer) == ("illegal_bid", "/bid/amount")
     # A side below 100 still may.
     record["bid"] = {"seat": 1, "amount": 10}
@@ -318,7 +314,7 @@ def test_kitty_of_three_in_110(deal):
     assert result.bid == BidResult(seat=1, amount=20, made=True)
     assert result.points == (0, 30, 0)
     # The default kitty is five cards, and so are the discards.
-    error = error_of(new_game("110", 3), example_s(deal=deal))
+    error = error_of(new_game("110", 3).record, example_s(deal=deal))
     assert (error.code, error.pointer) == ("wrong_card_count", "/kitty")
 
 
@@ -331,7 +327,7 @@ def test_first_lead_left_of_the_bidder_in_110(deal):
     assert result.points == (0, 30, 0)
     # Left of the dealer (the default), seat 1 leads trick 1: with the deal, 2H is seat 2's;
     # without it, the plays shift round and the dealer plays AD, a kitty card the bidder took.
-    error = error_of(new_game("110", 3, rules={"kitty": 3}), record)
+    error = error_of(new_game("110", 3, rules={"kitty": 3}).record, record)
     assert error.code == "duplicate_card"
     if deal:
         assert error.pointer == "/tricks/0/0"

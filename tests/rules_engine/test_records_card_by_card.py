@@ -5,7 +5,8 @@ import copy
 
 import pytest
 
-from rules_engine import RulesError, new_game
+from rules_engine import new_game
+from tests.helpers import error_of
 from tests.rules_engine.fixtures.examples import (
     EXAMPLE_H,
     example_a,
@@ -21,12 +22,6 @@ def game_45():
     return new_game("45", 4, sides=PAIRS)
 
 
-def error_of(state, record) -> RulesError:
-    with pytest.raises(RulesError) as caught:
-        state.record(record)
-    return caught.value
-
-
 def test_card_spellings_are_accepted():
     record = example_a()
     record["tricks"][0] = ["qs", "K♠", "9s", "3♠️"]
@@ -39,7 +34,7 @@ def test_invalid_cards_are_all_reported():
     record = example_a()
     record["tricks"][1][2] = "1D"
     record["deal"][3][0] = "4X"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "invalid_card"
     assert [(single.code, single.pointer) for single in error.errors] == [
         ("invalid_card", "/deal/3/0"),
@@ -51,14 +46,14 @@ def test_invalid_cards_are_all_reported():
 def test_invalid_turn_up():
     record = example_a()
     record["turn_up"] = "2Z"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("invalid_card", "/turn_up")
 
 
 def test_card_dealt_twice():
     record = example_a()
     record["deal"][2][1] = "JD"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "duplicate_card"
     assert error.pointer == "/deal/2/1"
     assert error.detail == "JD appears twice: at /deal/0/1 and at /deal/2/1"
@@ -67,14 +62,14 @@ def test_card_dealt_twice():
 def test_turn_up_also_dealt():
     record = example_a()
     record["turn_up"] = "9S"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("duplicate_card", "/turn_up")
 
 
 def test_card_played_twice_without_deal():
     record = example_a(deal=False)
     record["tricks"][3][1] = "QD"  # seat 1 played QD in trick 2 already
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "duplicate_card"
     assert error.pointer == "/tricks/3/1"
 
@@ -82,7 +77,7 @@ def test_card_played_twice_without_deal():
 def test_card_played_from_another_hand():
     record = example_a()
     record["tricks"][3][1] = "4H"  # dealt to seat 3
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "duplicate_card"
     assert error.pointer == "/tricks/3/1"
     assert error.detail == "seat 1 played 4H to trick 4, but 4H belongs to seat 3 (at /deal/3/0)"
@@ -91,7 +86,7 @@ def test_card_played_from_another_hand():
 def test_card_played_that_nobody_was_dealt():
     record = example_a()
     record["tricks"][3][1] = "KC"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "illegal_play"
     assert error.pointer == "/tricks/3/1"
     assert error.detail == "seat 1 played KC to trick 4, but was not dealt it"
@@ -100,7 +95,7 @@ def test_card_played_that_nobody_was_dealt():
 def test_turn_up_played_without_a_rob():
     record = example_a()
     record["tricks"][3][3] = "2S"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "duplicate_card"
     assert error.pointer == "/tricks/3/3"
     assert error.detail == (
@@ -109,14 +104,14 @@ def test_turn_up_played_without_a_rob():
 
 
 def test_turn_up_played_without_a_rob_no_deal():
-    error = error_of(new_game("25", 3), example_r(rob=False, deal=False))
+    error = error_of(new_game("25", 3).record, example_r(rob=False, deal=False))
     assert (error.code, error.pointer) == ("duplicate_card", "/tricks/0/2")
 
 
 def test_trick_with_too_few_cards():
     record = example_a()
     record["tricks"][1] = ["8D", "5C", "JD"]
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "wrong_card_count"
     assert error.pointer == "/tricks/1"
     assert error.detail == "trick 2 has 3 cards; each of the 4 seats plays one card to every trick"
@@ -125,11 +120,11 @@ def test_trick_with_too_few_cards():
 def test_deal_shapes():
     record = example_a()
     record["deal"][2] = record["deal"][2][:4]
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("wrong_card_count", "/deal/2")
     record = example_a()
     record["deal"] = record["deal"][:3]
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("wrong_card_count", "/deal")
 
 
@@ -137,7 +132,7 @@ def test_deal_shapes():
 def test_trick_count(count):
     record = example_a()
     record["tricks"] = (record["tricks"] + [["2H", "3H", "7H", "8H"]])[:count]
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("wrong_trick_count", "/tricks")
 
 
@@ -145,14 +140,14 @@ def test_trump_led_must_be_followed_with_a_trump():
     record = example_a()
     record["tricks"][0][3] = "10H"
     record["tricks"][3][0] = "3S"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "illegal_play"
     assert error.pointer == "/tricks/0/3"
     assert error.detail == "seat 0 played 10H to trick 1, but a trump was led and the hand held 3S"
 
 
 def test_privileged_trump_may_not_be_withheld_from_a_higher_lead():
-    error = error_of(new_game("25", 2), example_p("2H"))
+    error = error_of(new_game("25", 2).record, example_p("2H"))
     assert error.code == "illegal_play"
     assert error.pointer == "/tricks/0/1"
     assert error.detail == (
@@ -169,7 +164,7 @@ def test_privileged_trump_may_be_withheld_from_a_lower_lead():
 
 def test_renege_privilege_house_rule():
     state = new_game("25", 2, rules={"renege_privilege": ["5"]})
-    error = error_of(state, example_p("2H", lead="3S"))
+    error = error_of(state.record, example_p("2H", lead="3S"))
     assert (error.code, error.pointer) == ("illegal_play", "/tricks/0/1")
 
 
@@ -180,7 +175,7 @@ def test_ace_of_hearts_is_not_a_heart_by_default():
 
 def test_ace_of_hearts_follows_hearts_variant():
     state = new_game("25", 2, rules={"ace_of_hearts_follows_hearts": True})
-    error = error_of(state, copy.deepcopy(EXAMPLE_H))
+    error = error_of(state.record, copy.deepcopy(EXAMPLE_H))
     assert error.code == "illegal_play"
     assert error.pointer == "/tricks/0/1"
     assert error.detail == (
@@ -199,7 +194,7 @@ def test_trick_object_form_with_leaders():
     result, _ = game_45().record(record)
     assert result.trick_winners == (2, 1, 0, 0, 2)
     record["tricks"][2]["leader"] = 2
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "wrong_leader"
     assert error.pointer == "/tricks/2/leader"
     assert error.detail == (
@@ -212,7 +207,7 @@ def test_object_form_pointer_of_an_illegal_play():
     record["tricks"][0][3] = "10H"
     record["tricks"][3][0] = "3S"
     record["tricks"][0] = {"leader": 1, "cards": record["tricks"][0]}
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("illegal_play", "/tricks/0/cards/3")
 
 
@@ -220,14 +215,14 @@ def test_object_form_pointer_of_an_illegal_play():
 def test_malformed_trick_object(trick):
     record = example_a()
     record["tricks"][0] = trick
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/tricks/0")
 
 
 def test_rob_by_a_seat_without_the_ace():
     record = example_a_robbed()
     record["rob"]["seat"] = 2
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "illegal_rob"
     assert error.pointer == "/rob/seat"
     assert error.detail == (
@@ -239,28 +234,28 @@ def test_rob_by_a_seat_without_the_ace():
 def test_rob_discard_not_in_the_robbers_hand():
     record = example_a_robbed()
     record["rob"]["discard"] = "5S"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("illegal_rob", "/rob/discard")
 
 
 def test_rob_discard_needed_with_a_deal():
     record = example_a_robbed()
     del record["rob"]["discard"]
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/rob/discard")
 
 
 def test_rob_without_deal_checks_the_ace_was_the_robbers():
     record = example_a_robbed(deal=False)
     record["rob"]["seat"] = 3
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("illegal_rob", "/rob/seat")
 
 
 def test_rob_discard_played_by_someone():
     record = example_a_robbed(deal=False)
     record["rob"]["discard"] = "4H"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("duplicate_card", "/rob/discard")
 
 
@@ -268,7 +263,7 @@ def test_robbed_turn_up_played_by_another_seat():
     record = example_r(deal=False)
     # The dealer (seat 0) robbed AC, but seat 2 is recorded playing it.
     record["tricks"][0] = ["2D", "AC", "2S"]
-    error = error_of(new_game("45", 3), record)
+    error = error_of(new_game("45", 3).record, record)
     assert error.code == "duplicate_card"
     assert error.pointer == "/tricks/0/1"
     assert error.detail == (
@@ -279,7 +274,7 @@ def test_robbed_turn_up_played_by_another_seat():
 def test_only_the_dealer_robs_a_turned_up_ace():
     record = example_r()
     record["rob"] = {"seat": 1, "discard": "2D"}
-    error = error_of(new_game("45", 3), record)
+    error = error_of(new_game("45", 3).record, record)
     assert error.code == "illegal_rob"
     assert error.pointer == "/rob/seat"
 
@@ -287,7 +282,7 @@ def test_only_the_dealer_robs_a_turned_up_ace():
 def test_rob_may_not_discard_the_turn_up():
     record = example_r(deal=False)
     record["rob"]["discard"] = "AC"
-    error = error_of(new_game("45", 3), record)
+    error = error_of(new_game("45", 3).record, record)
     assert (error.code, error.pointer) == ("illegal_rob", "/rob/discard")
 
 
@@ -297,18 +292,18 @@ def test_stated_best_trump_must_match():
     result, _ = game_45().record(record)
     assert result.best_trump.seat == 2
     record["best_trump"] = {"seat": 2, "trick": 0}
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "best_trump_mismatch"
     assert error.pointer == "/best_trump"
     record["best_trump"] = None
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "best_trump_mismatch"
 
 
 def test_stated_trump_must_match_the_turn_up():
     record = example_a()
     record["trump"] = "H"
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "invalid_trump"
     assert error.pointer == "/trump"
     assert error.detail == "trumps are spades, fixed by the turn-up 2S, not hearts"
@@ -332,20 +327,20 @@ def test_stated_trump_must_match_the_turn_up():
 def test_record_shape(change, code, pointer):
     record = example_a()
     record.update(change)
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == (code, pointer)
 
 
 def test_missing_turn_up():
     record = example_a()
     del record["turn_up"]
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/turn_up")
 
 
 @pytest.mark.parametrize("record", [[], "hand", None, {"dealer": 0}, {}])
 def test_not_a_hand(record):
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "invalid_record"
 
 
@@ -353,7 +348,7 @@ def test_the_first_error_in_play_order_is_reported():
     record = example_a()
     record["tricks"][2] = ["6C", "5D", "6H", "2C"]  # seat 3 throws 6H holding 7C (trick 3)
     record["tricks"][3][1] = "KC"  # and seat 1 plays a card nobody was dealt (trick 4)
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert (error.code, error.pointer) == ("illegal_play", "/tricks/2/2")
     assert len(error.errors) == 1
 
@@ -361,7 +356,7 @@ def test_the_first_error_in_play_order_is_reported():
 def test_an_undealt_card_that_does_not_follow_is_reported_as_not_dealt():
     record = example_a()
     record["tricks"][2][2] = "KH"  # clubs led; seat 3 was never dealt KH
-    error = error_of(game_45(), record)
+    error = error_of(game_45().record, record)
     assert error.code == "illegal_play"
     assert error.pointer == "/tricks/2/2"
     assert error.detail == "seat 3 played KH to trick 3, but was not dealt it"

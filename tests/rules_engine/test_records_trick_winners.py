@@ -3,7 +3,8 @@
 
 import pytest
 
-from rules_engine import RulesError, new_game
+from rules_engine import new_game
+from tests.helpers import error_of
 
 PAIRS = [[0, 2], [1, 3]]
 
@@ -19,37 +20,35 @@ def base(**changes):
     return record
 
 
-def error_of(record, game="45") -> RulesError:
-    state = new_game(game, 4, sides=PAIRS)
-    with pytest.raises(RulesError) as caught:
-        state.record(record)
-    return caught.value
+def two_pairs(game: str = "45"):
+    """A new game of ``game`` for four seats in two pairs."""
+    return new_game(game, 4, sides=PAIRS)
 
 
 def test_accepted():
-    result, _ = new_game("45", 4, sides=PAIRS).record(base(rob={"seat": 1}))
+    result, _ = two_pairs().record(base(rob={"seat": 1}))
     assert result.points == (25, 5)
     assert result.rob_seat == 1
     assert result.trump == "S"
 
 
 def test_trump_spellings():
-    result, _ = new_game("45", 4, sides=PAIRS).record(base(trump="♦"))
+    result, _ = two_pairs().record(base(trump="♦"))
     assert result.trump == "D"
 
 
 def test_best_trump_is_required_where_it_scores():
     record = base()
     del record["best_trump"]
-    error = error_of(record)
+    error = error_of(two_pairs().record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/best_trump")
     # 25 has no bonus: not needed there.
-    result, _ = new_game("25", 4, sides=PAIRS).record(record)
+    result, _ = two_pairs("25").record(record)
     assert result.best_trump is None
 
 
 def test_best_trump_seat_must_have_taken_its_trick():
-    error = error_of(base(best_trump={"seat": 0, "trick": 4}))
+    error = error_of(two_pairs().record, base(best_trump={"seat": 0, "trick": 4}))
     assert error.code == "best_trump_mismatch"
     assert error.pointer == "/best_trump/seat"
     assert error.detail == (
@@ -72,12 +71,12 @@ def test_best_trump_seat_must_have_taken_its_trick():
     ],
 )
 def test_malformed_best_trump(best_trump, code, pointer):
-    error = error_of(base(best_trump=best_trump))
+    error = error_of(two_pairs().record, base(best_trump=best_trump))
     assert (error.code, error.pointer) == (code, pointer)
 
 
 def test_ace_of_hearts_is_always_a_trump_for_the_best_trump():
-    result, _ = new_game("45", 4, sides=PAIRS).record(
+    result, _ = two_pairs().record(
         base(best_trump={"seat": 2, "trick": 4, "card": "AH"})
     )
     assert str(result.best_trump.card) == "AH"
@@ -93,7 +92,7 @@ def test_ace_of_hearts_is_always_a_trump_for_the_best_trump():
     ],
 )
 def test_malformed_trick_winners(winners, code, pointer):
-    error = error_of(base(trick_winners=winners))
+    error = error_of(two_pairs().record, base(trick_winners=winners))
     assert (error.code, error.pointer) == (code, pointer)
 
 
@@ -111,27 +110,27 @@ def test_malformed_trick_winners(winners, code, pointer):
     ],
 )
 def test_malformed_fields(changes, code, pointer):
-    error = error_of(base(**changes))
+    error = error_of(two_pairs().record, base(**changes))
     assert (error.code, error.pointer) == (code, pointer)
 
 
 def test_missing_trump():
     record = base()
     del record["trump"]
-    error = error_of(record)
+    error = error_of(two_pairs().record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/trump")
 
 
 def test_trump_from_the_turn_up():
     record = base(turn_up="9S")
     del record["trump"]
-    result, _ = new_game("45", 4, sides=PAIRS).record(record)
+    result, _ = two_pairs().record(record)
     assert result.trump == "S"
 
 
 def test_turn_up_ace_robbed_by_another_seat():
     record = base(turn_up="AS", rob={"seat": 2})
-    error = error_of(record)
+    error = error_of(two_pairs().record, record)
     assert error.code == "illegal_rob"
     assert error.pointer == "/rob/seat"
     assert error.detail == (
@@ -140,12 +139,12 @@ def test_turn_up_ace_robbed_by_another_seat():
 
 
 def test_several_unknown_fields_are_all_reported():
-    error = error_of(base(colour="red", weather="fine"))
+    error = error_of(two_pairs().record, base(colour="red", weather="fine"))
     assert error.code == "invalid_record"
     assert [single.pointer for single in error.errors] == ["/colour", "/weather"]
 
 
 def test_no_shape():
-    error = error_of({"dealer": 0, "trump": "S"})
+    error = error_of(two_pairs().record, {"dealer": 0, "trump": "S"})
     assert error.code == "invalid_record"
     assert error.pointer == ""

@@ -20,18 +20,9 @@ from games.services import correct_hand
 from seasons import ratings, table
 from seasons.models import PlayerRating, RatingChange, SeasonSnapshot
 from seasons.tasks import sweep_seasons_task
-from tests.tournaments.play_helpers import build_event, win_game
+from tests.tournaments.play_helpers import build_event, start_game, win_game
 
 pytestmark = pytest.mark.django_db
-
-
-def start_game(event, seats, stake="0.20", teams=None) -> int:
-    body = {"game": "25", "seats": [player.pk for player in seats], "first_dealer": 0,
-            "stake": stake}
-    if teams:
-        body["teams"] = teams
-    return event.ok("post", f"/api/clubs/{event.club.slug}/games/", body, status=201,
-                    role="scorekeeper")["id"]
 
 
 def announce(event, game_id, *kinds):

@@ -20,14 +20,7 @@ from settlements import services
 from settlements.models import NightGame, Settlement, SettlementTransfer
 from settlements.selectors import list_night_game_ids
 from tests.clubs.factories import make_user
-from tests.tournaments.play_helpers import build_event, win_game, win_match
-
-
-def start_game(event, seats, stake="0.20") -> int:
-    body = {"game": "25", "seats": [player.pk for player in seats], "first_dealer": 0,
-            "stake": stake}
-    return event.ok("post", f"/api/clubs/{event.club.slug}/games/", body, status=201,
-                    role="scorekeeper")["id"]
+from tests.tournaments.play_helpers import build_event, start_game, win_game, win_match
 
 
 def transfers_of(settlement) -> list[tuple]:

@@ -22,8 +22,8 @@ from games.models import Hand
 from tables.models import TableLink
 from tables.selectors import digest
 from tables.services import end_of_day
-from tests.games.helpers import build_table
 from tests.games.helpers_db import database_snapshot
+from tests.helpers import table_link_client
 
 pytestmark = pytest.mark.django_db
 
@@ -33,11 +33,6 @@ FIRST_HAND_45 = {
     "trick_winners": [0, 1, 0, 0, 1],
     "best_trump": {"seat": 0, "trick": 0},
 }
-
-
-@pytest.fixture
-def table():
-    return build_table()
 
 
 def _games(table):
@@ -52,12 +47,6 @@ def _make_link(table, **body):
     )
     assert response.status_code == 201, response.json()
     return response.json()
-
-
-def _link_client(credential: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Table {credential}")
-    return client
 
 
 def test_an_organiser_makes_a_link_shown_once_and_stored_hashed(table):
@@ -105,7 +94,7 @@ def test_only_organisers_make_links_and_the_table_must_be_the_clubs(table):
 def test_a_link_scores_its_game_by_token_or_by_code(table):
     first, _ = _games(table)
     body = _make_link(table, game=first["id"])
-    client = _link_client(body["token"])
+    client = table_link_client(body["token"])
     game = client.get(f"/api/games/{first['id']}/")
     assert game.status_code == 200 and game.json()["id"] == first["id"]
     posted = client.post(
@@ -117,7 +106,7 @@ def test_a_link_scores_its_game_by_token_or_by_code(table):
     assert posted.status_code == 201, posted.json()
     assert posted.json()["totals"] == {"0": 20, "1": 10}
     assert posted.json()["entered_by"]["username"] == "the-local-organiser"
-    by_code = _link_client(body["code"].lower())
+    by_code = table_link_client(body["code"].lower())
     assert by_code.get(f"/api/games/{first['id']}/hands/").json()["count"] == 1
     state = client.get("/api/table/").json()
     assert state["current_game"] == first["id"]
@@ -127,7 +116,7 @@ def test_a_link_scores_its_game_by_token_or_by_code(table):
 def test_a_link_is_refused_everywhere_else_and_stores_nothing(table):
     first, second = _games(table)
     body = _make_link(table, game=first["id"])
-    client = _link_client(body["token"])
+    client = table_link_client(body["token"])
     before = database_snapshot()
     refusals = [
         client.get(f"/api/games/{second['id']}/"),
@@ -157,7 +146,7 @@ def test_a_revoked_or_expired_link_opens_nothing(table):
         expires_at=timezone.now() - timedelta(seconds=1)
     )
     for body in (revoked, expired):
-        client = _link_client(body["token"])
+        client = table_link_client(body["token"])
         assert client.get(f"/api/games/{first['id']}/").status_code == 404
         assert (
             client.post(
@@ -165,9 +154,9 @@ def test_a_revoked_or_expired_link_opens_nothing(table):
             ).status_code
             == 404
         )
-        assert _link_client(body["code"]).get("/api/table/").status_code == 404
+        assert table_link_client(body["code"]).get("/api/table/").status_code == 404
     assert Hand.objects.count() == 0
-    assert _link_client("not-a-token").get(f"/api/games/{first['id']}/").status_code == 404
+    assert table_link_client("not-a-token").get(f"/api/games/{first['id']}/").status_code == 404
     # Without a table link, /api/table/ is nobody's.
     assert table.client("organiser").get("/api/table/").status_code == 404
 
@@ -310,7 +299,7 @@ def test_a_tournament_tables_link_follows_the_matchs_games(table):
     elsewhere, _ = _games(table)
     body = _make_link(table, match=match_id)
     assert body["label"] == "Final, round 1, table 1"
-    client = _link_client(body["token"])
+    client = table_link_client(body["token"])
     state = client.get("/api/table/").json()
     first = state["current_game"]
     assert [game["id"] for game in state["games"]] == [first]
@@ -347,7 +336,7 @@ SECOND_HAND_45 = {
 def test_hands_and_their_changes_name_the_table_link_they_came_through(table):
     first, _ = _games(table)
     body = _make_link(table, game=first["id"])
-    link = _link_client(body["token"])
+    link = table_link_client(body["token"])
     organiser = table.client("organiser")
     hands_url = f"/api/games/{first['id']}/hands/"
     recorded = link.post(

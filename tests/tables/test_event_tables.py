@@ -12,21 +12,15 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from rest_framework.test import APIClient
 
 from tables import services as table_services
 from tables.models import TableLink
 from tables.selectors import digest
-from tests.tournaments.play_helpers import build_event, win_game
+from tests.helpers import table_link_client
+from tests.tournaments.play_helpers import build_event, game_at, win_game
 from tournaments.models import Match, Tournament
 
 pytestmark = pytest.mark.django_db
-
-
-def _link_client(credential: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Table {credential}")
-    return client
 
 
 def _drive(event, players):
@@ -42,14 +36,9 @@ def _release(event, tournament_id, number):
     event.ok("post", f"/api/tournaments/{tournament_id}/rounds/{number}/release/")
 
 
-def _game_at(tournament_id, round_number, table):
-    match = Match.objects.get(tournament_id=tournament_id, round__number=round_number, table=table)
-    return match.match_games.get().game_id
-
-
 def _play_round(event, tournament_id, round_number, tables):
     for table in range(1, tables + 1):
-        win_game(event, _game_at(tournament_id, round_number, table), side=table % 2)
+        win_game(event, game_at(tournament_id, round_number, table), side=table % 2)
 
 
 def test_a_table_link_follows_its_table_through_three_released_rounds_and_a_revoked_one_stops():
@@ -70,9 +59,9 @@ def test_a_table_link_follows_its_table_through_three_released_rounds_and_a_revo
         assert link.token_hash == digest(token) and link.code_hash == digest(code)
     # Table 1's tablet by its token, table 2's by its short code (as typed), table 3's token.
     clients = {
-        1: _link_client(secrets[1][0]),
-        2: _link_client(table_services.format_code(secrets[2][1]).lower()),
-        3: _link_client(secrets[3][0]),
+        1: table_link_client(secrets[1][0]),
+        2: table_link_client(table_services.format_code(secrets[2][1]).lower()),
+        3: table_link_client(secrets[3][0]),
     }
 
     event.draw(tournament_id)  # private: the tablets see nothing yet
@@ -87,7 +76,7 @@ def test_a_table_link_follows_its_table_through_three_released_rounds_and_a_revo
             if table == 2 and round_number == 3:
                 continue
             state = client.get("/api/table/").json()
-            expected = _game_at(tournament_id, round_number, table)
+            expected = game_at(tournament_id, round_number, table)
             assert (state["status"], state["round"], state["current_game"]) == (
                 "playing", round_number, expected)
             assert state["match"]["round"] == round_number and state["match"]["table"] == table
@@ -145,7 +134,7 @@ def test_a_table_empty_this_round_says_so_and_links_are_refused_on_a_closed_even
     )
     Match.objects.filter(tournament_id=tournament_id, table=1).update(table=9)
     _release(event, tournament_id, 1)
-    state = _link_client(token).get("/api/table/").json()
+    state = table_link_client(token).get("/api/table/").json()
     assert (state["status"], state["round"], state["current_game"], state["follows"]) == (
         "empty", 1, None, True)
     Match.objects.filter(tournament_id=tournament_id, table=9).update(table=1)
@@ -167,7 +156,7 @@ def test_the_tablets_poll_is_conditional_and_its_304_costs_two_queries():
     event.draw(tournament_id)
     _release(event, tournament_id, 1)
     for credential in (token, code):
-        client = _link_client(credential)
+        client = table_link_client(credential)
         first = client.get("/api/table/")
         etag = first["ETag"]
         assert first.status_code == 200 and etag
@@ -176,10 +165,10 @@ def test_the_tablets_poll_is_conditional_and_its_304_costs_two_queries():
         assert again.status_code == 304 and again["ETag"] == etag
         assert len(queries) == 2, [query["sql"] for query in queries]
     # A hand stored at the table changes the ETag: the next poll is a 200 with the new totals.
-    game_id = _game_at(tournament_id, 1, 1)
+    game_id = game_at(tournament_id, 1, 1)
     hand = {"dealer": event.game(game_id)["next_dealer"], "trump": "H",
             "trick_winners": [0, 1, 0, 1, 0]}
-    client = _link_client(token)
+    client = table_link_client(token)
     etag = client.get("/api/table/")["ETag"]
     assert client.post(f"/api/games/{game_id}/hands/", hand, format="json").status_code == 201
     changed = client.get("/api/table/", HTTP_IF_NONE_MATCH=etag)

@@ -22,14 +22,9 @@ from tables import services as table_services
 from tables.models import TableLink
 from tests.browser import TABLET_LANDSCAPE
 from tests.tables.browser_helpers import seed, wait_ready
-from tests.tournaments.play_helpers import build_event, win_game
+from tests.tournaments.play_helpers import build_event, game_at, win_game
 from tournaments.models import Match, Tournament
 from tournaments.services import release_round
-
-
-def _game_at(tournament_id, round_number, table):
-    match = Match.objects.get(tournament_id=tournament_id, round__number=round_number, table=table)
-    return match.match_games.get().game_id
 
 
 def _api_requests(page) -> list:
@@ -67,7 +62,7 @@ def test_the_tablet_follows_its_table_to_round_two_in_place_and_polls_quietly(
     token, _code = table_services.reveal_table_link(links[0])
     event.draw(tournament_id)
     release_round(tournament_id=tournament_id, round_number=1, user=organiser)
-    first = _game_at(tournament_id, 1, 1)
+    first = game_at(tournament_id, 1, 1)
 
     context = new_context(viewport=TABLET_LANDSCAPE, has_touch=True)
     page = context.new_page()
@@ -98,12 +93,12 @@ def test_the_tablet_follows_its_table_to_round_two_in_place_and_polls_quietly(
     # Round 1 is played at both tables (another tablet, the organiser's board: the server), table
     # 2's link is revoked, round 2 is drawn and released.
     for table in (1, 2):
-        win_game(event, _game_at(tournament_id, 1, table), side=0)
+        win_game(event, game_at(tournament_id, 1, table), side=0)
     TableLink.objects.filter(pk=links[1].pk).update(revoked_at=links[1].created_at)
     round_two = Match.objects.filter(tournament_id=tournament_id, round__number=2)
     assert round_two.count() == 2  # drawn by itself, private
     release_round(tournament_id=tournament_id, round_number=2, user=organiser)
-    second = _game_at(tournament_id, 2, 1)
+    second = game_at(tournament_id, 2, 1)
     assert second != first
 
     page.clock.run_for(10_000)  # the next poll sees the finished game and the new round

@@ -12,7 +12,7 @@ from games import services
 from games.models import Game
 from tables.models import TableLink
 from tables.services import create_table_link
-from tests.games.helpers import build_table
+from tests.helpers import logged_in_client
 
 pytestmark = pytest.mark.django_db
 
@@ -24,17 +24,6 @@ HAND = {
 }
 
 
-@pytest.fixture
-def table():
-    return build_table()
-
-
-def _client(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 def _game(table):
     game = table.new_game(
         "45", 4, teams=[[0, 2], [1, 3]], first_dealer=3, house_rules={"target": 500}
@@ -44,7 +33,7 @@ def _game(table):
 
 def test_an_organiser_makes_and_revokes_a_link_on_the_page(table):
     game_id = _game(table)
-    client = _client(table.world.users["organiser"])
+    client = logged_in_client(table.world.users["organiser"])
     url = f"/clubs/{table.club.slug}/table-links/"
     page = client.get(url)
     assert (
@@ -100,7 +89,7 @@ def test_the_score_pages_cost_a_fixed_number_of_queries(table, django_assert_num
     game_id = _game(table)
     organiser = table.world.users["organiser"]
     _, token, _ = create_table_link(club=table.club, user=organiser, game_id=game_id)
-    scorer = _client(table.world.users["scorekeeper"])
+    scorer = logged_in_client(table.world.users["scorekeeper"])
     for hands in (1, 7):
         while Game.objects.get(pk=game_id).hands_played < hands:
             number = Game.objects.get(pk=game_id).hands_played
@@ -122,7 +111,7 @@ LINKS_PAGE = 2 + 1 + 1 + 1 + 1
 
 def test_the_links_page_costs_a_fixed_number_of_queries(table, django_assert_num_queries):
     organiser = table.world.users["organiser"]
-    client = _client(organiser)
+    client = logged_in_client(organiser)
     url = f"/clubs/{table.club.slug}/table-links/"
     for count in (1, 4):
         while TableLink.objects.count() < count:

@@ -230,7 +230,7 @@ def test_five_hands_offline_survive_a_reload_and_are_stored_once_in_order(
 
 
 def test_a_conflict_stops_the_queue_and_shows_both_versions(live_server, new_context):
-    from tests.games.helpers import token_client
+    from tests.helpers import token_client
 
     data = seed()
     game = data.new_game(

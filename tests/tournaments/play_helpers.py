@@ -5,9 +5,13 @@ extra players and teams as a test needs, an API client per role (device tokens, 
 and ``call`` — one request with every ``transaction.on_commit`` callback run, so the chain
 "hand recorded -> game finished -> match_progress_task (in process) -> next round filled" runs
 exactly as in production. ``win_game`` plays a game to the end through the games API with
-trick-winner records, letting a chosen side win; ``win_match`` wins every game a match needs.
+trick-winner records, letting a chosen side win; ``win_match`` wins every game a match needs;
+``deciding_hand`` is one hand that ends a game of 25. ``start_game`` starts a game of 25 outside
+any tournament; ``seeds_of``, ``by_lot`` and ``game_at`` say who was seeded where, the order of
+a drawing of lots and which game a table of a round plays.
 
-What it does not do: assert anything about the API (the tests do) or use the services directly.
+What it does not do: assert anything about the API (the tests do) or use the services directly
+(``game_at`` reads the rows).
 
 Terms: *side* — as in games: side i of a match's game is the match's i-th entrant (or side of
 partnered individuals).
@@ -21,17 +25,11 @@ from dataclasses import dataclass, field
 from django.test import TestCase
 from rest_framework.test import APIClient
 
-from accounts.services import issue_device_token
 from clubs.models import Player, Team
 from tests.clubs.factories import World, build_world, make_player, make_team
-
-
-def token_client(user) -> APIClient:
-    client = APIClient()
-    if user is not None:
-        _, token = issue_device_token(user=user, device="tablet")
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-    return client
+from tests.helpers import token_client
+from tournaments.draw import ranking
+from tournaments.models import Match
 
 
 @dataclass
@@ -169,3 +167,37 @@ def _side_of_position(entrants: list[dict], position: int) -> int:
     """The game side of the entrant at ``position``: its partnered side, else its position."""
     entrant = entrants[position]
     return entrant["side"] if entrant["side"] is not None else position
+
+
+def deciding_hand(game) -> dict:
+    """One hand that ends a game of 25 (a ``Game`` row) at once: side 0's first seat takes every
+    trick."""
+    seat = game.side_of_seat.index(0)
+    return {"dealer": game.next_dealer, "trump": "S", "trick_winners": [seat] * 5}
+
+
+def start_game(event: Event, seats, stake: str = "0.20", teams=None) -> int:
+    """A game of 25 of ``seats`` (players) outside any tournament, seat 0 dealing; its id."""
+    body = {"game": "25", "seats": [player.pk for player in seats], "first_dealer": 0,
+            "stake": stake}
+    if teams:
+        body["teams"] = teams
+    return event.ok("post", f"/api/clubs/{event.club.slug}/games/", body, status=201,
+                    role="scorekeeper")["id"]
+
+
+def seeds_of(event: Event, tournament_id: int) -> dict[int, int]:
+    """Entrant id -> seed, as the API lists the entrants."""
+    entrants = event.ok("get", f"/api/tournaments/{tournament_id}/entrants/")
+    return {entrant["id"]: entrant["seed"] for entrant in entrants}
+
+
+def by_lot(seed: int, entrant_ids) -> list[int]:
+    """Entrants in drawing-of-lots order (``ranking.lot``: higher first)."""
+    return sorted(entrant_ids, key=lambda entrant: ranking.lot(seed, entrant), reverse=True)
+
+
+def game_at(tournament_id: int, round_number: int, table: int) -> int:
+    """The id of the game played at ``table`` in round ``round_number`` (one game a match)."""
+    match = Match.objects.get(tournament_id=tournament_id, round__number=round_number, table=table)
+    return match.match_games.get().game_id

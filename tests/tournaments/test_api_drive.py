@@ -9,19 +9,9 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from tests.tournaments.play_helpers import build_event, win_match
-from tournaments.draw import ranking
+from tests.tournaments.play_helpers import build_event, by_lot, seeds_of, win_match
 
 pytestmark = pytest.mark.django_db
-
-
-def by_lot(seed: int, entrant_ids) -> list[int]:
-    return sorted(entrant_ids, key=lambda entrant: ranking.lot(seed, entrant), reverse=True)
-
-
-def seeds_of(event, tournament_id: int) -> dict[int, int]:
-    entrants = event.ok("get", f"/api/tournaments/{tournament_id}/entrants/")
-    return {entrant["id"]: entrant["seed"] for entrant in entrants}
 
 
 def sides_of(match: dict) -> list[list[int]]:

@@ -10,20 +10,9 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
-from tests.tournaments.play_helpers import build_event, win_match
-from tournaments.draw import ranking
+from tests.tournaments.play_helpers import build_event, by_lot, seeds_of, win_match
 
 pytestmark = pytest.mark.django_db
-
-
-def by_lot(seed: int, entrant_ids: list[int]) -> list[int]:
-    """Entrants in drawing-of-lots order (``ranking.lot``: higher first)."""
-    return sorted(entrant_ids, key=lambda entrant: ranking.lot(seed, entrant), reverse=True)
-
-
-def seeds_of(event, tournament_id: int) -> dict[int, int]:
-    entrants = event.ok("get", f"/api/tournaments/{tournament_id}/entrants/")
-    return {entrant["id"]: entrant["seed"] for entrant in entrants}
 
 
 def table_seeds(match: dict, seed_of: dict[int, int]) -> tuple[int, ...]:
@@ -50,6 +39,7 @@ EXPECTED_TABLES = {
 }
 
 
+@pytest.mark.slow  # 16 teams, best of three: ~40 s with two workers
 def test_auction_45_knockout_of_16_teams_in_best_of_three():
     event = build_event(players=0, teams=16)
     tournament = event.create_tournament(

@@ -11,7 +11,8 @@ import pytest
 
 from clubs.models import Role
 from tests.clubs.factories import make_club, make_membership, make_user
-from tests.tournaments.play_helpers import build_event, token_client, win_game
+from tests.helpers import token_client
+from tests.tournaments.play_helpers import build_event, win_game
 
 pytestmark = pytest.mark.django_db
 

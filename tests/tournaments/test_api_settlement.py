@@ -13,7 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.clubs.factories import make_club, make_membership, make_user
-from tests.tournaments.play_helpers import build_event, token_client, win_game, win_match
+from tests.helpers import token_client
+from tests.tournaments.play_helpers import build_event, win_game, win_match
 
 pytestmark = pytest.mark.django_db
 
@@ -243,7 +244,10 @@ def test_money_is_for_members_of_the_club_only():
 EXPECTED_QUERIES = 7
 
 
-@pytest.mark.parametrize(("size", "games_per_match"), [(4, 1), (8, 3)])
+# The larger bracket plays 21 games (~20 s): slow; the smaller one pins the same count.
+@pytest.mark.parametrize(("size", "games_per_match"), [
+    (4, 1), pytest.param(8, 3, marks=pytest.mark.slow),
+])
 def test_the_settlement_costs_a_fixed_number_of_queries(size, games_per_match):
     event = build_event(players=size)
     tournament_id = knockout(

@@ -12,14 +12,9 @@ from itertools import combinations
 
 import pytest
 
-from tests.tournaments.play_helpers import build_event, win_match
-from tournaments.draw import ranking
+from tests.tournaments.play_helpers import build_event, by_lot, win_match
 
 pytestmark = pytest.mark.django_db
-
-
-def by_lot(seed: int, entrant_ids) -> list[int]:
-    return sorted(entrant_ids, key=lambda entrant: ranking.lot(seed, entrant), reverse=True)
 
 
 def seeded(event, **settings) -> tuple[int, dict[int, int]]:
@@ -54,6 +49,7 @@ def play_by_seed(event, tournament_id: int, round_: dict, seed_of: dict[int, int
         win_match(event, tournament_id, match["id"], seeds.index(min(seeds)))
 
 
+@pytest.mark.slow  # every round played through the API: ~15 s
 def test_swiss_of_seven_with_byes_drawn_one_click_at_a_time():
     event = build_event(players=7)
     tournament_id, entrant_of = seeded(
@@ -132,6 +128,7 @@ def test_swiss_of_seven_with_byes_drawn_one_click_at_a_time():
           (6, 7, 1, 7), (7, 5, 1, 6)]
 
 
+@pytest.mark.slow  # every round played through the API: ~15 s
 def test_round_robin_of_four_ranks_ties_by_head_to_head():
     event = build_event(players=4)
     tournament_id, entrant_of = seeded(
@@ -206,6 +203,7 @@ def test_round_robin_cycle_falls_to_the_configured_chain_and_lots():
     assert changed.json()["tie_breaks"] == ["match_points", "lots"]
 
 
+@pytest.mark.slow  # every round played through the API: ~15 s
 def test_round_robin_of_nine_at_tables_of_three_meets_everyone_once():
     event = build_event(players=9)
     tournament_id, entrant_of = seeded(

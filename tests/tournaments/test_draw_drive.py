@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
-from tournaments.draw import DrawError, MatchResult, Table, compute_standings, drive
+from tests.helpers import draw_error_code
+from tournaments.draw import MatchResult, Table, compute_standings, drive
 from tournaments.draw.drive import DriveGame, DriveRules
-
-
-def error_code(call, *args, **kwargs) -> str:
-    with pytest.raises(DrawError) as caught:
-        call(*args, **kwargs)
-    return caught.value.code
 
 
 def side_wins(table: Table, side_index: int, points=(25, 10)) -> MatchResult:
@@ -30,8 +23,8 @@ def test_seat_sides_alternate_partners():
     assert drive.seat_sides([(1, 3), (2, 4)]) == (1, 2, 3, 4)
     assert drive.seat_sides([(1, 4), (2, 5), (3, 6)]) == (1, 2, 3, 4, 5, 6)
     assert drive.seat_sides([(1, 2, 3), (4, 5, 6), (7, 8, 9)]) == (1, 4, 7, 2, 5, 8, 3, 6, 9)
-    assert error_code(drive.seat_sides, [(1, 2), (3,)]) == "invalid_table_size"
-    assert error_code(drive.seat_sides, [(1, 2), (2, 3)]) == "duplicate_entrant"
+    assert draw_error_code(drive.seat_sides, [(1, 2), (3,)]) == "invalid_table_size"
+    assert draw_error_code(drive.seat_sides, [(1, 2), (2, 3)]) == "duplicate_entrant"
 
 
 def test_eight_players_one_game_worked_by_hand():
@@ -84,7 +77,7 @@ def test_a_25_drive_of_24_players_at_six_tables_of_four():
                 points[entrant] += result.points_of(entrant)
         all_results.extend(results)
         if game.number == rules.games:
-            assert error_code(drive.next_game, rules, game, results) == "tournament_complete"
+            assert draw_error_code(drive.next_game, rules, game, results) == "tournament_complete"
             break
         following = drive.next_game(rules, game, results)
         assert following.number == game.number + 1
@@ -175,36 +168,38 @@ def test_a_shuffled_first_game_is_reproducible():
 
 def test_bad_drives_are_refused():
     rules = DriveRules(table_size=4, games=2, sides_per_table=2)
-    assert error_code(drive.first_game, range(1, 11), rules) == "invalid_entrant_count"
-    assert error_code(drive.first_game, [1, 2, 3], rules) == "too_few_entrants"
-    assert error_code(DriveRules, table_size=4, games=2, sides_per_table=3) == (
+    assert draw_error_code(drive.first_game, range(1, 11), rules) == "invalid_entrant_count"
+    assert draw_error_code(drive.first_game, [1, 2, 3], rules) == "too_few_entrants"
+    assert draw_error_code(DriveRules, table_size=4, games=2, sides_per_table=3) == (
         "invalid_table_size"
     )
-    assert error_code(DriveRules, table_size=4, games=2, sides_per_table=4) == (
+    assert draw_error_code(DriveRules, table_size=4, games=2, sides_per_table=4) == (
         "invalid_table_size"
     )
-    assert error_code(DriveRules, table_size=4, games=0) == "invalid_option"
-    assert error_code(DriveRules, table_size=4, games=2, movement="sideways") == "invalid_option"
-    assert error_code(DriveRules, table_size=4, games=2, winners_per_table=4) == (
+    assert draw_error_code(DriveRules, table_size=4, games=0) == "invalid_option"
+    assert draw_error_code(DriveRules, table_size=4, games=2, movement="sideways") == (
+        "invalid_option"
+    )
+    assert draw_error_code(DriveRules, table_size=4, games=2, winners_per_table=4) == (
         "invalid_table_size"
     )
     assert (
-        error_code(DriveRules, table_size=6, games=2, sides_per_table=2, winners_per_table=2)
+        draw_error_code(DriveRules, table_size=6, games=2, sides_per_table=2, winners_per_table=2)
         == "invalid_option"
     )
     game = drive.first_game(range(1, 9), rules)
     one = [side_wins(game.tables[0], 0)]
-    assert error_code(drive.next_game, rules, game, one) == "round_incomplete"
+    assert draw_error_code(drive.next_game, rules, game, one) == "round_incomplete"
     stranger = MatchResult.build(Table((1, 5)), [1, 5])
-    assert error_code(drive.next_game, rules, game, [*one, stranger]) == "invalid_result"
+    assert draw_error_code(drive.next_game, rules, game, [*one, stranger]) == "invalid_result"
     twice = [side_wins(game.tables[0], 0), side_wins(game.tables[0], 1)]
-    assert error_code(drive.next_game, rules, game, twice) == "invalid_result"
+    assert draw_error_code(drive.next_game, rules, game, twice) == "invalid_result"
     regrouped = MatchResult.build(Table((5, 6, 7, 8), ((5, 6), (7, 8))), [(5, 6), (7, 8)])
-    assert error_code(drive.next_game, rules, game, [*one, regrouped]) == "invalid_result"
+    assert draw_error_code(drive.next_game, rules, game, [*one, regrouped]) == "invalid_result"
     solo = DriveRules(table_size=4, games=2)
     solo_game = drive.first_game(range(1, 9), solo)
     tied = [
         MatchResult.build(solo_game.tables[0], [1, (2, 3), 4]),
         MatchResult.build(solo_game.tables[1], [5, 6, 7, 8]),
     ]
-    assert error_code(drive.next_game, solo, solo_game, tied) == "invalid_result"
+    assert draw_error_code(drive.next_game, solo, solo_game, tied) == "invalid_result"

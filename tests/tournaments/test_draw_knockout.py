@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.draw import DrawError, MatchResult, Table, compute_standings, knockout
+from tests.helpers import draw_error_code
+from tournaments.draw import MatchResult, Table, compute_standings, knockout
 from tournaments.draw.drive import seat_sides
 from tournaments.draw.matches import match_result
-
-
-def error_code(call, *args, **kwargs) -> str:
-    with pytest.raises(DrawError) as caught:
-        call(*args, **kwargs)
-    return caught.value.code
 
 
 def ready_keys(bracket, results) -> list[tuple]:
@@ -179,7 +173,7 @@ def test_a_two_v_two_knockout_of_sixteen_teams_best_of_three():
     play((1, 3), {(2, 1): (104, 105)})
     play((1, 4), {})
     play((1, 5), {(2, 2): (102, 110)})
-    assert error_code(knockout.round_draw, bracket, 2, results) == "round_incomplete"
+    assert draw_error_code(knockout.round_draw, bracket, 2, results) == "round_incomplete"
     play((1, 6), {})
     play((1, 7), {(2, 3): (103, 106)})
     assert [table.key for table in knockout.round_draw(bracket, 2, results).tables] == [
@@ -200,7 +194,7 @@ def test_a_two_v_two_knockout_of_sixteen_teams_best_of_three():
     play((4, 1), {})
     assert knockout.is_complete(bracket, results)
     assert knockout.champion(bracket, results) == 103
-    assert error_code(knockout.round_draw, bracket, 5, results) == "tournament_complete"
+    assert draw_error_code(knockout.round_draw, bracket, 5, results) == "tournament_complete"
 
     standings = compute_standings(
         teams,
@@ -283,7 +277,7 @@ def test_a_short_handed_first_round_and_walkovers():
     result = MatchResult.build(first.tables[0].table, [9, 4, 6])
     assert ready_keys(bracket, {(1, 1): result}) == [((2, 0), (1, 8, 9, 4)), ((2, 1), (2, 7, 3, 5))]
     walkover = MatchResult.build(Table((1, 8)), [1, 8])
-    assert error_code(knockout.advance, bracket, {(1, 0): walkover}) == "invalid_result"
+    assert draw_error_code(knockout.advance, bracket, {(1, 0): walkover}) == "invalid_result"
 
 
 def test_three_entrants_with_a_third_place_walkover():
@@ -300,34 +294,34 @@ def test_three_entrants_with_a_third_place_walkover():
 def test_results_that_do_not_fit_the_bracket_are_refused():
     bracket = knockout.plan_bracket([1, 2, 3, 4])
     drawn = MatchResult.build(Table((1, 4)), [(1, 4)])
-    assert error_code(knockout.advance, bracket, {(1, 0): drawn}) == "invalid_result"
+    assert draw_error_code(knockout.advance, bracket, {(1, 0): drawn}) == "invalid_result"
     wrong_table = MatchResult.build(Table((1, 3)), [1, 3])
-    assert error_code(knockout.advance, bracket, {(1, 0): wrong_table}) == "invalid_result"
+    assert draw_error_code(knockout.advance, bracket, {(1, 0): wrong_table}) == "invalid_result"
     early = MatchResult.build(Table((1, 2)), [1, 2])
-    assert error_code(knockout.advance, bracket, {(2, 0): early}) == "invalid_result"
-    assert error_code(knockout.advance, bracket, [early]) == "invalid_result"
+    assert draw_error_code(knockout.advance, bracket, {(2, 0): early}) == "invalid_result"
+    assert draw_error_code(knockout.advance, bracket, [early]) == "invalid_result"
     four = knockout.plan_bracket(list(range(1, 9)), table_size=4, advancing=2)
     tie = MatchResult.build(Table((1, 4, 6, 8)), [1, (4, 6), 8])
-    assert error_code(knockout.advance, four, {(1, 0): tie}) == "invalid_result"
+    assert draw_error_code(knockout.advance, four, {(1, 0): tie}) == "invalid_result"
 
 
 def test_bad_bracket_shapes_are_refused():
-    assert error_code(knockout.plan_bracket, [1, 2, 3, 4], table_size=4, advancing=3) == (
+    assert draw_error_code(knockout.plan_bracket, [1, 2, 3, 4], table_size=4, advancing=3) == (
         "invalid_table_size"
     )
-    assert error_code(knockout.plan_bracket, [1, 2], table_size=2, advancing=2) == (
+    assert draw_error_code(knockout.plan_bracket, [1, 2], table_size=2, advancing=2) == (
         "invalid_table_size"
     )
-    assert error_code(knockout.plan_bracket, [1, 2, 3], table_size=4) == "too_few_entrants"
-    assert error_code(knockout.plan_bracket, [1, 2, 2]) == "duplicate_entrant"
-    assert error_code(knockout.plan_bracket, [1, 2], third_place=True) == "invalid_option"
+    assert draw_error_code(knockout.plan_bracket, [1, 2, 3], table_size=4) == "too_few_entrants"
+    assert draw_error_code(knockout.plan_bracket, [1, 2, 2]) == "duplicate_entrant"
+    assert draw_error_code(knockout.plan_bracket, [1, 2], third_place=True) == "invalid_option"
     assert (
-        error_code(knockout.plan_bracket, list(range(9)), table_size=3, third_place=True)
+        draw_error_code(knockout.plan_bracket, list(range(9)), table_size=3, third_place=True)
         == "invalid_option"
     )
-    assert error_code(knockout.plan_bracket, [1, 2], table_size=1) == "invalid_option"
+    assert draw_error_code(knockout.plan_bracket, [1, 2], table_size=1) == "invalid_option"
     bracket = knockout.plan_bracket([1, 2, 3, 4])
-    assert error_code(knockout.round_draw, bracket, 0, {}) == "invalid_option"
+    assert draw_error_code(knockout.round_draw, bracket, 0, {}) == "invalid_option"
 
 
 def test_an_entrant_through_to_an_unformed_table_ranks_above_those_still_playing():

@@ -6,13 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import draw_error_code
 from tournaments.draw import DrawError, Table, decide_match, match_result
-
-
-def error_code(call, *args, **kwargs) -> str:
-    with pytest.raises(DrawError) as caught:
-        call(*args, **kwargs)
-    return caught.value.code
 
 
 @pytest.mark.parametrize(
@@ -53,11 +48,13 @@ def test_first_to():
 
 
 def test_games_after_the_decision_and_bad_input_are_refused():
-    assert error_code(decide_match, [1, 1, 2], "best_of", 3, entrants=[1, 2]) == "match_decided"
-    assert error_code(decide_match, [1, 3], "best_of", 3, entrants=[1, 2]) == "invalid_entrant"
-    assert error_code(decide_match, [1], "best_two", 3) == "invalid_option"
-    assert error_code(decide_match, [1], "best_of", 0) == "invalid_option"
-    assert error_code(decide_match, ["1"], "best_of", 3) == "invalid_entrant"
+    assert draw_error_code(decide_match, [1, 1, 2], "best_of", 3, entrants=[1, 2]) == (
+        "match_decided"
+    )
+    assert draw_error_code(decide_match, [1, 3], "best_of", 3, entrants=[1, 2]) == "invalid_entrant"
+    assert draw_error_code(decide_match, [1], "best_two", 3) == "invalid_option"
+    assert draw_error_code(decide_match, [1], "best_of", 0) == "invalid_option"
+    assert draw_error_code(decide_match, ["1"], "best_of", 3) == "invalid_entrant"
 
 
 @given(st.lists(st.sampled_from([1, 2]), max_size=7), st.sampled_from([1, 3, 5, 7]))
@@ -93,4 +90,4 @@ def test_match_result_counts_a_partner_win_for_the_side():
     result = match_result(table, [1, 2, 3], mode="best_of", games=3)
     assert result.placings == ((1, 3), (2, 4))
     assert result.games_won == (2, 1, 2, 1)
-    assert error_code(match_result, table, [5], mode="best_of", games=3) == "invalid_entrant"
+    assert draw_error_code(match_result, table, [5], mode="best_of", games=3) == "invalid_entrant"

@@ -5,16 +5,9 @@ from __future__ import annotations
 import hashlib
 from fractions import Fraction
 
-import pytest
-
-from tournaments.draw import DrawError, MatchResult, ScoringRule, Table, compute_standings, tally
+from tests.helpers import draw_error_code
+from tournaments.draw import MatchResult, ScoringRule, Table, compute_standings, tally
 from tournaments.draw.ranking import lot
-
-
-def error_code(call, *args, **kwargs) -> str:
-    with pytest.raises(DrawError) as caught:
-        call(*args, **kwargs)
-    return caught.value.code
 
 
 def beat(winner: int, loser: int, winner_points: int = 25, loser_points: int = 0) -> MatchResult:
@@ -141,14 +134,14 @@ def test_partners_are_not_opponents_in_the_standings():
 
 
 def test_bad_chains_and_unknown_entrants_are_refused():
-    assert error_code(compute_standings, [1, 2], [], tie_breaks=("elo",)) == "invalid_option"
-    assert error_code(compute_standings, [1, 2], [], tie_breaks="lots") == "invalid_option"
-    assert error_code(compute_standings, [1, 2], [], tie_breaks=("lots", "lots")) == (
+    assert draw_error_code(compute_standings, [1, 2], [], tie_breaks=("elo",)) == "invalid_option"
+    assert draw_error_code(compute_standings, [1, 2], [], tie_breaks="lots") == "invalid_option"
+    assert draw_error_code(compute_standings, [1, 2], [], tie_breaks=("lots", "lots")) == (
         "invalid_option"
     )
-    assert error_code(compute_standings, [1, 2], [beat(1, 3)]) == "invalid_entrant"
-    assert error_code(tally, [1, 2], [], byes=[5]) == "invalid_entrant"
-    assert error_code(compute_standings, [1, 2], [], primary={1: 1}) == "invalid_option"
+    assert draw_error_code(compute_standings, [1, 2], [beat(1, 3)]) == "invalid_entrant"
+    assert draw_error_code(tally, [1, 2], [], byes=[5]) == "invalid_entrant"
+    assert draw_error_code(compute_standings, [1, 2], [], primary={1: 1}) == "invalid_option"
 
 
 def test_primary_orders_before_the_chain():

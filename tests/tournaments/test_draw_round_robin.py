@@ -9,20 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import draw_error_code
 from tournaments.draw import (
-    DrawError,
     MatchResult,
     PlayedRound,
     compute_standings,
     round_robin,
 )
 from tournaments.draw.types import pair_key
-
-
-def error_code(call, *args, **kwargs) -> str:
-    with pytest.raises(DrawError) as caught:
-        call(*args, **kwargs)
-    return caught.value.code
 
 
 def meeting_counts(schedule) -> Counter:
@@ -142,7 +136,7 @@ def test_a_two_sided_round_robin_played_round_by_round():
         draw = round_robin.next_round(entrants, played)
         assert draw == round_robin.schedule(entrants)[len(played)]
         played.append(play(draw, winner_of))
-    assert error_code(round_robin.next_round, entrants, played) == "tournament_complete"
+    assert draw_error_code(round_robin.next_round, entrants, played) == "tournament_complete"
     results = [result for round_ in played for result in round_.results]
     standings = compute_standings(entrants, results, tie_breaks=("match_points", "head_to_head"))
     # 1 and 3 have four wins and 1 beat 3; 2 and 4 have three and 2 beat 4.
@@ -177,11 +171,11 @@ def test_next_round_refuses_an_incomplete_round_and_bad_shapes():
     entrants = [1, 2, 3, 4]
     draw = round_robin.next_round(entrants, [])
     half_played = PlayedRound(draw, (MatchResult.build(draw.tables[0], [1, 4]),))
-    assert error_code(round_robin.next_round, entrants, [half_played]) == "round_incomplete"
-    assert error_code(round_robin.schedule, [1, 2, 3], table_size=4) == "too_few_entrants"
-    assert error_code(round_robin.schedule, [1, 1, 2]) == "duplicate_entrant"
-    assert error_code(round_robin.schedule, [1, 2, 3], rounds=0) == "invalid_option"
-    assert error_code(round_robin.next_round, entrants, half_played) == "invalid_result"
+    assert draw_error_code(round_robin.next_round, entrants, [half_played]) == "round_incomplete"
+    assert draw_error_code(round_robin.schedule, [1, 2, 3], table_size=4) == "too_few_entrants"
+    assert draw_error_code(round_robin.schedule, [1, 1, 2]) == "duplicate_entrant"
+    assert draw_error_code(round_robin.schedule, [1, 2, 3], rounds=0) == "invalid_option"
+    assert draw_error_code(round_robin.next_round, entrants, half_played) == "invalid_result"
 
 
 @settings(max_examples=10, deadline=None)

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers import draw_error_code
 from tournaments.draw import (
-    DrawError,
     MatchResult,
     PlayedRound,
     RoundDraw,
@@ -26,12 +26,6 @@ from tournaments.draw import (
 )
 from tournaments.draw.ranking import tally
 from tournaments.draw.types import pair_key
-
-
-def error_code(call, *args, **kwargs) -> str:
-    with pytest.raises(DrawError) as caught:
-        call(*args, **kwargs)
-    return caught.value.code
 
 
 def lowest_id_wins(draw: RoundDraw) -> PlayedRound:
@@ -70,7 +64,9 @@ def test_a_swiss_of_eight_played_through():
         draw = swiss.next_round(entrants, played, total_rounds=3)
         assert tables_of(draw) == expected
         played.append(lowest_id_wins(draw))
-    assert error_code(swiss.next_round, entrants, played, total_rounds=3) == ("tournament_complete")
+    assert draw_error_code(swiss.next_round, entrants, played, total_rounds=3) == (
+        "tournament_complete"
+    )
     standings = compute_standings(
         entrants,
         [result for round_ in played for result in round_.results],
@@ -219,15 +215,17 @@ def test_bad_requests_are_refused():
     entrants = [1, 2, 3, 4]
     draw = swiss.next_round(entrants, [], total_rounds=2)
     unfinished = PlayedRound(draw, (MatchResult.build(draw.tables[0], [1, 3]),))
-    assert error_code(swiss.next_round, entrants, [unfinished], total_rounds=2) == (
+    assert draw_error_code(swiss.next_round, entrants, [unfinished], total_rounds=2) == (
         "round_incomplete"
     )
-    assert error_code(swiss.next_round, [1, 2, 3], [], total_rounds=2, table_size=4) == (
+    assert draw_error_code(swiss.next_round, [1, 2, 3], [], total_rounds=2, table_size=4) == (
         "too_few_entrants"
     )
-    assert error_code(swiss.next_round, [1, 2, 2], [], total_rounds=2) == "duplicate_entrant"
-    assert error_code(swiss.next_round, entrants, [], total_rounds=0) == "invalid_option"
-    assert error_code(swiss.next_round, entrants, unfinished, total_rounds=2) == "invalid_result"
+    assert draw_error_code(swiss.next_round, [1, 2, 2], [], total_rounds=2) == "duplicate_entrant"
+    assert draw_error_code(swiss.next_round, entrants, [], total_rounds=0) == "invalid_option"
+    assert draw_error_code(swiss.next_round, entrants, unfinished, total_rounds=2) == (
+        "invalid_result"
+    )
 
 
 @pytest.mark.parametrize("scoring", [None, ScoringRule(win=3, draw=1, loss=0, bye=1)])

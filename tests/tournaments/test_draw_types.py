@@ -7,6 +7,7 @@ import pathlib
 
 import pytest
 
+from tests.helpers import draw_error_code
 from tournaments.draw import (
     DrawError,
     MatchResult,
@@ -22,12 +23,6 @@ from tournaments.draw.errors import check_entrants
 from tournaments.draw.types import check_rounds
 
 
-def error_code(call, *args, **kwargs) -> str:
-    with pytest.raises(DrawError) as caught:
-        call(*args, **kwargs)
-    return caught.value.code
-
-
 def test_draw_error_is_a_value_error_with_a_stable_code():
     error = DrawError("duplicate_entrant", "entrant 3 is listed more than once")
     assert isinstance(error, ValueError)
@@ -41,11 +36,11 @@ def test_draw_error_is_a_value_error_with_a_stable_code():
 
 def test_check_entrants_refuses_duplicates_non_ints_and_too_few():
     assert check_entrants([4, 2, 9]) == (4, 2, 9)
-    assert error_code(check_entrants, [1, 2, 1]) == "duplicate_entrant"
-    assert error_code(check_entrants, [1, "2"]) == "invalid_entrant"
-    assert error_code(check_entrants, [1, True]) == "invalid_entrant"
-    assert error_code(check_entrants, "12") == "invalid_entrant"
-    assert error_code(check_entrants, [1], minimum=2) == "too_few_entrants"
+    assert draw_error_code(check_entrants, [1, 2, 1]) == "duplicate_entrant"
+    assert draw_error_code(check_entrants, [1, "2"]) == "invalid_entrant"
+    assert draw_error_code(check_entrants, [1, True]) == "invalid_entrant"
+    assert draw_error_code(check_entrants, "12") == "invalid_entrant"
+    assert draw_error_code(check_entrants, [1], minimum=2) == "too_few_entrants"
 
 
 def test_table_sides_must_split_the_table():
@@ -53,8 +48,8 @@ def test_table_sides_must_split_the_table():
     assert table.side_of(3) == (1, 3)
     assert table.opponents_of(1) == (2, 4)
     assert Table((5, 6)).all_sides == ((5,), (6,))
-    assert error_code(Table, (1, 2, 3, 4), ((1, 3), (2,))) == "invalid_table_size"
-    assert error_code(Table, (1, 2, 2)) == "duplicate_entrant"
+    assert draw_error_code(Table, (1, 2, 3, 4), ((1, 3), (2,))) == "invalid_table_size"
+    assert draw_error_code(Table, (1, 2, 2)) == "duplicate_entrant"
 
 
 def test_match_result_build_aligns_statistics_with_seats():
@@ -83,27 +78,27 @@ def test_match_result_outcomes_with_partners_and_draws():
 def test_match_result_refuses_bad_placings_and_statistics():
     table = Table((1, 2))
     partners = Table((1, 2, 3, 4), ((1, 3), (2, 4)))
-    assert error_code(MatchResult.build, table, [1]) == "invalid_result"
-    assert error_code(MatchResult.build, table, [1, 2, 3]) == "invalid_result"
-    assert error_code(MatchResult.build, table, [1, 1]) == "invalid_result"
-    assert error_code(MatchResult.build, partners, [1, 2, 3, 4]) == "invalid_result"
-    assert error_code(MatchResult.build, table, [1, 2], games_won={1: -1}) == "invalid_result"
-    assert error_code(MatchResult.build, table, [1, 2], points={9: 3}) == "invalid_result"
-    assert error_code(MatchResult.build, table, [1, 2], tricks=[1]) == "invalid_result"
-    assert error_code(MatchResult.build, table, "12") == "invalid_result"
+    assert draw_error_code(MatchResult.build, table, [1]) == "invalid_result"
+    assert draw_error_code(MatchResult.build, table, [1, 2, 3]) == "invalid_result"
+    assert draw_error_code(MatchResult.build, table, [1, 1]) == "invalid_result"
+    assert draw_error_code(MatchResult.build, partners, [1, 2, 3, 4]) == "invalid_result"
+    assert draw_error_code(MatchResult.build, table, [1, 2], games_won={1: -1}) == "invalid_result"
+    assert draw_error_code(MatchResult.build, table, [1, 2], points={9: 3}) == "invalid_result"
+    assert draw_error_code(MatchResult.build, table, [1, 2], tricks=[1]) == "invalid_result"
+    assert draw_error_code(MatchResult.build, table, "12") == "invalid_result"
     # Negative points are fine: bidding games set a side back.
     assert MatchResult.build(table, [2, 1], points={1: -20, 2: 55}).points == (-20, 55)
 
 
 def test_round_draw_refuses_an_entrant_twice():
-    assert error_code(RoundDraw, (Table((1, 2)), Table((3, 1)))) == "duplicate_entrant"
-    assert error_code(RoundDraw, (Table((1, 2)),), (2,)) == "duplicate_entrant"
+    assert draw_error_code(RoundDraw, (Table((1, 2)), Table((3, 1)))) == "duplicate_entrant"
+    assert draw_error_code(RoundDraw, (Table((1, 2)),), (2,)) == "duplicate_entrant"
     assert RoundDraw((Table((1, 2)),), (3,)).entrants == (1, 2, 3)
 
 
 def test_scoring_rule_values_are_checked():
-    assert error_code(ScoringRule, win="2") == "invalid_option"
-    assert error_code(ScoringRule, bye_is_match_win=1) == "invalid_option"
+    assert draw_error_code(ScoringRule, win="2") == "invalid_option"
+    assert draw_error_code(ScoringRule, bye_is_match_win=1) == "invalid_option"
 
 
 def test_table_sizes_full_tables_or_balanced_short_tables():
@@ -112,9 +107,9 @@ def test_table_sizes_full_tables_or_balanced_short_tables():
     assert table_sizes(9, 4, 3) == ((3, 3, 3), 0)
     assert table_sizes(13, 4, 4) == ((4, 4, 4), 1)
     assert table_sizes(7, 2) == ((2, 2, 2), 1)
-    assert error_code(table_sizes, 3, 4) == "too_few_entrants"
-    assert error_code(table_sizes, 8, 4, 5) == "invalid_table_size"
-    assert error_code(table_sizes, 8, 1) == "invalid_option"
+    assert draw_error_code(table_sizes, 3, 4) == "too_few_entrants"
+    assert draw_error_code(table_sizes, 8, 4, 5) == "invalid_table_size"
+    assert draw_error_code(table_sizes, 8, 1) == "invalid_option"
 
 
 def test_check_rounds_needs_complete_rounds_of_known_entrants():
@@ -123,15 +118,17 @@ def test_check_rounds_needs_complete_rounds_of_known_entrants():
     second = MatchResult.build(Table((3, 4)), [4, 3])
     results, byes = check_rounds([PlayedRound(draw, (first, second))], [1, 2, 3, 4])
     assert results == [first, second] and not byes
-    assert error_code(check_rounds, [PlayedRound(draw, (first,))], [1, 2, 3, 4]) == (
+    assert draw_error_code(check_rounds, [PlayedRound(draw, (first,))], [1, 2, 3, 4]) == (
         "round_incomplete"
     )
     stranger = MatchResult.build(Table((1, 3)), [1, 3])
-    assert error_code(check_rounds, [PlayedRound(draw, (stranger,))], [1, 2, 3, 4]) == (
+    assert draw_error_code(check_rounds, [PlayedRound(draw, (stranger,))], [1, 2, 3, 4]) == (
         "invalid_result"
     )
-    assert error_code(check_rounds, [PlayedRound(draw, (first,))], [1, 2, 3]) == ("invalid_entrant")
-    assert error_code(check_rounds, [PlayedRound(draw, (first, first))], [1, 2, 3, 4]) == (
+    assert draw_error_code(check_rounds, [PlayedRound(draw, (first,))], [1, 2, 3]) == (
+        "invalid_entrant"
+    )
+    assert draw_error_code(check_rounds, [PlayedRound(draw, (first, first))], [1, 2, 3, 4]) == (
         "invalid_result"
     )
 
