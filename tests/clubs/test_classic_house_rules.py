@@ -7,7 +7,8 @@ import pytest
 
 from clubs.models import Club
 from tests.clubs.factories import make_user
-from tests.clubs.test_api import NEW_CLUB, client_for, errors_of
+from tests.clubs.test_api import NEW_CLUB, errors_of
+from tests.helpers import api_client
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +16,7 @@ CLASSIC = {"ace_of_hearts_lead": "trump_then_hearts", "rob_discard": "not_the_ac
 
 
 def test_a_club_of_45_plays_the_classic_options():
-    response = client_for(make_user("founder")).post(
+    response = api_client(make_user("founder")).post(
         "/api/clubs/", {**NEW_CLUB, "default_game": "45", "default_house_rules": CLASSIC},
         format="json",
     )
@@ -29,7 +30,7 @@ def test_a_club_of_45_plays_the_classic_options():
 
 
 def test_the_defaults_may_be_named_too():
-    response = client_for(make_user("founder")).post(
+    response = api_client(make_user("founder")).post(
         "/api/clubs/",
         {**NEW_CLUB, "default_house_rules": {"rob_discard": "any_card"}},
         format="json",
@@ -47,7 +48,7 @@ def test_the_defaults_may_be_named_too():
     ],
 )
 def test_bad_values_are_refused_and_nothing_is_stored(game, rules, pointer):
-    response = client_for(make_user("founder")).post(
+    response = api_client(make_user("founder")).post(
         "/api/clubs/", {**NEW_CLUB, "default_game": game, "default_house_rules": rules},
         format="json",
     )
