@@ -40,6 +40,9 @@ def test_every_format_has_its_policy_and_the_options_it_takes():
     assert {name: policy.accepts_late_entrants for name, policy in FORMATS.items()} == {
         "knockout": False, "round_robin": False, "swiss": True, "drive": True,
     }
+    assert {name: policy.plans_a_bracket for name, policy in FORMATS.items()} == {
+        "knockout": True, "round_robin": False, "swiss": False, "drive": False,
+    }
 
 
 def _format_branches(path: Path) -> list[str]:
@@ -69,6 +72,16 @@ def test_no_module_of_tournaments_outside_the_policies_branches_on_the_format():
     assert len(modules) > 20
     assert [branch for path in modules for branch in _format_branches(path)] == []
     assert _format_branches(package / "formats" / "knockout.py")  # the check does find them
+
+
+def test_no_page_compares_the_format():
+    """The pages ask the policy (``plans_a_bracket``) instead of comparing the format."""
+    package = Path(__file__).resolve().parents[2] / "web"
+    comparisons = [
+        branch for path in package.rglob("*.py") for branch in _format_branches(path)
+        if "comparison" in branch
+    ]
+    assert comparisons == []
 
 
 @pytest.mark.django_db

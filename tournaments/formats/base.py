@@ -127,6 +127,9 @@ class FormatPolicy(ABC):
     default_tie_breaks: ClassVar[tuple[str, ...]]
     # A tournament under way takes a late arrival into its next draw.
     accepts_late_entrants: ClassVar[bool] = False
+    # Its rounds are planned as a bracket (``planned_bracket``): pages draw it, name its rounds
+    # from the end and show each entrant's stage.
+    plans_a_bracket: ClassVar[bool] = False
 
     # --- settings -------------------------------------------------------------------------
 

@@ -52,6 +52,7 @@ def _round_complete(bracket, results, number: int) -> bool:
 
 class KnockoutPolicy(FormatPolicy):
     format = Format.KNOCKOUT
+    plans_a_bracket = True
     options = frozenset({"advancing_per_table", "third_place_match"})
     default_tie_breaks = ("match_wins", "games_won", "points_difference", "lots")
 

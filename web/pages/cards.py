@@ -41,7 +41,7 @@ def event_of(game) -> str | None:
     tournament = match.tournament
     values = {
         "event": tournament.name,
-        "round": round_name(tournament.format, match.round.number,
+        "round": round_name(match.round.number,
                             knockout_round_total(tournament), tournament.table_size),
     }
     if match.is_third_place:

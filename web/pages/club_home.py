@@ -68,7 +68,7 @@ def _tournament_card(club, tournament) -> dict:
     }
     if tournament.current_round:
         total = tournament_selectors.knockout_round_total(tournament)
-        card["round"] = round_name(tournament.format, tournament.current_round, total,
+        card["round"] = round_name(tournament.current_round, total,
                                    tournament.table_size)
         my_round = getattr(tournament, "my_round", None)
         if my_round == tournament.current_round:

@@ -32,6 +32,7 @@ from clubs import selectors as club_selectors
 from clubs.permissions import can_manage, can_read_club
 from games.money import format_money
 from tournaments import selectors
+from tournaments.formats import policy_for
 from tournaments.snapshots import read_standings
 from tournaments.standings import winners_of
 from web.pages import explain, live, tables, tonight
@@ -63,10 +64,10 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
     rounds = tables.rounds_view(
         tournament, bracket, entrants, link_games=club_is_readable, members=members, me=me,
         round_names=lambda number, total: translated_round_name(
-            tournament.format, number, total, tournament.table_size
+            number, total, tournament.table_size
         ),
     )
-    is_knockout = tournament.format == "knockout" and bool(tournament.draw_order)
+    is_knockout = policy_for(tournament).plans_a_bracket and bool(tournament.draw_order)
     standings_view = explain.standings_view(
         standings, winners=winners, me=me, is_team=is_team,
         stages=_stages(rounds, bracket["champion"]) if is_knockout else None,

@@ -177,7 +177,7 @@ def _tournament_link(request: HttpRequest, game) -> dict | None:
     return {
         "name": tournament.name,
         "url": url,
-        "round": round_name(tournament.format, match.round.number, total, tournament.table_size),
+        "round": round_name(match.round.number, total, tournament.table_size),
         "table": match.table,
     }
 

@@ -87,9 +87,11 @@ def game_name(code: str) -> str:
     return label(GAME_NAMES, code)
 
 
-def round_name(format_code: str, number: int, rounds_total: int | None, table_size: int) -> str:
-    """"Final", "Semi-finals", ... for a knockout of tables of two, else "Round n"."""
-    if format_code == "knockout" and rounds_total and table_size == 2:
+def round_name(number: int, rounds_total: int | None, table_size: int) -> str:
+    """"Final", "Semi-finals", ... for a bracket (``rounds_total``: its planned rounds, None
+    without one, ``tournaments.selectors.knockout_round_total``) of tables of two, else
+    "Round n" (the API's English names: ``tournaments.selectors.round_name``)."""
+    if rounds_total and table_size == 2:
         from_end = rounds_total - number
         if from_end == 0:
             return _("Final")

@@ -24,6 +24,7 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournaments.formats import policy_for
 from web.pages.labels import GAME_STATUSES, MATCH_STATUSES, ROUND_STATUSES, label
 
 
@@ -212,7 +213,7 @@ def rounds_view(tournament, bracket: dict, entrants: dict[int, object], *, link_
         if table["match"] is not None
     }
     slug = tournament.club.slug
-    is_knockout = tournament.format == "knockout"
+    is_knockout = policy_for(tournament).plans_a_bracket
     rounds_total = len(bracket["rounds"])
     drawn = [round_["number"] for round_ in bracket["rounds"] if round_["status"] != "waiting"]
     current = max(drawn) if drawn else None
