@@ -56,10 +56,9 @@ def is_event_over(link: TableLink) -> bool:
     return link.tournament_id is not None and link.tournament.status == TournamentStatus.CLOSED
 
 
-def _night_table_game_ids(link: TableLink):
-    return NightGame.objects.filter(
-        night_id=link.night_id, table_number=link.table_number
-    ).values("game_id")
+def _night_table_games(link: TableLink):
+    """The ``NightGame`` rows of a night's table N: the games started at that table."""
+    return NightGame.objects.filter(night_id=link.night_id, table_number=link.table_number)
 
 
 def current_event_match(link: TableLink) -> tuple[int | None, Match | None]:
@@ -93,7 +92,7 @@ def list_table_games(link: TableLink, match: Match | None = None) -> list[Game]:
         if is_event_over(link):
             return []
         return list(
-            Game.objects.filter(pk__in=_night_table_game_ids(link))
+            Game.objects.filter(pk__in=_night_table_games(link).values("game_id"))
             .select_related("club")
             .order_by("created_at", "id")
         )
@@ -136,9 +135,7 @@ class TableGrant:
             elif self.link.night_id is not None:
                 # Every game started at table N of the night, none once the night is closed.
                 self._game_ids = frozenset() if is_event_over(self.link) else frozenset(
-                    NightGame.objects.filter(
-                        night_id=self.link.night_id, table_number=self.link.table_number
-                    ).values_list("game_id", flat=True)
+                    _night_table_games(self.link).values_list("game_id", flat=True)
                 )
             elif self.link.tournament_id is not None:
                 # Table N's games of every released round (a late hand of the last round
@@ -233,9 +230,9 @@ def table_etag(link: TableLink) -> str:
     if link.game_id is not None:
         parts = Game.objects.filter(pk=link.game_id).values_list("version", "status").first()
     elif link.night_id is not None:
-        parts = NightGame.objects.filter(
-            night_id=link.night_id, table_number=link.table_number
-        ).aggregate(games=Count("game_id"), last=Max("game_id"), versions=Sum("game__version"))
+        parts = _night_table_games(link).aggregate(
+            games=Count("game_id"), last=Max("game_id"), versions=Sum("game__version")
+        )
         parts = (link.night.status, sorted(parts.items()))
     elif link.match_id is not None:
         parts = Match.objects.filter(pk=link.match_id).aggregate(

@@ -291,12 +291,9 @@ def count_live_event_links(event) -> int:
     return live_event_links(event).values("table_number").distinct().count()
 
 
-def revoke_event_table_link(
-    *, link_id: int | None, user, tournament: Tournament | None = None, night: Night | None = None
-) -> TableLink:
-    """Revoke one of the table links of an event or a club night (404 if it is not one of
-    them); no other link is touched."""
-    event = tournament if tournament is not None else night
+def revoke_event_table_link(*, event: Tournament | Night, link_id: int | None, user) -> TableLink:
+    """Revoke one of the table links of an event (a tournament) or a club night (404 if it is
+    not one of them); no other link is touched."""
     if link_id is None or not TableLink.objects.filter(pk=link_id, **event_scope(event)).exists():
         raise Problem(status=404, code="not_found",
                       detail=gettext("No table link %(link)s.") % {"link": link_id})

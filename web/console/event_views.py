@@ -37,7 +37,7 @@ from tournaments.models import EntrantKind, TournamentStatus
 from web.console import fees, forms
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer, _status
-from web.console.tables import event_table_links, round_tables
+from web.console.tables import event_table_links, round_tables, table_sheet
 
 CANDIDATE_LIMIT = 200
 
@@ -283,29 +283,6 @@ def event_print(request, club, tournament_id: int):
 def event_table_sheet(request, club, tournament_id: int):
     """Every table's QR code and short code on one sheet (table tents); Revoke ends one link."""
     tournament = event_of(club, tournament_id)
-    problem = None
-    if request.method == "POST":
-        try:
-            table_services.revoke_event_table_link(
-                tournament=tournament, link_id=_integer(request.POST.get("revoke")),
-                user=request.user,
-            )
-            messages.success(request, gettext(
-                "The link is revoked: that table's tablet stops at once. Make the table links "
-                "again for a new one; no other table is touched."))
-            return redirect("console:table-sheet", club.slug, tournament.pk)
-        except Problem as error:
-            problem = ProblemShown(error)
-    base_url = request.build_absolute_uri("/").rstrip("/")
-    links = event_table_links(tournament, base_url=base_url, with_qr=True)
-    context = {
-        "club": club,
-        "tournament": tournament,
-        "event_name": tournament.name,
-        "links": [links[number] for number in sorted(links)],
-        "closed": tournament.status == TournamentStatus.CLOSED,
-        "problem": problem,
-    }
-    response = render(request, "console/table_sheet.html", context, status=_status(problem))
-    response["Cache-Control"] = "private, no-store"  # it shows the tables' keys
-    return response
+    return table_sheet(request, club, tournament, sheet="console:table-sheet",
+                       closed=tournament.status == TournamentStatus.CLOSED,
+                       context={"tournament": tournament})

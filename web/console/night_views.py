@@ -33,9 +33,9 @@ from settlements.models import NightStatus
 from tables import services as table_services
 from web.console import fees, forms
 from web.console.access import ProblemShown, organiser_page
-from web.console.club_views import _integer, _status
+from web.console.club_views import _status
 from web.console.results_views import _settle_action, _versions
-from web.console.tables import event_table_links
+from web.console.tables import table_sheet
 
 # The start form's fields, by the pointers of the services' problems.
 START_FIELDS = {"seats": "places", "teams": "sides"}
@@ -138,28 +138,5 @@ def night(request, club, night_id: int):
 def night_table_sheet(request, club, night_id: int):
     """Every table's QR code and short code on one sheet (table tents); Revoke ends one link."""
     found = _night_of(club, night_id)
-    problem = None
-    if request.method == "POST":
-        try:
-            table_services.revoke_event_table_link(
-                night=found, link_id=_integer(request.POST.get("revoke")), user=request.user
-            )
-            messages.success(request, gettext(
-                "The link is revoked: that table's tablet stops at once. Make the table links "
-                "again for a new one; no other table is touched."))
-            return redirect("console:night-table-sheet", club.slug, found.pk)
-        except Problem as error:
-            problem = ProblemShown(error)
-    base_url = request.build_absolute_uri("/").rstrip("/")
-    links = event_table_links(found, base_url=base_url, with_qr=True)
-    context = {
-        "club": club,
-        "night": found,
-        "event_name": found.name,
-        "links": [links[number] for number in sorted(links)],
-        "closed": found.status == NightStatus.CLOSED,
-        "problem": problem,
-    }
-    response = render(request, "console/table_sheet.html", context, status=_status(problem))
-    response["Cache-Control"] = "private, no-store"  # it shows the tables' keys
-    return response
+    return table_sheet(request, club, found, sheet="console:night-table-sheet",
+                       closed=found.status == NightStatus.CLOSED, context={"night": found})

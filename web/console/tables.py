@@ -19,13 +19,18 @@ from __future__ import annotations
 import io
 
 import segno
+from django.contrib import messages
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 
 from clubs.models import Player
+from config.problems import Problem
 from tables import selectors as table_selectors
 from tables import services as table_services
 from tournaments.play import load_matches
+from web.console.access import ProblemShown
+from web.console.club_views import _integer, _status
 
 COMPASS = ("north", "east", "south", "west")
 SIDE_CLASSES = ("side-a", "side-b", "side-c", "side-d", "side-e")
@@ -147,3 +152,35 @@ def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "",
             "dealer_names": {seat["seat"]: seat["name"] for seat in seats},
         })
     return tables
+
+
+def table_sheet(request, club, event, *, sheet: str, closed: bool, context: dict):
+    """The QR sheet of an event's or a night's tables (table tents), and its Revoke: a POST ends
+    one link (``tables.services.revoke_event_table_link``) and comes back to ``sheet`` (a console
+    URL name taking the club's slug and the event's id). ``context`` names the event for the
+    template (``tournament`` or ``night``)."""
+    problem = None
+    if request.method == "POST":
+        try:
+            table_services.revoke_event_table_link(
+                event=event, link_id=_integer(request.POST.get("revoke")), user=request.user
+            )
+            messages.success(request, gettext(
+                "The link is revoked: that table's tablet stops at once. Make the table links "
+                "again for a new one; no other table is touched."))
+            return redirect(sheet, club.slug, event.pk)
+        except Problem as error:
+            problem = ProblemShown(error)
+    base_url = request.build_absolute_uri("/").rstrip("/")
+    links = event_table_links(event, base_url=base_url, with_qr=True)
+    context = {
+        **context,
+        "club": club,
+        "event_name": event.name,
+        "links": [links[number] for number in sorted(links)],
+        "closed": closed,
+        "problem": problem,
+    }
+    response = render(request, "console/table_sheet.html", context, status=_status(problem))
+    response["Cache-Control"] = "private, no-store"  # it shows the tables' keys
+    return response
