@@ -2,13 +2,13 @@
 #
 #   make demo    build .venv, migrate, load the demo club, run the site on http://127.0.0.1:8000/
 #                (SQLite, tasks in process: needs nothing installed)
-#   make test    ruff, import-linter contracts, missing-migration check, pytest
+#   make test    ruff (check and format), import-linter contracts, missing-migration check, pytest
 #                (database tests on PostgreSQL at 127.0.0.1:5432, worker tests on Redis at
 #                127.0.0.1:6379 when they answer; skipped otherwise, failing when CI=true)
 #   make test-fast  the same without the tests marked slow (browser, real workers, many
 #                examples): pytest -m "not slow"; PYTEST_OPTIONS='...' passes options to pytest
 #   make bench   every bench/bench_*.py, printing figures
-#   make lint    ruff and import-linter only
+#   make lint    ruff (check and format --check) and import-linter only
 #   make messages  refresh locale/fr/LC_MESSAGES/django.po from the code and compile its .mo
 #                (needs Debian's gettext; the compiled .mo is committed, so running needs none)
 #   make serve   the real stack: gunicorn + two Celery workers (default queue, standings) + beat
@@ -63,6 +63,7 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 	DJANGO_DEBUG=true DJANGO_SECRET_KEY=makemigrations-check DATABASE_URL= REDIS_URL= \
 		$(BIN)/python manage.py makemigrations --check --dry-run
@@ -79,6 +80,7 @@ test-fast:
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports
 
 bench: $(STAMP)

@@ -33,9 +33,7 @@ class TokenInput(StrictFieldsMixin, serializers.Serializer):
 
 
 class PasswordChangeInput(StrictFieldsMixin, serializers.Serializer):
-    current_password = serializers.CharField(
-        max_length=128, write_only=True, trim_whitespace=False
-    )
+    current_password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
     new_password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
 
 

@@ -52,17 +52,27 @@ def main(sequences: int = SEQUENCES) -> None:
             others = iter(easy_seeds)
             for seat in range(3):
                 seeds[seat] = sequence if seat == club_seat else next(others)
-            played = play_game("45", seat_count=3, levels=levels, rules=rules,
-                               rng=random.Random(1_000_003 * sequence), seeds=seeds)
+            played = play_game(
+                "45",
+                seat_count=3,
+                levels=levels,
+                rules=rules,
+                rng=random.Random(1_000_003 * sequence),
+                seeds=seeds,
+            )
             games += 1
             wins_per_seat[club_seat] += played.state.winner == club_seat
     elapsed = time.perf_counter() - start
     wins = sum(wins_per_seat)
     low, high = wilson(wins, games)
-    print(f"club v two easy players, 45 (classic_45), {sequences} deal sequences x 3 seats "
-          f"= {games} games")
-    print(f"  club win rate {wins / games:.1%}  95% interval [{low:.1%}, {high:.1%}]  "
-          f"(goal: at least 45%; a random player wins about 33%)")
+    print(
+        f"club v two easy players, 45 (classic_45), {sequences} deal sequences x 3 seats "
+        f"= {games} games"
+    )
+    print(
+        f"  club win rate {wins / games:.1%}  95% interval [{low:.1%}, {high:.1%}]  "
+        f"(goal: at least 45%; a random player wins about 33%)"
+    )
     per_seat = ", ".join(
         f"seat {seat}: {wins_per_seat[seat] / (games / 3):.1%}" for seat in range(3)
     )

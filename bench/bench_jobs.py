@@ -96,8 +96,9 @@ def make_club(slug: str, players: int):
 
     from clubs.models import Club, Membership, Player, Role
 
-    club = Club.objects.create(name=slug.title(), slug=slug, currency="EUR",
-                               time_zone="Europe/Dublin")
+    club = Club.objects.create(
+        name=slug.title(), slug=slug, currency="EUR", time_zone="Europe/Dublin"
+    )
     user = get_user_model().objects.create(username=f"{slug}-organiser")
     Membership.objects.create(club=club, user=user, role=Role.ORGANISER)
     Player.objects.bulk_create(
@@ -110,10 +111,10 @@ def swiss(club, user, players, rounds: int):
     from tournaments import services
 
     return services.create_tournament(
-        club=club, user=user,
+        club=club,
+        user=user,
         values={"name": "Bench swiss", "game": "25", "format": "swiss", "round_count": rounds},
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(players)],
+        entrants=[{"player": player.pk, "seed": index + 1} for index, player in enumerate(players)],
     )
 
 
@@ -214,10 +215,13 @@ def follow_up_by_round(club, user, players) -> object:
     ]
     tournament = swiss(club, user, players, SWISS_ROUNDS)
     services.draw_next_round(tournament_id=tournament.pk, user=user)
-    print(f"1. swiss of {len(players)}: the deciding hand's follow-up (progress_match, in "
-          "process), per round; for the last match (best of 3, two rolled back) also this "
-          "process's CPU time (what other load on the machine does not inflate), the draw's "
-          "read of the rounds played, the pairing's CPU time and the queries")
+    print(
+        f"1. swiss of {len(players)}: the deciding hand's follow-up (progress_match, in "
+        "process), per round; for the last match (best of 3, two rolled back) also this "
+        "process's CPU time (what other load on the machine does not inflate), the draw's "
+        "read of the rounds played, the pairing's CPU time and the queries"
+    )
+
     def follow_up(match_id: int) -> tuple[float, float, float, float, int]:
         """progress_match's wall and CPU time, its draw's read and pairing, its queries."""
         history.clear()
@@ -231,17 +235,18 @@ def follow_up_by_round(club, user, players) -> object:
     for number in range(1, SWISS_ROUNDS + 1):
         drop_queued_messages()
         if vacuum_when_autovacuum_is_off() and number == 1:
-            print("   (autovacuum is off on this server: the bench runs VACUUM ANALYZE before "
-                  "each round, as autovacuum would)")
+            print(
+                "   (autovacuum is off on this server: the bench runs VACUUM ANALYZE before "
+                "each round, as autovacuum would)"
+            )
         matches = list(
             Match.objects.filter(tournament=tournament, round__number=number, is_bye=False)
-            .order_by("table").values_list("pk", flat=True)
+            .order_by("table")
+            .values_list("pk", flat=True)
         )
         follow_ups, last = [], None
         for position, match_id in enumerate(matches):
-            game = Game.objects.get(
-                match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
-            )
+            game = Game.objects.get(match_link__match_id=match_id, status=GameStatus.IN_PROGRESS)
             record_hand(game_id=game.pk, user=user, record=deciding_hand(game))
             if position < len(matches) - 1:
                 follow_ups.append(follow_up(match_id)[0])
@@ -257,10 +262,12 @@ def follow_up_by_round(club, user, players) -> object:
             last, last_cpu, last_history, last_pairing, _ = min(samples)
             last_queries = samples[-1][-1]  # the rehearsals' count includes their savepoints
         drawn = "next round drawn" if number < SWISS_ROUNDS else "tournament finished"
-        print(f"   round {number:2d}: deciding hand {ms(statistics.median(follow_ups))} "
-              f"(median of {len(follow_ups)}), last match → {drawn} {ms(last)} "
-              f"(CPU {ms(last_cpu).strip()}, read {ms(last_history).strip()}, "
-              f"pairing {ms(last_pairing).strip()}, {last_queries} queries)")
+        print(
+            f"   round {number:2d}: deciding hand {ms(statistics.median(follow_ups))} "
+            f"(median of {len(follow_ups)}), last match → {drawn} {ms(last)} "
+            f"(CPU {ms(last_cpu).strip()}, read {ms(last_history).strip()}, "
+            f"pairing {ms(last_pairing).strip()}, {last_queries} queries)"
+        )
     for undo in restore:
         undo()
     return tournament
@@ -274,24 +281,25 @@ def knockout_played(club, user, players) -> object:
     from tournaments import services
 
     tournament = services.create_tournament(
-        club=club, user=user,
+        club=club,
+        user=user,
         values={"name": "Bench knockout", "game": "25", "format": "knockout"},
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(players)],
+        entrants=[{"player": player.pk, "seed": index + 1} for index, player in enumerate(players)],
     )
     services.draw_next_round(tournament_id=tournament.pk, user=user)
     while True:
         drop_queued_messages()
         games = list(
-            Game.objects.filter(match_link__match__tournament=tournament,
-                                status=GameStatus.IN_PROGRESS)
-            .values_list("pk", "match_link__match_id")
+            Game.objects.filter(
+                match_link__match__tournament=tournament, status=GameStatus.IN_PROGRESS
+            ).values_list("pk", "match_link__match_id")
         )
         if not games:
             return tournament
         for game_id, match_id in games:
-            record_hand(game_id=game_id, user=user,
-                        record=deciding_hand(Game.objects.get(pk=game_id)))
+            record_hand(
+                game_id=game_id, user=user, record=deciding_hand(Game.objects.get(pk=game_id))
+            )
             services.progress_match(match_id=match_id)
 
 
@@ -302,8 +310,10 @@ def recomputation_against_reading(tournaments: list) -> None:
     from tournaments.models import Tournament
     from tournaments.standings import compute_standings
 
-    print("2. full standings recomputation against reading its rows (entrants, rounds, matches "
-          "and slots as models), the best of three (goal ≤ 3x)")
+    print(
+        "2. full standings recomputation against reading its rows (entrants, rounds, matches "
+        "and slots as models), the best of three (goal ≤ 3x)"
+    )
     for tournament in tournaments:
         # As the job reads it: fresh from the database (the draw order stored since).
         tournament = Tournament.objects.select_related("club").get(pk=tournament.pk)
@@ -315,14 +325,15 @@ def recomputation_against_reading(tournaments: list) -> None:
                 for match in round_.matches.all():
                     list(match.slots.all())
 
-        job = best_of(lambda tournament=tournament: compute_standings(tournament,
-                                                                      with_etag=False))
+        job = best_of(lambda tournament=tournament: compute_standings(tournament, with_etag=False))
         full = best_of(lambda tournament=tournament: compute_standings(tournament))
         rows = best_of(read_rows)
-        print(f"   {tournament.format} of {tournament.entrants.count()}, {games} games: the "
-              f"job's {ms(job).strip()} ({job / rows:.1f}x), with the ETag digest "
-              f"{ms(full).strip()} ({full / rows:.1f}x), against reading its rows "
-              f"{ms(rows).strip()}")
+        print(
+            f"   {tournament.format} of {tournament.entrants.count()}, {games} games: the "
+            f"job's {ms(job).strip()} ({job / rows:.1f}x), with the ETag digest "
+            f"{ms(full).strip()} ({full / rows:.1f}x), against reading its rows "
+            f"{ms(rows).strip()}"
+        )
 
 
 def standings_reads(tournaments: dict) -> None:
@@ -343,12 +354,8 @@ def standings_reads(tournaments: dict) -> None:
         for headers in ({}, {"If-None-Match": etag}):
             with counting_queries() as executed:
                 response = client.get(url, headers=headers)
-            elapsed = best_of(
-                lambda c=client, u=url, h=headers: c.get(u, headers=h), 5
-            )
-            figures.append(
-                f"{response.status_code}: {len(executed)} queries {ms(elapsed)}"
-            )
+            elapsed = best_of(lambda c=client, u=url, h=headers: c.get(u, headers=h), 5)
+            figures.append(f"{response.status_code}: {len(executed)} queries {ms(elapsed)}")
         print(f"   {size:4d} entrants   " + "   ".join(figures))
 
 
@@ -364,9 +371,20 @@ def season_against_reading(club, players) -> None:
     for start in range(0, SEASON_GAMES, batch):
         count = min(batch, SEASON_GAMES - start)
         games = Game.objects.bulk_create(
-            Game(club=club, game="25", house_rules=rules, first_dealer=0, side_of_seat=[0, 1],
-                 stake_minor=20, status=GameStatus.FINISHED, winner_side=0, totals=[25, 10],
-                 next_dealer=1, hands_played=1, created_at=stamp)
+            Game(
+                club=club,
+                game="25",
+                house_rules=rules,
+                first_dealer=0,
+                side_of_seat=[0, 1],
+                stake_minor=20,
+                status=GameStatus.FINISHED,
+                winner_side=0,
+                totals=[25, 10],
+                next_dealer=1,
+                hands_played=1,
+                created_at=stamp,
+            )
             for _ in range(count)
         )
         seats, ledger = [], []
@@ -375,13 +393,17 @@ def season_against_reading(club, players) -> None:
             second = players[(start + index * 7 + 1) % len(players)]
             if first.pk == second.pk:
                 second = players[(start + index + 1) % len(players)]
-            seats += [GameSeat(game=game, seat=0, player=first, side=0),
-                      GameSeat(game=game, seat=1, player=second, side=1)]
+            seats += [
+                GameSeat(game=game, seat=0, player=first, side=0),
+                GameSeat(game=game, seat=1, player=second, side=1),
+            ]
             ledger += [
-                LedgerEntry(club=club, game=game, player=first, amount_minor=20,
-                            reason="stake", booking=1),
-                LedgerEntry(club=club, game=game, player=second, amount_minor=-20,
-                            reason="stake", booking=1),
+                LedgerEntry(
+                    club=club, game=game, player=first, amount_minor=20, reason="stake", booking=1
+                ),
+                LedgerEntry(
+                    club=club, game=game, player=second, amount_minor=-20, reason="stake", booking=1
+                ),
             ]
         GameSeat.objects.bulk_create(seats)
         LedgerEntry.objects.bulk_create(ledger)
@@ -389,15 +411,23 @@ def season_against_reading(club, players) -> None:
 
     def read_rows():
         games = table._games(club.pk, date_from, date_to)
-        list(GameSeat.objects.filter(game__in=games).values_list(
-            "player_id", "side", "game__winner_side", "game__totals").iterator(chunk_size=5000))
-        list(LedgerEntry.objects.filter(game__in=games).values_list("player_id", "amount_minor")
-             .iterator(chunk_size=5000))
+        list(
+            GameSeat.objects.filter(game__in=games)
+            .values_list("player_id", "side", "game__winner_side", "game__totals")
+            .iterator(chunk_size=5000)
+        )
+        list(
+            LedgerEntry.objects.filter(game__in=games)
+            .values_list("player_id", "amount_minor")
+            .iterator(chunk_size=5000)
+        )
 
     full = best_of(lambda: table.compute_season_rows(club.pk, date_from, date_to), 2)
     rows = best_of(read_rows, 2)
-    print(f"4. season table over {SEASON_GAMES} games: {ms(full)} against reading its rows "
-          f"{ms(rows)}: {full / rows:.1f}x (goal ≤ 3x)")
+    print(
+        f"4. season table over {SEASON_GAMES} games: {ms(full)} against reading its rows "
+        f"{ms(rows)}: {full / rows:.1f}x (goal ≤ 3x)"
+    )
 
 
 class _Receiver(http.server.BaseHTTPRequestHandler):
@@ -480,7 +510,8 @@ def hand_to_fresh_standings(layout: str, club, user, players) -> None:
     offsets: dict = {}
     try:
         WebhookEndpoint.objects.create(
-            club=club, url=f"http://127.0.0.1:{receiver.server_port}/hook",
+            club=club,
+            url=f"http://127.0.0.1:{receiver.server_port}/hook",
             events=["game.finished", "match.decided", "round.drawn", "standings.updated"],
             secret="bench",
         )
@@ -491,20 +522,23 @@ def hand_to_fresh_standings(layout: str, club, user, players) -> None:
         client = APIClient()
         client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
         wait_until(lambda: StandingsSnapshot.objects.filter(tournament=tournament).exists(), 60)
-        print(f"5. hand accepted → fresh standings, {title}: a swiss of {WORKER_ENTRANTS}, "
-              f"{WORKER_SAMPLES} sampled hands a round, one at a time, after the round's "
-              "other hands posted back to back and caught up with, "
-              "ratings, season table and webhooks on; task times from the workers' logs "
-              "(p50/max ms); refreshes: runs, recomputations stored, busy (refused the lock: the "
-              "holder looks again), requeued (rounds exhausted: queued itself again); sweep: "
-              "what the minute's sweep stored")
+        print(
+            f"5. hand accepted → fresh standings, {title}: a swiss of {WORKER_ENTRANTS}, "
+            f"{WORKER_SAMPLES} sampled hands a round, one at a time, after the round's "
+            "other hands posted back to back and caught up with, "
+            "ratings, season table and webhooks on; task times from the workers' logs "
+            "(p50/max ms); refreshes: runs, recomputations stored, busy (refused the lock: the "
+            "holder looks again), requeued (rounds exhausted: queued itself again); sweep: "
+            "what the minute's sweep stored"
+        )
         everything = []
         for number in range(1, WORKER_ROUNDS + 1):
             vacuum_when_autovacuum_is_off()
             _task_lines(logs, offsets)  # skip what ran before this round
             matches = list(
                 Match.objects.filter(tournament=tournament, round__number=number, is_bye=False)
-                .order_by("table").values_list("pk", flat=True)
+                .order_by("table")
+                .values_list("pk", flat=True)
             )
             sampled = matches[:WORKER_SAMPLES]
 
@@ -512,15 +546,17 @@ def hand_to_fresh_standings(layout: str, club, user, players) -> None:
                 game = Game.objects.get(
                     match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
                 )
-                response = client.post(f"/api/games/{game.pk}/hands/", deciding_hand(game),
-                                       format="json")
+                response = client.post(
+                    f"/api/games/{game.pk}/hands/", deciding_hand(game), format="json"
+                )
                 assert response.status_code == 201, response.content
                 return time.perf_counter()
 
             def fresh(match_id=None):
-                if match_id is not None and not Match.objects.filter(
-                    pk=match_id, status="decided"
-                ).exists():
+                if (
+                    match_id is not None
+                    and not Match.objects.filter(pk=match_id, status="decided").exists()
+                ):
                     return False
                 data_version = Tournament.objects.get(pk=tournament.pk).data_version
                 snapshot = StandingsSnapshot.objects.get(tournament=tournament)
@@ -532,8 +568,7 @@ def hand_to_fresh_standings(layout: str, club, user, players) -> None:
             for match_id in matches[WORKER_SAMPLES:]:
                 post(match_id)
             posted = time.perf_counter()
-            wait_until(lambda: fresh() and not PendingTask.objects.exists(), 600,
-                       interval=0.05)
+            wait_until(lambda: fresh() and not PendingTask.objects.exists(), 600, interval=0.05)
             burst = (posted - started, time.perf_counter() - posted)
             # ... then the sampled tables one at a time, each hand's standings awaited.
             samples = []
@@ -542,11 +577,20 @@ def hand_to_fresh_standings(layout: str, club, user, players) -> None:
                 wait_until(lambda match_id=match_id: fresh(match_id), 120, interval=0.005)
                 samples.append(time.perf_counter() - accepted)
             # The round's end: the next round drawn (or the tournament over) and fresh.
-            wait_until(lambda number=number: (
-                number == WORKER_ROUNDS
-                or Match.objects.filter(tournament=tournament, round__number=number + 1).exists()
-            ) and StandingsSnapshot.objects.get(tournament=tournament).data_version
-                >= Tournament.objects.get(pk=tournament.pk).data_version, 120, interval=0.05)
+            wait_until(
+                lambda number=number: (
+                    (
+                        number == WORKER_ROUNDS
+                        or Match.objects.filter(
+                            tournament=tournament, round__number=number + 1
+                        ).exists()
+                    )
+                    and StandingsSnapshot.objects.get(tournament=tournament).data_version
+                    >= Tournament.objects.get(pk=tournament.pk).data_version
+                ),
+                120,
+                interval=0.05,
+            )
             time.sleep(0.5)  # let the default queue's work of the round's last hands finish
             everything += samples
             lines = _task_lines(logs, offsets)
@@ -571,13 +615,17 @@ def hand_to_fresh_standings(layout: str, club, user, players) -> None:
                 f"{len(kinds.get('refresh', []))} runs storing {outcomes.get('stored', 0)}, "
                 f"busy {outcomes.get('busy', 0)}, requeued {outcomes.get('requeued', 0)}"
             )
-            print(f"   round {number:2d}: p50 {ms(statistics.median(samples))}, p95 "
-                  f"{ms(_percentile(samples, 0.95))}; burst of {len(matches) - len(sampled)} "
-                  f"posted in {burst[0]:.1f} s, caught up {burst[1]:.1f} s later; {tasks}; "
-                  f"refreshes {refreshes}; sweep {swept}")
-        print(f"   all rounds: p50 {ms(statistics.median(everything))}, p95 "
-              f"{ms(_percentile(everything, 0.95))}, max {ms(max(everything))} "
-              "(goal p95 ≤ 2 s, flat)")
+            print(
+                f"   round {number:2d}: p50 {ms(statistics.median(samples))}, p95 "
+                f"{ms(_percentile(samples, 0.95))}; burst of {len(matches) - len(sampled)} "
+                f"posted in {burst[0]:.1f} s, caught up {burst[1]:.1f} s later; {tasks}; "
+                f"refreshes {refreshes}; sweep {swept}"
+            )
+        print(
+            f"   all rounds: p50 {ms(statistics.median(everything))}, p95 "
+            f"{ms(_percentile(everything, 0.95))}, max {ms(max(everything))} "
+            "(goal p95 ≤ 2 s, flat)"
+        )
     finally:
         stack.stop()
         receiver.shutdown()
@@ -595,11 +643,15 @@ def run(description: str) -> None:
     if PARTS & {1, 2, 3}:
         big = follow_up_by_round(club, user, players[:SWISS_ENTRANTS])
     if 2 in PARTS:
-        knockout_club, knockout_user, knockout_players = make_club("bench-knockout",
-                                                                   KNOCKOUT_ENTRANTS)
-        recomputation_against_reading([
-            big, knockout_played(knockout_club, knockout_user, knockout_players),
-        ])
+        knockout_club, knockout_user, knockout_players = make_club(
+            "bench-knockout", KNOCKOUT_ENTRANTS
+        )
+        recomputation_against_reading(
+            [
+                big,
+                knockout_played(knockout_club, knockout_user, knockout_players),
+            ]
+        )
     if 3 in PARTS:
         small_club, small_user, small_players = make_club("bench-small", 50)
         small = swiss(small_club, small_user, small_players, 3)
@@ -616,8 +668,7 @@ def run(description: str) -> None:
             return
         settle_what_nobody_consumed()
         for layout in LAYOUTS:
-            worker_club, worker_user, worker_players = make_club(f"bench-{layout}",
-                                                                 WORKER_ENTRANTS)
+            worker_club, worker_user, worker_players = make_club(f"bench-{layout}", WORKER_ENTRANTS)
             hand_to_fresh_standings(layout, worker_club, worker_user, worker_players)
 
 

@@ -88,11 +88,15 @@ def run(description: str) -> None:
         whole_ms, _queries, _status = measure(client, url, HTTP_IF_NONE_MATCH=stale)
         whole = client.get(url, HTTP_IF_NONE_MATCH=stale)
         region_ms, _queries, _status = measure(
-            client, url, HTTP_IF_NONE_MATCH=stale, HTTP_X_JINK_POLL="1",
+            client,
+            url,
+            HTTP_IF_NONE_MATCH=stale,
+            HTTP_X_JINK_POLL="1",
             HTTP_ACCEPT_ENCODING="gzip",
         )
-        region = client.get(url, HTTP_IF_NONE_MATCH=stale, HTTP_X_JINK_POLL="1",
-                            HTTP_ACCEPT_ENCODING="gzip")
+        region = client.get(
+            url, HTTP_IF_NONE_MATCH=stale, HTTP_X_JINK_POLL="1", HTTP_ACCEPT_ENCODING="gzip"
+        )
         assert region["Content-Encoding"] == "gzip", region.headers
         before, after = len(whole.content), len(region.content)
         print(

@@ -45,9 +45,16 @@ def run(description: str) -> None:
     organiser = world.users["organiser"]
     players = [make_player(world.club, f"Bench player {index:02d}") for index in range(16)]
     drive = create_tournament(
-        club=world.club, user=organiser,
-        values={"name": "Bench drive", "game": "45", "format": "drive", "table_size": 4,
-                "sides_per_table": 2, "round_count": 3},
+        club=world.club,
+        user=organiser,
+        values={
+            "name": "Bench drive",
+            "game": "45",
+            "format": "drive",
+            "table_size": 4,
+            "sides_per_table": 2,
+            "round_count": 3,
+        },
         entrants=[{"player": player.pk} for player in players],
     )
     draw_next_round(tournament_id=drive.pk, user=organiser)
@@ -58,18 +65,26 @@ def run(description: str) -> None:
     period = poll_period_ms()
     idle = 60_000 // period
     print(f"database: {description}")
-    print(f"idle tablet: 1 endpoint every {period / 1000:g} s = {idle} requests a minute "
-          f"(before: {BEFORE_REQUESTS_A_MINUTE}, ratio {BEFORE_REQUESTS_A_MINUTE / idle:.1f}x "
-          "fewer), none for a finished game with no next game")
+    print(
+        f"idle tablet: 1 endpoint every {period / 1000:g} s = {idle} requests a minute "
+        f"(before: {BEFORE_REQUESTS_A_MINUTE}, ratio {BEFORE_REQUESTS_A_MINUTE / idle:.1f}x "
+        "fewer), none for a finished game with no next game"
+    )
     full_ms, full_queries, full_status = measure(client, "/api/table/")
     etag = client.get("/api/table/")["ETag"]
     idle_ms, idle_queries, idle_status = measure(client, "/api/table/", HTTP_IF_NONE_MATCH=etag)
-    print(f"GET /api/table/ (4 tables, round 1)   {full_status}: {full_ms:6.2f} ms median, "
-          f"{full_queries} queries")
-    print(f"  the idle poll (If-None-Match)       {idle_status}: {idle_ms:6.2f} ms median, "
-          f"{idle_queries} queries")
-    print(f"  a minute of idle polling: {idle} x {idle_queries} = {idle * idle_queries} queries "
-          f"(before: {BEFORE_REQUESTS_A_MINUTE} full requests)")
+    print(
+        f"GET /api/table/ (4 tables, round 1)   {full_status}: {full_ms:6.2f} ms median, "
+        f"{full_queries} queries"
+    )
+    print(
+        f"  the idle poll (If-None-Match)       {idle_status}: {idle_ms:6.2f} ms median, "
+        f"{idle_queries} queries"
+    )
+    print(
+        f"  a minute of idle polling: {idle} x {idle_queries} = {idle * idle_queries} queries "
+        f"(before: {BEFORE_REQUESTS_A_MINUTE} full requests)"
+    )
 
 
 def main() -> None:

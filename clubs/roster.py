@@ -79,16 +79,31 @@ def add_players_from_list(*, club: Club, names: Sequence[str]) -> list[Player]:
     for index, name in wanted:
         key = name.lower()
         if key in taken or key in seen:
-            errors.append({"code": "unique", "pointer": f"/names/{index}",
-                           "detail": f"A player called {name!r} is already in the club."
-                           if key in taken else f"{name!r} is in the list twice."})
+            errors.append(
+                {
+                    "code": "unique",
+                    "pointer": f"/names/{index}",
+                    "detail": f"A player called {name!r} is already in the club."
+                    if key in taken
+                    else f"{name!r} is in the list twice.",
+                }
+            )
         elif len(name) > Player._meta.get_field("display_name").max_length:
-            errors.append({"code": "too_long", "pointer": f"/names/{index}",
-                           "detail": f"{name[:20]!r}… is longer than 80 characters."})
+            errors.append(
+                {
+                    "code": "too_long",
+                    "pointer": f"/names/{index}",
+                    "detail": f"{name[:20]!r}… is longer than 80 characters.",
+                }
+            )
         seen.add(key)
     if errors:
-        raise Problem(status=400, code=errors[0]["code"],
-                      detail="; ".join(error["detail"] for error in errors), errors=errors)
+        raise Problem(
+            status=400,
+            code=errors[0]["code"],
+            detail="; ".join(error["detail"] for error in errors),
+            errors=errors,
+        )
     return [add_player(club=club, display_name=name) for _, name in wanted]
 
 
@@ -97,10 +112,12 @@ def make_pairs(*, club: Club, player_ids: Sequence[int]) -> list[Team]:
     """Teams of two from ``player_ids`` taken in order (1st with 2nd, 3rd with 4th, ...), each
     named "First & Second"; an odd count is refused (``odd_count``)."""
     if len(player_ids) % 2 or not player_ids:
-        raise _field_problem("/players", "odd_count",
-                             f"Pairs need an even number of players, not {len(player_ids)}.")
-    players = check_club_players(club=club, player_ids=player_ids, pointer="/players",
-                                 twice="is chosen twice")
+        raise _field_problem(
+            "/players", "odd_count", f"Pairs need an even number of players, not {len(player_ids)}."
+        )
+    players = check_club_players(
+        club=club, player_ids=player_ids, pointer="/players", twice="is chosen twice"
+    )
     return [
         create_team(
             club=club,

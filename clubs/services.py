@@ -43,7 +43,8 @@ from rules_engine.errors import RulesError
 _UNIQUE_CONSTRAINTS = {
     "clubs_club_slug_key": ("/slug", gettext_lazy("A club with this slug already exists.")),
     "clubs_membership_unique_user": (
-        "/username", gettext_lazy("This user already has a role in this club.")
+        "/username",
+        gettext_lazy("This user already has a role in this club."),
     ),
     "clubs_player_unique_name": ("/display_name", "A player with this name already exists."),
     "clubs_player_unique_user": ("/username", "This account is already linked to a player."),
@@ -92,8 +93,9 @@ def _check_slug_free(slug: str, *, exclude: Club | None = None) -> None:
 def _user_by_username(username: str):
     user = get_user_model().objects.filter(username=username).first()
     if user is None:
-        raise _field_problem("/username", "unknown_user",
-                             gettext("No user is called %(name)r.") % {"name": username})
+        raise _field_problem(
+            "/username", "unknown_user", gettext("No user is called %(name)r.") % {"name": username}
+        )
     return user
 
 
@@ -180,8 +182,10 @@ def delete_club(*, club: Club) -> None:
         club.delete()
     except (ProtectedError, RestrictedError) as error:
         raise _field_problem(
-            "", "club_has_records",
-            gettext("The club has recorded results and cannot be deleted."), 409,
+            "",
+            "club_has_records",
+            gettext("The club has recorded results and cannot be deleted."),
+            409,
         ) from error
 
 
@@ -242,8 +246,9 @@ def _check_player_name_free(club: Club, display_name: str, exclude: Player | Non
         players = players.exclude(pk=exclude.pk)
     if players.exists():
         raise _unique_problem(
-            "/display_name", gettext("A player called %(name)r already exists in this club.")
-            % {"name": display_name}
+            "/display_name",
+            gettext("A player called %(name)r already exists in this club.")
+            % {"name": display_name},
         )
 
 
@@ -256,8 +261,9 @@ def _linked_user(club: Club, username: str | None, exclude: Player | None):
         players = players.exclude(pk=exclude.pk)
     if players.exists():
         raise _unique_problem(
-            "/username", gettext("%(name)r is already linked to another player of this club.")
-            % {"name": username}
+            "/username",
+            gettext("%(name)r is already linked to another player of this club.")
+            % {"name": username},
         )
     return user
 
@@ -344,9 +350,10 @@ def check_club_players(
         here = f"{pointer}/{index}"
         player = players.get(player_id)
         if player is None:
-            code, detail = "unknown_player", gettext("No player with id %(id)s in this club.") % {
-                "id": player_id
-            }
+            code, detail = (
+                "unknown_player",
+                gettext("No player with id %(id)s in this club.") % {"id": player_id},
+            )
         elif not player.is_active:
             code, detail = (
                 "inactive_player",

@@ -72,7 +72,7 @@ def deal_order(deck: Sequence[Card], seat_count: int, dealer: int) -> list[list[
     hands: list[list[Card]] = [[] for _ in range(seat_count)]
     for position in range(seat_count):
         seat = (dealer + 1 + position) % seat_count
-        hands[seat] = list(deck[position * HAND_SIZE:(position + 1) * HAND_SIZE])
+        hands[seat] = list(deck[position * HAND_SIZE : (position + 1) * HAND_SIZE])
     return hands
 
 
@@ -120,7 +120,7 @@ class HandInProgress:
             self.robber = self._eligible_robber()
             self.phase = ROB if self.robber is not None else PLAY
         else:
-            self.kitty = tuple(deck[next_card:next_card + (rules.kitty or 0)])
+            self.kitty = tuple(deck[next_card : next_card + (rules.kitty or 0)])
             self.phase = BID
         self.leader = (dealer + 1) % seat_count
         self._auction_seat: int | None = None
@@ -151,9 +151,7 @@ class HandInProgress:
     def must_rob(self) -> bool:
         """A turned-up ace the dealer must take (45's ``dealer_robs_ace: must``)."""
         return (
-            self.phase == ROB
-            and self.turn_up.rank == "A"
-            and self.rules.dealer_robs_ace == "must"
+            self.phase == ROB and self.turn_up.rank == "A" and self.rules.dealer_robs_ace == "must"
         )
 
     def rob_discards(self) -> tuple[Card, ...]:
@@ -255,8 +253,9 @@ class HandInProgress:
             self.hands[seat].remove(discard)
             self.hands[seat].append(self.turn_up)
             self.rob = {"seat": seat, "discard": str(discard)}
-        self.moves.append({"kind": ROB, "seat": seat,
-                           "discard": None if discard is None else str(discard)})
+        self.moves.append(
+            {"kind": ROB, "seat": seat, "discard": None if discard is None else str(discard)}
+        )
         self.phase = PLAY
 
     def call(self, seat: int, call: str | int) -> None:
@@ -264,9 +263,17 @@ class HandInProgress:
         if isinstance(call, str) and call.isdigit():
             call = int(call)
         if call not in self._legal_calls:
-            raise MoveError(Phrase(CALL_NOT_ALLOWED, {
-                "seat": seat, "allowed": ", ".join(map(str, self._legal_calls)), "call": call,
-                "calls": tuple(self._legal_calls)}))
+            raise MoveError(
+                Phrase(
+                    CALL_NOT_ALLOWED,
+                    {
+                        "seat": seat,
+                        "allowed": ", ".join(map(str, self._legal_calls)),
+                        "call": call,
+                        "calls": tuple(self._legal_calls),
+                    },
+                )
+            )
         self.calls.append({"seat": seat, "call": call})
         self._calls = (*self._calls, (seat, call))
         self.moves.append({"kind": "call", "seat": seat, "call": call})
@@ -286,14 +293,22 @@ class HandInProgress:
         self.hands[seat] = [card for card in held if card not in discards]
         self.trump = trump
         self.discards = tuple(discards)
-        self.moves.append({"kind": EXCHANGE, "seat": seat, "trump": trump,
-                           "discard": [str(card) for card in discards]})
+        self.moves.append(
+            {
+                "kind": EXCHANGE,
+                "seat": seat,
+                "trump": trump,
+                "discard": [str(card) for card in discards],
+            }
+        )
         self.phase = PLAY
 
     def play(self, seat: int, card: Card) -> None:
         cached = self._legal_cache
         known_legal = (
-            cached is not None and cached[0] == len(self.moves) and card in cached[1]
+            cached is not None
+            and cached[0] == len(self.moves)
+            and card in cached[1]
             and self.turn() == (PLAY, seat)
         )
         if not known_legal:
@@ -404,4 +419,3 @@ class HandInProgress:
             self.totals,
         )
         return any(moment is not None for moment in reached)
-

@@ -132,7 +132,8 @@ class ClubPlayer:
         jink = view.rules.jink_bid
         # The jink bid (all five tricks) only with a near-certain five.
         affordable = [
-            call for call in legal
+            call
+            for call in legal
             if isinstance(call, int)
             and (call <= estimate if call != jink else estimate >= JINK_ESTIMATE)
         ]
@@ -180,9 +181,7 @@ class ClubPlayer:
         current = trick_winner(view.trick, trump)
         current_seat = (view.trick_leader + current) % view.seat_count
         partner_wins = view.side_of_seat[current_seat] == view.side and current_seat != view.seat
-        winners = [
-            card for card in legal if trick_winner([*view.trick, card], trump) == position
-        ]
+        winners = [card for card in legal if trick_winner([*view.trick, card], trump) == position]
         if partner_wins or not winners:
             return self._cheapest_throw(legal, trump)
         winners.sort(key=lambda card: value(card, trump))

@@ -160,8 +160,10 @@ def run_idempotently(request: Request, handler: Callable[[], Response]) -> Respo
             raise Problem(
                 status=409,
                 code="idempotency_in_progress",
-                detail=gettext("A request with this Idempotency-Key is still being processed; "
-                               "retry in a moment to get its response."),
+                detail=gettext(
+                    "A request with this Idempotency-Key is still being processed; "
+                    "retry in a moment to get its response."
+                ),
             )
         existing = record_model.objects.filter(scope=scope, key=key).first()
         if existing is not None:
@@ -169,8 +171,10 @@ def run_idempotently(request: Request, handler: Callable[[], Response]) -> Respo
                 raise Problem(
                     status=422,
                     code="idempotency_key_reused",
-                    detail=gettext("This Idempotency-Key was already used for a different "
-                                   "request (%(method)s %(path)s with another body).")
+                    detail=gettext(
+                        "This Idempotency-Key was already used for a different "
+                        "request (%(method)s %(path)s with another body)."
+                    )
                     % {"method": existing.method, "path": existing.path},
                 )
             return _replay(existing)

@@ -32,7 +32,8 @@ def read_if_match(request, *, required: bool, what: str | None = None) -> str | 
                 gettext("Send If-Match with %(what)s (the header was empty).")
                 if value is not None
                 else gettext("Send If-Match with %(what)s.")
-            ) % {"what": what or gettext("the current ETag")},
+            )
+            % {"what": what or gettext("the current ETag")},
         )
     return value
 

@@ -203,10 +203,12 @@ CELERY_TASK_DEFAULT_QUEUE = env.str("JINK_CELERY_QUEUE", default="celery")
 # `make serve` runs a worker on each queue; one worker may also consume both (-Q celery,
 # celery.standings). Routed by name at publish time from the default queue then in force, so a
 # test run's own queue gets its own standings lane too.
-JINK_STANDINGS_TASKS = frozenset({
-    "tournaments.match_progress_task",
-    "tournaments.refresh_standings_task",
-})
+JINK_STANDINGS_TASKS = frozenset(
+    {
+        "tournaments.match_progress_task",
+        "tournaments.refresh_standings_task",
+    }
+)
 JINK_STANDINGS_QUEUE_SUFFIX = ".standings"
 
 
@@ -313,7 +315,8 @@ JINK_WEBHOOK_RETRY_DELAYS = [
 # otherwise (DJANGO_EMAIL_BACKEND, EMAIL_HOST, ...). Tests use Django's in-memory outbox.
 EMAIL_BACKEND = env.str(
     "DJANGO_EMAIL_BACKEND",
-    default="django.core.mail.backends.console.EmailBackend" if DEBUG
+    default="django.core.mail.backends.console.EmailBackend"
+    if DEBUG
     else "django.core.mail.backends.smtp.EmailBackend",
 )
 EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")

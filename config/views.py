@@ -86,22 +86,23 @@ def _error_page(request: HttpRequest, status: int, template: str, **extra) -> Ht
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return _api_problem(400, "bad_request", gettext("Bad request."),
-                            gettext("The request is malformed."))
+        return _api_problem(
+            400, "bad_request", gettext("Bad request."), gettext("The request is malformed.")
+        )
     return _error_page(request, 400, "errors/400.html")
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return _api_problem(403, "permission_denied", gettext("Permission denied."),
-                            gettext("You may not do this."))
+        return _api_problem(
+            403, "permission_denied", gettext("Permission denied."), gettext("You may not do this.")
+        )
     return _error_page(request, 403, "errors/403.html")
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return _api_problem(404, "not_found", gettext("Not found."),
-                            gettext("No such resource."))
+        return _api_problem(404, "not_found", gettext("Not found."), gettext("No such resource."))
     return _error_page(request, 404, "errors/404.html")
 
 
@@ -109,19 +110,29 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A form refused for its CSRF token (stale, or cookies off): the page it came from, to try
     again, when that is a page of this site."""
     if request.path.startswith("/api/"):
-        return _api_problem(403, "permission_denied", gettext("Permission denied."),
-                            gettext("The form's security token is missing or out of date."))
+        return _api_problem(
+            403,
+            "permission_denied",
+            gettext("Permission denied."),
+            gettext("The form's security token is missing or out of date."),
+        )
     referer = request.headers.get("Referer", "")
-    back = referer if url_has_allowed_host_and_scheme(
-        referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
-    ) else None
+    back = (
+        referer
+        if url_has_allowed_host_and_scheme(
+            referer, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+        else None
+    )
     return _error_page(request, 403, "errors/403_csrf.html", back_url=back)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if request.path.startswith("/api/"):
         return _api_problem(
-            500, "server_error", gettext("Server error."),
+            500,
+            "server_error",
+            gettext("Server error."),
             gettext("The server failed; the error was logged."),
         )
     # No request context: reading the session or the user could fail again (the database).

@@ -53,21 +53,36 @@ PRIVILEGED_TRUMPS = {
 # The house rules' values that are words (``rules_engine.house_rule_definitions``' choices), shown
 # with spaces for underscores and translated.
 RULE_VALUE_WORDS = (
-    gettext_noop("yes"), gettext_noop("no"), gettext_noop("none"),
-    gettext_noop("at trick"), gettext_noop("at hand end"), gettext_noop("higher total"),
-    gettext_noop("first to reach"), gettext_noop("bidder first"), gettext_noop("may"),
-    gettext_noop("must"), gettext_noop("trump lead"), gettext_noop("trump then hearts"),
-    gettext_noop("any card"), gettext_noop("not the ace"), gettext_noop("redeal"),
-    gettext_noop("dealer stuck"), gettext_noop("left of dealer"), gettext_noop("left of bidder"),
-    gettext_noop("offender scores zero"), gettext_noop("void hand"), gettext_noop("deduct"),
+    gettext_noop("yes"),
+    gettext_noop("no"),
+    gettext_noop("none"),
+    gettext_noop("at trick"),
+    gettext_noop("at hand end"),
+    gettext_noop("higher total"),
+    gettext_noop("first to reach"),
+    gettext_noop("bidder first"),
+    gettext_noop("may"),
+    gettext_noop("must"),
+    gettext_noop("trump lead"),
+    gettext_noop("trump then hearts"),
+    gettext_noop("any card"),
+    gettext_noop("not the ace"),
+    gettext_noop("redeal"),
+    gettext_noop("dealer stuck"),
+    gettext_noop("left of dealer"),
+    gettext_noop("left of bidder"),
+    gettext_noop("offender scores zero"),
+    gettext_noop("void hand"),
+    gettext_noop("deduct"),
 )
 
 
 def card_name(card) -> str:
-    """"the nine of spades" ("le neuf de pique"): a card (a ``Card`` or its code) in a sentence."""
+    """ "the nine of spades" ("le neuf de pique"): a card (a ``Card`` or its code) in a sentence."""
     card = parse_card(card) if isinstance(card, str) else card
     return gettext("%(rank)s of %(suit)s") % {
-        "rank": THE_RANKS[card.rank], "suit": localized_text(SUIT_NAMES[card.suit]),
+        "rank": THE_RANKS[card.rank],
+        "suit": localized_text(SUIT_NAMES[card.suit]),
     }
 
 
@@ -96,6 +111,8 @@ def rule_value(value: Any, key: str | None = None) -> str:
 
 
 def rule_in_words(game: str, key: str, value: Any) -> str:
-    """"Score that wins the game: 45": a house rule's label and its value in words."""
-    return gettext("%(rule)s: %(value)s") % {"rule": rule_label(game, key),
-                                             "value": rule_value(value, key)}
+    """ "Score that wins the game: 45": a house rule's label and its value in words."""
+    return gettext("%(rule)s: %(value)s") % {
+        "rule": rule_label(game, key),
+        "value": rule_value(value, key),
+    }

@@ -42,8 +42,12 @@ class Acceptance:
 
 def _seat_of(seats, player_id, pointer: str, game: Game):
     if type(player_id) is not int:
-        raise Problem(status=400, code="invalid_confirmation",
-                      detail=gettext("Give a player id."), pointer=pointer)
+        raise Problem(
+            status=400,
+            code="invalid_confirmation",
+            detail=gettext("Give a player id."),
+            pointer=pointer,
+        )
     seat = next((seat for seat in seats if seat.player_id == player_id), None)
     if seat is None:
         raise Problem(
@@ -68,8 +72,11 @@ def check_acceptance(
     required = game.club.confirm_hands
     if organiser_entry:
         if through_link or not can_manage(user, game.club):
-            raise Problem(status=403, code="permission_denied",
-                          detail=gettext("Only an organiser's own entry stands as the acceptance."))
+            raise Problem(
+                status=403,
+                code="permission_denied",
+                detail=gettext("Only an organiser's own entry stands as the acceptance."),
+            )
         return Acceptance(organiser=user if required else None)
     if confirmed_by is None and scored_by is None and not required:
         return Acceptance()
@@ -109,7 +116,8 @@ def check_acceptance(
             detail=gettext(
                 "%(name)s plays on the side of the person entering the hand: a player of "
                 "another side must accept it."
-            ) % {"name": confirming.player.display_name},
+            )
+            % {"name": confirming.player.display_name},
             pointer="/confirmed_by",
         )
     return Acceptance(player=confirming.player, scorer=scorer.player if scorer else None)

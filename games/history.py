@@ -49,6 +49,7 @@ def _user_summary(user) -> dict[str, Any] | None:
 def _acceptance(record) -> dict[str, Any]:
     """Who entered this version of a hand at the table and who accepted it (a player of another
     side, or the organiser whose own console entry stood as the acceptance)."""
+
     def player(player_id, loaded):
         return None if player_id is None else {"id": player_id, "name": loaded.display_name}
 

@@ -43,8 +43,7 @@ def _trump(trump: str | None, turn_up: str | None) -> str:
         raise Problem(
             status=400,
             code="invalid_record",
-            detail=gettext("Send either trump (the trump suit) or turn_up (the turned-up "
-                           "card)."),
+            detail=gettext("Send either trump (the trump suit) or turn_up (the turned-up card)."),
             pointer="" if trump is None else "/turn_up",
         )
     try:

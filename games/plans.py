@@ -47,12 +47,17 @@ def load_game(game_id: int, if_match: str | None, *, lock: bool) -> Game:
         games = games.select_for_update(of=("self",))
     game = games.first()
     if game is None:
-        raise Problem(status=404, code="not_found",
-                      detail=gettext("No game %(game)s.") % {"game": game_id})
+        raise Problem(
+            status=404, code="not_found", detail=gettext("No game %(game)s.") % {"game": game_id}
+        )
     check_if_match(
-        if_match, game.etag,
-        gettext("The game has changed: its ETag is now %(etag)s, not %(sent)s. "
-                "Fetch it again and retry.") % {"etag": game.etag, "sent": if_match},
+        if_match,
+        game.etag,
+        gettext(
+            "The game has changed: its ETag is now %(etag)s, not %(sent)s. "
+            "Fetch it again and retry."
+        )
+        % {"etag": game.etag, "sent": if_match},
     )
     return game
 
@@ -143,8 +148,12 @@ def plan_new_hand(game: Game, record: dict, number: int | None = None) -> HandPl
         fields, result = bridge.play(game, record)
     except RulesError as error:
         raise rules_error_to_problem(error) from error
-    return HandPlan(number=game.hands_played + 1, fields=fields, result=result,
-                    change=ResultChange.of(game, fields))
+    return HandPlan(
+        number=game.hands_played + 1,
+        fields=fields,
+        result=result,
+        change=ResultChange.of(game, fields),
+    )
 
 
 @dataclass(frozen=True)
@@ -173,7 +182,8 @@ def plan_correction(game: Game, hands: list[Hand], number: int, record: dict) ->
     makes impossible."""
     if not any(hand.number == number for hand in hands):
         raise Problem(
-            status=404, code="not_found",
+            status=404,
+            code="not_found",
             detail=gettext("Game %(game)s has no hand %(number)s.")
             % {"game": game.pk, "number": number},
         )
@@ -188,17 +198,20 @@ def plan_correction(game: Game, hands: list[Hand], number: int, record: dict) ->
                 raise rules_error_to_problem(error) from error
             raise later_hand_problem(number, hand.number, error) from error
         replayed.append((hand, fields, result))
-    return CorrectionPlan(number=number, replayed=tuple(replayed),
-                          change=ResultChange.of(game, replayed[-1][1]))
+    return CorrectionPlan(
+        number=number, replayed=tuple(replayed), change=ResultChange.of(game, replayed[-1][1])
+    )
 
 
 def plan_undo(game: Game, number: int) -> tuple[dict, ResultChange]:
     """The game's fields once hand ``number`` (its last) is gone: the state stored with the hand
     before it, or the game's start."""
     if number > 1:
-        fields = Hand.objects.filter(game=game, number=number - 1).values_list(
-            "state_after", flat=True
-        ).get()
+        fields = (
+            Hand.objects.filter(game=game, number=number - 1)
+            .values_list("state_after", flat=True)
+            .get()
+        )
     else:
         fields = bridge.fields_of(bridge.start_for(game))
     return fields, ResultChange.of(game, fields)
@@ -213,9 +226,7 @@ def check_hand_number(game: Game, number: int | None) -> None:
     if number < expected:
         taken = Hand.objects.select_related(
             "entered_by", "confirmed_by", "scored_by", "accepted_by_organiser"
-        ).get(
-            game=game, number=number
-        )
+        ).get(game=game, number=number)
         taken.game = game
         raise HandConflict(taken)
     raise Problem(
@@ -224,8 +235,8 @@ def check_hand_number(game: Game, number: int | None) -> None:
         detail=gettext(
             "Game %(game)s has %(hands)s hands; the next is number %(expected)s, not "
             "%(number)s. Record the missing hands first."
-        ) % {"game": game.pk, "hands": game.hands_played, "expected": expected,
-             "number": number},
+        )
+        % {"game": game.pk, "hands": game.hands_played, "expected": expected, "number": number},
         pointer="/number",
     )
 
@@ -240,7 +251,8 @@ class HandConflict(Problem):
             detail=gettext(
                 "Hand %(number)s of game %(game)s is already recorded (the stored hand is in "
                 "this response's 'hand'); the next hand is number %(next)s."
-            ) % {"number": hand.number, "game": hand.game_id, "next": hand.game.hands_played + 1},
+            )
+            % {"number": hand.number, "game": hand.game_id, "next": hand.game.hands_played + 1},
             pointer="/number",
         )
         self.hand = hand
@@ -262,6 +274,7 @@ def later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
         detail=gettext(
             "After this correction of hand %(number)s, hand %(later)s is no longer valid "
             "(%(why)s). Undo the later hands first, or correct them."
-        ) % {"number": number, "later": later, "why": localized_detail(error)},
+        )
+        % {"number": number, "later": later, "why": localized_detail(error)},
         errors=errors,
     )

@@ -130,8 +130,12 @@ def get_game_live_state(*, game_id: int, club_slug: str, user) -> dict | None:
     )
     queryset = annotate_viewer(queryset, user)
     return queryset.values(
-        "version", "viewer_role", "viewer_player", "in_private_draw",
-        club_is_public=F("club__public_standings"), names_version=F("club__names_version"),
+        "version",
+        "viewer_role",
+        "viewer_player",
+        "in_private_draw",
+        club_is_public=F("club__public_standings"),
+        names_version=F("club__names_version"),
     ).first()
 
 
@@ -144,8 +148,7 @@ def list_hand_corrections_and_undos(*, game: Game) -> list:
     return list(
         Hand.history.filter(game_id=game.pk)
         .filter(
-            Q(history_type="-")
-            | Q(history_type="~", history_change_reason__endswith=" corrected")
+            Q(history_type="-") | Q(history_type="~", history_change_reason__endswith=" corrected")
         )
         .select_related("history_user")
         .order_by("history_date", "history_id")

@@ -191,8 +191,9 @@ def create_games(
             raise Problem(
                 status=400,
                 code="invalid_tournament_match",
-                detail=gettext("Match %(match)s belongs to a tournament of %(game)s, not "
-                               "%(other)s.")
+                detail=gettext(
+                    "Match %(match)s belongs to a tournament of %(game)s, not %(other)s."
+                )
                 % {"match": terms.match_id, "game": terms.game, "other": game},
                 pointer="/tournament_match",
             )
@@ -250,8 +251,11 @@ def create_games(
             for index, team in enumerate(side_teams)
         )
         match_links.link_games(
-            [(new_game, new_game.tournament_match_id) for new_game in games
-             if new_game.tournament_match_id is not None]
+            [
+                (new_game, new_game.tournament_match_id)
+                for new_game in games
+                if new_game.tournament_match_id is not None
+            ]
         )
         for new_game in games:
             announce_game_change(
@@ -345,7 +349,11 @@ def record_hand(
         plan = plan_new_hand(game, record, number)
         fields, result = plan.fields, plan.result
         acceptance = check_acceptance(
-            game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
+            game,
+            user,
+            confirmed_by,
+            scored_by=scored_by,
+            organiser_entry=organiser_entry,
             through_link=table_link_id is not None,
         )
         expected = plan.number
@@ -410,7 +418,11 @@ def correct_hand(
         acceptance = None
         if target is not None:
             acceptance = check_acceptance(
-                game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
+                game,
+                user,
+                confirmed_by,
+                scored_by=scored_by,
+                organiser_entry=organiser_entry,
                 through_link=table_link_id is not None,
             )
         plan = plan_correction(game, hands, number, record)
@@ -470,20 +482,27 @@ def undo_last_hand(
         if number != game.hands_played or number == 0:
             if not Hand.objects.filter(game=game, number=number).exists():
                 raise Problem(
-                    status=404, code="not_found",
+                    status=404,
+                    code="not_found",
                     detail=gettext("Game %(game)s has no hand %(number)s.")
                     % {"game": game.pk, "number": number},
                 )
             raise Problem(
                 status=409,
                 code="not_last_hand",
-                detail=gettext("Only the last hand (%(last)s) can be undone; correct hand "
-                               "%(number)s with PUT instead.")
+                detail=gettext(
+                    "Only the last hand (%(last)s) can be undone; correct hand "
+                    "%(number)s with PUT instead."
+                )
                 % {"last": game.hands_played, "number": number},
             )
         hand = Hand.objects.select_related("entered_by").get(game=game, number=number)
         acceptance = check_acceptance(
-            game, user, confirmed_by, scored_by=scored_by, organiser_entry=organiser_entry,
+            game,
+            user,
+            confirmed_by,
+            scored_by=scored_by,
+            organiser_entry=organiser_entry,
             through_link=table_link_id is not None,
         )
         _stamp_acceptance(hand, acceptance)

@@ -36,8 +36,11 @@ def puzzle_position(view: SeatView, names: list[str]) -> dict[str, Any]:
         "trump": view.trump,
         "bid": None if view.bid is None else list(view.bid),
         "tricks": [
-            {"leader": trick.leader, "cards": [str(card) for card in trick.cards],
-             "winner": trick.winner}
+            {
+                "leader": trick.leader,
+                "cards": [str(card) for card in trick.cards],
+                "winner": trick.winner,
+            }
             for trick in view.tricks
         ],
         "trick_leader": view.trick_leader,
@@ -54,5 +57,6 @@ def read_puzzle(token: str) -> dict[str, Any]:
     try:
         return signing.loads(token, salt=SALT)
     except signing.BadSignature:
-        raise PracticeError("invalid_puzzle", "this puzzle link is broken or was altered",
-                            404) from None
+        raise PracticeError(
+            "invalid_puzzle", "this puzzle link is broken or was altered", 404
+        ) from None

@@ -60,8 +60,10 @@ class Table:
 def rules_for(game: str, club: Club | None) -> tuple[str, HouseRules]:
     """(the rules' name, the house rules) of a practice game of ``game``."""
     if game not in PRACTICE_GAMES:
-        raise PracticeError("invalid_game", gettext("practice games are %(games)s")
-                            % {"games": ", ".join(PRACTICE_GAMES)})
+        raise PracticeError(
+            "invalid_game",
+            gettext("practice games are %(games)s") % {"games": ", ".join(PRACTICE_GAMES)},
+        )
     if club is not None and club.default_game == game:
         return club.name, HouseRules.for_game(game, **club.default_house_rules)
     if game == "45":
@@ -81,8 +83,10 @@ def start_practice_game(
 ) -> PracticeGame:
     """A new practice game: the person at seat 0, two computer players of ``level``."""
     if level not in COMPUTER_LEVELS:
-        raise PracticeError("invalid_game", gettext("levels are %(levels)s")
-                            % {"levels": ", ".join(COMPUTER_LEVELS)})
+        raise PracticeError(
+            "invalid_game",
+            gettext("levels are %(levels)s") % {"levels": ", ".join(COMPUTER_LEVELS)},
+        )
     rules_name, rules = rules_for(game, club)
     first_dealer = secrets.randbelow(SEAT_COUNT)
     return PracticeGame.objects.create(
@@ -135,17 +139,18 @@ def play_practice_move(*, practice_game: PracticeGame, move: dict[str, Any]) -> 
         hand = table.hand
         phase, seat = hand.turn()
         if seat != game.human_seat:
-            raise PracticeError("not_your_turn",
-                                gettext("it is not your turn: the others are playing"),
-                                409)
+            raise PracticeError(
+                "not_your_turn", gettext("it is not your turn: the others are playing"), 409
+            )
         try:
             hand.apply({**move, "seat": game.human_seat})
         except MoveError as error:
             code = "illegal_play" if move.get("kind") == "play" else "invalid_move"
             raise PracticeError(code, error.reason) from None
         except (KeyError, TypeError, ValueError) as error:
-            raise PracticeError("invalid_move",
-                                gettext("not a move: %(error)s") % {"error": error}) from None
+            raise PracticeError(
+                "invalid_move", gettext("not a move: %(error)s") % {"error": error}
+            ) from None
         return _save(game, table)
 
 
@@ -166,8 +171,9 @@ def advance_practice_game(*, practice_game: PracticeGame) -> Table:
 def _locked(practice_game: PracticeGame) -> PracticeGame:
     game = PracticeGame.objects.select_for_update().get(pk=practice_game.pk)
     if game.finished:
-        raise PracticeError("game_over", gettext("this practice game is over: start a new one"),
-                            409)
+        raise PracticeError(
+            "game_over", gettext("this practice game is over: start a new one"), 409
+        )
     return game
 
 

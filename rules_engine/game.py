@@ -253,12 +253,16 @@ def _apply(state: GameState, facts: HandFacts) -> tuple[HandResult, GameState]:
             number, kind, dealer, None, (), points, None, None, (None,) * side_count
         )
         has_scored = tuple(
-            scored or total != 0 for scored, total in zip(state.has_scored, paper.scores,
-                                                          strict=True)
+            scored or total != 0
+            for scored, total in zip(state.has_scored, paper.scores, strict=True)
         )
         return result, _next_state(
-            state, paper.scores, (dealer + 1) % state.seat_count, paper.winner,
-            paper.double_stake, has_scored,
+            state,
+            paper.scores,
+            (dealer + 1) % state.seat_count,
+            paper.winner,
+            paper.double_stake,
+            has_scored,
         )
 
     winners = facts.trick_winners

@@ -72,7 +72,9 @@ _DEFINITIONS: dict[str, tuple[str, str, tuple]] = {
     "jink_bid": (N_("The bid that means all five tricks (empty: none)"), "number_or_none", ()),
     "made_thirty_scores": (N_("What a made bid of 30 scores (empty: 30)"), "number_or_none", ()),
     "min_bid_at_100": (
-        N_("Minimum bid for a side on 100 or more (empty: none)"), "number_or_none", ()
+        N_("Minimum bid for a side on 100 or more (empty: none)"),
+        "number_or_none",
+        (),
     ),
     "dealer_may_hold": (N_("The dealer may take the bid at equal value"), "yes_no", ()),
     "all_pass": (N_("When everybody passes"), "choice", ALL_PASS_VALUES),

@@ -108,38 +108,58 @@ def check_paper_score(
     for side, score in enumerate(scores):
         pointer = f"/paper_score/{side}"
         if type(score) is not int:
-            errors.append(RulesError(
-                "invalid_record", f"side {side}'s score must be a whole number, got {score!r}",
-                pointer))
+            errors.append(
+                RulesError(
+                    "invalid_record",
+                    f"side {side}'s score must be a whole number, got {score!r}",
+                    pointer,
+                )
+            )
         elif score % unit:
-            errors.append(RulesError(
-                "invalid_record",
-                f"side {side}'s score {score} is not a multiple of {unit}: every score in this "
-                f"game of {rules.game} moves by {unit}",
-                pointer))
+            errors.append(
+                RulesError(
+                    "invalid_record",
+                    f"side {side}'s score {score} is not a multiple of {unit}: every score in this "
+                    f"game of {rules.game} moves by {unit}",
+                    pointer,
+                )
+            )
         elif score > highest:
-            errors.append(RulesError(
-                "invalid_record",
-                f"side {side}'s score {score} is impossible: the most a side can end on is "
-                f"{highest} (under {target}, then one hand)",
-                pointer))
+            errors.append(
+                RulesError(
+                    "invalid_record",
+                    f"side {side}'s score {score} is impossible: the most a side can end on is "
+                    f"{highest} (under {target}, then one hand)",
+                    pointer,
+                )
+            )
         elif rises_only and score < totals_before[side]:
-            errors.append(RulesError(
-                "invalid_record",
-                f"side {side}'s score {score} is below the {totals_before[side]} it already had; "
-                f"in this game of {rules.game} scores never go down",
-                pointer))
+            errors.append(
+                RulesError(
+                    "invalid_record",
+                    f"side {side}'s score {score} is below the {totals_before[side]} "
+                    f"it already had; "
+                    f"in this game of {rules.game} scores never go down",
+                    pointer,
+                )
+            )
         elif score < -MAX_POINTS:
-            errors.append(RulesError(
-                "invalid_record", f"side {side}'s score {score} is out of range", pointer))
+            errors.append(
+                RulesError(
+                    "invalid_record", f"side {side}'s score {score} is out of range", pointer
+                )
+            )
     if errors:
         raise RulesError.combine(errors)
     finals = tuple(scores)
     chosen = _winner(rules, finals, winner)
     double = False
     if rules.jink_doubles_stake and rules.trick_points > 0:
-        scored = tuple(has_scored) if has_scored is not None else tuple(
-            total != 0 for total in totals_before)
+        scored = (
+            tuple(has_scored)
+            if has_scored is not None
+            else tuple(total != 0 for total in totals_before)
+        )
         gain = finals[chosen] - totals_before[chosen]
         others_still = all(
             finals[side] == totals_before[side] for side in range(side_count) if side != chosen
@@ -157,7 +177,8 @@ def _winner(rules: HouseRules, finals: tuple[int, ...], named: object) -> int:
     over = [side for side, score in enumerate(finals) if score >= target]
     if named is not None and (type(named) is not int or not 0 <= named < len(finals)):
         raise RulesError(
-            "invalid_seat", f"winner {named!r}: sides are 0 to {len(finals) - 1}", "/winner")
+            "invalid_seat", f"winner {named!r}: sides are 0 to {len(finals) - 1}", "/winner"
+        )
     if not over:
         raise RulesError(
             "invalid_record",
@@ -203,7 +224,8 @@ def _winner(rules: HouseRules, finals: tuple[int, ...], named: object) -> int:
         )
     if named is not None and named not in over:
         raise RulesError(
-            "invalid_record", f"side {named} is under {target} and cannot have won", "/winner")
+            "invalid_record", f"side {named} is under {target} and cannot have won", "/winner"
+        )
     return winner
 
 

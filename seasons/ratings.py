@@ -81,7 +81,8 @@ def sides_and_ranks(game: Game) -> tuple[list[list[int]], list[int]]:
             ranks.append(1)
         else:
             better = sum(
-                1 for other in order
+                1
+                for other in order
                 if other != side and other != game.winner_side and points(other) > points(side)
             )
             ranks.append(2 + better)
@@ -130,7 +131,8 @@ def _rate(games: list[Game], state: ClubRatingState) -> None:
         teams = [
             [
                 MODEL.rating(mu=current[player].mu, sigma=current[player].sigma)
-                if player in current else MODEL.rating()
+                if player in current
+                else MODEL.rating()
                 for player in side
             ]
             for side in sides
@@ -146,18 +148,31 @@ def _rate(games: list[Game], state: ClubRatingState) -> None:
                     )
                 row.mu, row.sigma, row.ordinal = rating.mu, rating.sigma, rating.ordinal()
                 row.games += 1
-                changes.append(RatingChange(
-                    player_id=player, game_id=game.pk, sequence=state.last_sequence,
-                    mu=rating.mu, sigma=rating.sigma, ordinal=rating.ordinal(),
-                ))
-        rated_rows.append(RatedGame(
-            game_id=game.pk, club_id=state.club_id, sequence=state.last_sequence,
-            game_version=game.version, finished_at=game.finished_at,
-        ))
+                changes.append(
+                    RatingChange(
+                        player_id=player,
+                        game_id=game.pk,
+                        sequence=state.last_sequence,
+                        mu=rating.mu,
+                        sigma=rating.sigma,
+                        ordinal=rating.ordinal(),
+                    )
+                )
+        rated_rows.append(
+            RatedGame(
+                game_id=game.pk,
+                club_id=state.club_id,
+                sequence=state.last_sequence,
+                game_version=game.version,
+                finished_at=game.finished_at,
+            )
+        )
         state.last_finished_at, state.last_game_id = game.finished_at, game.pk
     if current:
         PlayerRating.objects.bulk_create(
-            current.values(), update_conflicts=True, unique_fields=["player"],
+            current.values(),
+            update_conflicts=True,
+            unique_fields=["player"],
             update_fields=["mu", "sigma", "ordinal", "games", "updated_at"],
         )
     RatingChange.objects.bulk_create(changes)
@@ -171,7 +186,8 @@ def _rewind(club_id: int, sequence: int, state: ClubRatingState) -> None:
     suffix = RatedGame.objects.filter(club_id=club_id, sequence__gte=sequence)
     touched = set(
         RatingChange.objects.filter(game_id__in=suffix.values("game_id"))
-        .values_list("player_id", flat=True).distinct()
+        .values_list("player_id", flat=True)
+        .distinct()
     )
     RatingChange.objects.filter(game_id__in=suffix.values("game_id")).delete()
     suffix.delete()
@@ -179,27 +195,38 @@ def _rewind(club_id: int, sequence: int, state: ClubRatingState) -> None:
         before = {
             row["player_id"]: row
             for row in RatingChange.objects.filter(player_id__in=touched)
-            .values("player_id").annotate(games=Count("pk"), last=Max("sequence"))
+            .values("player_id")
+            .annotate(games=Count("pk"), last=Max("sequence"))
         }
         last_steps = RatingChange.objects.filter(
             player_id__in=before,
             sequence__in={row["last"] for row in before.values()},
         ).values_list("player_id", "sequence", "mu", "sigma", "ordinal")
         restored = [
-            PlayerRating(player_id=player, club_id=club_id, mu=mu, sigma=sigma, ordinal=ordinal,
-                         games=before[player]["games"])
+            PlayerRating(
+                player_id=player,
+                club_id=club_id,
+                mu=mu,
+                sigma=sigma,
+                ordinal=ordinal,
+                games=before[player]["games"],
+            )
             for player, step, mu, sigma, ordinal in last_steps
             if before[player]["last"] == step
         ]
         PlayerRating.objects.filter(player_id__in=touched - set(before)).delete()
         if restored:
             PlayerRating.objects.bulk_create(
-                restored, update_conflicts=True, unique_fields=["player"],
+                restored,
+                update_conflicts=True,
+                unique_fields=["player"],
                 update_fields=["mu", "sigma", "ordinal", "games", "updated_at"],
             )
     previous = (
         RatedGame.objects.filter(club_id=club_id, sequence__lt=sequence)
-        .order_by("-sequence").values_list("sequence", "finished_at", "game_id").first()
+        .order_by("-sequence")
+        .values_list("sequence", "finished_at", "game_id")
+        .first()
     )
     state.last_sequence, state.last_finished_at, state.last_game_id = previous or (0, None, None)
     state.catching_up = True
@@ -209,7 +236,8 @@ def _catch_up(club_id: int, state: ClubRatingState, limit: int | None) -> int:
     """Rate the next finished games after ``state``'s last one (at most ``limit``); returns how
     many; ``state.catching_up`` stays true while more are left."""
     games = list(
-        _finished_games(club_id).filter(_after(_last_key(state)))
+        _finished_games(club_id)
+        .filter(_after(_last_key(state)))
         .prefetch_related("seats")[: None if limit is None else limit + 1]
     )
     more = limit is not None and len(games) > limit
@@ -226,7 +254,9 @@ def _rated_from(club_id: int, key: Key) -> int | None:
     return (
         RatedGame.objects.filter(club_id=club_id)
         .filter(Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, game_id__gt=game_id))
-        .order_by("sequence").values_list("sequence", flat=True).first()
+        .order_by("sequence")
+        .values_list("sequence", flat=True)
+        .first()
     )
 
 
@@ -248,8 +278,10 @@ def rate_game(*, game_id: int) -> dict:
     with transaction.atomic():
         _lock(club_id)
         game = (
-            Game.objects.filter(pk=game_id).annotate(finished_at=Max("hands__entered_at"))
-            .prefetch_related("seats").first()
+            Game.objects.filter(pk=game_id)
+            .annotate(finished_at=Max("hands__entered_at"))
+            .prefetch_related("seats")
+            .first()
         )
         state = _state(club_id)
         rated = RatedGame.objects.filter(game_id=game_id).first()
@@ -331,13 +363,13 @@ def oldest_unrated_age() -> float | None:
     finished, by the time the game last changed (``Game.updated_at``)."""
     rated_now = RatedGame.objects.filter(game=OuterRef("pk"), game_version=F("game__version"))
     unrated = (
-        Game.objects.filter(status=GameStatus.FINISHED).exclude(Exists(rated_now))
+        Game.objects.filter(status=GameStatus.FINISHED)
+        .exclude(Exists(rated_now))
         .aggregate(oldest=Min("updated_at"))["oldest"]
     )
-    reopened = (
-        RatedGame.objects.exclude(game__status=GameStatus.FINISHED)
-        .aggregate(oldest=Min("game__updated_at"))["oldest"]
-    )
+    reopened = RatedGame.objects.exclude(game__status=GameStatus.FINISHED).aggregate(
+        oldest=Min("game__updated_at")
+    )["oldest"]
     changes = [stamp for stamp in (unrated, reopened) if stamp is not None]
     if not changes:
         return None

@@ -13,7 +13,8 @@ from seasons.models import PlayerRating, RatingChange
 
 def list_ratings(*, club: Club) -> QuerySet[PlayerRating]:
     return (
-        PlayerRating.objects.filter(club=club).select_related("player")
+        PlayerRating.objects.filter(club=club)
+        .select_related("player")
         .order_by("-ordinal", "player__display_name", "player_id")
     )
 
@@ -33,18 +34,13 @@ def season_for_page(*, club: Club, user) -> dict:
     from seasons.table import read_season
 
     season = read_season(club)
-    ratings = dict(
-        PlayerRating.objects.filter(club=club).values_list("player_id", "ordinal")
-    )
-    season["rows"] = [{**row, "rating": ratings.get(row["player"]["id"])}
-                      for row in season["rows"]]
+    ratings = dict(PlayerRating.objects.filter(club=club).values_list("player_id", "ordinal"))
+    season["rows"] = [{**row, "rating": ratings.get(row["player"]["id"])} for row in season["rows"]]
     season["show_money"] = role_in(user, club) is not None
     return season
 
 
 def rating_for_page(*, player: Player, history_limit: int = 20) -> dict:
     """A player's current rating and their latest ``history_limit`` steps, oldest first."""
-    history = list(
-        RatingChange.objects.filter(player=player).order_by("-sequence")[:history_limit]
-    )
+    history = list(RatingChange.objects.filter(player=player).order_by("-sequence")[:history_limit])
     return {"current": get_player_rating(player=player), "history": history[::-1]}

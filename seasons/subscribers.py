@@ -14,10 +14,14 @@ from games.changes import GameChange, GameChangeKind
 from games.models import Game
 from seasons import table
 
-MOVING = frozenset({
-    GameChangeKind.FINISHED, GameChangeKind.REOPENED, GameChangeKind.WINNER_CHANGED,
-    GameChangeKind.HAND_CORRECTED,
-})
+MOVING = frozenset(
+    {
+        GameChangeKind.FINISHED,
+        GameChangeKind.REOPENED,
+        GameChangeKind.WINNER_CHANGED,
+        GameChangeKind.HAND_CORRECTED,
+    }
+)
 
 
 def on_game_change(change: GameChange) -> None:
@@ -29,7 +33,9 @@ def on_game_change(change: GameChange) -> None:
         return
     for date_from, date_to in table.ranges_touched(change.club_id, created_at):
         enqueue(
-            "seasons.refresh_season_task", change.club_id, date_from.isoformat(),
+            "seasons.refresh_season_task",
+            change.club_id,
+            date_from.isoformat(),
             date_to.isoformat(),
         )
     enqueue("seasons.rate_game_task", change.game_id)

@@ -74,26 +74,32 @@ def compute_season_rows(
         line["wins"] += 1 if side == winner_side else 0
         line["points"] += totals[side] if side < len(totals) else 0
     stakes = dict(
-        LedgerEntry.objects.filter(game__in=games).order_by().values_list("player_id")
-        .annotate(net=Sum("amount_minor")).values_list("player_id", "net")
+        LedgerEntry.objects.filter(game__in=games)
+        .order_by()
+        .values_list("player_id")
+        .annotate(net=Sum("amount_minor"))
+        .values_list("player_id", "net")
     )
     names = dict(Player.objects.filter(pk__in=list(tally)).values_list("pk", "display_name"))
     ordered = sorted(
-        tally.items(), key=lambda item: (-item[1]["wins"], -item[1]["points"],
-                                         names[item[0]].lower(), item[0])
+        tally.items(),
+        key=lambda item: (-item[1]["wins"], -item[1]["points"], names[item[0]].lower(), item[0]),
     )
     rows = []
     for index, (player_id, line) in enumerate(ordered):
         previous = rows[-1] if rows else None
         tied = previous is not None and (previous["wins"], previous["points"]) == (
-            line["wins"], line["points"]
+            line["wins"],
+            line["points"],
         )
-        rows.append({
-            "rank": previous["rank"] if tied else index + 1,
-            "player": {"id": player_id, "name": names[player_id]},
-            **line,
-            "net_stakes_minor": stakes.get(player_id, 0),
-        })
+        rows.append(
+            {
+                "rank": previous["rank"] if tied else index + 1,
+                "player": {"id": player_id, "name": names[player_id]},
+                **line,
+                "net_stakes_minor": stakes.get(player_id, 0),
+            }
+        )
     return rows
 
 
@@ -123,8 +129,12 @@ def _refresh_once(club_id: int, date_from: datetime.date, date_to: datetime.date
         rows = compute_season_rows(club_id, date_from, date_to)
         if snapshot is None:
             SeasonSnapshot.objects.create(
-                club_id=club_id, date_from=date_from, date_to=date_to, data_stamp=stamp,
-                rows=rows, computed_at=timezone.now(),
+                club_id=club_id,
+                date_from=date_from,
+                date_to=date_to,
+                data_stamp=stamp,
+                rows=rows,
+                computed_at=timezone.now(),
             )
         else:
             snapshot.version += 1
@@ -135,9 +145,7 @@ def _refresh_once(club_id: int, date_from: datetime.date, date_to: datetime.date
         return "stored"
 
 
-def refresh_season(
-    *, club_id: int, date_from: datetime.date, date_to: datetime.date
-) -> dict:
+def refresh_season(*, club_id: int, date_from: datetime.date, date_to: datetime.date) -> dict:
     """Bring the club's table of the range up to its data; ``{"stored": n, "outcome"}``."""
     stored = 0
     outcome = "current"
@@ -181,8 +189,9 @@ def ranges_touched(club_id: int, created_at: datetime.datetime) -> list[tuple]:
     """The stored ranges of the club a game of ``created_at`` belongs to, and its default year."""
     day = created_at.astimezone(datetime.UTC).date()
     stored = list(
-        SeasonSnapshot.objects.filter(club_id=club_id, date_from__lte=day, date_to__gte=day)
-        .values_list("date_from", "date_to")
+        SeasonSnapshot.objects.filter(
+            club_id=club_id, date_from__lte=day, date_to__gte=day
+        ).values_list("date_from", "date_to")
     )
     default = season_range(day.year)
     return sorted(set(stored) | {default})

@@ -36,7 +36,8 @@ RETRY = {
 @shared_task(name="seasons.refresh_season_task", **RETRY)
 def refresh_season_task(club_id: int, date_from: str, date_to: str) -> dict:
     return table.refresh_season(
-        club_id=club_id, date_from=datetime.date.fromisoformat(date_from),
+        club_id=club_id,
+        date_from=datetime.date.fromisoformat(date_from),
         date_to=datetime.date.fromisoformat(date_to),
     )
 

@@ -71,8 +71,16 @@ class SettlementAdmin(_ViewOnly, admin.ModelAdmin):
 
 @admin.register(EntryFeePayment)
 class EntryFeePaymentAdmin(_ViewOnly, admin.ModelAdmin):
-    list_display = ["id", "club", "tournament", "night", "player", "status", "amount_minor",
-                    "marked_at"]
+    list_display = [
+        "id",
+        "club",
+        "tournament",
+        "night",
+        "player",
+        "status",
+        "amount_minor",
+        "marked_at",
+    ]
     list_filter = ["club", "status"]
     search_fields = ["player__display_name", "tournament__name", "night__name"]
 

@@ -74,8 +74,13 @@ def prize_groups(pot: int, percentages: list[int], places: dict[int, int]) -> li
         percent = sum(percentages[index] for index in spanned)
         occupied_percent += percent
         amount = sum(place_amounts[index] for index in spanned)
-        group = {"first": spanned[0] + 1, "last": spanned[-1] + 1, "percent": percent,
-                 "keys": keys, "shares": {key: amount // len(keys) for key in keys}}
+        group = {
+            "first": spanned[0] + 1,
+            "last": spanned[-1] + 1,
+            "percent": percent,
+            "keys": keys,
+            "shares": {key: amount // len(keys) for key in keys},
+        }
         groups.append(group)
         order.extend((place, key, group) for key in keys)
     leftover = pot * occupied_percent // 100 - sum(
@@ -91,14 +96,13 @@ def prize_groups(pot: int, percentages: list[int], places: dict[int, int]) -> li
     return groups
 
 
-def prize_shares(
-    pot: int, percentages: list[int], places: dict[int, int]
-) -> dict[int, int]:
+def prize_shares(pot: int, percentages: list[int], places: dict[int, int]) -> dict[int, int]:
     """Entrant key -> prize in minor units; ``places``: entrant key -> place (1 = best)."""
     return {
         key: amount
         for group in prize_groups(pot, percentages, places)
-        for key, amount in group["shares"].items() if amount
+        for key, amount in group["shares"].items()
+        if amount
     }
 
 
@@ -129,8 +133,12 @@ def nets_of(
 
 
 def targets_of(
-    *, stakes: dict[int, int], fees: dict[int, int], paid_at_door: dict[int, int],
-    prizes: dict[int, int], between_players: bool,
+    *,
+    stakes: dict[int, int],
+    fees: dict[int, int],
+    paid_at_door: dict[int, int],
+    prizes: dict[int, int],
+    between_players: bool,
 ) -> dict[str, dict[int, int]]:
     """Kind -> party -> what the party is to receive (+) or pay (-) through transfers.
 
@@ -164,7 +172,8 @@ def kind_of(payer: int, payee: int, between_players: bool) -> str:
 
 
 def plan_transfers(
-    targets: dict[str, dict[int, int]], paid: list[tuple[int, int, int]],
+    targets: dict[str, dict[int, int]],
+    paid: list[tuple[int, int, int]],
 ) -> list[tuple[int, int, int, str]]:
     """The open transfers ``(payer, payee, amount, kind)`` of a new version: for each kind, the
     fewest transfers moving what its targets still ask once the ``paid`` transfers ``(payer,
@@ -197,8 +206,9 @@ def plan_transfers(
                     (CLUB, party, amount, POT) if amount > 0 else (party, CLUB, -amount, POT)
                 )
         else:
-            planned.extend((payer, payee, amount, kind)
-                           for payer, payee, amount in settle(remaining))
+            planned.extend(
+                (payer, payee, amount, kind) for payer, payee, amount in settle(remaining)
+            )
     return planned
 
 
@@ -217,9 +227,7 @@ def settle_difference(
     """``(difference, transfers)``: what is still owed per party, and the fewest transfers
     clearing it (exact up to ``EXACT_SETTLEMENT_LIMIT`` balances, see ``games.ledger``)."""
     parties = set(nets) | set(settled)
-    difference = {
-        party: nets.get(party, 0) - settled.get(party, 0) for party in sorted(parties)
-    }
+    difference = {party: nets.get(party, 0) - settled.get(party, 0) for party in sorted(parties)}
     difference = {party: amount for party, amount in difference.items() if amount}
     return difference, settle(difference)
 
@@ -228,7 +236,9 @@ def fingerprint_of(targets: dict) -> str:
     """SHA-256 of what the transfers are to move (kinds, parties, amounts)."""
     body = sorted(
         (kind, party, amount)
-        for kind, amounts in targets.items() for party, amount in amounts.items() if amount
+        for kind, amounts in targets.items()
+        for party, amount in amounts.items()
+        if amount
     )
     return hashlib.sha256(json.dumps(body).encode()).hexdigest()
 

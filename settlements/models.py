@@ -59,12 +59,18 @@ class Night(models.Model):
     )
     opened_at = models.DateTimeField()
     opened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     closed_at = models.DateTimeField(null=True, blank=True)
     closed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     games = models.ManyToManyField("games.Game", through="NightGame", related_name="+")
@@ -74,7 +80,8 @@ class Night(models.Model):
         constraints = [
             # One open night per club: a new game outside tournaments has one night to join.
             models.UniqueConstraint(
-                fields=["club"], condition=models.Q(status="open"),
+                fields=["club"],
+                condition=models.Q(status="open"),
                 name="settlements_night_one_open_per_club",
             )
         ]
@@ -87,7 +94,8 @@ class NightGame(models.Model):
     night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="night_games")
     game = models.OneToOneField("games.Game", on_delete=models.CASCADE, related_name="+")
     table_number = models.PositiveSmallIntegerField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="1-based: the physical table of the night the game is played at (empty: a "
         "game started elsewhere, linked when the night closed).",
     )
@@ -111,7 +119,10 @@ class PrizeSplit(models.Model):
     """Percentages of an event's prize pool per place: ``[50, 30, 20]`` = 1st 50 %, ..."""
 
     tournament = models.OneToOneField(
-        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
         related_name="+",
     )
     night = models.OneToOneField(
@@ -132,7 +143,10 @@ class Settlement(models.Model):
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
         related_name="+",
     )
     night = models.ForeignKey(
@@ -156,11 +170,13 @@ class Settlement(models.Model):
         constraints = [
             models.CheckConstraint(condition=EVENT_XOR, name="settlements_settlement_event"),
             models.UniqueConstraint(
-                fields=["tournament", "version"], condition=models.Q(tournament__isnull=False),
+                fields=["tournament", "version"],
+                condition=models.Q(tournament__isnull=False),
                 name="settlements_settlement_unique_tournament_version",
             ),
             models.UniqueConstraint(
-                fields=["night", "version"], condition=models.Q(night__isnull=False),
+                fields=["night", "version"],
+                condition=models.Q(night__isnull=False),
                 name="settlements_settlement_unique_night_version",
             ),
         ]
@@ -192,11 +208,17 @@ class SettlementTransfer(models.Model):
     kind = models.CharField(max_length=8, choices=TransferKind.choices, default=TransferKind.ALL)
     paid_at = models.DateTimeField(null=True, blank=True)
     paid_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     superseded_by = models.ForeignKey(
-        Settlement, on_delete=models.CASCADE, null=True, blank=True,
+        Settlement,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
         related_name="superseded_transfers",
         help_text="The later version that replaced this transfer while it was open.",
     )
@@ -254,7 +276,10 @@ class EntryFeePayment(models.Model):
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="+")
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, null=True, blank=True,
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
         related_name="+",
     )
     night = models.ForeignKey(
@@ -265,7 +290,10 @@ class EntryFeePayment(models.Model):
     amount_minor = models.BigIntegerField(help_text="The fee taken (or owed), in minor units.")
     marked_at = models.DateTimeField()
     marked_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
 
@@ -277,11 +305,13 @@ class EntryFeePayment(models.Model):
                 condition=models.Q(amount_minor__gte=0), name="settlements_fee_not_negative"
             ),
             models.UniqueConstraint(
-                fields=["tournament", "player"], condition=models.Q(tournament__isnull=False),
+                fields=["tournament", "player"],
+                condition=models.Q(tournament__isnull=False),
                 name="settlements_fee_once_per_tournament",
             ),
             models.UniqueConstraint(
-                fields=["night", "player"], condition=models.Q(night__isnull=False),
+                fields=["night", "player"],
+                condition=models.Q(night__isnull=False),
                 name="settlements_fee_once_per_night",
             ),
         ]

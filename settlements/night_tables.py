@@ -36,12 +36,17 @@ MAX_TABLES = 99
 
 def check_table_number(table_number, pointer: str = "/table") -> int:
     """A table number of a night: a whole number from 1 to ``MAX_TABLES`` (400 otherwise)."""
-    if isinstance(table_number, bool) or not isinstance(table_number, int) or not (
-        1 <= table_number <= MAX_TABLES
+    if (
+        isinstance(table_number, bool)
+        or not isinstance(table_number, int)
+        or not (1 <= table_number <= MAX_TABLES)
     ):
-        raise Problem(status=400, code="invalid_table", pointer=pointer,
-                      detail=gettext("Give a table number from 1 to %(count)s.")
-                      % {"count": MAX_TABLES})
+        raise Problem(
+            status=400,
+            code="invalid_table",
+            pointer=pointer,
+            detail=gettext("Give a table number from 1 to %(count)s.") % {"count": MAX_TABLES},
+        )
     return table_number
 
 
@@ -83,37 +88,56 @@ def start_night_game(
     with transaction.atomic():
         # The night's row lock serialises two starts at one table (and the close).
         night = (
-            Night.objects.select_for_update(of=("self",)).select_related("club")
-            .filter(pk=night_id).first()
+            Night.objects.select_for_update(of=("self",))
+            .select_related("club")
+            .filter(pk=night_id)
+            .first()
         )
         if night is None:
-            raise Problem(status=404, code="not_found",
-                          detail=gettext("No night %(night)s.") % {"night": night_id})
+            raise Problem(
+                status=404,
+                code="not_found",
+                detail=gettext("No night %(night)s.") % {"night": night_id},
+            )
         if night.status == NightStatus.CLOSED:
-            raise Problem(status=409, code="night_closed",
-                          detail=gettext("%(name)s is closed: it starts no more games.")
-                          % {"name": night.name})
+            raise Problem(
+                status=409,
+                code="night_closed",
+                detail=gettext("%(name)s is closed: it starts no more games.")
+                % {"name": night.name},
+            )
         playing = (
             Game.objects.filter(
-                pk__in=NightGame.objects.filter(
-                    night=night, table_number=table_number
-                ).values("game_id"),
+                pk__in=NightGame.objects.filter(night=night, table_number=table_number).values(
+                    "game_id"
+                ),
                 status=GameStatus.IN_PROGRESS,
             )
             .prefetch_related(Prefetch("seats", GameSeat.objects.select_related("player")))
-            .order_by("-id").first()
+            .order_by("-id")
+            .first()
         )
         if playing is not None:
             raise Problem(
-                status=409, code="table_busy", pointer="/table",
-                detail=gettext("Table %(table)s is still playing game %(game)s (%(players)s): "
-                               "finish it first, or choose another table.")
+                status=409,
+                code="table_busy",
+                pointer="/table",
+                detail=gettext(
+                    "Table %(table)s is still playing game %(game)s (%(players)s): "
+                    "finish it first, or choose another table."
+                )
                 % {"table": table_number, "game": playing.pk, "players": sides_in_words(playing)},
             )
         started = create_game(
-            club=night.club, user=user, game=game, seat_player_ids=seat_player_ids,
-            teams=teams, team_ids=team_ids, first_dealer=first_dealer,
-            house_rules=house_rules, stake_minor=stake_minor,
+            club=night.club,
+            user=user,
+            game=game,
+            seat_player_ids=seat_player_ids,
+            teams=teams,
+            team_ids=team_ids,
+            first_dealer=first_dealer,
+            house_rules=house_rules,
+            stake_minor=stake_minor,
         )
         NightGame.objects.create(night=night, game=started, table_number=table_number)
     return started
@@ -138,13 +162,17 @@ def list_night_tables(night: Night) -> list[dict]:
             (game for game in reversed(games) if game.status == GameStatus.IN_PROGRESS), games[-1]
         )
         totals = list(current.totals or [])
-        shown.append({
-            "number": number, "game": current, "games": len(games),
-            "sides": [
-                {"names": names, "total": totals[index] if index < len(totals) else 0}
-                for index, names in enumerate(side_names(current))
-            ],
-        })
+        shown.append(
+            {
+                "number": number,
+                "game": current,
+                "games": len(games),
+                "sides": [
+                    {"names": names, "total": totals[index] if index < len(totals) else 0}
+                    for index, names in enumerate(side_names(current))
+                ],
+            }
+        )
     return shown
 
 
@@ -154,7 +182,8 @@ def list_night_table_game_ids(night: Night) -> list[dict]:
     tables: dict[int, list[int]] = {}
     for number, game_id in (
         NightGame.objects.filter(night=night, table_number__isnull=False)
-        .order_by("table_number", "game_id").values_list("table_number", "game_id")
+        .order_by("table_number", "game_id")
+        .values_list("table_number", "game_id")
     ):
         tables.setdefault(number, []).append(game_id)
     return [{"table": number, "games": games} for number, games in tables.items()]
@@ -162,7 +191,9 @@ def list_night_table_game_ids(night: Night) -> list[dict]:
 
 def count_night_tables(night: Night) -> int:
     """The largest table number a game of the night was started at (0 before the first)."""
-    numbers = NightGame.objects.filter(night=night, table_number__isnull=False).values_list(
-        "table_number", flat=True
-    ).order_by("-table_number")
+    numbers = (
+        NightGame.objects.filter(night=night, table_number__isnull=False)
+        .values_list("table_number", flat=True)
+        .order_by("-table_number")
+    )
     return numbers.first() or 0

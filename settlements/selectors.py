@@ -32,15 +32,19 @@ from tournaments.models import Tournament, TournamentStatus
 
 def list_nights(*, club: Club) -> QuerySet[Night]:
     return (
-        Night.objects.filter(club=club).select_related("prize_split")
-        .annotate(game_count=Count("night_games")).order_by("-opened_at", "-id")
+        Night.objects.filter(club=club)
+        .select_related("prize_split")
+        .annotate(game_count=Count("night_games"))
+        .order_by("-opened_at", "-id")
     )
 
 
 def get_night(*, night_id: int) -> Night:
     night = (
         Night.objects.select_related("club", "prize_split")
-        .annotate(game_count=Count("night_games")).filter(pk=night_id).first()
+        .annotate(game_count=Count("night_games"))
+        .filter(pk=night_id)
+        .first()
     )
     if night is None:
         raise Http404("No night with this id.")
@@ -53,10 +57,12 @@ def list_night_game_ids(*, night: Night) -> list[int]:
     if night.status == NightStatus.CLOSED:
         return list(night.night_games.order_by("game_id").values_list("game_id", flat=True))
     return list(
-        Game.objects.filter(club_id=night.club_id, created_at__gte=night.opened_at,
-                            match_link__isnull=True)
+        Game.objects.filter(
+            club_id=night.club_id, created_at__gte=night.opened_at, match_link__isnull=True
+        )
         .exclude(pk__in=NightGame.objects.exclude(night=night).values("game_id"))
-        .order_by("pk").values_list("pk", flat=True)
+        .order_by("pk")
+        .values_list("pk", flat=True)
     )
 
 
@@ -67,8 +73,11 @@ def get_prize_split(*, tournament_id: int | None = None, night_id: int | None = 
 
 
 TRANSFER_ORDER = (
-    F("payer__display_name").asc(nulls_first=True), "payer_id",
-    F("payee__display_name").asc(nulls_first=True), "payee_id", "id",
+    F("payer__display_name").asc(nulls_first=True),
+    "payer_id",
+    F("payee__display_name").asc(nulls_first=True),
+    "payee_id",
+    "id",
 )
 
 
@@ -114,7 +123,8 @@ def get_transfer(*, transfer_id: int) -> SettlementTransfer:
         SettlementTransfer.objects.select_related(
             "settlement__club", "payer", "payee", "paid_by", "superseded_by"
         )
-        .filter(pk=transfer_id).first()
+        .filter(pk=transfer_id)
+        .first()
     )
     if transfer is None:
         raise Http404("No transfer with this id.")
@@ -123,8 +133,9 @@ def get_transfer(*, transfer_id: int) -> SettlementTransfer:
 
 def party_names(settlements) -> dict[int, str]:
     """Player id -> name of every player in the lines of ``settlements`` (one query)."""
-    ids = {line["player"] for settlement in settlements for line in settlement.lines
-           if line["player"]}
+    ids = {
+        line["player"] for settlement in settlements for line in settlement.lines if line["player"]
+    }
     return dict(Player.objects.filter(pk__in=ids).values_list("pk", "display_name"))
 
 
@@ -132,7 +143,8 @@ def list_fees(*, tournament_id: int | None = None, night_id: int | None = None):
     """How each player's entry fee of the event was taken (players without a row owe it)."""
     key = {"tournament_id": tournament_id} if tournament_id else {"night_id": night_id}
     return (
-        EntryFeePayment.objects.filter(**key).select_related("player", "marked_by", "club")
+        EntryFeePayment.objects.filter(**key)
+        .select_related("player", "marked_by", "club")
         .order_by("player__display_name", "player_id")
     )
 
@@ -153,24 +165,42 @@ def season_balances(*, club: Club, year: int | None = None, player_id: int | Non
     start = datetime.datetime(year, 1, 1, tzinfo=datetime.UTC)
     end = datetime.datetime(year + 1, 1, 1, tzinfo=datetime.UTC)
     versions = list(
-        Settlement.objects.filter(club=club).select_related("tournament", "night")
-        .only("id", "version", "created_at", "lines", "tournament_id", "night_id",
-              "tournament__name", "night__name")
+        Settlement.objects.filter(club=club)
+        .select_related("tournament", "night")
+        .only(
+            "id",
+            "version",
+            "created_at",
+            "lines",
+            "tournament_id",
+            "night_id",
+            "tournament__name",
+            "night__name",
+        )
         .order_by("created_at", "id")
     )
     by_event: dict[tuple, list[Settlement]] = {}
     for version in versions:
-        key = ("tournament", version.tournament_id) if version.tournament_id else (
-            "night", version.night_id)
+        key = (
+            ("tournament", version.tournament_id)
+            if version.tournament_id
+            else ("night", version.night_id)
+        )
         by_event.setdefault(key, []).append(version)
     events = [
-        {"key": key, "name": (chain[0].tournament or chain[0].night).name,
-         "settled_at": chain[0].created_at, "latest": chain[-1]}
-        for key, chain in by_event.items() if start <= chain[0].created_at < end
+        {
+            "key": key,
+            "name": (chain[0].tournament or chain[0].night).name,
+            "settled_at": chain[0].created_at,
+            "latest": chain[-1],
+        }
+        for key, chain in by_event.items()
+        if start <= chain[0].created_at < end
     ]
     events.sort(key=lambda event: (event["settled_at"], event["key"]))
     transfers = SettlementTransfer.objects.filter(
-        settlement__club=club, superseded_by__isnull=True,
+        settlement__club=club,
+        superseded_by__isnull=True,
         settlement__in=[version.pk for chain in by_event.values() for version in chain],
     )
     if player_id is not None:
@@ -197,14 +227,20 @@ def season_balances(*, club: Club, year: int | None = None, player_id: int | Non
             party = line["player"]
             if party is None or (player_id is not None and party != player_id):
                 continue
-            figures = moved.get(event["key"], {}).get(
-                party, {"paid": 0, "received": 0, "open": 0})
+            figures = moved.get(event["key"], {}).get(party, {"paid": 0, "received": 0, "open": 0})
             rows = players.setdefault(party, [])
             running = (rows[-1]["running"] if rows else 0) + line["net"]
             running_open = (rows[-1]["running_open"] if rows else 0) + figures["open"]
-            rows.append({"event": event, "net": line["net"],
-                         "paid_at_door": line.get("paid_at_door", 0), **figures,
-                         "running": running, "running_open": running_open})
+            rows.append(
+                {
+                    "event": event,
+                    "net": line["net"],
+                    "paid_at_door": line.get("paid_at_door", 0),
+                    **figures,
+                    "running": running,
+                    "running_open": running_open,
+                }
+            )
     return {"year": year, "events": events, "players": players}
 
 
@@ -213,18 +249,23 @@ def list_events_to_settle() -> tuple[list[int], list[int]]:
     settle-up version yet, and of the closed nights with a game changed after their latest
     version (a correction whose re-settle message was lost: settling again stores a version only
     if something is owed). Returns ``(tournament_ids, night_ids)``, nights in id order."""
-    tournaments = Tournament.objects.filter(status=TournamentStatus.CLOSED).exclude(
-        pk__in=Settlement.objects.filter(tournament__isnull=False).values("tournament_id")
-    ).values_list("pk", flat=True)
-    nights = Night.objects.filter(status=NightStatus.CLOSED).exclude(
-        pk__in=Settlement.objects.filter(night__isnull=False).values("night_id")
-    ).values_list("pk", flat=True)
+    tournaments = (
+        Tournament.objects.filter(status=TournamentStatus.CLOSED)
+        .exclude(pk__in=Settlement.objects.filter(tournament__isnull=False).values("tournament_id"))
+        .values_list("pk", flat=True)
+    )
+    nights = (
+        Night.objects.filter(status=NightStatus.CLOSED)
+        .exclude(pk__in=Settlement.objects.filter(night__isnull=False).values("night_id"))
+        .values_list("pk", flat=True)
+    )
     latest = Settlement.objects.filter(night=OuterRef("night_id")).order_by("-created_at")
     changed = (
         NightGame.objects.filter(night__status=NightStatus.CLOSED)
         .annotate(settled_at=Subquery(latest.values("created_at")[:1]))
         .filter(settled_at__isnull=False, game__updated_at__gt=F("settled_at"))
-        .values_list("night_id", flat=True).distinct()
+        .values_list("night_id", flat=True)
+        .distinct()
     )
     return list(tournaments), sorted(set(nights) | set(changed))
 

@@ -86,26 +86,40 @@ REMAINDER_RULE = gettext_noop(
 
 
 def open_night(
-    *, club: Club, user, name: str = "", entry_fee_minor: int | None = None,
+    *,
+    club: Club,
+    user,
+    name: str = "",
+    entry_fee_minor: int | None = None,
     prize_split: list[int] | None = None,
 ) -> Night:
     """Open a night for ``club`` (409 ``night_open`` while another is open)."""
     if entry_fee_minor is not None and entry_fee_minor < 0:
-        raise Problem(status=400, code="invalid_amount", detail=gettext("The entry fee may not be "
-                      "negative."), pointer="/entry_fee")
+        raise Problem(
+            status=400,
+            code="invalid_amount",
+            detail=gettext("The entry fee may not be negative."),
+            pointer="/entry_fee",
+        )
     if prize_split is not None:
         check_prize_split(prize_split)
     with transaction.atomic():
         Club.objects.select_for_update().filter(pk=club.pk).first()
         current = Night.objects.filter(club=club, status=NightStatus.OPEN).first()
         if current is not None:
-            raise Problem(status=409, code="night_open", detail=gettext("%(name)s is still open "
-                          "(night %(night)s); close it first.")
-                          % {"name": current.name, "night": current.pk})
+            raise Problem(
+                status=409,
+                code="night_open",
+                detail=gettext("%(name)s is still open (night %(night)s); close it first.")
+                % {"name": current.name, "night": current.pk},
+            )
         now = timezone.now()
         night = Night.objects.create(
-            club=club, name=name or f"Night of {now:%Y-%m-%d}", entry_fee_minor=entry_fee_minor,
-            opened_at=now, opened_by=_user_or_none(user),
+            club=club,
+            name=name or f"Night of {now:%Y-%m-%d}",
+            entry_fee_minor=entry_fee_minor,
+            opened_at=now,
+            opened_by=_user_or_none(user),
         )
         if prize_split:
             PrizeSplit.objects.create(night=night, percentages=list(prize_split))
@@ -134,27 +148,37 @@ def close_night(*, night_id: int, user) -> Night:
     with transaction.atomic():
         night = Night.objects.select_for_update().filter(pk=night_id).first()
         if night is None:
-            raise Problem(status=404, code="not_found",
-                          detail=gettext("No night %(night)s.") % {"night": night_id})
+            raise Problem(
+                status=404,
+                code="not_found",
+                detail=gettext("No night %(night)s.") % {"night": night_id},
+            )
         if night.status == NightStatus.CLOSED:
-            raise Problem(status=409, code="night_closed",
-                          detail=gettext("The night is already closed."))
+            raise Problem(
+                status=409, code="night_closed", detail=gettext("The night is already closed.")
+            )
         evening = _outside_tournaments(
             Game.objects.filter(club_id=night.club_id, created_at__gte=night.opened_at)
         ).exclude(pk__in=NightGame.objects.values("game_id"))
         NightGame.objects.bulk_create(
-            [NightGame(night=night, game_id=game_id)
-             for game_id in evening.values_list("pk", flat=True)],
+            [
+                NightGame(night=night, game_id=game_id)
+                for game_id in evening.values_list("pk", flat=True)
+            ],
             ignore_conflicts=True,
         )
         playing = list(
-            Game.objects.filter(pk__in=night.night_games.values("game_id"),
-                                status=GameStatus.IN_PROGRESS).values_list("pk", flat=True)
+            Game.objects.filter(
+                pk__in=night.night_games.values("game_id"), status=GameStatus.IN_PROGRESS
+            ).values_list("pk", flat=True)
         )
         if playing:
-            raise Problem(status=409, code="games_in_progress",
-                          detail=gettext("Games %(games)s are still in progress; finish them "
-                                         "first.") % {"games": playing})
+            raise Problem(
+                status=409,
+                code="games_in_progress",
+                detail=gettext("Games %(games)s are still in progress; finish them first.")
+                % {"games": playing},
+            )
         night.status = NightStatus.CLOSED
         night.closed_at = timezone.now()
         night.closed_by = _user_or_none(user)
@@ -173,24 +197,42 @@ def _enqueue_settlement(*, tournament_id: int | None = None, night_id: int | Non
 
 def check_prize_split(percentages, pointer: str = "/prize_split") -> list[int]:
     if not isinstance(percentages, list) or len(percentages) > MAX_PLACES:
-        raise Problem(status=400, code="invalid_prize_split", pointer=pointer,
-                      detail=gettext("A prize split is a list of at most %(places)s whole "
-                      "percentages, best place first.") % {"places": MAX_PLACES})
+        raise Problem(
+            status=400,
+            code="invalid_prize_split",
+            pointer=pointer,
+            detail=gettext(
+                "A prize split is a list of at most %(places)s whole percentages, best place first."
+            )
+            % {"places": MAX_PLACES},
+        )
     for index, value in enumerate(percentages):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 100:
-            raise Problem(status=400, code="invalid_prize_split", pointer=f"{pointer}/{index}",
-                          detail=gettext("Place %(place)s: a whole percentage from 1 to 100.")
-                          % {"place": index + 1})
+            raise Problem(
+                status=400,
+                code="invalid_prize_split",
+                pointer=f"{pointer}/{index}",
+                detail=gettext("Place %(place)s: a whole percentage from 1 to 100.")
+                % {"place": index + 1},
+            )
     if sum(percentages) > 100:
-        raise Problem(status=400, code="invalid_prize_split", pointer=pointer,
-                      detail=gettext("The percentages sum to %(sum)s, more than 100.")
-                      % {"sum": sum(percentages)})
+        raise Problem(
+            status=400,
+            code="invalid_prize_split",
+            pointer=pointer,
+            detail=gettext("The percentages sum to %(sum)s, more than 100.")
+            % {"sum": sum(percentages)},
+        )
     return percentages
 
 
 def set_prize_split(
-    *, percentages: list[int], user, tournament_id: int | None = None,
-    night_id: int | None = None, pointer: str = "/prize_split",
+    *,
+    percentages: list[int],
+    user,
+    tournament_id: int | None = None,
+    night_id: int | None = None,
+    pointer: str = "/prize_split",
 ) -> PrizeSplit | None:
     """Set (or, with ``[]``, remove) the prize split of a tournament or a night (400
     ``invalid_prize_split`` at ``pointer`` for a place out of 1..100 or a sum over 100)."""
@@ -234,8 +276,9 @@ def _tournament_parts(tournament: Tournament) -> tuple[dict, dict, dict, dict]:
     for row in rows:
         if row["entrant"]["player"]:
             members[row["entrant"]["id"]].append(row["entrant"]["player"])
-    team_of_entrant = {row["entrant"]["id"]: row["entrant"]["team"] for row in rows
-                       if row["entrant"]["team"]}
+    team_of_entrant = {
+        row["entrant"]["id"]: row["entrant"]["team"] for row in rows if row["entrant"]["team"]
+    }
     if team_of_entrant:
         by_team: dict[int, list[int]] = defaultdict(list)
         for team, player in TeamMember.objects.filter(
@@ -250,8 +293,11 @@ def _tournament_parts(tournament: Tournament) -> tuple[dict, dict, dict, dict]:
 def _night_parts(night: Night) -> tuple[dict, dict, dict, dict]:
     game_ids = list(night.night_games.values_list("game_id", flat=True))
     stakes = dict(
-        LedgerEntry.objects.filter(game_id__in=game_ids).order_by().values_list("player_id")
-        .annotate(net=Sum("amount_minor")).values_list("player_id", "net")
+        LedgerEntry.objects.filter(game_id__in=game_ids)
+        .order_by()
+        .values_list("player_id")
+        .annotate(net=Sum("amount_minor"))
+        .values_list("player_id", "net")
     )
     wins: dict[int, int] = defaultdict(int)
     games = Game.objects.filter(pk__in=game_ids).prefetch_related("seats")
@@ -267,8 +313,11 @@ def _night_parts(night: Night) -> tuple[dict, dict, dict, dict]:
         for player, count in wins.items()
     }
     names = dict(Player.objects.filter(pk__in=places).values_list("pk", "display_name"))
-    standing = {"places": places, "members": {player: [player] for player in places},
-                "names": names}
+    standing = {
+        "places": places,
+        "members": {player: [player] for player in places},
+        "names": names,
+    }
     return stakes, fees, standing, {"games": len(game_ids)}
 
 
@@ -283,11 +332,17 @@ def _prizes(pot: int, percentages: list[int], standing: dict) -> tuple[dict, lis
                 amount, standing["members"].get(entrant, [])
             ).items():
                 prizes[player] = prizes.get(player, 0) + share
-        described.append({
-            "first": group["first"], "last": group["last"], "percent": group["percent"],
-            "shares": [[standing["names"].get(entrant, str(entrant)), amount]
-                       for entrant, amount in group["shares"].items()],
-        })
+        described.append(
+            {
+                "first": group["first"],
+                "last": group["last"],
+                "percent": group["percent"],
+                "shares": [
+                    [standing["names"].get(entrant, str(entrant)), amount]
+                    for entrant, amount in group["shares"].items()
+                ],
+            }
+        )
     return {player: amount for player, amount in prizes.items() if amount}, described
 
 
@@ -326,12 +381,16 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
     with transaction.atomic():
         event = _lock_event(tournament_id=tournament_id, night_id=night_id)
         closed = (
-            event.status == TournamentStatus.CLOSED if tournament_id
+            event.status == TournamentStatus.CLOSED
+            if tournament_id
             else event.status == NightStatus.CLOSED
         )
         if not closed:
-            raise Problem(status=409, code="event_not_closed",
-                          detail=gettext("An event is settled once it is closed."))
+            raise Problem(
+                status=409,
+                code="event_not_closed",
+                detail=gettext("An event is settled once it is closed."),
+            )
         if tournament_id:
             stakes, fees, standing, details = _tournament_parts(event)
             scope = {"tournament": event}
@@ -342,16 +401,24 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
         marks = {mark.player_id: mark for mark in EntryFeePayment.objects.filter(**scope)}
         fees.update({player: mark.amount_minor for player, mark in marks.items()})
         fees = {player: amount for player, amount in fees.items() if amount}
-        paid_at_door = {} if rule_between else {
-            player: mark.amount_minor for player, mark in marks.items()
-            if mark.status in PAID_AT_DOOR and mark.amount_minor
-        }
+        paid_at_door = (
+            {}
+            if rule_between
+            else {
+                player: mark.amount_minor
+                for player, mark in marks.items()
+                if mark.status in PAID_AT_DOOR and mark.amount_minor
+            }
+        )
         split = PrizeSplit.objects.filter(**scope).first()
         percentages = split.percentages if split else []
         pot = sum(fees.values())
         prizes, prize_groups = _prizes(pot, percentages, standing)
         targets = computation.targets_of(
-            stakes=stakes, fees=fees, paid_at_door=paid_at_door, prizes=prizes,
+            stakes=stakes,
+            fees=fees,
+            paid_at_door=paid_at_door,
+            prizes=prizes,
             between_players=rule_between,
         )
         fingerprint = computation.fingerprint_of(targets)
@@ -361,12 +428,17 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
         # Locked: a transfer being marked paid meanwhile is read paid, never superseded.
         standing_transfers = list(
             SettlementTransfer.objects.select_for_update()
-            .filter(settlement__in=previous, superseded_by__isnull=True).order_by("pk")
+            .filter(settlement__in=previous, superseded_by__isnull=True)
+            .order_by("pk")
         )
         paid = [
-            (transfer.payer_id or computation.CLUB, transfer.payee_id or computation.CLUB,
-             transfer.amount_minor)
-            for transfer in standing_transfers if transfer.paid_at is not None
+            (
+                transfer.payer_id or computation.CLUB,
+                transfer.payee_id or computation.CLUB,
+                transfer.amount_minor,
+            )
+            for transfer in standing_transfers
+            if transfer.paid_at is not None
         ]
         planned = computation.plan_transfers(targets, paid)
         settled = computation.settled_by(paid)
@@ -386,12 +458,14 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
                 "stakes": stakes.get(party, 0),
                 "entry_fee": fees.get(party, 0),
                 "fee_status": (
-                    None if party == computation.CLUB or not fees.get(party)
+                    None
+                    if party == computation.CLUB or not fees.get(party)
                     else statuses.get(party, FeeStatus.OWED)
                 ),
                 "prize": prizes.get(party, 0),
                 "paid_at_door": (
-                    sum(paid_at_door.values()) if party == computation.CLUB
+                    sum(paid_at_door.values())
+                    if party == computation.CLUB
                     else paid_at_door.get(party, 0)
                 ),
                 "net": nets.get(party, 0),
@@ -414,16 +488,23 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
             kept_paid=len(paid),
         )
         settlement = Settlement.objects.create(
-            club_id=event.club_id, version=(previous[-1].version + 1) if previous else 1,
-            lines=lines, details=details, fingerprint=fingerprint, **scope,
+            club_id=event.club_id,
+            version=(previous[-1].version + 1) if previous else 1,
+            lines=lines,
+            details=details,
+            fingerprint=fingerprint,
+            **scope,
         )
         SettlementTransfer.objects.filter(
             pk__in=[transfer.pk for transfer in standing_transfers if transfer.paid_at is None]
         ).update(superseded_by=settlement)
         SettlementTransfer.objects.bulk_create(
             SettlementTransfer(
-                settlement=settlement, payer_id=payer or None, payee_id=payee or None,
-                amount_minor=amount, kind=kind,
+                settlement=settlement,
+                payer_id=payer or None,
+                payee_id=payee or None,
+                amount_minor=amount,
+                kind=kind,
             )
             for payer, payee, amount, kind in planned
         )
@@ -434,8 +515,10 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
         )
         announce_settlement_stored(
             SettlementStored(
-                settlement_id=settlement_id, club_id=settlement.club_id,
-                version=settlement.version, tournament_id=settlement.tournament_id,
+                settlement_id=settlement_id,
+                club_id=settlement.club_id,
+                version=settlement.version,
+                tournament_id=settlement.tournament_id,
                 night_id=settlement.night_id,
             )
         )
@@ -459,14 +542,23 @@ def _fee_payers(event, *, tournament_id: int | None) -> set[int]:
 
 def check_fee_status(status, pointer: str = "/status") -> str:
     if status not in FeeStatus.values:
-        raise Problem(status=400, code="invalid_fee_status", pointer=pointer,
-                      detail=gettext("How the fee was taken: cash, card or owed."))
+        raise Problem(
+            status=400,
+            code="invalid_fee_status",
+            pointer=pointer,
+            detail=gettext("How the fee was taken: cash, card or owed."),
+        )
     return status
 
 
 def mark_entry_fee(
-    *, user, player_id: int, status: str, amount_minor: int | None = None,
-    tournament_id: int | None = None, night_id: int | None = None,
+    *,
+    user,
+    player_id: int,
+    status: str,
+    amount_minor: int | None = None,
+    tournament_id: int | None = None,
+    night_id: int | None = None,
 ) -> EntryFeePayment:
     """Record how a player's entry fee was taken: in cash or by card at the door (into the
     club's pot), or owed (a transfer to the club in the settle-up).
@@ -480,50 +572,73 @@ def mark_entry_fee(
     if amount_minor is not None and (
         isinstance(amount_minor, bool) or not isinstance(amount_minor, int) or amount_minor < 0
     ):
-        raise Problem(status=400, code="invalid_amount", pointer="/amount",
-                      detail=gettext("An entry fee is an amount of 0 or more."))
+        raise Problem(
+            status=400,
+            code="invalid_amount",
+            pointer="/amount",
+            detail=gettext("An entry fee is an amount of 0 or more."),
+        )
     with transaction.atomic():
         event = _lock_event(tournament_id=tournament_id, night_id=night_id)
         if between_players(event.club_id):
-            raise Problem(status=409, code="no_pot", pointer="/status",
-                          detail=gettext("This club settles everything between players: "
-                                         "there is no pot at the door."))
+            raise Problem(
+                status=409,
+                code="no_pot",
+                pointer="/status",
+                detail=gettext(
+                    "This club settles everything between players: there is no pot at the door."
+                ),
+            )
         if player_id not in _fee_payers(event, tournament_id=tournament_id):
-            raise Problem(status=400, code="not_entered", pointer="/player",
-                          detail=gettext("Player %(player)s is not entered here.")
-                          % {"player": player_id})
+            raise Problem(
+                status=400,
+                code="not_entered",
+                pointer="/player",
+                detail=gettext("Player %(player)s is not entered here.") % {"player": player_id},
+            )
         fee = event.entry_fee_minor
         if amount_minor is None:
             if not fee:
-                raise Problem(status=400, code="required", pointer="/amount",
-                              detail=gettext("This event has no entry fee: give the amount."))
+                raise Problem(
+                    status=400,
+                    code="required",
+                    pointer="/amount",
+                    detail=gettext("This event has no entry fee: give the amount."),
+                )
             amount_minor = fee
         scope = {"tournament": event} if tournament_id else {"night": event}
-        mark = EntryFeePayment.objects.select_for_update().filter(
-            player_id=player_id, **scope
-        ).first()
+        mark = (
+            EntryFeePayment.objects.select_for_update().filter(player_id=player_id, **scope).first()
+        )
         if mark is not None and (mark.status in PAID_AT_DOOR or mark.status == status):
             name = Player.objects.filter(pk=player_id).values_list("display_name", flat=True)
-            raise Problem(status=409, code="fee_already_marked", pointer="/player",
-                          detail=gettext("%(name)s's entry fee is already marked: %(status)s.")
-                          % {"name": name.first(), "status": FeeStatus(mark.status).label})
+            raise Problem(
+                status=409,
+                code="fee_already_marked",
+                pointer="/player",
+                detail=gettext("%(name)s's entry fee is already marked: %(status)s.")
+                % {"name": name.first(), "status": FeeStatus(mark.status).label},
+            )
         now = timezone.now()
         if mark is None:
             mark = EntryFeePayment.objects.create(
-                club_id=event.club_id, player_id=player_id, status=status,
-                amount_minor=amount_minor, marked_at=now, marked_by=_user_or_none(user),
+                club_id=event.club_id,
+                player_id=player_id,
+                status=status,
+                amount_minor=amount_minor,
+                marked_at=now,
+                marked_by=_user_or_none(user),
                 **scope,
             )
         else:
             mark.status, mark.amount_minor = status, amount_minor
             mark.marked_at, mark.marked_by = now, _user_or_none(user)
             mark.save(update_fields=["status", "amount_minor", "marked_at", "marked_by"])
-        closed = event.status == (
-            TournamentStatus.CLOSED if tournament_id else NightStatus.CLOSED
-        )
+        closed = event.status == (TournamentStatus.CLOSED if tournament_id else NightStatus.CLOSED)
         if closed:
-            transaction.on_commit(lambda: _enqueue_settlement(
-                tournament_id=tournament_id, night_id=night_id))
+            transaction.on_commit(
+                lambda: _enqueue_settlement(tournament_id=tournament_id, night_id=night_id)
+            )
     return mark
 
 
@@ -531,8 +646,9 @@ def set_settle_up_rule(*, club: Club, between_players: bool) -> SettleUpRule:
     """The club's settle-up rule for the events settled from now on (stored versions keep
     theirs)."""
     if not isinstance(between_players, bool):
-        raise Problem(status=400, code="invalid", pointer="/between_players",
-                      detail=gettext("true or false."))
+        raise Problem(
+            status=400, code="invalid", pointer="/between_players", detail=gettext("true or false.")
+        )
     rule, _ = SettleUpRule.objects.update_or_create(
         club=club, defaults={"between_players": between_players}
     )
@@ -552,23 +668,35 @@ def mark_transfer_paid(*, transfer_id: int, user) -> SettlementTransfer:
         transfer = (
             SettlementTransfer.objects.select_for_update(of=("self",))
             .select_related("settlement__club", "payer", "payee", "superseded_by")
-            .filter(pk=transfer_id).first()
+            .filter(pk=transfer_id)
+            .first()
         )
         if transfer is None or role_in(user, transfer.settlement.club) is None:
-            raise Problem(status=404, code="not_found", detail=gettext("No transfer %(transfer)s.")
-                          % {"transfer": transfer_id})
+            raise Problem(
+                status=404,
+                code="not_found",
+                detail=gettext("No transfer %(transfer)s.") % {"transfer": transfer_id},
+            )
         parties = {
             person.user_id for person in (transfer.payer, transfer.payee) if person is not None
         }
         if user.pk not in parties and role_in(user, transfer.settlement.club) != Role.ORGANISER:
-            raise Problem(status=403, code="not_a_party",
-                          detail=gettext("Only the payer, the payee or an organiser marks a "
-                                         "transfer paid."))
+            raise Problem(
+                status=403,
+                code="not_a_party",
+                detail=gettext("Only the payer, the payee or an organiser marks a transfer paid."),
+            )
         if transfer.superseded_by_id is not None:
-            raise Problem(status=409, code="transfer_superseded", pointer="/transfer",
-                          detail=gettext("This transfer was replaced by version %(version)s of "
-                                         "the settle-up; mark that version's transfers paid.")
-                          % {"version": transfer.superseded_by.version})
+            raise Problem(
+                status=409,
+                code="transfer_superseded",
+                pointer="/transfer",
+                detail=gettext(
+                    "This transfer was replaced by version %(version)s of "
+                    "the settle-up; mark that version's transfers paid."
+                )
+                % {"version": transfer.superseded_by.version},
+            )
         if transfer.paid_at is None:
             transfer.paid_at = timezone.now()
             transfer.paid_by = user
@@ -594,30 +722,46 @@ def settle_up_text(settlement: Settlement, player: Player) -> str:
         fee = format_money(line["entry_fee"], club)
         if status:
             fee = f"{fee} ({words.FEE_STATUSES[status]})"
-        lines.append(gettext(
-            "Stakes %(stakes)s, entry fee %(fee)s, prize %(prize)s: your net is %(net)s."
-        ) % {"stakes": format_money(line["stakes"], club, signed=True), "fee": fee,
-             "prize": format_money(line["prize"], club),
-             "net": format_money(line["net"], club, signed=True)})
+        lines.append(
+            gettext("Stakes %(stakes)s, entry fee %(fee)s, prize %(prize)s: your net is %(net)s.")
+            % {
+                "stakes": format_money(line["stakes"], club, signed=True),
+                "fee": fee,
+                "prize": format_money(line["prize"], club),
+                "net": format_money(line["net"], club, signed=True),
+            }
+        )
     prize_lines = words.prize_lines(settlement.details, club)
     if prize_lines:
         lines += ["", *prize_lines]
     if settlement.version > 1:
-        lines += ["", gettext("This is version %(version)s of the settle-up; it replaces the "
-                              "transfers still open before it. What changed:")
-                  % {"version": settlement.version},
-                  *words.change_lines(settlement.details, names, club)]
+        lines += [
+            "",
+            gettext(
+                "This is version %(version)s of the settle-up; it replaces the "
+                "transfers still open before it. What changed:"
+            )
+            % {"version": settlement.version},
+            *words.change_lines(settlement.details, names, club),
+        ]
     mine = [
-        transfer for transfer in settlement.transfers.select_related("payer", "payee")
-        .order_by(*TRANSFER_ORDER) if player.pk in (transfer.payer_id, transfer.payee_id)
+        transfer
+        for transfer in settlement.transfers.select_related("payer", "payee").order_by(
+            *TRANSFER_ORDER
+        )
+        if player.pk in (transfer.payer_id, transfer.payee_id)
     ]
     if mine:
         lines.append("")
     for transfer in mine:
-        lines.append(gettext("%(payer)s pays %(payee)s %(amount)s.") % {
-            "payer": words.party_name(transfer.payer),
-            "payee": words.party_name(transfer.payee, start=False),
-            "amount": format_money(transfer.amount_minor, club)})
+        lines.append(
+            gettext("%(payer)s pays %(payee)s %(amount)s.")
+            % {
+                "payer": words.party_name(transfer.payer),
+                "payee": words.party_name(transfer.payee, start=False),
+                "amount": format_money(transfer.amount_minor, club),
+            }
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -635,19 +779,23 @@ def send_settle_up_mails(*, settlement_id: int) -> int:
             settlement=settlement, player=player, defaults={"address": player.user.email}
         )
     sent = 0
-    for mail_id in SettleUpMail.objects.filter(settlement=settlement, sent_at__isnull=True) \
-            .values_list("pk", flat=True):
+    for mail_id in SettleUpMail.objects.filter(
+        settlement=settlement, sent_at__isnull=True
+    ).values_list("pk", flat=True):
         with transaction.atomic():
             mail = (
                 SettleUpMail.objects.select_for_update(skip_locked=True)
-                .select_related("player").filter(pk=mail_id, sent_at__isnull=True).first()
+                .select_related("player")
+                .filter(pk=mail_id, sent_at__isnull=True)
+                .first()
             )
             if mail is None:
                 continue  # sent meanwhile, or being sent by another worker
             send_mail(
                 subject=f"{settlement.club.name}: your settle-up",
                 message=settle_up_text(settlement, mail.player),
-                from_email=None, recipient_list=[mail.address],
+                from_email=None,
+                recipient_list=[mail.address],
             )
             # Between the hand-off to the mail server and this commit a killed worker would send
             # it again on retry: at least once, and exactly once when nothing dies in between.

@@ -39,4 +39,3 @@ def on_tournament_change(change: TournamentChange) -> None:
         # A correction after the close: a version of differences, as a closed night's (the
         # change says so itself: no query on every other tournament's standings change).
         enqueue("settlements.settle_event_task", change.tournament_id, None)
-

@@ -19,9 +19,15 @@ from django.utils.translation import gettext, gettext_lazy, ngettext
 from games.money import format_money
 
 ORDINALS = [
-    gettext_lazy("first"), gettext_lazy("second"), gettext_lazy("third"),
-    gettext_lazy("fourth"), gettext_lazy("fifth"), gettext_lazy("sixth"),
-    gettext_lazy("seventh"), gettext_lazy("eighth"), gettext_lazy("ninth"),
+    gettext_lazy("first"),
+    gettext_lazy("second"),
+    gettext_lazy("third"),
+    gettext_lazy("fourth"),
+    gettext_lazy("fifth"),
+    gettext_lazy("sixth"),
+    gettext_lazy("seventh"),
+    gettext_lazy("eighth"),
+    gettext_lazy("ninth"),
     gettext_lazy("tenth"),
 ]
 FEE_STATUSES = {
@@ -45,11 +51,10 @@ def ordinal(place: int) -> str:
 
 
 def join_names(names: list[str]) -> str:
-    """"Ann", "Ann and Bill", "Ann, Bill and Cait"."""
+    """ "Ann", "Ann and Bill", "Ann, Bill and Cait"."""
     if len(names) <= 1:
         return "".join(names)
-    return gettext("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]),
-                                                "last": names[-1]}
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
 
 
 def party_name(player, *, start: bool = True) -> str:
@@ -68,29 +73,45 @@ def prize_lines(details: dict, club) -> list[str]:
         amounts = {amount for _, amount in group["shares"]}
         percent = group["percent"]
         if group["first"] == group["last"] and len(names) == 1:
-            lines.append(gettext(
-                "%(place)s place: %(percent)s%% of the %(pot)s pot, %(amount)s (%(name)s)"
-            ) % {"place": ordinal(group["first"]).capitalize(), "percent": percent,
-                 "pot": format_money(pot, club),
-                 "amount": format_money(group["shares"][0][1], club), "name": names[0]})
+            lines.append(
+                gettext("%(place)s place: %(percent)s%% of the %(pot)s pot, %(amount)s (%(name)s)")
+                % {
+                    "place": ordinal(group["first"]).capitalize(),
+                    "percent": percent,
+                    "pot": format_money(pot, club),
+                    "amount": format_money(group["shares"][0][1], club),
+                    "name": names[0],
+                }
+            )
             continue
         if group["last"] - group["first"] == 1:
             places = gettext("%(first)s and %(second)s") % {
-                "first": ordinal(group["first"]), "second": ordinal(group["last"])}
+                "first": ordinal(group["first"]),
+                "second": ordinal(group["last"]),
+            }
         elif group["last"] > group["first"]:
             places = gettext("%(first)s to %(last)s") % {
-                "first": ordinal(group["first"]), "last": ordinal(group["last"])}
+                "first": ordinal(group["first"]),
+                "last": ordinal(group["last"]),
+            }
         else:
             places = ordinal(group["first"])
         if len(amounts) == 1:
             each = gettext("%(amount)s each") % {"amount": format_money(amounts.pop(), club)}
         else:
-            each = ", ".join(f"{name} {format_money(amount, club)}"
-                             for name, amount in group["shares"])
-        lines.append(gettext(
-            "%(names)s share %(places)s (%(percent)s%% of the %(pot)s pot): %(each)s"
-        ) % {"names": join_names(names), "places": places, "percent": percent,
-             "pot": format_money(pot, club), "each": each})
+            each = ", ".join(
+                f"{name} {format_money(amount, club)}" for name, amount in group["shares"]
+            )
+        lines.append(
+            gettext("%(names)s share %(places)s (%(percent)s%% of the %(pot)s pot): %(each)s")
+            % {
+                "names": join_names(names),
+                "places": places,
+                "percent": percent,
+                "pot": format_money(pot, club),
+                "each": each,
+            }
+        )
     return lines
 
 
@@ -107,19 +128,32 @@ def change_lines(details: dict, names: dict, club) -> list[str]:
     for change in details.get("changes", []):
         party = change["player"]
         name = names.get(party, str(party)) if party else gettext("The club")
-        lines.append(gettext("%(name)s, %(what)s: %(before)s → %(after)s") % {
-            "name": name, "what": FIELDS.get(change["field"], change["field"]),
-            "before": _value(change["field"], change["before"], club),
-            "after": _value(change["field"], change["after"], club),
-        })
+        lines.append(
+            gettext("%(name)s, %(what)s: %(before)s → %(after)s")
+            % {
+                "name": name,
+                "what": FIELDS.get(change["field"], change["field"]),
+                "before": _value(change["field"], change["before"], club),
+                "after": _value(change["field"], change["after"], club),
+            }
+        )
     replaced, kept = details.get("superseded", 0), details.get("kept_paid", 0)
     if replaced:
-        lines.append(ngettext(
-            "%(count)s open transfer of the version before is replaced by this one's.",
-            "%(count)s open transfers of the versions before are replaced by this one's.",
-            replaced) % {"count": replaced})
+        lines.append(
+            ngettext(
+                "%(count)s open transfer of the version before is replaced by this one's.",
+                "%(count)s open transfers of the versions before are replaced by this one's.",
+                replaced,
+            )
+            % {"count": replaced}
+        )
     if kept:
-        lines.append(ngettext(
-            "%(count)s transfer already paid is kept as it was.",
-            "%(count)s transfers already paid are kept as they were.", kept) % {"count": kept})
+        lines.append(
+            ngettext(
+                "%(count)s transfer already paid is kept as it was.",
+                "%(count)s transfers already paid are kept as they were.",
+                kept,
+            )
+            % {"count": kept}
+        )
     return lines

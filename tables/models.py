@@ -47,7 +47,8 @@ class TableLink(models.Model):
         "settlements.Night", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     table_number = models.PositiveSmallIntegerField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="1-based: table N of the event (every round) or of the club night (every game).",
     )
     token_hash = models.CharField(max_length=64, unique=True)
@@ -67,20 +68,34 @@ class TableLink(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(
-                    game__isnull=False, match__isnull=True, tournament__isnull=True,
-                    night__isnull=True, table_number__isnull=True, expires_at__isnull=False,
+                    game__isnull=False,
+                    match__isnull=True,
+                    tournament__isnull=True,
+                    night__isnull=True,
+                    table_number__isnull=True,
+                    expires_at__isnull=False,
                 )
                 | models.Q(
-                    game__isnull=True, match__isnull=False, tournament__isnull=True,
-                    night__isnull=True, table_number__isnull=True, expires_at__isnull=False,
+                    game__isnull=True,
+                    match__isnull=False,
+                    tournament__isnull=True,
+                    night__isnull=True,
+                    table_number__isnull=True,
+                    expires_at__isnull=False,
                 )
                 | models.Q(
-                    game__isnull=True, match__isnull=True, tournament__isnull=False,
-                    night__isnull=True, table_number__isnull=False,
+                    game__isnull=True,
+                    match__isnull=True,
+                    tournament__isnull=False,
+                    night__isnull=True,
+                    table_number__isnull=False,
                 )
                 | models.Q(
-                    game__isnull=True, match__isnull=True, tournament__isnull=True,
-                    night__isnull=False, table_number__isnull=False,
+                    game__isnull=True,
+                    match__isnull=True,
+                    tournament__isnull=True,
+                    night__isnull=False,
+                    table_number__isnull=False,
                 ),
                 name="tables_link_one_table_v3",
             )

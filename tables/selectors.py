@@ -134,18 +134,24 @@ class TableGrant:
                 self._game_ids = frozenset({self.link.game_id})
             elif self.link.night_id is not None:
                 # Every game started at table N of the night, none once the night is closed.
-                self._game_ids = frozenset() if is_event_over(self.link) else frozenset(
-                    _night_table_games(self.link).values_list("game_id", flat=True)
+                self._game_ids = (
+                    frozenset()
+                    if is_event_over(self.link)
+                    else frozenset(_night_table_games(self.link).values_list("game_id", flat=True))
                 )
             elif self.link.tournament_id is not None:
                 # Table N's games of every released round (a late hand of the last round
                 # still goes in), none once the event is closed.
-                self._game_ids = frozenset() if is_event_over(self.link) else frozenset(
-                    MatchGame.objects.filter(
-                        match__tournament_id=self.link.tournament_id,
-                        match__table=self.link.table_number,
-                        match__round__released_at__isnull=False,
-                    ).values_list("game_id", flat=True)
+                self._game_ids = (
+                    frozenset()
+                    if is_event_over(self.link)
+                    else frozenset(
+                        MatchGame.objects.filter(
+                            match__tournament_id=self.link.tournament_id,
+                            match__table=self.link.table_number,
+                            match__round__released_at__isnull=False,
+                        ).values_list("game_id", flat=True)
+                    )
                 )
             else:
                 self._game_ids = frozenset(
@@ -236,7 +242,8 @@ def table_etag(link: TableLink) -> str:
         parts = (link.night.status, sorted(parts.items()))
     elif link.match_id is not None:
         parts = Match.objects.filter(pk=link.match_id).aggregate(
-            updated=Max("updated_at"), games=Count("match_games"),
+            updated=Max("updated_at"),
+            games=Count("match_games"),
             versions=Sum("match_games__game__version"),
         )
     else:
@@ -259,17 +266,22 @@ def table_label(link: TableLink) -> str:
     table 3" (an event's table, every round) or "Tuesday night, table 3" (a night's table)."""
     if link.night_id is not None:
         return gettext("%(night)s, table %(table)s") % {
-            "night": link.night.name, "table": link.table_number,
+            "night": link.night.name,
+            "table": link.table_number,
         }
     if link.tournament_id is not None:
         return gettext("%(tournament)s, table %(table)s") % {
-            "tournament": link.tournament.name, "table": link.table_number,
+            "tournament": link.tournament.name,
+            "table": link.table_number,
         }
     if link.game_id is not None:
-        return gettext("Game %(number)s (%(name)s)") % {"number": link.game_id,
-                                                        "name": link.game.game}
+        return gettext("Game %(number)s (%(name)s)") % {
+            "number": link.game_id,
+            "name": link.game.game,
+        }
     match = link.match
     return gettext("%(tournament)s, round %(round)s, table %(table)s") % {
-        "tournament": match.round.tournament.name, "round": match.round.number,
+        "tournament": match.round.tournament.name,
+        "round": match.round.number,
         "table": match.table,
     }

@@ -92,8 +92,9 @@ def _store_link(**fields) -> tuple[TableLink, str, str]:
         except IntegrityError:
             continue
         return link, token, code
-    raise Problem(status=503, code="try_again",
-                  detail=gettext("Could not draw a free code; try again."))
+    raise Problem(
+        status=503, code="try_again", detail=gettext("Could not draw a free code; try again.")
+    )
 
 
 def create_table_link(
@@ -121,8 +122,9 @@ def create_table_link(
         raise Problem(
             status=400,
             code="invalid_table",
-            detail=gettext("Give one table only: a game, a match, an event's table or a "
-                           "night's table."),
+            detail=gettext(
+                "Give one table only: a game, a match, an event's table or a night's table."
+            ),
             pointer="/game",
         )
     if night_id is not None:
@@ -189,8 +191,13 @@ def _create_event_table_link(*, club, user, tournament_id, table_number):
             detail=gettext("Give a table number from 1 to %(count)s.") % {"count": max(tables, 1)},
             pointer="/table",
         )
-    return _store_link(club=club, tournament=tournament, table_number=table_number,
-                       expires_at=None, created_by=user)
+    return _store_link(
+        club=club,
+        tournament=tournament,
+        table_number=table_number,
+        expires_at=None,
+        created_by=user,
+    )
 
 
 def _open_night_of(club: Club, night_id) -> Night:
@@ -208,8 +215,9 @@ def _open_night_of(club: Club, night_id) -> Night:
 def _create_night_table_link(*, club, user, night_id, table_number):
     night = _open_night_of(club, night_id)
     check_table_number(table_number)
-    return _store_link(club=club, night=night, table_number=table_number,
-                       expires_at=None, created_by=user)
+    return _store_link(
+        club=club, night=night, table_number=table_number, expires_at=None, created_by=user
+    )
 
 
 def count_event_tables(tournament: Tournament) -> int:
@@ -295,8 +303,11 @@ def revoke_event_table_link(*, event: Tournament | Night, link_id: int | None, u
     """Revoke one of the table links of an event (a tournament) or a club night (404 if it is
     not one of them); no other link is touched."""
     if link_id is None or not TableLink.objects.filter(pk=link_id, **event_scope(event)).exists():
-        raise Problem(status=404, code="not_found",
-                      detail=gettext("No table link %(link)s.") % {"link": link_id})
+        raise Problem(
+            status=404,
+            code="not_found",
+            detail=gettext("No table link %(link)s.") % {"link": link_id},
+        )
     return revoke_table_link(club=event.club, link_id=link_id, user=user)
 
 
@@ -305,8 +316,11 @@ def revoke_table_link(*, club: Club, link_id: int, user) -> TableLink:
     with transaction.atomic():
         link = TableLink.objects.select_for_update().filter(pk=link_id, club=club).first()
         if link is None:
-            raise Problem(status=404, code="not_found",
-                          detail=gettext("No table link %(link)s.") % {"link": link_id})
+            raise Problem(
+                status=404,
+                code="not_found",
+                detail=gettext("No table link %(link)s.") % {"link": link_id},
+            )
         if link.revoked_at is None:
             link.revoked_at = timezone.now()
             link.save(update_fields=["revoked_at"])

@@ -37,8 +37,10 @@ def table_state(link: TableLink) -> dict:
             status = "waiting"
         elif match is None or match.is_bye:
             status, match = "empty", None
-    games = list_table_games(link, match) if link.tournament_id is not None else (
-        list_table_games(link)
+    games = (
+        list_table_games(link, match)
+        if link.tournament_id is not None
+        else (list_table_games(link))
     )
     if link.night_id is not None:
         if is_event_over(link):
@@ -74,8 +76,11 @@ def table_state(link: TableLink) -> dict:
         ],
         "current_game": None if current is None else current.pk,
         "match": None,
-        "night": None if link.night_id is None else {
-            "id": link.night_id, "name": link.night.name,
+        "night": None
+        if link.night_id is None
+        else {
+            "id": link.night_id,
+            "name": link.night.name,
         },
     }
     if match is not None:

@@ -295,8 +295,9 @@ def celery_worker():
     try:
         # Both of this run's queues: its default one and its standings lane (config.settings).
         queues = [queue, queue + settings.JINK_STANDINGS_QUEUE_SUFFIX]
-        with start_worker(app, pool="solo", loglevel="WARNING", shutdown_timeout=20,
-                          queues=queues) as worker:
+        with start_worker(
+            app, pool="solo", loglevel="WARNING", shutdown_timeout=20, queues=queues
+        ) as worker:
             yield worker
     finally:
         _point_celery_at(app, **previous)

@@ -21,7 +21,14 @@ from django.urls import reverse
 from simple_history.admin import SimpleHistoryAdmin
 
 PROJECT_APPS = (
-    "outbox", "accounts", "clubs", "games", "tournaments", "practice", "settlements", "seasons",
+    "outbox",
+    "accounts",
+    "clubs",
+    "games",
+    "tournaments",
+    "practice",
+    "settlements",
+    "seasons",
     "webhooks",
 )
 

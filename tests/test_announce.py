@@ -59,8 +59,11 @@ def test_a_change_is_delivered_after_the_commit_in_order_past_a_failing_subscrib
     assert CALLS == [("first", "a change"), ("failing", "a change"), ("last", "a change")]
     # The failing one is logged with what it failed on; the request is not failed.
     assert [(record.name, record.levelname, record.getMessage()) for record in caplog.records] == [
-        ("config.announce", "ERROR",
-         f"JINK_TEST_SUBSCRIBERS subscriber {failing!r} failed on 'a change'"),
+        (
+            "config.announce",
+            "ERROR",
+            f"JINK_TEST_SUBSCRIBERS subscriber {failing!r} failed on 'a change'",
+        ),
     ]
 
 
@@ -87,14 +90,20 @@ def test_the_listed_subscribers_follow_the_setting_and_none_when_unset(announcer
 
 def test_enqueue_by_name_runs_the_registered_task_in_process(caplog):
     def logged():
-        return [(record.levelname, record.getMessage()) for record in caplog.records
-                if record.name == "config.tasks"]
+        return [
+            (record.levelname, record.getMessage())
+            for record in caplog.records
+            if record.name == "config.tasks"
+        ]
 
     caplog.set_level(logging.INFO, logger="celery.app.trace")
     assert enqueue("config.ping_task") is True
     # It ran, here and now: Celery's trace of the task that succeeded, with what it returned.
-    assert [(record.args["name"], record.args["return_value"]) for record in caplog.records
-            if record.name == "celery.app.trace"] == [("config.ping_task", "'pong'")]
+    assert [
+        (record.args["name"], record.args["return_value"])
+        for record in caplog.records
+        if record.name == "celery.app.trace"
+    ] == [("config.ping_task", "'pong'")]
     assert logged() == []
     # An unknown name is logged and refused, never raised into the caller.
     assert enqueue("config.no_such_task") is False
@@ -115,13 +124,24 @@ def test_enqueue_by_name_finds_a_tasks_module_nothing_imported_yet():
         print(task.name, "seasons.tasks" in sys.modules)
     """)
     environment = {
-        **os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DJANGO_DEBUG": "true",
-        "DJANGO_SECRET_KEY": "x", "DATABASE_URL": "", "REDIS_URL": "",
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_DEBUG": "true",
+        "DJANGO_SECRET_KEY": "x",
+        "DATABASE_URL": "",
+        "REDIS_URL": "",
     }
     result = subprocess.run(
-        [sys.executable, "-c", script], env=environment, capture_output=True, text=True,
-        cwd=Path(__file__).resolve().parent.parent, timeout=60, check=False,
+        [sys.executable, "-c", script],
+        env=environment,
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parent.parent,
+        timeout=60,
+        check=False,
     )
     assert (result.returncode, result.stdout, result.stderr) == (
-        0, "seasons.sweep_seasons_task True\n", "",
+        0,
+        "seasons.sweep_seasons_task True\n",
+        "",
     )

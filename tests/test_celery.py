@@ -77,20 +77,30 @@ def test_beat_schedule_names_every_periodic_task_and_each_is_a_registered_task()
             {"expires": 150.0},
         ),
         "config.sweep_pending_tasks": (
-            "config.sweep_pending_tasks_task", timedelta(seconds=15), {"expires": 7.5},
+            "config.sweep_pending_tasks_task",
+            timedelta(seconds=15),
+            {"expires": 7.5},
         ),
         # The jobs' sweeps (docs/jobs.md): every minute unless JINK_SWEEP_SECONDS says otherwise.
         "tournaments.sweep_standings": (
-            "tournaments.sweep_standings_task", timedelta(minutes=1), {"expires": 30.0},
+            "tournaments.sweep_standings_task",
+            timedelta(minutes=1),
+            {"expires": 30.0},
         ),
         "seasons.sweep_seasons": (
-            "seasons.sweep_seasons_task", timedelta(minutes=1), {"expires": 30.0},
+            "seasons.sweep_seasons_task",
+            timedelta(minutes=1),
+            {"expires": 30.0},
         ),
         "webhooks.sweep_webhooks": (
-            "webhooks.sweep_webhooks_task", timedelta(minutes=1), {"expires": 30.0},
+            "webhooks.sweep_webhooks_task",
+            timedelta(minutes=1),
+            {"expires": 30.0},
         ),
         "settlements.sweep_settlements": (
-            "settlements.sweep_settlements_task", timedelta(minutes=1), {"expires": 30.0},
+            "settlements.sweep_settlements_task",
+            timedelta(minutes=1),
+            {"expires": 30.0},
         ),
     }
     # A typo in a task name would make beat send messages no worker understands.

@@ -32,8 +32,9 @@ def test_freezing_leaves_nothing_for_a_full_collection_to_walk(unfrozen):
     assert gc.get_objects(generation=2) == []
 
 
-@pytest.mark.parametrize("signal", [worker_ready, worker_process_init],
-                         ids=["worker ready", "prefork child started"])
+@pytest.mark.parametrize(
+    "signal", [worker_ready, worker_process_init], ids=["worker ready", "prefork child started"]
+)
 def test_a_started_worker_freezes_its_heap(unfrozen, signal):
     signal.send(sender=None)
 
@@ -43,12 +44,20 @@ def test_a_started_worker_freezes_its_heap(unfrozen, signal):
 
 @pytest.mark.parametrize("module", ["config.wsgi", "config.asgi"])
 def test_the_loaded_web_application_has_frozen_its_heap(module):
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings",
-           "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or "jink-test-heap"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_SECRET_KEY": os.environ.get("DJANGO_SECRET_KEY") or "jink-test-heap",
+    }
     probe = f"import gc, {module}; print(gc.get_freeze_count(), len(gc.get_objects(2)))"
     frozen, in_oldest = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True,
-        check=True, timeout=60,
+        [sys.executable, "-c", probe],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
     ).stdout.split()
 
     assert int(frozen) > 50_000  # Django, DRF and the project, loaded

@@ -196,16 +196,16 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # The matrix's tournament has no round yet: past the checks, the organiser is told 404
     # (tests/console/test_services.py swaps and releases a real private round; the games of a
     # round not yet released, by role and route: tests/pages/test_private_draws.py).
-    "tournaments:round-swap": {"POST": Expect(private="401 404 403 403 404",
-                                              public="401 403 403 403 404")},
-    "tournaments:round-release": {"POST": Expect(private="401 404 403 403 404",
-                                                 public="401 403 403 403 404")},
+    "tournaments:round-swap": {
+        "POST": Expect(private="401 404 403 403 404", public="401 403 403 403 404")
+    },
+    "tournaments:round-release": {
+        "POST": Expect(private="401 404 403 403 404", public="401 403 403 403 404")
+    },
     # the first club: anyone signs up (a logged-in user is sent on to a new club), anyone logged
     # in creates a club; posted empty, each form is refused (400) beside its fields
-    "console:signup": {"GET": Expect("ok 302 302 302 302"),
-                       "POST": Expect("400 400 400 400 400")},
-    "console:club-new": {"GET": Expect("302 ok ok ok ok"),
-                         "POST": Expect("302 400 400 400 400")},
+    "console:signup": {"GET": Expect("ok 302 302 302 302"), "POST": Expect("400 400 400 400 400")},
+    "console:club-new": {"GET": Expect("302 ok ok ok ok"), "POST": Expect("302 400 400 400 400")},
     "console:settings": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:home": {"GET": CONSOLE},
     "console:members": {"GET": CONSOLE, "POST": CONSOLE_POST},

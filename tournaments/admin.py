@@ -33,11 +33,17 @@ class TournamentAdminForm(forms.ModelForm):
     the lots seed is drawn when the tournament is added, never typed."""
 
     stake = forms.DecimalField(
-        required=False, min_value=Decimal("0"), max_digits=12, decimal_places=2,
+        required=False,
+        min_value=Decimal("0"),
+        max_digits=12,
+        decimal_places=2,
         help_text="What each loser pays per game, e.g. 0.50.",
     )
     entry_fee = forms.DecimalField(
-        required=False, min_value=Decimal("0"), max_digits=12, decimal_places=2,
+        required=False,
+        min_value=Decimal("0"),
+        max_digits=12,
+        decimal_places=2,
         help_text="What each player pays to enter, e.g. 5.00.",
     )
 
@@ -45,10 +51,27 @@ class TournamentAdminForm(forms.ModelForm):
         model = Tournament
         # Every field but the minor-unit amounts (the decimal fields above) and the lots seed.
         fields = [
-            "club", "name", "game", "house_rules", "format", "entrant_kind", "table_size",
-            "advancing_per_table", "sides_per_table", "movement", "min_table_size",
-            "match_rule", "match_games", "round_count", "third_place_match", "bye_rule",
-            "tie_breaks", "is_public", "private_draws", "auto_advance", "status",
+            "club",
+            "name",
+            "game",
+            "house_rules",
+            "format",
+            "entrant_kind",
+            "table_size",
+            "advancing_per_table",
+            "sides_per_table",
+            "movement",
+            "min_table_size",
+            "match_rule",
+            "match_games",
+            "round_count",
+            "third_place_match",
+            "bye_rule",
+            "tie_breaks",
+            "is_public",
+            "private_draws",
+            "auto_advance",
+            "status",
             "created_by",
         ]
 
@@ -79,8 +102,11 @@ class TournamentAdminForm(forms.ModelForm):
         exponent = tournament.club.minor_unit_exponent
         for name in ("stake", "entry_fee"):
             amount = self.cleaned_data.get(name)
-            setattr(tournament, f"{name}_minor",
-                    None if amount is None else int(amount.scaleb(exponent)))
+            setattr(
+                tournament,
+                f"{name}_minor",
+                None if amount is None else int(amount.scaleb(exponent)),
+            )
         if tournament.lots_seed is None:
             tournament.lots_seed = secrets.randbits(62)
         if commit:
@@ -97,15 +123,29 @@ class EntrantInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "game", "format", "entrant_kind", "status", "is_public",
-                    "created_at"]
+    list_display = [
+        "name",
+        "club",
+        "game",
+        "format",
+        "entrant_kind",
+        "status",
+        "is_public",
+        "created_at",
+    ]
     list_filter = ["format", "status", "game", "entrant_kind", "is_public", "club"]
     search_fields = ["name", "club__name", "club__slug"]
     date_hierarchy = "created_at"
     raw_id_fields = ["club", "created_by"]
     form = TournamentAdminForm
-    readonly_fields = ["lots_seed", "created_at", "updated_at", "closed_at", "version",
-                       "draw_order"]
+    readonly_fields = [
+        "lots_seed",
+        "created_at",
+        "updated_at",
+        "closed_at",
+        "version",
+        "draw_order",
+    ]
     inlines = [EntrantInline]
 
 
@@ -147,11 +187,21 @@ class MatchGameInline(admin.TabularInline):
 
 @admin.register(Match)
 class MatchAdmin(SimpleHistoryAdmin):
-    list_display = ["__str__", "tournament", "table", "status", "is_bye", "is_third_place",
-                    "decided_at"]
+    list_display = [
+        "__str__",
+        "tournament",
+        "table",
+        "status",
+        "is_bye",
+        "is_third_place",
+        "decided_at",
+    ]
     list_filter = ["status", "is_bye", "is_third_place", "tournament__format"]
-    search_fields = ["tournament__name", "slots__entrant__player__display_name",
-                     "slots__entrant__team__name"]
+    search_fields = [
+        "tournament__name",
+        "slots__entrant__player__display_name",
+        "slots__entrant__team__name",
+    ]
     raw_id_fields = ["tournament", "round"]
     inlines = [MatchEntrantInline, MatchGameInline]
 
@@ -160,8 +210,11 @@ class MatchAdmin(SimpleHistoryAdmin):
 class MatchEntrantAdmin(admin.ModelAdmin):
     list_display = ["__str__", "position", "side", "games_won", "points_for", "place", "advances"]
     list_filter = ["advances", "match__tournament__format"]
-    search_fields = ["entrant__player__display_name", "entrant__team__name",
-                     "match__tournament__name"]
+    search_fields = [
+        "entrant__player__display_name",
+        "entrant__team__name",
+        "match__tournament__name",
+    ]
     raw_id_fields = ["match", "entrant", "source_match"]
 
 

@@ -150,10 +150,12 @@ def result_from_json(table: Table, data: dict) -> MatchResult:
     )
 
 
-def stored_result_of(entrants: tuple[int, ...], sides: tuple[tuple[int, ...], ...],
-                     data: dict) -> MatchResult:
+def stored_result_of(
+    entrants: tuple[int, ...], sides: tuple[tuple[int, ...], ...], data: dict
+) -> MatchResult:
     """A stored result (``result_to_json``) as the ranking reads it, without checking again
     what ``result_from_json`` checked when it was stored: the same ``MatchResult``."""
+
     def aligned(name: str) -> tuple[int, ...]:
         values = data.get(name)
         if not values:
@@ -161,8 +163,11 @@ def stored_result_of(entrants: tuple[int, ...], sides: tuple[tuple[int, ...], ..
         return tuple(values.get(str(entrant), 0) for entrant in entrants)
 
     return MatchResult.stored(
-        Table.stored(entrants, sides), tuple(tuple(group) for group in data["placings"]),
-        aligned("games_won"), aligned("points"), aligned("tricks"),
+        Table.stored(entrants, sides),
+        tuple(tuple(group) for group in data["placings"]),
+        aligned("games_won"),
+        aligned("points"),
+        aligned("tricks"),
     )
 
 
@@ -176,9 +181,7 @@ def stored_result(match: Match) -> MatchResult | None:
 
 def rounds_with_matches(tournament: Tournament) -> list[Round]:
     """The tournament's rounds in order, each with its matches and their slots prefetched."""
-    return list(
-        tournament.rounds.order_by("number").prefetch_related("matches__slots")
-    )
+    return list(tournament.rounds.order_by("number").prefetch_related("matches__slots"))
 
 
 def played_round(round_: Round) -> PlayedRound:
@@ -222,7 +225,8 @@ def played_rounds_of(tournament: Tournament) -> list[PlayedRound]:
         slots.setdefault(match_id, []).append(_Slot(position, side, entrant_id))
     by_round: dict[int, tuple[list, list, list]] = {number: ([], [], []) for number in numbers}
     for match_id, number, is_bye, status, result in (
-        Match.objects.filter(tournament=tournament).order_by("round__number", "table")
+        Match.objects.filter(tournament=tournament)
+        .order_by("round__number", "table")
         .values_list("pk", "round__number", "is_bye", "status", "result")
     ):
         tables, byes, results = by_round[number]
@@ -269,9 +273,11 @@ def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss_hist
     if not rounds:
         return swiss_history.History()
     slots = MatchEntrant.objects.filter(match__tournament=tournament)
-    first_shared = MatchEntrant.objects.filter(match_id=OuterRef("match_id"), place=1).exclude(
-        pk=OuterRef("pk")
-    ).filter(Q(side__isnull=True) | Q(side__lt=OuterRef("side")) | Q(side__gt=OuterRef("side")))
+    first_shared = (
+        MatchEntrant.objects.filter(match_id=OuterRef("match_id"), place=1)
+        .exclude(pk=OuterRef("pk"))
+        .filter(Q(side__isnull=True) | Q(side__lt=OuterRef("side")) | Q(side__gt=OuterRef("side")))
+    )
     played = Q(match__is_bye=False)
     first = played & Q(place=1)
     scores, byes = {}, {}
@@ -287,14 +293,18 @@ def swiss_history_of(tournament: Tournament, scoring: ScoringRule) -> swiss_hist
         .values_list("entrant_id", "bye_count", "games", "wins", "draws")
     ):
         scores[entrant_id] = (
-            scoring.bye * bye_count + scoring.win * wins + scoring.draw * draws
+            scoring.bye * bye_count
+            + scoring.win * wins
+            + scoring.draw * draws
             + scoring.loss * (games - wins - draws)
         )
         if bye_count:
             byes[entrant_id] = bye_count
     opponents = (
-        Q(side__isnull=True) | Q(match__slots__side__isnull=True)
-        | Q(match__slots__side__lt=F("side")) | Q(match__slots__side__gt=F("side"))
+        Q(side__isnull=True)
+        | Q(match__slots__side__isnull=True)
+        | Q(match__slots__side__lt=F("side"))
+        | Q(match__slots__side__gt=F("side"))
     )
     met = {
         (first_id, second_id): times
@@ -315,9 +325,9 @@ def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list
     result (``tournaments.standings``)."""
     released = Q(match__round__released_at__isnull=False)
     slots: dict[int, list[tuple]] = {}
-    for row in MatchEntrant.objects.filter(
-        released, match__tournament=tournament
-    ).values_list("match_id", "position", "side", "entrant_id"):
+    for row in MatchEntrant.objects.filter(released, match__tournament=tournament).values_list(
+        "match_id", "position", "side", "entrant_id"
+    ):
         slots.setdefault(row[0], []).append(row)
     results, byes, drawn = [], [], set()
     for match_id, is_bye, status, result in (
@@ -336,9 +346,11 @@ def released_results_of(tournament: Tournament) -> tuple[list[MatchResult], list
             for row in seats:
                 if row[2] is not None:
                     sides.setdefault(row[2], []).append(row[3])
-            results.append(stored_result_of(
-                entrants, tuple(tuple(sides[index]) for index in sorted(sides)), result
-            ))
+            results.append(
+                stored_result_of(
+                    entrants, tuple(tuple(sides[index]) for index in sorted(sides)), result
+                )
+            )
     return results, byes, drawn
 
 
@@ -474,9 +486,7 @@ def save_round_draw(
     """A round with one match per table (table 1 first) and one bye match per bye; returns the
     round and the matches of its tables (not the byes)."""
     round_ = create_round(tournament, number, user)
-    tables = [
-        NewMatch(round_, index, table) for index, table in enumerate(draw.tables, start=1)
-    ]
+    tables = [NewMatch(round_, index, table) for index, table in enumerate(draw.tables, start=1)]
     byes = [
         NewMatch(round_, offset, Table((entrant_id,)), is_bye=True)
         for offset, entrant_id in enumerate(draw.byes, start=len(draw.tables) + 1)

@@ -49,7 +49,12 @@ PLAY_SETTINGS = (
     "lots_seed",
 )
 FREE_SETTINGS = (
-    "name", "is_public", "tie_breaks", "entry_fee_minor", "auto_advance", "private_draws"
+    "name",
+    "is_public",
+    "tie_breaks",
+    "entry_fee_minor",
+    "auto_advance",
+    "private_draws",
 )
 SETTINGS = PLAY_SETTINGS + FREE_SETTINGS
 
@@ -58,8 +63,13 @@ SETTINGS = PLAY_SETTINGS + FREE_SETTINGS
 FORMAT_OPTIONS = {
     option: tuple(name for name, policy in FORMATS.items() if option in policy.options)
     for option in (
-        "advancing_per_table", "third_place_match", "sides_per_table", "movement",
-        "min_table_size", "round_count", "bye_rule",
+        "advancing_per_table",
+        "third_place_match",
+        "sides_per_table",
+        "movement",
+        "min_table_size",
+        "round_count",
+        "bye_rule",
     )
 }
 MAX_TEAM_TABLE = 3  # "a table seats ... two to three partnerships"
@@ -73,9 +83,12 @@ def _error(errors: list, code: str, detail: str, pointer: str) -> None:
 def raise_errors(errors: list[dict]) -> None:
     if errors:
         first = errors[0]
-        detail = first["detail"] if len(errors) == 1 else gettext(
-            "%(count)s problems: %(details)s"
-        ) % {"count": len(errors), "details": "; ".join(error["detail"] for error in errors)}
+        detail = (
+            first["detail"]
+            if len(errors) == 1
+            else gettext("%(count)s problems: %(details)s")
+            % {"count": len(errors), "details": "; ".join(error["detail"] for error in errors)}
+        )
         raise Problem(status=400, code=first["code"], detail=detail, errors=errors)
 
 
@@ -90,15 +103,17 @@ def _check_formation(values: dict, errors: list, team_size: int | None = None) -
         if team_size is None:
             return  # known once teams are registered
         seats = table_size * team_size
-        sides = [[index * table_size + side for index in range(team_size)]
-                 for side in range(table_size)]
+        sides = [
+            [index * table_size + side for index in range(team_size)] for side in range(table_size)
+        ]
     elif values.get("sides_per_table"):
         count = values["sides_per_table"]
         if table_size % count:
             return  # the drive check reports it
         seats = table_size
-        sides = [[index * count + side for index in range(table_size // count)]
-                 for side in range(count)]
+        sides = [
+            [index * count + side for index in range(table_size // count)] for side in range(count)
+        ]
     else:
         # Individuals each for themselves; swiss and round robin may also seat short tables.
         smallest = values.get("min_table_size") or table_size
@@ -107,20 +122,29 @@ def _check_formation(values: dict, errors: list, team_size: int | None = None) -
                 check_seating(rules, size, None)
             except RulesError as error:
                 pointer = "/table_size" if size == table_size else "/min_table_size"
-                _error(errors, "invalid_seating",
-                       gettext("%(game)s cannot be played at tables of %(size)s: %(detail)s")
-                       % {"game": values["game"], "size": size,
-                          "detail": localized_detail(error)}, pointer)
+                _error(
+                    errors,
+                    "invalid_seating",
+                    gettext("%(game)s cannot be played at tables of %(size)s: %(detail)s")
+                    % {"game": values["game"], "size": size, "detail": localized_detail(error)},
+                    pointer,
+                )
                 return
         return
     try:
         check_seating(rules, seats, sides)
     except RulesError as error:
-        params = {"game": values["game"], "team_size": team_size, "size": table_size,
-                  "detail": localized_detail(error)}
+        params = {
+            "game": values["game"],
+            "team_size": team_size,
+            "size": table_size,
+            "detail": localized_detail(error),
+        }
         if team_size:
-            template = gettext("%(game)s cannot be played by teams of %(team_size)s at tables "
-                               "of %(size)s: %(detail)s")
+            template = gettext(
+                "%(game)s cannot be played by teams of %(team_size)s at tables "
+                "of %(size)s: %(detail)s"
+            )
         else:
             template = gettext("%(game)s cannot be played at tables of %(size)s: %(detail)s")
         _error(errors, "invalid_seating", template % params, "/table_size")
@@ -140,48 +164,72 @@ def check_settings(values: dict, *, given: set[str], pointer: str = "") -> dict:
         )
     except RulesError as error:
         for single in error.errors:
-            _error(errors, single.code, localized_detail(single),
-                   f"{pointer}/house_rules{single.pointer}")
+            _error(
+                errors,
+                single.code,
+                localized_detail(single),
+                f"{pointer}/house_rules{single.pointer}",
+            )
     tournament_format = values["format"]
     for option, formats in FORMAT_OPTIONS.items():
-        if option in given and tournament_format not in formats and values.get(option) not in (
-            None, False
+        if (
+            option in given
+            and tournament_format not in formats
+            and values.get(option) not in (None, False)
         ):
-            _error(errors, "option_not_applicable",
-                   gettext("%(option)s does not apply to a %(format)s tournament.")
-                   % {"option": option, "format": tournament_format},
-                   f"{pointer}/{option}")
+            _error(
+                errors,
+                "option_not_applicable",
+                gettext("%(option)s does not apply to a %(format)s tournament.")
+                % {"option": option, "format": tournament_format},
+                f"{pointer}/{option}",
+            )
     table_size = values["table_size"]
     if values["entrant_kind"] == EntrantKind.TEAM and table_size > MAX_TEAM_TABLE:
-        _error(errors, "invalid_table_size",
-               gettext("A table seats at most %(most)s teams, not %(size)s.")
-               % {"most": MAX_TEAM_TABLE, "size": table_size},
-               f"{pointer}/table_size")
+        _error(
+            errors,
+            "invalid_table_size",
+            gettext("A table seats at most %(most)s teams, not %(size)s.")
+            % {"most": MAX_TEAM_TABLE, "size": table_size},
+            f"{pointer}/table_size",
+        )
     if values["entrant_kind"] == EntrantKind.TEAM and values.get("sides_per_table"):
-        _error(errors, "option_not_applicable",
-               gettext("Teams are fixed partners; sides_per_table partners individuals."),
-               f"{pointer}/sides_per_table")
+        _error(
+            errors,
+            "option_not_applicable",
+            gettext("Teams are fixed partners; sides_per_table partners individuals."),
+            f"{pointer}/sides_per_table",
+        )
     policy = FORMATS.get(tournament_format)  # the serializers and forms accept no other
     if policy is not None:
         errors.extend(policy.check_settings(values, pointer))
     minimum = values.get("min_table_size")
     if minimum is not None and not 2 <= minimum <= table_size:
-        _error(errors, "invalid_table_size",
-               gettext("min_table_size must be 2 to the table size (%(size)s).")
-               % {"size": table_size},
-               f"{pointer}/min_table_size")
+        _error(
+            errors,
+            "invalid_table_size",
+            gettext("min_table_size must be 2 to the table size (%(size)s).")
+            % {"size": table_size},
+            f"{pointer}/min_table_size",
+        )
     tie_breaks = values.get("tie_breaks") or []
     seen: set[str] = set()
     for index, name in enumerate(tie_breaks):
         if name not in ranking.TIE_BREAKS:
-            _error(errors, "unknown_tie_break",
-                   gettext("%(name)r is not a tie-break; choose from %(choices)s.")
-                   % {"name": name, "choices": ", ".join(ranking.TIE_BREAKS)},
-                   f"{pointer}/tie_breaks/{index}")
+            _error(
+                errors,
+                "unknown_tie_break",
+                gettext("%(name)r is not a tie-break; choose from %(choices)s.")
+                % {"name": name, "choices": ", ".join(ranking.TIE_BREAKS)},
+                f"{pointer}/tie_breaks/{index}",
+            )
         elif name in seen:
-            _error(errors, "duplicate_tie_break",
-                   gettext("%(name)r is listed twice.") % {"name": name},
-                   f"{pointer}/tie_breaks/{index}")
+            _error(
+                errors,
+                "duplicate_tie_break",
+                gettext("%(name)r is listed twice.") % {"name": name},
+                f"{pointer}/tie_breaks/{index}",
+            )
         seen.add(name)
     if not errors:
         _check_formation(values, errors)
@@ -206,16 +254,17 @@ WRONG_KIND_DETAIL = {
 }
 
 
-def _may_enter(tournament: Tournament, kind: str, name: str, is_active: bool, errors: list,
-               field: str) -> bool:
+def _may_enter(
+    tournament: Tournament, kind: str, name: str, is_active: bool, errors: list, field: str
+) -> bool:
     """An entrant of ``kind`` may enter: the tournament's kind, and active (else an error)."""
     if tournament.entrant_kind != kind:
-        _error(errors, "wrong_entrant_kind", str(WRONG_KIND_DETAIL[tournament.entrant_kind]),
-               field)
+        _error(errors, "wrong_entrant_kind", str(WRONG_KIND_DETAIL[tournament.entrant_kind]), field)
         return False
     if not is_active:
-        _error(errors, "entrant_inactive", gettext("%(name)s is not active.") % {"name": name},
-               field)
+        _error(
+            errors, "entrant_inactive", gettext("%(name)s is not active.") % {"name": name}, field
+        )
         return False
     return True
 
@@ -227,8 +276,9 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
     """
     errors: list[dict] = []
     club = tournament.club
-    existing = list(tournament.entrants.select_related("team").prefetch_related(
-        "team__team_members"))
+    existing = list(
+        tournament.entrants.select_related("team").prefetch_related("team__team_members")
+    )
     # player id -> None when entered alone, else the name of the team they are entered in
     entered_players: dict[int, str | None] = {e.player_id: None for e in existing if e.player_id}
     entered_teams = {e.team_id for e in existing if e.team_id}
@@ -252,35 +302,51 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
         here = f"{pointer}/{index}"
         player_id, team_id, seed = item.get("player"), item.get("team"), item.get("seed")
         if (player_id is None) == (team_id is None):
-            _error(errors, "player_or_team", gettext("Give exactly one of player and team."),
-                   here)
+            _error(errors, "player_or_team", gettext("Give exactly one of player and team."), here)
             continue
         if seed is not None:
             if seed in seeds_taken:
-                _error(errors, "duplicate_seed",
-                       gettext("Seed %(seed)s is already taken.") % {"seed": seed}, f"{here}/seed")
+                _error(
+                    errors,
+                    "duplicate_seed",
+                    gettext("Seed %(seed)s is already taken.") % {"seed": seed},
+                    f"{here}/seed",
+                )
                 continue
         if player_id is not None:
             player = players.get(player_id)
             field = f"{here}/player"
             if player is None:
-                _error(errors, "entrant_not_in_club",
-                       gettext("Player %(id)s is not a player of club %(club)s.")
-                       % {"id": player_id, "club": club.slug}, field)
+                _error(
+                    errors,
+                    "entrant_not_in_club",
+                    gettext("Player %(id)s is not a player of club %(club)s.")
+                    % {"id": player_id, "club": club.slug},
+                    field,
+                )
                 continue
             if player_id in entered_players:
                 team_name = entered_players[player_id]
                 if team_name is None:
-                    _error(errors, "already_entered",
-                           gettext("%(name)s is already entered alone.")
-                           % {"name": player.display_name}, field)
+                    _error(
+                        errors,
+                        "already_entered",
+                        gettext("%(name)s is already entered alone.")
+                        % {"name": player.display_name},
+                        field,
+                    )
                 else:
-                    _error(errors, "player_entered_twice",
-                           gettext("%(name)s is already entered in team %(team)s.")
-                           % {"name": player.display_name, "team": team_name}, field)
+                    _error(
+                        errors,
+                        "player_entered_twice",
+                        gettext("%(name)s is already entered in team %(team)s.")
+                        % {"name": player.display_name, "team": team_name},
+                        field,
+                    )
                 continue
-            if not _may_enter(tournament, EntrantKind.PLAYER, player.display_name,
-                              player.is_active, errors, field):
+            if not _may_enter(
+                tournament, EntrantKind.PLAYER, player.display_name, player.is_active, errors, field
+            ):
                 continue
             entered_players[player_id] = None
             accepted.append((player, None, seed))
@@ -288,13 +354,21 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
             team = teams.get(team_id)
             field = f"{here}/team"
             if team is None:
-                _error(errors, "entrant_not_in_club",
-                       gettext("Team %(id)s is not a team of club %(club)s.")
-                       % {"id": team_id, "club": club.slug}, field)
+                _error(
+                    errors,
+                    "entrant_not_in_club",
+                    gettext("Team %(id)s is not a team of club %(club)s.")
+                    % {"id": team_id, "club": club.slug},
+                    field,
+                )
                 continue
             if team_id in entered_teams:
-                _error(errors, "already_entered",
-                       gettext("%(name)s is already entered.") % {"name": team.name}, field)
+                _error(
+                    errors,
+                    "already_entered",
+                    gettext("%(name)s is already entered.") % {"name": team.name},
+                    field,
+                )
                 continue
             members = [member.player for member in team.team_members.all()]
             clash = next((m for m in members if m.pk in entered_players), None)
@@ -304,19 +378,25 @@ def check_entrants(tournament: Tournament, items: list[dict], *, pointer: str = 
                     detail = gettext("%(name)s of %(team)s is already entered alone.")
                 else:
                     detail = gettext("%(name)s of %(team)s is already entered in team %(other)s.")
-                _error(errors, "player_entered_twice", detail
-                       % {"name": clash.display_name, "team": team.name, "other": other_team},
-                       field)
+                _error(
+                    errors,
+                    "player_entered_twice",
+                    detail % {"name": clash.display_name, "team": team.name, "other": other_team},
+                    field,
+                )
                 continue
-            if not _may_enter(tournament, EntrantKind.TEAM, team.name, team.is_active, errors,
-                              field):
+            if not _may_enter(
+                tournament, EntrantKind.TEAM, team.name, team.is_active, errors, field
+            ):
                 continue
             if team_sizes and len(members) not in team_sizes:
-                _error(errors, "team_size_mismatch",
-                       gettext("%(name)s has %(count)s players; the other teams have "
-                               "%(others)s.")
-                       % {"name": team.name, "count": len(members), "others": min(team_sizes)},
-                       field)
+                _error(
+                    errors,
+                    "team_size_mismatch",
+                    gettext("%(name)s has %(count)s players; the other teams have %(others)s.")
+                    % {"name": team.name, "count": len(members), "others": min(team_sizes)},
+                    field,
+                )
                 continue
             team_sizes.add(len(members))
             entered_teams.add(team_id)

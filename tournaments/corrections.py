@@ -162,8 +162,9 @@ def check_correction_allowed(
         raise Problem(
             status=409,
             code="tournament_closed",
-            detail=gettext("The event is closed: only an organiser can still correct it, from "
-                           "the console."),
+            detail=gettext(
+                "The event is closed: only an organiser can still correct it, from the console."
+            ),
         )
     if not winner_changes:
         return None
@@ -192,13 +193,15 @@ def check_correction_allowed(
                 "This change would alter the result of round %(round)s table %(table)s, and "
                 "play has begun in the matches that depend on it (%(listing)s). An organiser "
                 "may repeat the request with ?reset_dependents=true to reset them."
-            ) % {"round": match.round.number, "table": match.table, "listing": listing},
+            )
+            % {"round": match.round.number, "table": match.table, "listing": listing},
         )
     if user is None or not can_manage(user, tournament.club):
         raise Problem(
             status=403,
             code="permission_denied",
-            detail=gettext("Only an organiser of the club may reset the matches that depend "
-                           "on a result."),
+            detail=gettext(
+                "Only an organiser of the club may reset the matches that depend on a result."
+            ),
         )
     return reset_matches(tournament, dependents, user=user, cause=match, game_id=game_id)

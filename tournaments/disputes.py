@@ -28,24 +28,36 @@ def _clean_note(note: object, *, required: bool) -> str:
     if note is None:
         note = ""
     if not isinstance(note, str):
-        raise Problem(status=400, code="invalid", pointer="/note",
-                      detail=gettext("The note must be text."))
+        raise Problem(
+            status=400, code="invalid", pointer="/note", detail=gettext("The note must be text.")
+        )
     note = note.strip()
     if required and not note:
-        raise Problem(status=400, code="required", pointer="/note",
-                      detail=gettext("Say in a few words what is disputed."))
+        raise Problem(
+            status=400,
+            code="required",
+            pointer="/note",
+            detail=gettext("Say in a few words what is disputed."),
+        )
     if len(note) > NOTE_LENGTH:
-        raise Problem(status=400, code="invalid", pointer="/note",
-                      detail=gettext("The note is %(length)s characters; at most %(limit)s.")
-                      % {"length": len(note), "limit": NOTE_LENGTH})
+        raise Problem(
+            status=400,
+            code="invalid",
+            pointer="/note",
+            detail=gettext("The note is %(length)s characters; at most %(limit)s.")
+            % {"length": len(note), "limit": NOTE_LENGTH},
+        )
     return note
 
 
 def _locked_match(match_id: int) -> Match:
     match = Match.objects.select_related("round").filter(pk=match_id).first()
     if match is None:
-        raise Problem(status=404, code="not_found",
-                      detail=gettext("No match %(match)s.") % {"match": match_id})
+        raise Problem(
+            status=404,
+            code="not_found",
+            detail=gettext("No match %(match)s.") % {"match": match_id},
+        )
     progress.lock_tournament(match.tournament_id)
     return Match.objects.select_for_update().select_related("round").get(pk=match_id)
 
@@ -60,16 +72,17 @@ def flag_dispute(*, match_id: int, user, note: object) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
         if match.is_bye:
-            raise Problem(status=409, code="bye",
-                          detail=gettext("A bye has no table to dispute."))
+            raise Problem(status=409, code="bye", detail=gettext("A bye has no table to dispute."))
         match.dispute_note = note
         match.disputed_at = timezone.now()
         match.disputed_by = _user_or_none(user)
         match._history_user = _user_or_none(user)
         match.save(update_fields=["dispute_note", "disputed_at", "disputed_by", "updated_at"])
         AuditEntry.objects.create(
-            tournament_id=match.tournament_id, kind=AuditKind.DISPUTE_FLAGGED,
-            user=_user_or_none(user), match=match,
+            tournament_id=match.tournament_id,
+            kind=AuditKind.DISPUTE_FLAGGED,
+            user=_user_or_none(user),
+            match=match,
             details={"round": match.round.number, "table": match.table, "note": note},
         )
     return match
@@ -90,9 +103,15 @@ def resolve_dispute(*, match_id: int, user, resolution: object = "") -> tuple[Ma
         match._history_user = _user_or_none(user)
         match.save(update_fields=["dispute_note", "disputed_at", "disputed_by", "updated_at"])
         AuditEntry.objects.create(
-            tournament_id=match.tournament_id, kind=AuditKind.DISPUTE_RESOLVED,
-            user=_user_or_none(user), match=match,
-            details={"round": match.round.number, "table": match.table, "note": note,
-                     "resolution": resolution},
+            tournament_id=match.tournament_id,
+            kind=AuditKind.DISPUTE_RESOLVED,
+            user=_user_or_none(user),
+            match=match,
+            details={
+                "round": match.round.number,
+                "table": match.table,
+                "note": note,
+                "resolution": resolution,
+            },
         )
     return match, True

@@ -75,7 +75,9 @@ def progress_match_of_game(change: GameChange) -> None:
         match_id = (
             MatchGame.objects.filter(
                 game_id=change.game_id, match__tournament__status=TournamentStatus.CLOSED
-            ).values_list("match_id", flat=True).first()
+            )
+            .values_list("match_id", flat=True)
+            .first()
         )
     else:
         return

@@ -294,15 +294,16 @@ class Match(models.Model):
     dispute_note = models.CharField(max_length=200, blank=True, default="")
     disputed_at = models.DateTimeField(null=True, blank=True)
     disputed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     updated_at = models.DateTimeField(auto_now=True)
     # The match's games, through the link tournaments owns; no accessor on Game (games does not
     # know tournaments): from a game, go through ``Game.match_link`` (a ``MatchGame``).
-    games = models.ManyToManyField(
-        "games.Game", through="MatchGame", related_name="+", blank=True
-    )
+    games = models.ManyToManyField("games.Game", through="MatchGame", related_name="+", blank=True)
     history = HistoricalRecords()
 
     class Meta:

@@ -198,7 +198,11 @@ def read_match(match: Match, tournament: Tournament) -> MatchReading:
     player_to_entrant = _player_to_entrant(match, tournament)
     zero = dict.fromkeys(table.entrants, 0)
     reading = MatchReading(
-        table, None, games_won=dict(zero), points=dict(zero), points_against=dict(zero),
+        table,
+        None,
+        games_won=dict(zero),
+        points=dict(zero),
+        points_against=dict(zero),
         tricks=dict(zero),
     )
     winners: list[int] = []
@@ -274,9 +278,7 @@ def start_next_games(
         starting.append(match)
     created: dict[int, Game] = {}
     if specs:
-        games = create_games(
-            club=tournament.club, user=user, game=tournament.game, new_games=specs
-        )
+        games = create_games(club=tournament.club, user=user, game=tournament.game, new_games=specs)
         created = {id(match): game for match, game in zip(starting, games, strict=True)}
     for match in starting:
         # Keep a prefetched ``games`` cache (if any) in step with the new row.
@@ -297,7 +299,8 @@ def start_matches(matches: list[Match], tournament: Tournament, user) -> None:
     if not matches:
         return
     loaded = [
-        match for match in load_matches([match.pk for match in matches])
+        match
+        for match in load_matches([match.pk for match in matches])
         if match is not None and not match.is_bye
     ]
     if not loaded:

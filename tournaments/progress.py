@@ -50,9 +50,11 @@ def lock_tournament(tournament_id: int) -> Tournament:
         .first()
     )
     if tournament is None:
-        raise Problem(status=404, code="not_found",
-                      detail=gettext("No tournament %(tournament)s.")
-                      % {"tournament": tournament_id})
+        raise Problem(
+            status=404,
+            code="not_found",
+            detail=gettext("No tournament %(tournament)s.") % {"tournament": tournament_id},
+        )
     return tournament
 
 
@@ -189,15 +191,17 @@ def advance_match(tournament: Tournament, match_id: int, user=None) -> MatchProg
         refreshed = refresh_match(match, tournament, user)
         if refreshed.placings_changed or refreshed.stored:
             snapshots.note_standings_moved(
-                tournament, match_ids=(match_id,), actor=user,
+                tournament,
+                match_ids=(match_id,),
+                actor=user,
                 kinds=(
                     TournamentChangeKind.CORRECTED_AFTER_CLOSE,
-                    *((TournamentChangeKind.MATCH_DECIDED,) if refreshed.placings_changed
-                      else ()),
+                    *((TournamentChangeKind.MATCH_DECIDED,) if refreshed.placings_changed else ()),
                 ),
             )
-        return MatchProgress(match_id, "closed", placings_changed=refreshed.placings_changed,
-                             stored=refreshed.stored)
+        return MatchProgress(
+            match_id, "closed", placings_changed=refreshed.placings_changed, stored=refreshed.stored
+        )
     refreshed = refresh_match(match, tournament, user)
     advanced = policy_for(tournament).advance(
         tournament, user, round_number=match.round.number, changed=refreshed.placings_changed
@@ -213,10 +217,17 @@ def advance_match(tournament: Tournament, match_id: int, user=None) -> MatchProg
     # Only what stored something moves the standings: running the task again is a no-op.
     if kinds or stored:
         snapshots.note_standings_moved(
-            tournament, kinds=kinds, match_ids=(match_id,), round_number=advanced.round_drawn,
+            tournament,
+            kinds=kinds,
+            match_ids=(match_id,),
+            round_number=advanced.round_drawn,
             actor=user,
         )
     return MatchProgress(
-        match_id, match.status, placings_changed=refreshed.placings_changed,
-        round_drawn=advanced.round_drawn, stored=stored, tournament_status=tournament.status,
+        match_id,
+        match.status,
+        placings_changed=refreshed.placings_changed,
+        round_drawn=advanced.round_drawn,
+        stored=stored,
+        tournament_status=tournament.status,
     )

@@ -113,9 +113,7 @@ def update_round_status(tournament: Tournament, user, number: int) -> list[Round
     drawn: nothing else can have moved — and its matches are not loaded, only asked
     whether one is undecided, in the one query that reads the rounds. So the hand that decides
     a match costs the same in round 12 as in round 1 (bench/bench_jobs.py)."""
-    open_matches = Match.objects.filter(round=OuterRef("pk")).exclude(
-        status=MatchStatus.DECIDED
-    )
+    open_matches = Match.objects.filter(round=OuterRef("pk")).exclude(status=MatchStatus.DECIDED)
     rounds = list(
         Round.objects.filter(tournament=tournament)
         .annotate(

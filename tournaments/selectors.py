@@ -164,7 +164,7 @@ def list_rounds(*, tournament: Tournament, with_unreleased: bool = False) -> Que
 
 
 def round_name(tournament: Tournament, number: int, rounds_total: int | None) -> str:
-    """"Final", "Semi-finals", ... for a bracket (``rounds_total``: its planned rounds, None
+    """ "Final", "Semi-finals", ... for a bracket (``rounds_total``: its planned rounds, None
     without one, ``knockout_round_total``) of tables of two, else "Round n"."""
     if rounds_total and tournament.table_size == 2:
         from_end = rounds_total - number
@@ -328,10 +328,21 @@ def get_tournament_live_state(*, tournament_id: int, club_slug: str, user) -> di
     )
     queryset = annotate_viewer(queryset, user)
     return queryset.values(
-        "version", "is_public", "viewer_role", "viewer_player", "games", "game_versions",
-        "matches_count", "matches_changed", "draft_games", "draft_game_versions",
-        "draft_matches_count", "draft_matches_changed", "standings_version",
-        club_is_public=F("club__public_standings"), names_version=F("club__names_version"),
+        "version",
+        "is_public",
+        "viewer_role",
+        "viewer_player",
+        "games",
+        "game_versions",
+        "matches_count",
+        "matches_changed",
+        "draft_games",
+        "draft_game_versions",
+        "draft_matches_count",
+        "draft_matches_changed",
+        "standings_version",
+        club_is_public=F("club__public_standings"),
+        names_version=F("club__names_version"),
     ).first()
 
 
@@ -388,13 +399,11 @@ def with_rounds_of_player(
     )
     if player_id is None:
         return annotated
-    slots = (
-        MatchEntrant.objects.filter(
-            Q(entrant__player_id=player_id) | Q(entrant__team__team_members__player_id=player_id),
-            match__tournament=OuterRef("pk"), match__round__released_at__isnull=False,
-        )
-        .order_by("-match__round__number")
-    )
+    slots = MatchEntrant.objects.filter(
+        Q(entrant__player_id=player_id) | Q(entrant__team__team_members__player_id=player_id),
+        match__tournament=OuterRef("pk"),
+        match__round__released_at__isnull=False,
+    ).order_by("-match__round__number")
     return annotated.annotate(
         my_round=Subquery(slots.values("match__round__number")[:1]),
         my_table=Subquery(slots.values("match__table")[:1]),

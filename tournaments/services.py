@@ -74,9 +74,13 @@ def _bump(tournament: Tournament, fields: list[str]) -> None:
 
 def _check_if_match(tournament: Tournament, if_match: str | None) -> None:
     check_if_match(
-        if_match, etag_of(tournament),
-        gettext("The tournament has changed: its ETag is now %(etag)s, not %(sent)s. Fetch it "
-                "again and retry.") % {"etag": etag_of(tournament), "sent": if_match},
+        if_match,
+        etag_of(tournament),
+        gettext(
+            "The tournament has changed: its ETag is now %(etag)s, not %(sent)s. Fetch it "
+            "again and retry."
+        )
+        % {"etag": etag_of(tournament), "sent": if_match},
     )
 
 
@@ -90,9 +94,12 @@ def create_tournament(*, club: Club, user, values: dict, entrants: list[dict] = 
     given = set(values)
     unknown = given - set(configuration.SETTINGS)
     if unknown:
-        raise Problem(status=400, code="unknown_field",
-                      detail=gettext("Unknown settings %(names)s.") % {"names": unknown},
-                      pointer=f"/{sorted(unknown)[0]}")
+        raise Problem(
+            status=400,
+            code="unknown_field",
+            detail=gettext("Unknown settings %(names)s.") % {"names": unknown},
+            pointer=f"/{sorted(unknown)[0]}",
+        )
     merged = {**DEFAULTS, **values}
     merged = configuration.check_settings(merged, given=given)
     lots_seed = merged.pop("lots_seed", None)
@@ -119,9 +126,14 @@ def update_tournament(
         if tournament.status == TournamentStatus.CLOSED:
             locked = [name for name in changed if name not in ("name", "is_public")]
             if locked:
-                raise Problem(status=409, code="tournament_closed",
-                              detail=gettext("The tournament is closed; only its name and "
-                                             "visibility may change."), pointer=f"/{locked[0]}")
+                raise Problem(
+                    status=409,
+                    code="tournament_closed",
+                    detail=gettext(
+                        "The tournament is closed; only its name and visibility may change."
+                    ),
+                    pointer=f"/{locked[0]}",
+                )
         if tournament.status != TournamentStatus.REGISTRATION:
             locked = [name for name in changed if name in configuration.PLAY_SETTINGS]
             if locked:
@@ -131,10 +143,12 @@ def update_tournament(
                     detail=gettext("Play has begun: %(names)s can no longer change.")
                     % {"names": ", ".join(locked)},
                     errors=[
-                        {"code": "tournament_started",
-                         "detail": gettext("%(name)s can no longer change once play has "
-                                           "begun.") % {"name": name},
-                         "pointer": f"/{name}"}
+                        {
+                            "code": "tournament_started",
+                            "detail": gettext("%(name)s can no longer change once play has begun.")
+                            % {"name": name},
+                            "pointer": f"/{name}",
+                        }
                         for name in locked
                     ],
                 )
@@ -143,10 +157,12 @@ def update_tournament(
         merged = configuration.check_settings({**current, **changed}, given=set(changed))
         if tournament.status == TournamentStatus.REGISTRATION and "entrant_kind" in changed:
             if tournament.entrants.exists():
-                raise Problem(status=409, code="entrants_registered",
-                              detail=gettext("Remove the entrants before changing "
-                                             "entrant_kind."),
-                              pointer="/entrant_kind")
+                raise Problem(
+                    status=409,
+                    code="entrants_registered",
+                    detail=gettext("Remove the entrants before changing entrant_kind."),
+                    pointer="/entrant_kind",
+                )
         if "format" in changed:
             # Options of the old format that the new one does not take go back to their
             # defaults (options given in this request were checked by check_settings).
@@ -170,14 +186,17 @@ def accepts_late_entrants(tournament: Tournament) -> bool:
 
 
 def _register(tournament: Tournament, user, items: list[dict], pointer="/entrants") -> list:
-    if tournament.status != TournamentStatus.REGISTRATION and not accepts_late_entrants(
-        tournament
-    ):
-        raise Problem(status=409, code="tournament_started",
-                      detail=gettext("Entrants can only be registered before round 1 is "
-                                     "drawn (or, in a drive or a Swiss under way, before its "
-                                     "next round)."),
-                      pointer=pointer)
+    if tournament.status != TournamentStatus.REGISTRATION and not accepts_late_entrants(tournament):
+        raise Problem(
+            status=409,
+            code="tournament_started",
+            detail=gettext(
+                "Entrants can only be registered before round 1 is "
+                "drawn (or, in a drive or a Swiss under way, before its "
+                "next round)."
+            ),
+            pointer=pointer,
+        )
     accepted = configuration.check_entrants(tournament, items, pointer=pointer)
     created = [
         Entrant.objects.create(tournament=tournament, player=player, team=team, seed=seed)
@@ -201,15 +220,22 @@ def update_entrant(*, tournament_id: int, entrant_id: int, user, seed: int | Non
         tournament = progress.lock_tournament(tournament_id)
         entrant = _get_entrant(tournament, entrant_id)
         if tournament.status != TournamentStatus.REGISTRATION:
-            raise Problem(status=409, code="tournament_started",
-                          detail=gettext("Seeds are fixed once round 1 is drawn."),
-                          pointer="/seed")
-        if seed is not None and tournament.entrants.filter(seed=seed).exclude(
-            pk=entrant.pk
-        ).exists():
-            raise Problem(status=400, code="duplicate_seed",
-                          detail=gettext("Seed %(seed)s is taken.") % {"seed": seed},
-                          pointer="/seed")
+            raise Problem(
+                status=409,
+                code="tournament_started",
+                detail=gettext("Seeds are fixed once round 1 is drawn."),
+                pointer="/seed",
+            )
+        if (
+            seed is not None
+            and tournament.entrants.filter(seed=seed).exclude(pk=entrant.pk).exists()
+        ):
+            raise Problem(
+                status=400,
+                code="duplicate_seed",
+                detail=gettext("Seed %(seed)s is taken.") % {"seed": seed},
+                pointer="/seed",
+            )
         entrant.seed = seed
         entrant.save(update_fields=["seed"])
         _bump(tournament, [])
@@ -221,8 +247,11 @@ def remove_entrant(*, tournament_id: int, entrant_id: int, user) -> None:
         tournament = progress.lock_tournament(tournament_id)
         entrant = _get_entrant(tournament, entrant_id)
         if tournament.status != TournamentStatus.REGISTRATION:
-            raise Problem(status=409, code="tournament_started",
-                          detail=gettext("Entrants cannot be removed once round 1 is drawn."))
+            raise Problem(
+                status=409,
+                code="tournament_started",
+                detail=gettext("Entrants cannot be removed once round 1 is drawn."),
+            )
         entrant.delete()
         _bump(tournament, [])
 
@@ -230,9 +259,12 @@ def remove_entrant(*, tournament_id: int, entrant_id: int, user) -> None:
 def _get_entrant(tournament: Tournament, entrant_id: int) -> Entrant:
     entrant = tournament.entrants.filter(pk=entrant_id).first()
     if entrant is None:
-        raise Problem(status=404, code="not_found",
-                      detail=gettext("Tournament %(tournament)s has no entrant %(entrant)s.")
-                      % {"tournament": tournament.pk, "entrant": entrant_id})
+        raise Problem(
+            status=404,
+            code="not_found",
+            detail=gettext("Tournament %(tournament)s has no entrant %(entrant)s.")
+            % {"tournament": tournament.pk, "entrant": entrant_id},
+        )
     return entrant
 
 
@@ -241,21 +273,29 @@ def draw_next_round(*, tournament_id: int, user) -> Round:
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
-            raise Problem(status=409, code="tournament_closed",
-                          detail=gettext("The tournament is closed."))
+            raise Problem(
+                status=409, code="tournament_closed", detail=gettext("The tournament is closed.")
+            )
         if tournament.status == TournamentStatus.FINISHED:
-            raise Problem(status=409, code="tournament_complete",
-                          detail=gettext("Every round has been played."))
+            raise Problem(
+                status=409,
+                code="tournament_complete",
+                detail=gettext("Every round has been played."),
+            )
         try:
             round_ = progress.draw_round(tournament, user)
         except DrawError as error:
             raise draw_problem(error) from error
         AuditEntry.objects.create(
-            tournament=tournament, kind=AuditKind.ROUND_DRAWN, user=_user_or_none(user),
+            tournament=tournament,
+            kind=AuditKind.ROUND_DRAWN,
+            user=_user_or_none(user),
             details={"round": round_.number},
         )
         snapshots.note_standings_moved(
-            tournament, kinds=(TournamentChangeKind.ROUND_DRAWN,), round_number=round_.number,
+            tournament,
+            kinds=(TournamentChangeKind.ROUND_DRAWN,),
+            round_number=round_.number,
             actor=user,
         )
     return round_
@@ -270,27 +310,33 @@ def close_tournament(*, tournament_id: int, user) -> Tournament:
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
-            raise Problem(status=409, code="tournament_closed",
-                          detail=gettext("The tournament is already closed."))
-        undecided = Match.objects.filter(tournament=tournament).exclude(
-            status=MatchStatus.DECIDED
-        ).count()
+            raise Problem(
+                status=409,
+                code="tournament_closed",
+                detail=gettext("The tournament is already closed."),
+            )
+        undecided = (
+            Match.objects.filter(tournament=tournament).exclude(status=MatchStatus.DECIDED).count()
+        )
         if undecided:
-            raise Problem(status=409, code="matches_undecided",
-                          detail=ngettext(
-                              "%(count)s match is still undecided; finish it first.",
-                              "%(count)s matches are still undecided; finish them first.",
-                              undecided,
-                          ) % {"count": undecided})
+            raise Problem(
+                status=409,
+                code="matches_undecided",
+                detail=ngettext(
+                    "%(count)s match is still undecided; finish it first.",
+                    "%(count)s matches are still undecided; finish them first.",
+                    undecided,
+                )
+                % {"count": undecided},
+            )
         tournament.status = TournamentStatus.CLOSED
         tournament.closed_at = timezone.now()
         tournament.version += 1
         tournament.save(update_fields=["status", "closed_at", "version", "updated_at"])
-        AuditEntry.objects.create(tournament=tournament, kind=AuditKind.CLOSED,
-                                  user=_user_or_none(user), details={})
-        snapshots.note_standings_moved(
-            tournament, kinds=(TournamentChangeKind.CLOSED,), actor=user
+        AuditEntry.objects.create(
+            tournament=tournament, kind=AuditKind.CLOSED, user=_user_or_none(user), details={}
         )
+        snapshots.note_standings_moved(tournament, kinds=(TournamentChangeKind.CLOSED,), actor=user)
     return tournament
 
 
@@ -312,8 +358,9 @@ def list_matches_needing_progress() -> list[int]:
     )
     undecided = running.exclude(status=MatchStatus.DECIDED)
     busy = set(
-        Game.objects.filter(match_link__match__in=undecided, status=GameStatus.IN_PROGRESS)
-        .values_list("match_link__match_id", flat=True)
+        Game.objects.filter(
+            match_link__match__in=undecided, status=GameStatus.IN_PROGRESS
+        ).values_list("match_link__match_id", flat=True)
     )
     # Undecided matches with all their entrants and no game in progress: they need a game, or
     # their last game decided them.
@@ -339,19 +386,27 @@ def check_in_entrants(*, tournament_id: int, user, present_ids: list[int]) -> li
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
-            raise Problem(status=409, code="tournament_closed",
-                          detail=gettext("The tournament is closed."))
+            raise Problem(
+                status=409, code="tournament_closed", detail=gettext("The tournament is closed.")
+            )
         entrants = list(tournament.entrants.select_related("player", "team"))
         known = {entrant.pk for entrant in entrants}
         errors = [
-            {"code": "unknown_entrant", "detail": f"No entrant {entrant_id} in this tournament.",
-             "pointer": f"/present/{index}"}
+            {
+                "code": "unknown_entrant",
+                "detail": f"No entrant {entrant_id} in this tournament.",
+                "pointer": f"/present/{index}",
+            }
             for index, entrant_id in enumerate(present_ids)
             if entrant_id not in known
         ]
         if errors:
-            raise Problem(status=400, code="unknown_entrant",
-                          detail="; ".join(error["detail"] for error in errors), errors=errors)
+            raise Problem(
+                status=400,
+                code="unknown_entrant",
+                detail="; ".join(error["detail"] for error in errors),
+                errors=errors,
+            )
         wanted = set(present_ids)
         changed = [entrant for entrant in entrants if entrant.is_present != (entrant.pk in wanted)]
         for entrant in changed:
@@ -359,7 +414,9 @@ def check_in_entrants(*, tournament_id: int, user, present_ids: list[int]) -> li
         Entrant.objects.bulk_update(changed, ["is_present"])
         if changed:
             AuditEntry.objects.create(
-                tournament=tournament, kind=AuditKind.CHECK_IN, user=_user_or_none(user),
+                tournament=tournament,
+                kind=AuditKind.CHECK_IN,
+                user=_user_or_none(user),
                 details={
                     "present": sorted(entrant.pk for entrant in changed if entrant.is_present),
                     "absent": sorted(entrant.pk for entrant in changed if not entrant.is_present),
@@ -372,11 +429,17 @@ def check_in_entrants(*, tournament_id: int, user, present_ids: list[int]) -> li
 def _unreleased_round(tournament: Tournament, round_number: int) -> Round:
     round_ = tournament.rounds.filter(number=round_number).first()
     if round_ is None:
-        raise Problem(status=404, code="not_found",
-                      detail=f"Tournament {tournament.pk} has no round {round_number}.")
+        raise Problem(
+            status=404,
+            code="not_found",
+            detail=f"Tournament {tournament.pk} has no round {round_number}.",
+        )
     if round_.released_at is not None:
-        raise Problem(status=409, code="round_released",
-                      detail=f"Round {round_number} is released; its tables can no longer change.")
+        raise Problem(
+            status=409,
+            code="round_released",
+            detail=f"Round {round_number} is released; its tables can no longer change.",
+        )
     return round_
 
 
@@ -397,16 +460,27 @@ def swap_entrants(
         }
         for pointer, entrant_id in (("/first", first_entrant_id), ("/second", second_entrant_id)):
             if entrant_id not in slots:
-                raise Problem(status=400, code="unknown_entrant", pointer=pointer,
-                              detail=f"Entrant {entrant_id} has no seat in round {round_number}.")
+                raise Problem(
+                    status=400,
+                    code="unknown_entrant",
+                    pointer=pointer,
+                    detail=f"Entrant {entrant_id} has no seat in round {round_number}.",
+                )
         first, second = slots[first_entrant_id], slots[second_entrant_id]
         if first.match_id == second.match_id:
-            raise Problem(status=400, code="same_table", pointer="/second",
-                          detail="Both entrants sit at the same table; pick another table's.")
+            raise Problem(
+                status=400,
+                code="same_table",
+                pointer="/second",
+                detail="Both entrants sit at the same table; pick another table's.",
+            )
         matches = [first.match, second.match]
         if any(not match.is_bye and rounds.is_begun(match) for match in matches):
-            raise Problem(status=409, code="match_begun",
-                          detail="A hand has been recorded at one of these tables.")
+            raise Problem(
+                status=409,
+                code="match_begun",
+                detail="A hand has been recorded at one of these tables.",
+            )
         for match in matches:
             rounds.delete_unplayed_games(match)
         first.entrant_id, second.entrant_id = second_entrant_id, first_entrant_id
@@ -416,9 +490,14 @@ def swap_entrants(
             match.save(update_fields=["updated_at"])
         play.start_matches(matches, tournament, user)
         AuditEntry.objects.create(
-            tournament=tournament, kind=AuditKind.ENTRANTS_SWAPPED, user=_user_or_none(user),
-            details={"round": round_number, "entrants": [first_entrant_id, second_entrant_id],
-                     "tables": [first.match.table, second.match.table]},
+            tournament=tournament,
+            kind=AuditKind.ENTRANTS_SWAPPED,
+            user=_user_or_none(user),
+            details={
+                "round": round_number,
+                "entrants": [first_entrant_id, second_entrant_id],
+                "tables": [first.match.table, second.match.table],
+            },
         )
         _bump(tournament, [])
     return round_
@@ -433,7 +512,9 @@ def release_round(*, tournament_id: int, round_number: int, user) -> Round:
         round_._history_user = user
         round_.save(update_fields=["released_at"])
         AuditEntry.objects.create(
-            tournament=tournament, kind=AuditKind.ROUND_RELEASED, user=_user_or_none(user),
+            tournament=tournament,
+            kind=AuditKind.ROUND_RELEASED,
+            user=_user_or_none(user),
             details={"round": round_number},
         )
         _bump(tournament, [])

@@ -50,8 +50,12 @@ MAX_ROUNDS = settings.JINK_STANDINGS_MAX_ROUNDS
 
 
 def note_standings_moved(
-    tournament: Tournament, *, kinds=(TournamentChangeKind.STANDINGS_CHANGED,),
-    match_ids: tuple[int, ...] = (), round_number: int | None = None, actor=None,
+    tournament: Tournament,
+    *,
+    kinds=(TournamentChangeKind.STANDINGS_CHANGED,),
+    match_ids: tuple[int, ...] = (),
+    round_number: int | None = None,
+    actor=None,
 ) -> None:
     """Bump the data version now (the caller's transaction) and refresh after the commit."""
     Tournament.objects.filter(pk=tournament.pk).update(data_version=F("data_version") + 1)
@@ -60,10 +64,13 @@ def note_standings_moved(
     transaction.on_commit(lambda: _queue_refresh(tournament_id))
     announce_tournament_change(
         TournamentChange(
-            tournament_id=tournament.pk, club_id=tournament.club_id,
+            tournament_id=tournament.pk,
+            club_id=tournament.club_id,
             kinds=frozenset({TournamentChangeKind.STANDINGS_CHANGED, *kinds}),
-            match_ids=tuple(match_ids), round_number=round_number,
-            actor_id=getattr(actor, "pk", None) if getattr(actor, "is_authenticated", False)
+            match_ids=tuple(match_ids),
+            round_number=round_number,
+            actor_id=getattr(actor, "pk", None)
+            if getattr(actor, "is_authenticated", False)
             else None,
         )
     )
@@ -97,7 +104,10 @@ def _refresh_once(tournament_id: int) -> str:
         body = _body_of(tournament)
         if snapshot is None:
             StandingsSnapshot.objects.create(
-                tournament=tournament, version=1, data_version=target, body=body,
+                tournament=tournament,
+                version=1,
+                data_version=target,
+                body=body,
                 computed_at=timezone.now(),
             )
         else:
@@ -108,7 +118,8 @@ def _refresh_once(tournament_id: int) -> str:
             snapshot.save()
         announce_tournament_change(
             TournamentChange(
-                tournament_id=tournament.pk, club_id=tournament.club_id,
+                tournament_id=tournament.pk,
+                club_id=tournament.club_id,
                 kinds=frozenset({TournamentChangeKind.STANDINGS_UPDATED}),
                 snapshot_version=snapshot.version if snapshot is not None else 1,
             )
@@ -157,8 +168,9 @@ def refresh_standings(*, tournament_id: int) -> dict:
     else:
         transaction.on_commit(lambda: _queue_refresh(tournament_id))
         outcome = "requeued"
-        logger.info("standings of %s still moving after %s rounds: queued again",
-                    tournament_id, MAX_ROUNDS)
+        logger.info(
+            "standings of %s still moving after %s rounds: queued again", tournament_id, MAX_ROUNDS
+        )
     return {"tournament": tournament_id, "stored": stored, "outcome": outcome}
 
 
@@ -178,8 +190,11 @@ def list_stale_tournaments() -> list[int]:
 def oldest_stale_age() -> float | None:
     """Seconds since the oldest stale snapshot was computed (None: nothing stale)."""
     oldest = (
-        _stale_queryset().filter(snapshot_computed_at__isnull=False)
-        .order_by("snapshot_computed_at").values_list("snapshot_computed_at", flat=True).first()
+        _stale_queryset()
+        .filter(snapshot_computed_at__isnull=False)
+        .order_by("snapshot_computed_at")
+        .values_list("snapshot_computed_at", flat=True)
+        .first()
     )
     if oldest is None:
         return None
@@ -200,7 +215,9 @@ def read_standings(tournament: Tournament) -> dict:
         snapshot = StandingsSnapshot.objects.filter(tournament_id=tournament.pk).first()
     if snapshot is None:  # busy: the holder's first snapshot is not committed yet
         snapshot = StandingsSnapshot(
-            tournament=tournament, version=0, data_version=tournament.data_version,
+            tournament=tournament,
+            version=0,
+            data_version=tournament.data_version,
             body=_body_of(tournament),
             computed_at=timezone.now(),
         )

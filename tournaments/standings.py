@@ -74,13 +74,23 @@ def _ranked_with_places(order, results, *, byes, scoring, chain, seed, primary) 
     """
     if "lots" not in chain:
         lines = ranking.compute_standings(
-            order, results, byes=byes, scoring=scoring, tie_breaks=chain, seed=seed,
+            order,
+            results,
+            byes=byes,
+            scoring=scoring,
+            tie_breaks=chain,
+            seed=seed,
             primary=primary,
         )
         return [(line.rank, line.rank, line, line.values) for line in lines]
     lines = ranking.compute_standings(
-        order, results, byes=byes, scoring=scoring, tie_breaks=chain[: chain.index("lots")],
-        seed=seed, primary=primary,
+        order,
+        results,
+        byes=byes,
+        scoring=scoring,
+        tie_breaks=chain[: chain.index("lots")],
+        seed=seed,
+        primary=primary,
     )
     sharing = Counter(line.rank for line in lines)
     ordered = sorted(lines, key=lambda line: (line.rank, -line.lot))

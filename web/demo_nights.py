@@ -43,13 +43,19 @@ def build_demo_nights(
                 continue
             first_dealer = rng.randrange(seats)
             game = services.create_game(
-                club=club, user=user, game=game_code,
-                seat_player_ids=rng.sample(player_ids, seats), teams=sides,
+                club=club,
+                user=user,
+                game=game_code,
+                seat_player_ids=rng.sample(player_ids, seats),
+                teams=sides,
                 first_dealer=first_dealer,
             )
             card_by_card = table % 2 == 0
             played = play_game(
-                game_code, seat_count=seats, sides=sides, first_dealer=first_dealer,
+                game_code,
+                seat_count=seats,
+                sides=sides,
+                first_dealer=first_dealer,
                 rules=HouseRules.from_dict(game.house_rules),
                 levels=[rng.choice(("club", "club", "easy")) for _ in range(seats)],
                 rng=rng,

@@ -50,8 +50,9 @@ class HttpApi:
     @classmethod
     def log_in(cls, base_url: str, username: str, password: str) -> HttpApi:
         api = cls(base_url)
-        status, body = api.request("POST", "/api/auth/token/",
-                                   {"username": username, "password": password})
+        status, body = api.request(
+            "POST", "/api/auth/token/", {"username": username, "password": password}
+        )
         if status != 200:
             raise RuntimeError(f"log-in refused ({status}): {body}")
         api.token = body["token"]
@@ -87,8 +88,9 @@ class InProcessApi:
         if body is None:
             response = self.client.generic(method, path)
         else:
-            response = self.client.generic(method, path, json.dumps(body),
-                                           content_type="application/json")
+            response = self.client.generic(
+                method, path, json.dumps(body), content_type="application/json"
+            )
         return response.status_code, _json(response.content)
 
 
@@ -169,13 +171,20 @@ def simulate_night(
             raise RuntimeError(f"cannot start a game ({status}): {created}")
         rules = HouseRules.from_dict(created["house_rules"])
         state = new_game(game, seats, sides=teams, rules=rules)
-        open_tables.append(_Table(
-            game_id=created["id"], rules=rules, seats=seats, side_of_seat=state.side_of_seat,
-            teams=teams, players=[make_player(rng.choice(levels), rng.randrange(1 << 30))
-                     for _ in range(seats)],
-            next_dealer=created.get("next_dealer", body["first_dealer"]),
-            totals=tuple(_per_side(created.get("totals"), len(state.sides))),
-        ))
+        open_tables.append(
+            _Table(
+                game_id=created["id"],
+                rules=rules,
+                seats=seats,
+                side_of_seat=state.side_of_seat,
+                teams=teams,
+                players=[
+                    make_player(rng.choice(levels), rng.randrange(1 << 30)) for _ in range(seats)
+                ],
+                next_dealer=created.get("next_dealer", body["first_dealer"]),
+                totals=tuple(_per_side(created.get("totals"), len(state.sides))),
+            )
+        )
         report.games.append(created["id"])
     pause = HAND_SECONDS / speed / max(1, tables) if speed else 0.0
     while any(not table.done for table in open_tables):
@@ -187,9 +196,11 @@ def simulate_night(
                 time.sleep(pause)
     report.finished = sum(1 for table in open_tables if table.done and table.hands)
     if out is not None:
-        out.write(f"{len(report.games)} games, {report.hands} hands, "
-                  f"{len(report.refusals)} refused, slowest answer "
-                  f"{report.slowest_seconds * 1000:.0f} ms")
+        out.write(
+            f"{len(report.games)} games, {report.hands} hands, "
+            f"{len(report.refusals)} refused, slowest answer "
+            f"{report.slowest_seconds * 1000:.0f} ms"
+        )
     return report
 
 
@@ -205,15 +216,24 @@ def _play_one_hand(
     api: Api, table: _Table, rng: random.Random, trick_winner_share: float, report: NightReport
 ) -> None:
     hand = HandInProgress(
-        rules=table.rules, seat_count=table.seats, dealer=table.next_dealer,
-        deck=shuffled_deck(rng), totals=table.totals, side_of_seat=table.side_of_seat,
+        rules=table.rules,
+        seat_count=table.seats,
+        dealer=table.next_dealer,
+        deck=shuffled_deck(rng),
+        totals=table.totals,
+        side_of_seat=table.side_of_seat,
     )
     play_hand(hand, table.players)
     record = hand.record()
     if rng.random() < trick_winner_share and hand.tricks:
         # The server's engine works the trick winners out again from this entry.
-        state = new_game(table.rules.game, table.seats, sides=table.teams, rules=table.rules,
-                         first_dealer=table.next_dealer)
+        state = new_game(
+            table.rules.game,
+            table.seats,
+            sides=table.teams,
+            rules=table.rules,
+            first_dealer=table.next_dealer,
+        )
         state = _with_totals(state, table)
         result, _ = state.record(record)
         record = trick_winner_entry(record, result)
@@ -236,5 +256,9 @@ def _with_totals(state: Any, table: _Table) -> Any:
     """The engine's state at this table's totals (for building a trick-winner entry)."""
     from dataclasses import replace
 
-    return replace(state, totals=table.totals, next_dealer=table.next_dealer,
-                   has_scored=tuple(total != 0 for total in table.totals))
+    return replace(
+        state,
+        totals=table.totals,
+        next_dealer=table.next_dealer,
+        has_scored=tuple(total != 0 for total in table.totals),
+    )

@@ -18,8 +18,15 @@ class WebhookEndpointAdmin(admin.ModelAdmin):
 
 @admin.register(WebhookDelivery)
 class WebhookDeliveryAdmin(admin.ModelAdmin):
-    list_display = ["event_type", "endpoint", "status", "attempts", "last_status_code",
-                    "created_at", "delivered_at"]
+    list_display = [
+        "event_type",
+        "endpoint",
+        "status",
+        "attempts",
+        "last_status_code",
+        "created_at",
+        "delivered_at",
+    ]
     list_filter = ["status", "event_type"]
     search_fields = ["event_id", "endpoint__url"]
 

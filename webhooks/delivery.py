@@ -59,21 +59,36 @@ def check_url(url: str) -> str:
         return url
     if parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS and loopback_ok:
         return url
-    raise Problem(status=400, code="invalid_url", pointer="/url",
-                  detail="A webhook endpoint is an https:// address.")
+    raise Problem(
+        status=400,
+        code="invalid_url",
+        pointer="/url",
+        detail="A webhook endpoint is an https:// address.",
+    )
 
 
 def register_endpoint(*, club, user, url: str, events: list[str]) -> WebhookEndpoint:
     check_url(url)
     if not isinstance(events, list) or not events:
-        raise Problem(status=400, code="invalid_events", pointer="/events",
-                      detail=f"A non-empty list of event types: {', '.join(EVENT_TYPES)}.")
+        raise Problem(
+            status=400,
+            code="invalid_events",
+            pointer="/events",
+            detail=f"A non-empty list of event types: {', '.join(EVENT_TYPES)}.",
+        )
     for index, event in enumerate(events):
         if event not in EVENT_TYPES:
-            raise Problem(status=400, code="invalid_events", pointer=f"/events/{index}",
-                          detail=f"{event!r} is not one of {', '.join(EVENT_TYPES)}.")
+            raise Problem(
+                status=400,
+                code="invalid_events",
+                pointer=f"/events/{index}",
+                detail=f"{event!r} is not one of {', '.join(EVENT_TYPES)}.",
+            )
     return WebhookEndpoint.objects.create(
-        club=club, url=url, events=sorted(set(events)), secret=secrets.token_hex(32),
+        club=club,
+        url=url,
+        events=sorted(set(events)),
+        secret=secrets.token_hex(32),
         created_by=user if getattr(user, "is_authenticated", False) else None,
     )
 
@@ -86,7 +101,8 @@ def publish_event(*, club_id: int, event_type: str, data: dict) -> list[int]:
     """Store and queue one delivery per endpoint of the club listening to ``event_type``."""
     assert event_type in EVENT_TYPES, event_type
     endpoints = [
-        endpoint for endpoint in WebhookEndpoint.objects.filter(club_id=club_id, is_active=True)
+        endpoint
+        for endpoint in WebhookEndpoint.objects.filter(club_id=club_id, is_active=True)
         if event_type in endpoint.events
     ]
     if not endpoints:
@@ -95,11 +111,14 @@ def publish_event(*, club_id: int, event_type: str, data: dict) -> list[int]:
     with transaction.atomic():
         deliveries = []
         for endpoint in endpoints:
-            delivery = WebhookDelivery(endpoint=endpoint, event_type=event_type,
-                                       next_attempt_at=now, body={})
+            delivery = WebhookDelivery(
+                endpoint=endpoint, event_type=event_type, next_attempt_at=now, body={}
+            )
             delivery.body = {
-                "id": str(delivery.event_id), "type": event_type,
-                "created": now.isoformat(), "data": data,
+                "id": str(delivery.event_id),
+                "type": event_type,
+                "created": now.isoformat(),
+                "data": data,
             }
             deliveries.append(delivery)
         WebhookDelivery.objects.bulk_create(deliveries)
@@ -138,7 +157,9 @@ def send_delivery(*, delivery_id: int) -> dict:
     with transaction.atomic():
         delivery = (
             WebhookDelivery.objects.select_for_update(skip_locked=True)
-            .select_related("endpoint").filter(pk=delivery_id).first()
+            .select_related("endpoint")
+            .filter(pk=delivery_id)
+            .first()
         )
         if delivery is None:
             return {"status": "busy", "attempts": None, "retry_in": None}
@@ -181,5 +202,7 @@ def list_due_deliveries(limit: int = 500) -> list[int]:
     return list(
         WebhookDelivery.objects.filter(
             status=DeliveryStatus.PENDING, next_attempt_at__lte=timezone.now()
-        ).order_by("next_attempt_at").values_list("pk", flat=True)[:limit]
+        )
+        .order_by("next_attempt_at")
+        .values_list("pk", flat=True)[:limit]
     )

@@ -35,7 +35,10 @@ class WebhookEndpoint(models.Model):
     events = models.JSONField(help_text="The event types delivered here.")
     is_active = models.BooleanField(default=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)

@@ -27,14 +27,23 @@ def _listening(club_id: int) -> bool:
 def on_game_change(change: GameChange) -> None:
     if GameChangeKind.FINISHED not in change.kinds or not _listening(change.club_id):
         return
-    game = Game.objects.filter(pk=change.game_id).values(
-        "id", "game", "winner_side", "totals", "double_stake"
-    ).first()
+    game = (
+        Game.objects.filter(pk=change.game_id)
+        .values("id", "game", "winner_side", "totals", "double_stake")
+        .first()
+    )
     if game is not None:
-        publish_event(club_id=change.club_id, event_type="game.finished", data={
-            "game": game["id"], "game_type": game["game"], "winner_side": game["winner_side"],
-            "totals": game["totals"], "double_stake": game["double_stake"],
-        })
+        publish_event(
+            club_id=change.club_id,
+            event_type="game.finished",
+            data={
+                "game": game["id"],
+                "game_type": game["game"],
+                "winner_side": game["winner_side"],
+                "totals": game["totals"],
+                "double_stake": game["double_stake"],
+            },
+        )
 
 
 def on_tournament_change(change: TournamentChange) -> None:
@@ -42,20 +51,35 @@ def on_tournament_change(change: TournamentChange) -> None:
         return
     base = {"tournament": change.tournament_id}
     if TournamentChangeKind.MATCH_DECIDED in change.kinds:
-        publish_event(club_id=change.club_id, event_type="match.decided",
-                      data={**base, "matches": list(change.match_ids)})
+        publish_event(
+            club_id=change.club_id,
+            event_type="match.decided",
+            data={**base, "matches": list(change.match_ids)},
+        )
     if TournamentChangeKind.ROUND_DRAWN in change.kinds:
-        publish_event(club_id=change.club_id, event_type="round.drawn",
-                      data={**base, "round": change.round_number})
+        publish_event(
+            club_id=change.club_id,
+            event_type="round.drawn",
+            data={**base, "round": change.round_number},
+        )
     if TournamentChangeKind.STANDINGS_UPDATED in change.kinds:
-        publish_event(club_id=change.club_id, event_type="standings.updated",
-                      data={**base, "version": change.snapshot_version})
+        publish_event(
+            club_id=change.club_id,
+            event_type="standings.updated",
+            data={**base, "version": change.snapshot_version},
+        )
 
 
 def on_settlement(change: SettlementStored) -> None:
     if not _listening(change.club_id):
         return
-    publish_event(club_id=change.club_id, event_type="settlement.ready", data={
-        "settlement": change.settlement_id, "version": change.version,
-        "tournament": change.tournament_id, "night": change.night_id,
-    })
+    publish_event(
+        club_id=change.club_id,
+        event_type="settlement.ready",
+        data={
+            "settlement": change.settlement_id,
+            "version": change.version,
+            "tournament": change.tournament_id,
+            "night": change.night_id,
+        },
+    )

@@ -417,8 +417,7 @@ class HandOutput(serializers.Serializer):
     )
     accepted_by_organiser = UserRefOutput(
         allow_null=True,
-        help_text="The organiser whose own console entry stood as the acceptance "
-        "(confirm_hands).",
+        help_text="The organiser whose own console entry stood as the acceptance (confirm_hands).",
     )
     entered_at = serializers.DateTimeField()
     table_link = serializers.IntegerField(
@@ -560,14 +559,17 @@ class HistoryEntryOutput(serializers.Serializer):
     )
     changes = HistoryChangeOutput(many=True)
     scored_by = PlayerRefOutput(
-        required=False, allow_null=True,
+        required=False,
+        allow_null=True,
         help_text="Hands: who entered this version at the table (named by the tablet).",
     )
     accepted_by = PlayerRefOutput(
-        required=False, allow_null=True,
+        required=False,
+        allow_null=True,
         help_text="Hands: the player of another side who accepted this version.",
     )
     accepted_by_organiser = UserRefOutput(
-        required=False, allow_null=True,
+        required=False,
+        allow_null=True,
         help_text="Hands: the organiser whose own console entry stood as the acceptance.",
     )

@@ -12,7 +12,8 @@ urlpatterns = [
     path("games/<int:game_id>/", views.GameDetailView.as_view(), name="game-detail"),
     path("games/<int:game_id>/hands/", hand_views.HandsView.as_view(), name="hand-list"),
     path(
-        "games/<int:game_id>/hands/preview/", hand_views.HandPreviewView.as_view(),
+        "games/<int:game_id>/hands/preview/",
+        hand_views.HandPreviewView.as_view(),
         name="hand-preview",
     ),
     path(

@@ -47,8 +47,12 @@ def _date(request, name: str) -> datetime.date | None:
     try:
         return datetime.date.fromisoformat(text)
     except ValueError as error:
-        raise Problem(status=400, code="invalid_date", pointer=f"/{name}",
-                      detail=f"{name}: a date as YYYY-MM-DD, not {text!r}.") from error
+        raise Problem(
+            status=400,
+            code="invalid_date",
+            pointer=f"/{name}",
+            detail=f"{name}: a date as YYYY-MM-DD, not {text!r}.",
+        ) from error
 
 
 def season_range_of(request) -> tuple[datetime.date, datetime.date]:
@@ -56,11 +60,19 @@ def season_range_of(request) -> tuple[datetime.date, datetime.date]:
     if date_from is None and date_to is None:
         return table.season_range()
     if date_from is None or date_to is None:
-        raise Problem(status=400, code="invalid_range", pointer="/from",
-                      detail="Give both from and to, or neither (this calendar year).")
+        raise Problem(
+            status=400,
+            code="invalid_range",
+            pointer="/from",
+            detail="Give both from and to, or neither (this calendar year).",
+        )
     if date_to < date_from or (date_to - date_from).days > MAX_RANGE_DAYS:
-        raise Problem(status=400, code="invalid_range", pointer="/to",
-                      detail=f"to must be on or after from, at most {MAX_RANGE_DAYS} days on.")
+        raise Problem(
+            status=400,
+            code="invalid_range",
+            pointer="/to",
+            detail=f"to must be on or after from, at most {MAX_RANGE_DAYS} days on.",
+        )
     return date_from, date_to
 
 
@@ -71,8 +83,9 @@ class SeasonView(_ClubView):
         parameters=[
             OpenApiParameter("from", OpenApiTypes.DATE, required=False),
             OpenApiParameter("to", OpenApiTypes.DATE, required=False),
-            OpenApiParameter("If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER,
-                             required=False),
+            OpenApiParameter(
+                "If-None-Match", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False
+            ),
         ],
         responses={200: SeasonOutput, 304: OpenApiResponse(description="Not modified.")},
     )
@@ -89,26 +102,35 @@ class SeasonView(_ClubView):
 
 
 class RatingListView(_ClubView):
-    @extend_schema(operation_id="clubs_ratings", responses=RatingOutput(many=True),
-                   summary="The club's OpenSkill ratings, best ordinal first")
+    @extend_schema(
+        operation_id="clubs_ratings",
+        responses=RatingOutput(many=True),
+        summary="The club's OpenSkill ratings, best ordinal first",
+    )
     def get(self, request, slug):
         ratings = list(selectors.list_ratings(club=self.get_club()))
         for rating in ratings:
-            rating.player_reference = {"id": rating.player_id,
-                                       "name": rating.player.display_name}
+            rating.player_reference = {"id": rating.player_id, "name": rating.player.display_name}
         return Response(RatingOutput(ratings, many=True).data)
 
 
 class PlayerRatingView(_ClubView):
-    @extend_schema(operation_id="clubs_players_rating", responses=PlayerRatingOutput,
-                   summary="One player's rating and its history, game by game")
+    @extend_schema(
+        operation_id="clubs_players_rating",
+        responses=PlayerRatingOutput,
+        summary="One player's rating and its history, game by game",
+    )
     def get(self, request, slug, player_id):
         player = club_selectors.get_player(club=self.get_club(), player_id=player_id)
         rating = selectors.get_player_rating(player=player)
         if rating is not None:
             rating.player_reference = {"id": player.pk, "name": player.display_name}
-        return Response(PlayerRatingOutput({
-            "player": {"id": player.pk, "name": player.display_name},
-            "rating": rating,
-            "history": selectors.list_rating_history(player=player),
-        }).data)
+        return Response(
+            PlayerRatingOutput(
+                {
+                    "player": {"id": player.pk, "name": player.display_name},
+                    "rating": rating,
+                    "history": selectors.list_rating_history(player=player),
+                }
+            ).data
+        )

@@ -75,8 +75,9 @@ class NightTableOutput(serializers.Serializer):
 class NightDetailOutput(NightOutput):
     games = serializers.ListField(child=serializers.IntegerField(), source="game_ids")
     tables = NightTableOutput(
-        many=True, help_text="The night's tables with the games started at each "
-        "(POST /api/nights/{id}/games/); games started elsewhere are in games only."
+        many=True,
+        help_text="The night's tables with the games started at each "
+        "(POST /api/nights/{id}/games/); games started elsewhere are in games only.",
     )
 
 
@@ -172,12 +173,20 @@ class SettlementVersionOutput(serializers.Serializer):
         return words.prize_lines(settlement.details, settlement.club)
 
     def get_changes(self, settlement) -> list[str]:
-        return words.change_lines(settlement.details, self.context.get("names", {}),
-                                  settlement.club)
+        return words.change_lines(
+            settlement.details, self.context.get("names", {}), settlement.club
+        )
 
 
-MONEY_FIELDS = ("stakes", "entry_fee", "paid_at_door", "prize", "net", "settled_before",
-                "difference")
+MONEY_FIELDS = (
+    "stakes",
+    "entry_fee",
+    "paid_at_door",
+    "prize",
+    "net",
+    "settled_before",
+    "difference",
+)
 
 
 def line_money(line: dict, club) -> dict:

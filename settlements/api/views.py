@@ -93,8 +93,11 @@ class ClubNightListView(_MoneyView):
             self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
         return self._club
 
-    @extend_schema(operation_id="clubs_nights_list", responses=NightOutput(many=True),
-                   summary="The club's nights, newest first (members)")
+    @extend_schema(
+        operation_id="clubs_nights_list",
+        responses=NightOutput(many=True),
+        summary="The club's nights, newest first (members)",
+    )
     def get(self, request, slug):
         nights = list(selectors.list_nights(club=self.get_club()))
         for night in nights:
@@ -102,9 +105,13 @@ class ClubNightListView(_MoneyView):
                 night.game_count = len(selectors.list_night_game_ids(night=night))
         return Response(NightOutput(nights, many=True).data)
 
-    @extend_schema(operation_id="clubs_nights_create", request=NightInput,
-                   responses={201: NightOutput}, parameters=[IDEMPOTENCY_KEY_PARAMETER],
-                   summary="Open a night (organisers; 409 night_open while one is open)")
+    @extend_schema(
+        operation_id="clubs_nights_create",
+        request=NightInput,
+        responses={201: NightOutput},
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+        summary="Open a night (organisers; 409 night_open while one is open)",
+    )
     @idempotent
     def post(self, request, slug):
         club = self.get_club()
@@ -112,8 +119,11 @@ class ClubNightListView(_MoneyView):
         serializer.is_valid(raise_exception=True)
         values = serializer.validated_data
         night = services.open_night(
-            club=club, user=request.user, name=values.get("name", ""),
-            entry_fee_minor=values.get("entry_fee"), prize_split=values.get("prize_split"),
+            club=club,
+            user=request.user,
+            name=values.get("name", ""),
+            entry_fee_minor=values.get("entry_fee"),
+            prize_split=values.get("prize_split"),
         )
         night = selectors.get_night(night_id=night.pk)
         return Response(NightOutput(night).data, status=status.HTTP_201_CREATED)
@@ -130,8 +140,11 @@ class _NightView(_MoneyView):
 
 
 class NightDetailView(_NightView):
-    @extend_schema(operation_id="nights_retrieve", responses=NightDetailOutput,
-                   summary="One night with its games (members)")
+    @extend_schema(
+        operation_id="nights_retrieve",
+        responses=NightDetailOutput,
+        summary="One night with its games (members)",
+    )
     def get(self, request, night_id):
         night = self.get_night()
         night.game_ids = selectors.list_night_game_ids(night=night)
@@ -141,8 +154,12 @@ class NightDetailView(_NightView):
 
 
 class NightCloseView(_NightView):
-    @extend_schema(operation_id="nights_close", request=None, responses=NightOutput,
-                   summary="Close the night and queue its settle-up (organisers)")
+    @extend_schema(
+        operation_id="nights_close",
+        request=None,
+        responses=NightOutput,
+        summary="Close the night and queue its settle-up (organisers)",
+    )
     def post(self, request, night_id):
         services.close_night(night_id=self.get_night().pk, user=request.user)
         return Response(NightOutput(selectors.get_night(night_id=night_id)).data)
@@ -151,10 +168,14 @@ class NightCloseView(_NightView):
 class NightGamesView(_NightView):
     permission_classes = [ClubScorePermission]  # as the games API: scorekeepers start games
 
-    @extend_schema(operation_id="nights_games_start", request=NightGameInput,
-                   responses={201: GameOutput}, parameters=[IDEMPOTENCY_KEY_PARAMETER],
-                   summary="Start a game at table N of the open night (organisers and "
-                   "scorekeepers; 409 night_closed, 409 table_busy)")
+    @extend_schema(
+        operation_id="nights_games_start",
+        request=NightGameInput,
+        responses={201: GameOutput},
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
+        summary="Start a game at table N of the open night (organisers and "
+        "scorekeepers; 409 night_closed, 409 table_busy)",
+    )
     @idempotent
     def post(self, request, night_id):
         night = self.get_night()
@@ -162,7 +183,9 @@ class NightGamesView(_NightView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = night_tables.start_night_game(
-            night_id=night.pk, table_number=data["table"], user=request.user,
+            night_id=night.pk,
+            table_number=data["table"],
+            user=request.user,
             **create_game_arguments(data, night.club),
         )
         game = game_selectors.get_game(game_id=game.pk)
@@ -177,25 +200,37 @@ class NightGamesView(_NightView):
 
 
 class NightPrizeSplitView(_NightView):
-    @extend_schema(operation_id="nights_prize_split", request=PrizeSplitInput,
-                   responses=PrizeSplitOutput, summary="Set the night's prize split (organisers)")
+    @extend_schema(
+        operation_id="nights_prize_split",
+        request=PrizeSplitInput,
+        responses=PrizeSplitOutput,
+        summary="Set the night's prize split (organisers)",
+    )
     def put(self, request, night_id):
         serializer = PrizeSplitInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.set_prize_split(night_id=self.get_night().pk, user=request.user,
-                                 percentages=serializer.validated_data["percentages"],
-                                 pointer="/percentages")
+        services.set_prize_split(
+            night_id=self.get_night().pk,
+            user=request.user,
+            percentages=serializer.validated_data["percentages"],
+            pointer="/percentages",
+        )
         return Response({"percentages": selectors.get_prize_split(night_id=night_id)})
 
 
 class NightSettlementListView(_NightView):
-    @extend_schema(operation_id="nights_settlements", responses=SettlementVersionOutput(many=True),
-                   summary="Every stored version of the night's settle-up (members)")
+    @extend_schema(
+        operation_id="nights_settlements",
+        responses=SettlementVersionOutput(many=True),
+        summary="Every stored version of the night's settle-up (members)",
+    )
     def get(self, request, night_id):
         versions = list(selectors.list_settlements(night_id=self.get_night().pk))
-        return Response(SettlementVersionOutput(
-            versions, many=True, context={"names": selectors.party_names(versions)}
-        ).data)
+        return Response(
+            SettlementVersionOutput(
+                versions, many=True, context={"names": selectors.party_names(versions)}
+            ).data
+        )
 
 
 class _TournamentMoneyView(_MoneyView):
@@ -205,7 +240,8 @@ class _TournamentMoneyView(_MoneyView):
         if getattr(self, "_tournament", None) is None:
             self._tournament = (
                 Tournament.objects.select_related("club")
-                .filter(pk=self.kwargs["tournament_id"]).first()
+                .filter(pk=self.kwargs["tournament_id"])
+                .first()
             )
             if self._tournament is None:
                 raise NotFound()
@@ -216,29 +252,37 @@ class _TournamentMoneyView(_MoneyView):
 
 
 class TournamentPrizeSplitView(_TournamentMoneyView):
-    @extend_schema(operation_id="tournaments_prize_split", request=PrizeSplitInput,
-                   responses=PrizeSplitOutput,
-                   summary="Set the tournament's prize split (organisers)")
+    @extend_schema(
+        operation_id="tournaments_prize_split",
+        request=PrizeSplitInput,
+        responses=PrizeSplitOutput,
+        summary="Set the tournament's prize split (organisers)",
+    )
     def put(self, request, tournament_id):
         serializer = PrizeSplitInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        services.set_prize_split(tournament_id=self.get_tournament().pk, user=request.user,
-                                 percentages=serializer.validated_data["percentages"],
-                                 pointer="/percentages")
-        return Response(
-            {"percentages": selectors.get_prize_split(tournament_id=tournament_id)}
+        services.set_prize_split(
+            tournament_id=self.get_tournament().pk,
+            user=request.user,
+            percentages=serializer.validated_data["percentages"],
+            pointer="/percentages",
         )
+        return Response({"percentages": selectors.get_prize_split(tournament_id=tournament_id)})
 
 
 class TournamentSettlementListView(_TournamentMoneyView):
-    @extend_schema(operation_id="tournaments_settlements",
-                   responses=SettlementVersionOutput(many=True),
-                   summary="Every stored version of the tournament's settle-up (members)")
+    @extend_schema(
+        operation_id="tournaments_settlements",
+        responses=SettlementVersionOutput(many=True),
+        summary="Every stored version of the tournament's settle-up (members)",
+    )
     def get(self, request, tournament_id):
         versions = list(selectors.list_settlements(tournament_id=self.get_tournament().pk))
-        return Response(SettlementVersionOutput(
-            versions, many=True, context={"names": selectors.party_names(versions)}
-        ).data)
+        return Response(
+            SettlementVersionOutput(
+                versions, many=True, context={"names": selectors.party_names(versions)}
+            ).data
+        )
 
 
 class TransferPaidView(_MoneyView):
@@ -252,9 +296,12 @@ class TransferPaidView(_MoneyView):
     def get_club(self):
         return self.get_transfer().settlement.club
 
-    @extend_schema(operation_id="transfers_paid", request=None,
-                   responses=SettlementTransferOutput,
-                   summary="Mark a transfer paid (its payer, its payee or an organiser)")
+    @extend_schema(
+        operation_id="transfers_paid",
+        request=None,
+        responses=SettlementTransferOutput,
+        summary="Mark a transfer paid (its payer, its payee or an organiser)",
+    )
     def post(self, request, transfer_id):
         services.mark_transfer_paid(transfer_id=self.get_transfer().pk, user=request.user)
         transfer = selectors.get_transfer(transfer_id=transfer_id)
@@ -275,8 +322,11 @@ class _FeesMixin:
         serializer.is_valid(raise_exception=True)
         values = serializer.validated_data
         mark = services.mark_entry_fee(
-            user=request.user, player_id=values["player"], status=values["status"],
-            amount_minor=values.get("amount"), **self._event_key(),
+            user=request.user,
+            player_id=values["player"],
+            status=values["status"],
+            amount_minor=values.get("amount"),
+            **self._event_key(),
         )
         fee = selectors.list_fees(**self._event_key()).get(pk=mark.pk)
         return Response(FeeOutput(fee).data, status=status.HTTP_201_CREATED)
@@ -286,15 +336,21 @@ class TournamentFeeView(_FeesMixin, _TournamentMoneyView):
     def _event_key(self) -> dict:
         return {"tournament_id": self.get_tournament().pk}
 
-    @extend_schema(operation_id="tournaments_fees_list", responses=FeeOutput(many=True),
-                   summary="How each entry fee was taken (members)")
+    @extend_schema(
+        operation_id="tournaments_fees_list",
+        responses=FeeOutput(many=True),
+        summary="How each entry fee was taken (members)",
+    )
     def get(self, request, tournament_id):
         return self._list()
 
-    @extend_schema(operation_id="tournaments_fees_mark", request=FeeInput,
-                   responses={201: FeeOutput},
-                   summary="Mark an entry fee paid in cash, by card, or owed (organisers, "
-                   "scorekeepers; 409 fee_already_marked)")
+    @extend_schema(
+        operation_id="tournaments_fees_mark",
+        request=FeeInput,
+        responses={201: FeeOutput},
+        summary="Mark an entry fee paid in cash, by card, or owed (organisers, "
+        "scorekeepers; 409 fee_already_marked)",
+    )
     def post(self, request, tournament_id):
         return self._mark(request)
 
@@ -303,15 +359,21 @@ class NightFeeView(_FeesMixin, _NightView):
     def _event_key(self) -> dict:
         return {"night_id": self.get_night().pk}
 
-    @extend_schema(operation_id="nights_fees_list", responses=FeeOutput(many=True),
-                   summary="How each entry fee was taken (members)")
+    @extend_schema(
+        operation_id="nights_fees_list",
+        responses=FeeOutput(many=True),
+        summary="How each entry fee was taken (members)",
+    )
     def get(self, request, night_id):
         return self._list()
 
-    @extend_schema(operation_id="nights_fees_mark", request=FeeInput,
-                   responses={201: FeeOutput},
-                   summary="Mark an entry fee paid in cash, by card, or owed (organisers, "
-                   "scorekeepers; 409 fee_already_marked)")
+    @extend_schema(
+        operation_id="nights_fees_mark",
+        request=FeeInput,
+        responses={201: FeeOutput},
+        summary="Mark an entry fee paid in cash, by card, or owed (organisers, "
+        "scorekeepers; 409 fee_already_marked)",
+    )
     def post(self, request, night_id):
         return self._mark(request)
 
@@ -322,15 +384,20 @@ class ClubSettleUpRuleView(_MoneyView):
             self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
         return self._club
 
-    @extend_schema(operation_id="clubs_settle_up_rule", responses=SettleUpRuleOutput,
-                   summary="The club's settle-up rule (members)")
+    @extend_schema(
+        operation_id="clubs_settle_up_rule",
+        responses=SettleUpRuleOutput,
+        summary="The club's settle-up rule (members)",
+    )
     def get(self, request, slug):
         return Response({"between_players": services.between_players(self.get_club().pk)})
 
-    @extend_schema(operation_id="clubs_settle_up_rule_set", request=SettleUpRuleInput,
-                   responses=SettleUpRuleOutput,
-                   summary="Settle everything between players, or keep the pot at the door "
-                   "(organisers)")
+    @extend_schema(
+        operation_id="clubs_settle_up_rule_set",
+        request=SettleUpRuleInput,
+        responses=SettleUpRuleOutput,
+        summary="Settle everything between players, or keep the pot at the door (organisers)",
+    )
     def put(self, request, slug):
         serializer = SettleUpRuleInput(data=request.data)
         serializer.is_valid(raise_exception=True)

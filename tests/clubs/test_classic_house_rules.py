@@ -17,7 +17,8 @@ CLASSIC = {"ace_of_hearts_lead": "trump_then_hearts", "rob_discard": "not_the_ac
 
 def test_a_club_of_45_plays_the_classic_options():
     response = api_client(make_user("founder")).post(
-        "/api/clubs/", {**NEW_CLUB, "default_game": "45", "default_house_rules": CLASSIC},
+        "/api/clubs/",
+        {**NEW_CLUB, "default_game": "45", "default_house_rules": CLASSIC},
         format="json",
     )
     assert response.status_code == 201, response.content
@@ -25,7 +26,8 @@ def test_a_club_of_45_plays_the_classic_options():
     assert body["default_house_rules"] == CLASSIC
     effective = body["effective_house_rules"]
     assert (effective["ace_of_hearts_lead"], effective["rob_discard"]) == (
-        "trump_then_hearts", "not_the_ace"
+        "trump_then_hearts",
+        "not_the_ace",
     )
 
 
@@ -49,7 +51,8 @@ def test_the_defaults_may_be_named_too():
 )
 def test_bad_values_are_refused_and_nothing_is_stored(game, rules, pointer):
     response = api_client(make_user("founder")).post(
-        "/api/clubs/", {**NEW_CLUB, "default_game": game, "default_house_rules": rules},
+        "/api/clubs/",
+        {**NEW_CLUB, "default_game": game, "default_house_rules": rules},
         format="json",
     )
     assert response.status_code == 400

@@ -72,7 +72,15 @@ def test_clubs_schema_documents_filters_pagination_and_problems():
     }
     create = schema["paths"]["/api/clubs/{slug}/teams/"]["post"]
     assert sorted(create["responses"]) == [
-        "201", "400", "401", "403", "404", "409", "413", "415", "422"
+        "201",
+        "400",
+        "401",
+        "403",
+        "404",
+        "409",
+        "413",
+        "415",
+        "422",
     ]
     assert "application/problem+json" in create["responses"]["400"]["content"]
     headers = [p["name"] for p in create["parameters"] if p["in"] == "header"]

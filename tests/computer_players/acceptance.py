@@ -53,8 +53,15 @@ def play_many(game: str, seed: int) -> tuple[list, int, int]:
         levels = [rng.choice(("easy", "club")) for _ in range(seats)]
         first_dealer = rng.randrange(seats)
         try:
-            played = play_game(game, seat_count=seats, levels=levels, rng=rng, rules=rules,
-                               sides=sides, first_dealer=first_dealer)
+            played = play_game(
+                game,
+                seat_count=seats,
+                levels=levels,
+                rng=rng,
+                rules=rules,
+                sides=sides,
+                first_dealer=first_dealer,
+            )
         except RulesError as error:
             refusals.append((number, error.code, error.pointer, error.detail))
             continue

@@ -27,23 +27,47 @@ def deck_with(hands_text, rest_first=""):
 
 
 def hand_of(game_rules, deck, dealer=0, seats=3, totals=None):
-    return HandInProgress(rules=game_rules, seat_count=seats, dealer=dealer, deck=deck,
-                          totals=totals or (0,) * seats, side_of_seat=tuple(range(seats)))
+    return HandInProgress(
+        rules=game_rules,
+        seat_count=seats,
+        dealer=dealer,
+        deck=deck,
+        totals=totals or (0,) * seats,
+        side_of_seat=tuple(range(seats)),
+    )
 
 
 # --- what a seat sees -----------------------------------------------------------------------------
 
 VIEW_FIELDS = {
-    "seat", "seat_count", "side_of_seat", "rules", "dealer", "phase", "hand", "turn_up", "trump",
-    "robbed_by", "calls", "bid", "tricks", "trick_leader", "trick", "totals", "legal_cards",
-    "legal_calls", "rob_discards", "must_rob",
+    "seat",
+    "seat_count",
+    "side_of_seat",
+    "rules",
+    "dealer",
+    "phase",
+    "hand",
+    "turn_up",
+    "trump",
+    "robbed_by",
+    "calls",
+    "bid",
+    "tricks",
+    "trick_leader",
+    "trick",
+    "totals",
+    "legal_cards",
+    "legal_calls",
+    "rob_discards",
+    "must_rob",
 }
 
 
 def test_the_view_has_no_field_for_hidden_cards():
     assert {field.name for field in dataclasses.fields(SeatView)} == VIEW_FIELDS
-    card_fields = {field.name for field in dataclasses.fields(SeatView) if "Card" in
-                   str(field.type)}
+    card_fields = {
+        field.name for field in dataclasses.fields(SeatView) if "Card" in str(field.type)
+    }
     # The only cards: the seat's own hand and moves, the turn-up; the rest is played cards.
     assert card_fields == {"hand", "turn_up", "trick", "legal_cards", "rob_discards"}
 
@@ -77,6 +101,7 @@ def test_every_view_holds_only_the_seats_cards_and_public_ones(game):
 
 # --- the hand, move by move ---------------------------------------------------------------
 
+
 def test_a_move_out_of_turn_or_illegal_is_refused_with_the_engines_reason():
     # Dealer 0; seat 1 gets the first five. Spades trumps (4S turned up), nobody holds AS.
     deck = deck_with("KD 2D 3C 4C 5C | 7D 8H 9H 10H JH | AD 2C 6C 7C 8C", "4S")
@@ -88,9 +113,7 @@ def test_a_move_out_of_turn_or_illegal_is_refused_with_the_engines_reason():
     hand.play(1, parse_card("KD"))
     with pytest.raises(MoveError) as caught:
         hand.play(2, parse_card("8H"))
-    assert caught.value.reason == (
-        "diamonds were led and the hand held 7D: follow suit or trump"
-    )
+    assert caught.value.reason == ("diamonds were led and the hand held 7D: follow suit or trump")
     assert hand.legal_cards(2) == (parse_card("7D"),)
 
 
@@ -98,8 +121,15 @@ def test_a_played_hand_replays_from_its_moves_and_the_engine_accepts_its_record(
     rng = random.Random(3)
     deck = shuffled_deck(rng)
     hand = play_hand(hand_of(CLASSIC, deck), [ClubPlayer(1), EasyPlayer(2), ClubPlayer(3)])
-    again = HandInProgress.replay(hand.moves, rules=CLASSIC, seat_count=3, dealer=0, deck=deck,
-                                  totals=(0, 0, 0), side_of_seat=(0, 1, 2))
+    again = HandInProgress.replay(
+        hand.moves,
+        rules=CLASSIC,
+        seat_count=3,
+        dealer=0,
+        deck=deck,
+        totals=(0, 0, 0),
+        side_of_seat=(0, 1, 2),
+    )
     assert again.record() == hand.record()
     result, _ = new_game("45", 3, rules=CLASSIC).record(hand.record())
     assert sum(result.points) in (25, 30)
@@ -123,6 +153,7 @@ def test_the_dealer_must_rob_a_turned_up_ace_and_keeps_the_rule_of_the_discard()
 
 
 # --- a club player's obvious moves --------------------------------------------------------
+
 
 def play_cards(hand, *texts):
     for text in texts:

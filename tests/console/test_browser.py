@@ -28,8 +28,22 @@ import requests
 from tests.browser import PHONE, TABLET_LANDSCAPE
 
 NAMES = [
-    "Aoife", "Brendan", "Ciara", "Declan", "Eimear", "Fergal", "Grainne", "Hugh",
-    "Iseult", "Jarlath", "Kieran", "Laoise", "Maeve", "Niall", "Orla", "Padraig",
+    "Aoife",
+    "Brendan",
+    "Ciara",
+    "Declan",
+    "Eimear",
+    "Fergal",
+    "Grainne",
+    "Hugh",
+    "Iseult",
+    "Jarlath",
+    "Kieran",
+    "Laoise",
+    "Maeve",
+    "Niall",
+    "Orla",
+    "Padraig",
 ]
 PASSWORD = "console-night-2026"
 
@@ -45,8 +59,13 @@ def empty_club(transactional_db):
     organiser = users.create_user(username="mary", password=PASSWORD)
     scorekeeper = users.create_user(username="tablet")
     player = users.create_user(username="reader")
-    club = services.create_club(user=organiser, name="Parish Hall", slug="parish-hall",
-                                currency="EUR", time_zone="Europe/Dublin")
+    club = services.create_club(
+        user=organiser,
+        name="Parish Hall",
+        slug="parish-hall",
+        currency="EUR",
+        time_zone="Europe/Dublin",
+    )
     services.add_membership(club=club, username="tablet", role="scorekeeper")
     services.add_membership(club=club, username="reader", role="player")
     _, scorer_token = issue_device_token(user=scorekeeper, device="table tablet")
@@ -70,8 +89,12 @@ def _win_hand(api, game_id: int, side: int) -> dict:
     """One hand of 45 in which ``side`` takes every trick and the best trump (30 points)."""
     game = api("get", f"/api/games/{game_id}/")
     seat = game["sides"][side]["seats"][0]
-    record = {"dealer": game["next_dealer"], "trump": "S", "trick_winners": [seat] * 5,
-              "best_trump": {"seat": seat, "trick": 0}}
+    record = {
+        "dealer": game["next_dealer"],
+        "trump": "S",
+        "trick_winners": [seat] * 5,
+        "best_trump": {"seat": seat, "trick": 0},
+    }
     return api("post", f"/api/games/{game_id}/hands/", json=record)
 
 
@@ -143,7 +166,10 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     _post(page, "#event-form")
     tournament = Tournament.objects.get(name="Friday 45s")
     assert (tournament.stake_minor, tournament.entry_fee_minor, tournament.private_draws) == (
-        50, 500, True)
+        50,
+        500,
+        True,
+    )
     event_url = f"{console}/events/{tournament.pk}/"
     assert urlsplit(page.url).path == urlsplit(event_url).path
 
@@ -163,8 +189,10 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     _post(page, "#draw")
     assert page.locator("#round-1 .table-card").count() == 4
     assert page.locator("#round-1 .table-card .seat").count() == 16
-    drawn = {match.table: [slot.entrant_id for slot in match.slots.order_by("position")]
-             for match in Match.objects.filter(tournament=tournament)}
+    drawn = {
+        match.table: [slot.entrant_id for slot in match.slots.order_by("position")]
+        for match in Match.objects.filter(tournament=tournament)
+    }
     assert absent.pk not in {entrant for table in drawn.values() for entrant in table}
     player_api = _api(base, player_token)
     assert player_api("get", f"/api/tournaments/{tournament.pk}/rounds/") == []
@@ -173,8 +201,10 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     page.select_option("#second-1", str(second))
     _post(page, "#round-1 form.swap")
     assert "Swapped." in page.inner_text(".messages")
-    swapped = {match.table: [slot.entrant_id for slot in match.slots.order_by("position")]
-               for match in Match.objects.filter(tournament=tournament)}
+    swapped = {
+        match.table: [slot.entrant_id for slot in match.slots.order_by("position")]
+        for match in Match.objects.filter(tournament=tournament)
+    }
     assert swapped[1] == [second, drawn[1][1]] and swapped[2] == [first, drawn[2][1]]
     page.screenshot(path=str(screenshots / "console-draw.png"), full_page=True)
     _post(page, "#round-1 form.release")
@@ -201,7 +231,8 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     assert [f"Table {number}" in text for number in range(1, 5)] == [True] * 4
     links = {
         annotation.get_object()["/A"]["/URI"]
-        for sheet in pdf.pages for annotation in sheet.get("/Annots") or []
+        for sheet in pdf.pages
+        for annotation in sheet.get("/Annots") or []
         if "/A" in annotation.get_object()
     }
     assert len({link for link in links if re.search(r"/t/[\w-]{43}/$", link)}) == 4
@@ -221,8 +252,7 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     _win_hand(scorer_api, first_game, 0)
     page.wait_for_function(
         # A function, not a bare expression: the page's CSP forbids Playwright's eval of one.
-        "() => document.querySelector('#board-table-1 .total[data-side=\"0\"]').innerText"
-        " === '30'",
+        "() => document.querySelector('#board-table-1 .total[data-side=\"0\"]').innerText === '30'",
         timeout=10_000,
     )
     assert page.inner_text("#board-table-1 .state") == "Hand 2"
@@ -241,8 +271,10 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     table = page.locator("#hand-form-1")
     table.locator("summary").click()
     table.locator("select[name=number]").select_option("2")
-    seats = [option.get_attribute("value") for option in
-             table.locator("select[name=dealer] option").all()]
+    seats = [
+        option.get_attribute("value")
+        for option in table.locator("select[name=dealer] option").all()
+    ]
     round_three = Match.objects.get(tournament=tournament, round__number=3, table=1)
     (game_three,) = scorer_api("get", f"/api/matches/{round_three.pk}/")["games"]
     dealer = str(scorer_api("get", f"/api/games/{game_three['id']}/hands/2/")["dealer"])
@@ -253,7 +285,7 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     with page.expect_navigation():
         table.locator("form.hand-form button[type=submit]").click()
     assert "Hand 2 corrected." in page.inner_text(".messages")
-    assert page.inner_text("#board-table-1 .total[data-side=\"0\"]") == "55"
+    assert page.inner_text('#board-table-1 .total[data-side="0"]') == "55"
 
     # Table 2 kept paper: its final score replaces the last hand, refused beside the field when
     # impossible, and saved after a confirmation that says what changes.
@@ -278,7 +310,7 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     with page.expect_navigation():
         page.click("#confirm-paper button[type=submit]")
     assert "Hand 2 replaced by the paper score." in page.inner_text(".messages")
-    assert page.inner_text("#board-table-2 .total[data-side=\"1\"]") == "20"
+    assert page.inner_text('#board-table-2 .total[data-side="1"]') == "20"
     assert scorer_api("get", f"/api/games/{game_two['id']}/")["totals"] == {"0": 45, "1": 20}
 
     # A disputed table: flagged with a note, shown on the board, resolved by the organiser.
@@ -310,8 +342,9 @@ def test_an_organiser_runs_a_drive_night_from_an_empty_club(
     transfers = list(settlement.transfers.all())  # payer, then payee, by name; the club first
     # Nobody's fee was marked at the door: each owes it to the club, which pays the prizes.
     assert {transfer.kind for transfer in transfers} == {"pot", "stakes"}
-    assert [" ".join(text.split()) for text in
-            page.locator(".transfers .who-pays").all_inner_texts()] == [
+    assert [
+        " ".join(text.split()) for text in page.locator(".transfers .who-pays").all_inner_texts()
+    ] == [
         f"{_name(transfer.payer)} pays {_name(transfer.payee).replace('The club', 'the club')} "
         f"{format_money(transfer.amount_minor, club)}"
         for transfer in transfers

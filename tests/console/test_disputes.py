@@ -15,9 +15,15 @@ pytestmark = pytest.mark.django_db
 def _round(public_draw: bool = True):
     event = build_event(players=0, teams=4)
     tournament = event.create_tournament(
-        name="Drive", game="45", format="drive", entrant_kind="team", table_size=2,
-        round_count=3, private_draws=not public_draw,
-        entrants=[{"team": team.pk} for team in event.teams[:4]])
+        name="Drive",
+        game="45",
+        format="drive",
+        entrant_kind="team",
+        table_size=2,
+        round_count=3,
+        private_draws=not public_draw,
+        entrants=[{"team": team.pk} for team in event.teams[:4]],
+    )
     event.draw(tournament["id"])
     match = Match.objects.filter(tournament_id=tournament["id"]).order_by("table").first()
     return event, tournament, match
@@ -28,20 +34,34 @@ def test_a_scorekeeper_flags_a_table_and_an_organiser_resolves_it():
     url = f"/api/matches/{match.pk}/dispute/"
     flagged = event.ok("post", url, {"note": "Renege claimed in hand 3"}, role="scorekeeper")
     assert (flagged["disputed"], flagged["note"], flagged["disputed_by"]) == (
-        True, "Renege claimed in hand 3", event.world.users["scorekeeper"].username)
+        True,
+        "Renege claimed in hand 3",
+        event.world.users["scorekeeper"].username,
+    )
     assert event.ok("get", url, role="player")["disputed"] is True
     assert event.call("delete", url, role="scorekeeper").status_code == 403
     resolved = event.ok("delete", url, {"resolution": "No renege: hand stands"})
     assert (resolved["disputed"], resolved["note"]) == (False, "")
-    entries = list(AuditEntry.objects.filter(match=match).order_by("id").values_list(
-        "kind", "user", "details"))
+    entries = list(
+        AuditEntry.objects.filter(match=match).order_by("id").values_list("kind", "user", "details")
+    )
     users = event.world.users
     assert entries == [
-        ("dispute_flagged", users["scorekeeper"].pk,
-         {"round": 1, "table": match.table, "note": "Renege claimed in hand 3"}),
-        ("dispute_resolved", users["organiser"].pk,
-         {"round": 1, "table": match.table, "note": "Renege claimed in hand 3",
-          "resolution": "No renege: hand stands"}),
+        (
+            "dispute_flagged",
+            users["scorekeeper"].pk,
+            {"round": 1, "table": match.table, "note": "Renege claimed in hand 3"},
+        ),
+        (
+            "dispute_resolved",
+            users["organiser"].pk,
+            {
+                "round": 1,
+                "table": match.table,
+                "note": "Renege claimed in hand 3",
+                "resolution": "No renege: hand stands",
+            },
+        ),
     ]
     # resolving again changes nothing and writes nothing
     assert event.ok("delete", url)["disputed"] is False
@@ -72,19 +92,22 @@ def test_the_board_shows_the_dispute_and_resolves_it():
     client = Client()
     client.force_login(event.world.users["organiser"])
     url = f"/clubs/{event.club.slug}/console/events/{tournament['id']}/board/"
-    refused = client.post(url, {"action": "dispute", "round": "1", "match": str(match.pk),
-                                "note": "  "})
+    refused = client.post(
+        url, {"action": "dispute", "round": "1", "match": str(match.pk), "note": "  "}
+    )
     assert refused.status_code == 400
     assert "Say in a few words what is disputed." in refused.content.decode()
-    flagged = client.post(url, {"action": "dispute", "round": "1", "match": str(match.pk),
-                                "note": "Score sheet lost"})
+    flagged = client.post(
+        url, {"action": "dispute", "round": "1", "match": str(match.pk), "note": "Score sheet lost"}
+    )
     assert flagged.status_code == 302
     page = client.get(url + "?round=1").content.decode()
     assert f'id="board-table-{match.table}" data-state="disputed"' in page
     assert "Score sheet lost" in page
     assert 'name="action" value="resolve"' in page
-    resolved = client.post(url, {"action": "resolve", "round": "1", "match": str(match.pk),
-                                 "resolution": "Re-counted"})
+    resolved = client.post(
+        url, {"action": "resolve", "round": "1", "match": str(match.pk), "resolution": "Re-counted"}
+    )
     assert resolved.status_code == 302
     match.refresh_from_db()
     assert (match.disputed_at, match.dispute_note) == (None, "")

@@ -25,9 +25,16 @@ def _event(pairs: int):
     """A 45 drive of ``pairs`` pairs, round 1 drawn, released and every game played."""
     event = build_event(players=0, teams=pairs)
     tournament = event.create_tournament(
-        name="Drive", game="45", format="drive", entrant_kind="team", table_size=2,
-        round_count=3, stake="0.50", auto_advance=False,
-        entrants=[{"team": team.pk} for team in event.teams[:pairs]])
+        name="Drive",
+        game="45",
+        format="drive",
+        entrant_kind="team",
+        table_size=2,
+        round_count=3,
+        stake="0.50",
+        auto_advance=False,
+        entrants=[{"team": team.pk} for team in event.teams[:pairs]],
+    )
     round_one = event.draw(tournament["id"])
     for match in round_one["matches"]:
         win_game(event, match["games"][0]["id"], 0)
@@ -38,8 +45,10 @@ def _event(pairs: int):
 
 
 @pytest.mark.parametrize("pairs", [4, 8])
-@pytest.mark.parametrize("path", ["events/{id}/export/", "events/{id}/export/?format=csv",
-                                  "export/", "export/?format=csv"])
+@pytest.mark.parametrize(
+    "path",
+    ["events/{id}/export/", "events/{id}/export/?format=csv", "export/", "export/?format=csv"],
+)
 def test_every_export_costs_the_same_at_two_sizes(pairs, path, django_assert_num_queries):
     event, tournament, browser = _event(pairs)
     url = f"/clubs/{event.club.slug}/console/" + path.format(id=tournament["id"])

@@ -38,8 +38,13 @@ def _signed_up(client: Client, username: str = "maura") -> None:
 
 
 def _club_form(**changes) -> dict:
-    form = {"name": "Callan Card Club", "slug": "callan", "currency": "EUR",
-            "time_zone": "Europe/Dublin", "default_game": "45"}
+    form = {
+        "name": "Callan Card Club",
+        "slug": "callan",
+        "currency": "EUR",
+        "time_zone": "Europe/Dublin",
+        "default_game": "45",
+    }
     form.update(changes)
     return {key: value for key, value in form.items() if value is not None}
 
@@ -60,19 +65,22 @@ def test_a_visitor_signs_up_without_an_email_and_is_logged_in():
 def test_sign_up_refusals_are_the_apis_beside_their_fields():
     make_user("maura")
     client = Client()
-    taken = client.post("/signup/", {"username": "Maura", "password": GOOD_PASSWORD,
-                                     "email": "maura@example.com"})
+    taken = client.post(
+        "/signup/", {"username": "Maura", "password": GOOD_PASSWORD, "email": "maura@example.com"}
+    )
     assert taken.status_code == 400
     assert _by_field(taken) == {"username": ["That username is taken."]}
-    weak = client.post("/signup/", {"username": "nora", "password": "12345678",
-                                    "email": "not an address"})
+    weak = client.post(
+        "/signup/", {"username": "nora", "password": "12345678", "email": "not an address"}
+    )
     assert weak.status_code == 400
     assert _by_field(weak) == {
         "email": ["Enter a valid email address."],
     }  # the input check refuses first, as the API does: nothing else is looked at
     weak = client.post("/signup/", {"username": "nora", "password": "12345678"})
-    assert _by_field(weak) == {"password": ["This password is too common.",
-                                            "This password is entirely numeric."]}
+    assert _by_field(weak) == {
+        "password": ["This password is too common.", "This password is entirely numeric."]
+    }
     page = weak.content.decode()
     assert 'value="nora"' in page  # what was typed stays
     assert not get_user_model().objects.filter(username="nora").exists()
@@ -81,14 +89,18 @@ def test_sign_up_refusals_are_the_apis_beside_their_fields():
 def test_sign_ups_share_the_apis_limit(monkeypatch):
     monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"register": "2/hour"})
     client = Client()
-    api = client.post("/api/auth/register/", {"username": "one", "password": GOOD_PASSWORD},
-                      content_type="application/json")
+    api = client.post(
+        "/api/auth/register/",
+        {"username": "one", "password": GOOD_PASSWORD},
+        content_type="application/json",
+    )
     assert api.status_code == 201
     assert client.post("/signup/", {"username": "two", "password": "x"}).status_code == 400
     third = client.post("/signup/", {"username": "three", "password": GOOD_PASSWORD})
     assert third.status_code == 429
     assert third.context["problem"].general == [
-        "Too many sign-ups from here. Try again in 60 minutes."]
+        "Too many sign-ups from here. Try again in 60 minutes."
+    ]
     assert not get_user_model().objects.filter(username="three").exists()
 
 
@@ -98,20 +110,34 @@ def test_sign_ups_share_the_apis_limit(monkeypatch):
 def test_a_new_club_takes_every_setting_and_opens_the_checklist():
     client = Client()
     _signed_up(client)
-    response = client.post("/new-club/", _club_form(public_standings="on", confirm_hands="on",
-                                                    time_zone="America/Halifax",
-                                                    currency="CAD"))
+    response = client.post(
+        "/new-club/",
+        _club_form(
+            public_standings="on", confirm_hands="on", time_zone="America/Halifax", currency="CAD"
+        ),
+    )
     assert (response.status_code, response["Location"]) == (302, "/clubs/callan/console/")
     club = Club.objects.get(slug="callan")
-    assert (club.name, club.currency, club.time_zone, club.default_game, club.public_standings,
-            club.confirm_hands, club.default_house_rules) == (
-        "Callan Card Club", "CAD", "America/Halifax", "45", True, True, {})
+    assert (
+        club.name,
+        club.currency,
+        club.time_zone,
+        club.default_game,
+        club.public_standings,
+        club.confirm_hands,
+        club.default_house_rules,
+    ) == ("Callan Card Club", "CAD", "America/Halifax", "45", True, True, {})
     assert Membership.objects.get(club=club).role == Role.ORGANISER
     page = client.get("/clubs/callan/console/")
     steps = page.context["steps"]
     assert [(step["key"], step["done"]) for step in steps] == [
-        ("players", False), ("house_rules", False), ("event", False), ("print", False),
-        ("score", False), ("close", False)]
+        ("players", False),
+        ("house_rules", False),
+        ("event", False),
+        ("print", False),
+        ("score", False),
+        ("close", False),
+    ]
     assert 'id="first-night"' in page.content.decode()
 
 
@@ -131,8 +157,9 @@ def test_new_club_refusals_beside_their_fields_and_nothing_stored():
     taken = client.post("/new-club/", _club_form())
     assert taken.status_code == 400
     assert _by_field(taken) == {"slug": ["A club with the slug 'callan' already exists."]}
-    bad = client.post("/new-club/", _club_form(slug="kells", currency="XYZ",
-                                              time_zone="Mars/Olympus"))
+    bad = client.post(
+        "/new-club/", _club_form(slug="kells", currency="XYZ", time_zone="Mars/Olympus")
+    )
     assert bad.status_code == 400
     assert _by_field(bad) == {
         "currency": ['"XYZ" is not a valid choice.'],
@@ -149,16 +176,19 @@ def test_new_club_refusals_in_french():
     _signed_up(client)
     taken = client.post("/new-club/", _club_form(), HTTP_ACCEPT_LANGUAGE="fr")
     assert _by_field(taken) == {"slug": ["Un club utilise déjà l'identifiant 'callan'."]}
-    zone = client.post("/new-club/", _club_form(slug="kells", time_zone="Mars/Olympus"),
-                       HTTP_ACCEPT_LANGUAGE="fr")
-    assert _by_field(zone) == {"time_zone": [
-        "'Mars/Olympus' n'est pas un nom de fuseau horaire IANA (par exemple 'Europe/Dublin')."]}
+    zone = client.post(
+        "/new-club/", _club_form(slug="kells", time_zone="Mars/Olympus"), HTTP_ACCEPT_LANGUAGE="fr"
+    )
+    assert _by_field(zone) == {
+        "time_zone": [
+            "'Mars/Olympus' n'est pas un nom de fuseau horaire IANA (par exemple 'Europe/Dublin')."
+        ]
+    }
 
 
 def test_a_visitor_must_log_in_to_create_a_club():
     response = Client().get("/new-club/")
-    assert (response.status_code, response["Location"]) == (
-        302, "/accounts/login/?next=/new-club/")
+    assert (response.status_code, response["Location"]) == (302, "/accounts/login/?next=/new-club/")
 
 
 # Club settings -------------------------------------------------------------------------------
@@ -177,27 +207,45 @@ def test_the_organiser_changes_the_clubs_settings():
     client = _organiser_of(club)
     page = client.get("/clubs/callan/console/settings/").content.decode()
     assert 'name="confirm_hands" checked' in page
-    response = client.post("/clubs/callan/console/settings/", {
-        "name": "Callan CC", "slug": "callan-cc", "currency": "GBP", "time_zone": "Europe/London",
-        "public_standings": "on"})  # confirm_hands unticked
+    response = client.post(
+        "/clubs/callan/console/settings/",
+        {
+            "name": "Callan CC",
+            "slug": "callan-cc",
+            "currency": "GBP",
+            "time_zone": "Europe/London",
+            "public_standings": "on",
+        },
+    )  # confirm_hands unticked
     assert (response.status_code, response["Location"]) == (
-        302, "/clubs/callan-cc/console/settings/")
+        302,
+        "/clubs/callan-cc/console/settings/",
+    )
     club.refresh_from_db()
-    assert (club.name, club.slug, club.currency, club.time_zone, club.public_standings,
-            club.confirm_hands) == ("Callan CC", "callan-cc", "GBP", "Europe/London", True,
-                                    False)
+    assert (
+        club.name,
+        club.slug,
+        club.currency,
+        club.time_zone,
+        club.public_standings,
+        club.confirm_hands,
+    ) == ("Callan CC", "callan-cc", "GBP", "Europe/London", True, False)
 
 
 def test_settings_refusals_beside_their_fields():
     make_club("kells")
     club = make_club("callan")
     client = _organiser_of(club)
-    refused = client.post("/clubs/callan/console/settings/", {
-        "name": "", "slug": "kells", "currency": "EUR", "time_zone": "Europe/Dublin"})
+    refused = client.post(
+        "/clubs/callan/console/settings/",
+        {"name": "", "slug": "kells", "currency": "EUR", "time_zone": "Europe/Dublin"},
+    )
     assert refused.status_code == 400
     assert _by_field(refused) == {"name": ["This field may not be blank."]}
-    refused = client.post("/clubs/callan/console/settings/", {
-        "name": "Callan", "slug": "kells", "currency": "EUR", "time_zone": "Europe/Dublin"})
+    refused = client.post(
+        "/clubs/callan/console/settings/",
+        {"name": "Callan", "slug": "kells", "currency": "EUR", "time_zone": "Europe/Dublin"},
+    )
     assert _by_field(refused) == {"slug": ["A club with the slug 'kells' already exists."]}
     assert 'href="/clubs/callan/console/"' in refused.content.decode()  # the stored slug
     club.refresh_from_db()
@@ -252,13 +300,23 @@ def test_the_presets_are_one_shared_definition_with_exact_rules():
     assert PRESETS["nova_scotia_45"].rules() == HouseRules.for_game("45")
     assert PRESETS["auction_45"].rules() == HouseRules.for_game("auction45")
     classic = PRESETS["classic_45"].rules()
-    assert (classic.target, classic.best_trump_bonus, classic.ace_of_hearts_lead,
-            classic.rob_discard, classic.dealer_robs_ace) == (
-        45, 5, "trump_then_hearts", "not_the_ace", "must")
+    assert (
+        classic.target,
+        classic.best_trump_bonus,
+        classic.ace_of_hearts_lead,
+        classic.rob_discard,
+        classic.dealer_robs_ace,
+    ) == (45, 5, "trump_then_hearts", "not_the_ace", "must")
     auction = PRESETS["auction_45"].rules()
-    assert (auction.target, auction.bids, auction.kitty, auction.made_thirty_scores,
-            auction.min_bid_at_100, auction.first_lead, auction.all_pass) == (
-        120, (15, 20, 25, 30), 3, 60, 20, "left_of_bidder", "dealer_stuck")
+    assert (
+        auction.target,
+        auction.bids,
+        auction.kitty,
+        auction.made_thirty_scores,
+        auction.min_bid_at_100,
+        auction.first_lead,
+        auction.all_pass,
+    ) == (120, (15, 20, 25, 30), 3, 60, 20, "left_of_bidder", "dealer_stuck")
 
 
 def test_one_tap_fills_the_form_with_a_preset_then_it_saves_as_adjusted():
@@ -267,23 +325,31 @@ def test_one_tap_fills_the_form_with_a_preset_then_it_saves_as_adjusted():
     page = client.get("/clubs/callan/console/house-rules/?preset=classic_45")
     assert page.context["game"] == "45"
     form = page.context["form"]
-    assert {key: form[key].initial for key in ("target", "ace_of_hearts_lead", "rob_discard",
-                                               "dealer_robs_ace")} == {
-        "target": 45, "ace_of_hearts_lead": "trump_then_hearts", "rob_discard": "not_the_ace",
-        "dealer_robs_ace": "must"}
+    assert {
+        key: form[key].initial
+        for key in ("target", "ace_of_hearts_lead", "rob_discard", "dealer_robs_ace")
+    } == {
+        "target": 45,
+        "ace_of_hearts_lead": "trump_then_hearts",
+        "rob_discard": "not_the_ace",
+        "dealer_robs_ace": "must",
+    }
     text = page.content.decode()
     assert "The classic Forty-Five app: loaded below, not yet saved." in text
     # Each rule by its own label, the preset's changes in words, no setting key shown.
-    assert ("When the ace of hearts is led and hearts are not trumps: a trump lead, or a trump "
-            "then a heart must be played: trump then hearts") in text
+    assert (
+        "When the ace of hearts is led and hearts are not trumps: a trump lead, or a trump "
+        "then a heart must be played: trump then hearts"
+    ) in text
     assert "<code>" not in text
     posted = _preset_form("classic_45")
     posted["target"] = "61"  # adjusted before saving
     assert client.post("/clubs/callan/console/house-rules/", posted).status_code == 302
     club.refresh_from_db()
     assert (club.default_game, club.default_house_rules) == (
-        "45", {"target": 61, "ace_of_hearts_lead": "trump_then_hearts",
-               "rob_discard": "not_the_ace"})
+        "45",
+        {"target": 61, "ace_of_hearts_lead": "trump_then_hearts", "rob_discard": "not_the_ace"},
+    )
 
 
 @pytest.mark.parametrize("name", ["irish_25", "nova_scotia_45", "auction_45"])
@@ -301,8 +367,11 @@ def test_the_presets_and_rules_in_french():
     club = make_club("callan", default_game="45")
     client = _organiser_of(club)
     with translation.override("fr"):
-        page = html.unescape(client.get("/clubs/callan/console/house-rules/?preset=classic_45",
-                                        HTTP_ACCEPT_LANGUAGE="fr").content.decode())
+        page = html.unescape(
+            client.get(
+                "/clubs/callan/console/house-rules/?preset=classic_45", HTTP_ACCEPT_LANGUAGE="fr"
+            ).content.decode()
+        )
     assert "L'application classique de Quarante-cinq" in page
     assert "Score qui gagne la partie" in page
     assert "le cinq d'atout" in page  # the renege privileges by name

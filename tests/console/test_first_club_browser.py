@@ -30,13 +30,15 @@ def taken_slug(transactional_db):
     from clubs import services
 
     owner = get_user_model().objects.create_user(username="someone-else")
-    services.create_club(user=owner, name="Callan", slug="callan", currency="EUR",
-                         time_zone="Europe/Dublin")
+    services.create_club(
+        user=owner, name="Callan", slug="callan", currency="EUR", time_zone="Europe/Dublin"
+    )
 
 
 def _steps_done(page) -> list[str]:
     return page.locator("#first-night li.done").evaluate_all(
-        "items => items.map(item => item.dataset.step)")
+        "items => items.map(item => item.dataset.step)"
+    )
 
 
 def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
@@ -49,11 +51,18 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     context = new_context(viewport=TABLET_LANDSCAPE)
     page = context.new_page()
     failures: list[tuple[int, str, str]] = []
-    page.on("response", lambda response: response.status >= 400 and failures.append(
-        (response.status, response.request.method, response.url)))
+    page.on(
+        "response",
+        lambda response: (
+            response.status >= 400
+            and failures.append((response.status, response.request.method, response.url))
+        ),
+    )
     warnings: list[str] = []
-    page.on("console", lambda message: message.type in ("error", "warning")
-            and warnings.append(message.text))
+    page.on(
+        "console",
+        lambda message: message.type in ("error", "warning") and warnings.append(message.text),
+    )
 
     # 1. The home page's way in: sign up (no e-mail), logged in at once.
     page.goto(f"{base}/")
@@ -70,7 +79,8 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     assert page.input_value("#club-slug") == "callan"
     submit(page, "#club-form")
     assert page.inner_text("#club-slug-help + .field-problem") == (
-        "A club with the slug 'callan' already exists.")
+        "A club with the slug 'callan' already exists."
+    )
     assert page.input_value("#club-name") == "Callan"  # what was typed stays
     page.fill("#club-slug", "callan-card-club")
     page.select_option("#club-game", "45")
@@ -80,7 +90,11 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     assert page.url == console
     club = Club.objects.get(slug="callan-card-club")
     assert (club.name, club.default_game, club.confirm_hands, club.public_standings) == (
-        "Callan", "45", True, False)
+        "Callan",
+        "45",
+        True,
+        False,
+    )
     assert _steps_done(page) == []
 
     # 3. Players, from the checklist's first step.
@@ -102,8 +116,11 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     submit(page, "form.panel")
     assert "House rules saved." in page.inner_text(".messages")
     club.refresh_from_db()
-    assert club.default_house_rules == {"target": 61, "ace_of_hearts_lead": "trump_then_hearts",
-                                        "rob_discard": "not_the_ace"}
+    assert club.default_house_rules == {
+        "target": 61,
+        "ace_of_hearts_lead": "trump_then_hearts",
+        "rob_discard": "not_the_ace",
+    }
     page.goto(console)
     assert _steps_done(page) == ["players", "house_rules"]
 
@@ -120,8 +137,9 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     # 6. The table-links page, from the console's navigation: its form makes a link.
     organiser = club.memberships.get().user
     players = list(club.players.order_by("display_name")[:3])
-    game = create_game(club=club, user=organiser, game="45",
-                       seat_player_ids=[player.pk for player in players])
+    game = create_game(
+        club=club, user=organiser, game="45", seat_player_ids=[player.pk for player in players]
+    )
     with page.expect_navigation():
         page.click(".console-nav a:has-text('Table links')")
     page.select_option("#link-game", str(game.pk))
@@ -137,7 +155,8 @@ def test_a_visitor_starts_a_club_and_its_first_night_from_the_pages(
     for path in ("events/new/", "house-rules/?game=auction45", "house-rules/?game=110"):
         page.goto(f"{console}{path}")
         values = page.locator("input[type=number]").evaluate_all(
-            "inputs => inputs.map(input => input.getAttribute('value'))")
+            "inputs => inputs.map(input => input.getAttribute('value'))"
+        )
         assert "None" not in values, path
 
     assert failures == [(400, "POST", f"{base}/new-club/")]

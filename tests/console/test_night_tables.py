@@ -39,8 +39,14 @@ def _night_url(event, night) -> str:
 
 
 def _start(client, url, table, players, **extra):
-    form = {"action": "start_game", "table": str(table), "game": "25", "sides": "alone",
-            "first_dealer": "", "stake": ""}
+    form = {
+        "action": "start_game",
+        "table": str(table),
+        "game": "25",
+        "sides": "alone",
+        "first_dealer": "",
+        "stake": "",
+    }
     for place, player in enumerate(players, start=1):
         form[f"place_{place}"] = str(player.pk)
     form.update(extra)
@@ -50,7 +56,7 @@ def _start(client, url, table, players, **extra):
 def _field_problems(page: str, element_id: str, end: str = "</form>") -> str:
     """The text of the page from the element ``element_id`` to the end of its form."""
     start = page.index(f'id="{element_id}"')
-    return page[start:page.index(end, start)]
+    return page[start : page.index(end, start)]
 
 
 def test_a_game_is_started_at_a_table_of_the_night_and_the_tables_get_their_links():
@@ -69,16 +75,30 @@ def test_a_game_is_started_at_a_table_of_the_night_and_the_tables_get_their_link
     assert "No game has started at a table yet." in page
 
     # A partnership game at table 2: Player 01 and 03 against 02 and 04, Player 02 deals first.
-    started = _start(client, url, 2, [first, second, third, fourth], sides="partners",
-                     first_dealer=str(second.pk), stake="0.50", game="45")
+    started = _start(
+        client,
+        url,
+        2,
+        [first, second, third, fourth],
+        sides="partners",
+        first_dealer=str(second.pk),
+        stake="0.50",
+        game="45",
+    )
     assert started.status_code == 302
     game = Game.objects.get()
     assert (game.game, game.first_dealer, game.stake_minor, game.side_of_seat) == (
-        "45", 1, 50, [0, 1, 0, 1])
+        "45",
+        1,
+        50,
+        [0, 1, 0, 1],
+    )
     assert NightGame.objects.get(game=game).table_number == 2
     page = client.get(url).content.decode()
-    assert (f"Game {game.pk} started at table 2: Player 01 &amp; Player 03 v Player 02 &amp; "
-            "Player 04. The table&#x27;s tablet opens it by itself.") in page
+    assert (
+        f"Game {game.pk} started at table 2: Player 01 &amp; Player 03 v Player 02 &amp; "
+        "Player 04. The table&#x27;s tablet opens it by itself."
+    ) in page
     card = _field_problems(page, "night-table-2", "</article>")
     assert "Player 01 &amp; Player 03 <strong>0</strong>" in card
     assert f"Game {game.pk}: hand 1" in card
@@ -88,8 +108,10 @@ def test_a_game_is_started_at_a_table_of_the_night_and_the_tables_get_their_link
     assert busy.status_code == 409
     page = busy.content.decode()
     form = _field_problems(page, "start-game-form")
-    assert (f"Table 2 is still playing game {game.pk} (Player 01 &amp; Player 03 v Player 02 "
-            "&amp; Player 04): finish it first, or choose another table.") in form
+    assert (
+        f"Table 2 is still playing game {game.pk} (Player 01 &amp; Player 03 v Player 02 "
+        "&amp; Player 04): finish it first, or choose another table."
+    ) in form
     assert re.search(rf'<option value="{fifth.pk}" selected>Player 05</option>', form)
     assert re.search(rf'<option value="{sixth.pk}" selected>Player 06</option>', form)
     # A first dealer who is not at the table, and pairs of an odd number of players: refused
@@ -97,11 +119,13 @@ def test_a_game_is_started_at_a_table_of_the_night_and_the_tables_get_their_link
     stray = _start(client, url, 3, [fifth, sixth], first_dealer=str(first.pk))
     assert stray.status_code == 400
     assert "Player 01 is not at this table: choose one of its players." in _field_problems(
-        stray.content.decode(), "id_first_dealer")
+        stray.content.decode(), "id_first_dealer"
+    )
     odd = _start(client, url, 3, [fifth, sixth, first], sides="pairs")
     assert odd.status_code == 400
     assert "Partners need an even number of players, four or more; 3 are chosen." in (
-        _field_problems(odd.content.decode(), "id_sides"))
+        _field_problems(odd.content.decode(), "id_sides")
+    )
     twice = _start(client, url, 3, [fifth, fifth])
     assert twice.status_code == 400
     assert "is seated twice" in _field_problems(twice.content.decode(), "places")
@@ -115,7 +139,8 @@ def test_a_game_is_started_at_a_table_of_the_night_and_the_tables_get_their_link
     bad = client.post(url, {"action": "table_links", "tables": "100"})
     assert bad.status_code == 400
     assert "Give a number of tables from 1 to 99." in _field_problems(
-        bad.content.decode(), "night-table-links")
+        bad.content.decode(), "night-table-links"
+    )
     sheet_url = f"{url}table-links/"
     sheet = client.get(sheet_url)
     assert sheet["Cache-Control"] == "private, no-store"
@@ -123,10 +148,14 @@ def test_a_game_is_started_at_a_table_of_the_night_and_the_tables_get_their_link
     assert page.count('class="table-tent"') == 3 and page.count("<svg") == 3
     assert "Table QR sheet: Tuesday" in page
     first_link, second_link, third_link = TableLink.objects.filter(night=night).order_by(
-        "table_number")
+        "table_number"
+    )
     assert client.post(sheet_url, {"revoke": str(second_link.pk)}).status_code == 302
-    assert list(TableLink.objects.filter(night=night, revoked_at__isnull=True)
-                .order_by("table_number").values_list("table_number", flat=True)) == [1, 3]
+    assert list(
+        TableLink.objects.filter(night=night, revoked_at__isnull=True)
+        .order_by("table_number")
+        .values_list("table_number", flat=True)
+    ) == [1, 3]
     assert client.get(sheet_url).content.decode().count('class="table-tent"') == 2
     # Another event's link is not this night's: 404, nothing revoked.
     assert client.post(sheet_url, {"revoke": str(second_link.pk + 99)}).status_code == 404
@@ -154,11 +183,12 @@ def test_the_open_night_page_costs_the_same_however_many_tables(tables):
     client = _organiser(event)
     url = _night_url(event, night)
     for table in range(1, tables + 1):
-        pair = event.players[2 * (table - 1):2 * table]
+        pair = event.players[2 * (table - 1) : 2 * table]
         assert _start(client, url, table, pair).status_code == 302
     with CaptureQueriesContext(connection) as context:
         response = client.get(url)
     assert response.status_code == 200
     assert response.content.decode().count('class="table-card"') == tables
     assert len(context.captured_queries) == OPEN_NIGHT_PAGE, [
-        query["sql"] for query in context.captured_queries]
+        query["sql"] for query in context.captured_queries
+    ]

@@ -40,9 +40,16 @@ def _console(event) -> str:
 def _drive(event, pairs: int) -> dict:
     """A 45 drive of ``pairs`` pairs (tables of two pairs), round 1 drawn privately."""
     tournament = event.create_tournament(
-        name="Drive", game="45", format="drive", entrant_kind="team", table_size=2,
-        round_count=3, stake="0.50", private_draws=True,
-        entrants=[{"team": team.pk} for team in event.teams[:pairs]])
+        name="Drive",
+        game="45",
+        format="drive",
+        entrant_kind="team",
+        table_size=2,
+        round_count=3,
+        stake="0.50",
+        private_draws=True,
+        entrants=[{"team": team.pk} for team in event.teams[:pairs]],
+    )
     event.draw(tournament["id"])
     return tournament
 
@@ -68,12 +75,19 @@ RESULTS_PAGE = 13
 PLAYERS_PAGE = 6
 
 
-@pytest.mark.parametrize(("pairs", "page", "pinned"), [
-    (4, "", EVENT_PAGE), (8, "", EVENT_PAGE),
-    (4, "board/", BOARD_PAGE), (8, "board/", BOARD_PAGE),
-    (4, "print/", PRINT_PAGE), (8, "print/", PRINT_PAGE),
-    (4, "results/", RESULTS_PAGE), (8, "results/", RESULTS_PAGE),
-])
+@pytest.mark.parametrize(
+    ("pairs", "page", "pinned"),
+    [
+        (4, "", EVENT_PAGE),
+        (8, "", EVENT_PAGE),
+        (4, "board/", BOARD_PAGE),
+        (8, "board/", BOARD_PAGE),
+        (4, "print/", PRINT_PAGE),
+        (8, "print/", PRINT_PAGE),
+        (4, "results/", RESULTS_PAGE),
+        (8, "results/", RESULTS_PAGE),
+    ],
+)
 def test_the_event_pages_cost_the_same_however_many_tables(pairs, page, pinned):
     event = build_event(players=0, teams=8)
     tournament = _drive(event, pairs)
@@ -91,8 +105,10 @@ def test_the_players_page_costs_the_same_however_many_players(extra):
 def test_the_club_pages_answer_in_a_few_queries():
     event = build_event(players=4, teams=2)
     client = _organiser(event)
-    counts = {page: count_queries(client.get, f"{_console(event)}/{page}").count
-              for page in ("", "members/", "house-rules/", "events/new/")}
+    counts = {
+        page: count_queries(client.get, f"{_console(event)}/{page}").count
+        for page in ("", "members/", "house-rules/", "events/new/")
+    }
     # The overview: its lists, and one query for every fact of the first night's checklist.
     assert counts == {"": 6, "members/": 4, "house-rules/": 3, "events/new/": 3}
 
@@ -104,8 +120,9 @@ def test_a_refused_paste_names_the_line_beside_the_field_and_stores_nothing():
     event = build_event(players=0)
     make_player(event.club, "Zoe")
     before = Player.objects.filter(club=event.club).count()
-    response = _organiser(event).post(f"{_console(event)}/players/",
-                                      {"action": "paste", "names": "Una\nZOE\nVera"})
+    response = _organiser(event).post(
+        f"{_console(event)}/players/", {"action": "paste", "names": "Una\nZOE\nVera"}
+    )
     assert response.status_code == 400
     html = response.content.decode()
     field = html.index('name="names"')
@@ -116,13 +133,18 @@ def test_a_refused_paste_names_the_line_beside_the_field_and_stores_nothing():
 
 def test_players_are_imported_from_csv():
     event = build_event(players=0)
-    upload = SimpleUploadedFile("players.csv", b"name,phone\nUna,1\nVera,2\n",
-                                content_type="text/csv")
-    response = _organiser(event).post(f"{_console(event)}/players/",
-                                      {"action": "import", "file": upload})
+    upload = SimpleUploadedFile(
+        "players.csv", b"name,phone\nUna,1\nVera,2\n", content_type="text/csv"
+    )
+    response = _organiser(event).post(
+        f"{_console(event)}/players/", {"action": "import", "file": upload}
+    )
     assert response.status_code == 302
-    assert set(Player.objects.filter(club=event.club, display_name__in=["Una", "Vera"])
-               .values_list("display_name", flat=True)) == {"Una", "Vera"}
+    assert set(
+        Player.objects.filter(club=event.club, display_name__in=["Una", "Vera"]).values_list(
+            "display_name", flat=True
+        )
+    ) == {"Una", "Vera"}
 
 
 def test_the_house_rules_form_comes_from_the_engine_and_stores_only_overrides():
@@ -131,12 +153,21 @@ def test_the_house_rules_form_comes_from_the_engine_and_stores_only_overrides():
     page = client.get(f"{_console(event)}/house-rules/?game=45").content.decode()
     assert "Score that wins the game" in page and "Default: 45" in page
     assert 'name="bids"' not in page  # bids do not apply to 45
-    form = {"game": "45", "target": "61", "trick_points": "5", "best_trump_bonus": "5",
-            "game_end": "at_hand_end", "simultaneous_finish": "higher_total",
-            "renege_privilege": ["5", "J", "AH"], "dealer_robs_ace": "must",
-            "ace_of_hearts_lead": "trump_lead", "rob_discard": "any_card",
-            "first_lead": "left_of_dealer", "renege_penalty": "offender_scores_zero",
-            "renege_deduction": "0"}
+    form = {
+        "game": "45",
+        "target": "61",
+        "trick_points": "5",
+        "best_trump_bonus": "5",
+        "game_end": "at_hand_end",
+        "simultaneous_finish": "higher_total",
+        "renege_privilege": ["5", "J", "AH"],
+        "dealer_robs_ace": "must",
+        "ace_of_hearts_lead": "trump_lead",
+        "rob_discard": "any_card",
+        "first_lead": "left_of_dealer",
+        "renege_penalty": "offender_scores_zero",
+        "renege_deduction": "0",
+    }
     assert client.post(f"{_console(event)}/house-rules/", form).status_code == 302
     event.club.refresh_from_db()
     assert (event.club.default_game, event.club.default_house_rules) == ("45", {"target": 61})
@@ -145,7 +176,8 @@ def test_the_house_rules_form_comes_from_the_engine_and_stores_only_overrides():
     assert refused.status_code == 400
     # The engine's refusal beside the rule's field, in words (no setting key).
     assert refused.context["problem"].by_field == {
-        "target": ["0 is not allowed for this rule in this game."]}
+        "target": ["0 is not allowed for this rule in this game."]
+    }
 
 
 def test_a_new_event_takes_its_defaults_and_leaves_out_what_its_format_does_not_use():
@@ -153,23 +185,54 @@ def test_a_new_event_takes_its_defaults_and_leaves_out_what_its_format_does_not_
     client = _organiser(event)
     page = client.get(f"{_console(event)}/events/new/").content.decode()
     assert 'data-formats="knockout"' in page  # third place: hidden unless a knockout
-    response = client.post(f"{_console(event)}/events/new/", {
-        "kind": "tournament", "name": "Friday", "prize_split": "60, 40", "game": "45",
-        "format": "drive", "entrant_kind": "team",
-        "table_size": "2", "round_count": "3", "match_rule": "best_of", "match_games": "1",
-        "movement": "losers_stay", "bye_rule": "draw", "third_place_match": "on",
-        "stake": "0.50", "entry_fee": "5", "private_draws": "on"})
+    response = client.post(
+        f"{_console(event)}/events/new/",
+        {
+            "kind": "tournament",
+            "name": "Friday",
+            "prize_split": "60, 40",
+            "game": "45",
+            "format": "drive",
+            "entrant_kind": "team",
+            "table_size": "2",
+            "round_count": "3",
+            "match_rule": "best_of",
+            "match_games": "1",
+            "movement": "losers_stay",
+            "bye_rule": "draw",
+            "third_place_match": "on",
+            "stake": "0.50",
+            "entry_fee": "5",
+            "private_draws": "on",
+        },
+    )
     assert response.status_code == 302
     tournament = Tournament.objects.get(name="Friday")
-    assert (tournament.format, tournament.entrant_kind, tournament.round_count,
-            tournament.stake_minor, tournament.entry_fee_minor, tournament.bye_rule,
-            tournament.third_place_match, tournament.private_draws, tournament.auto_advance) == (
-        "drive", "team", 3, 50, 500, "win", False, True, False)
+    assert (
+        tournament.format,
+        tournament.entrant_kind,
+        tournament.round_count,
+        tournament.stake_minor,
+        tournament.entry_fee_minor,
+        tournament.bye_rule,
+        tournament.third_place_match,
+        tournament.private_draws,
+        tournament.auto_advance,
+    ) == ("drive", "team", 3, 50, 500, "win", False, True, False)
     assert PrizeSplit.objects.get(tournament=tournament).percentages == [60, 40]
-    refused = client.post(f"{_console(event)}/events/new/", {
-        "kind": "tournament", "name": "Bad", "game": "45", "format": "swiss",
-        "entrant_kind": "player",
-        "table_size": "2", "match_rule": "best_of", "match_games": "1"})
+    refused = client.post(
+        f"{_console(event)}/events/new/",
+        {
+            "kind": "tournament",
+            "name": "Bad",
+            "game": "45",
+            "format": "swiss",
+            "entrant_kind": "player",
+            "table_size": "2",
+            "match_rule": "best_of",
+            "match_games": "1",
+        },
+    )
     assert refused.status_code == 400
     assert b"round_count" in refused.content or b"rounds" in refused.content
 
@@ -179,12 +242,14 @@ def test_the_members_page_invites_without_telling_which_accounts_exist():
     make_user("rita", email="rita@example.org")
     client = _organiser(event)
     url = f"{_console(event)}/members/"
-    unknown = client.post(url, {"action": "invite", "identifier": "ghost@example.org",
-                                "role": "player"})
+    unknown = client.post(
+        url, {"action": "invite", "identifier": "ghost@example.org", "role": "player"}
+    )
     assert unknown.status_code == 400
     assert b"No account can be added with that username or e-mail." in unknown.content
-    added = client.post(url, {"action": "invite", "identifier": "rita@example.org",
-                              "role": "scorekeeper"})
+    added = client.post(
+        url, {"action": "invite", "identifier": "rita@example.org", "role": "scorekeeper"}
+    )
     assert added.status_code == 302
     assert event.club.memberships.get(user__username="rita").role == "scorekeeper"
 
@@ -211,8 +276,9 @@ def test_the_event_archive_and_csv():
     assert [row["rank"] for row in exported["standings"]] == [1, 2, 3, 4]  # lots separate
     csv_text = client.get(url + "?format=csv").content.decode()
     lines = csv_text.strip().splitlines()
-    assert lines[0] == ("event,round,table,game,game_type,status,hands,side,players,total,"
-                        "winner,stake,created_at")
+    assert lines[0] == (
+        "event,round,table,game,game_type,status,hands,side,players,total,winner,stake,created_at"
+    )
     assert len(lines) == 1 + 4  # two games, two sides each
     club_archive = json.loads(client.get(f"{_console(event)}/export/").content)
     assert [item["id"] for item in club_archive["events"]] == [tournament["id"]]
@@ -237,13 +303,30 @@ def test_the_admin_tournament_form_takes_amounts_and_draws_the_lots_seed():
     client.force_login(root)
     page = client.get("/admin/tournaments/tournament/add/").content.decode()
     assert 'name="lots_seed"' not in page and 'name="stake_minor"' not in page
-    response = client.post("/admin/tournaments/tournament/add/", {
-        "club": event.club.pk, "name": "Admin cup", "game": "25", "format": "knockout",
-        "entrant_kind": "player", "table_size": 2, "movement": "losers_stay",
-        "match_rule": "best_of", "match_games": 1, "bye_rule": "win", "tie_breaks": "[]",
-        "house_rules": "{}", "draw_order": "[]", "status": "registration", "version": 1,
-        "stake": "0.50", "entry_fee": "5", "entrants-TOTAL_FORMS": 0,
-        "entrants-INITIAL_FORMS": 0})
+    response = client.post(
+        "/admin/tournaments/tournament/add/",
+        {
+            "club": event.club.pk,
+            "name": "Admin cup",
+            "game": "25",
+            "format": "knockout",
+            "entrant_kind": "player",
+            "table_size": 2,
+            "movement": "losers_stay",
+            "match_rule": "best_of",
+            "match_games": 1,
+            "bye_rule": "win",
+            "tie_breaks": "[]",
+            "house_rules": "{}",
+            "draw_order": "[]",
+            "status": "registration",
+            "version": 1,
+            "stake": "0.50",
+            "entry_fee": "5",
+            "entrants-TOTAL_FORMS": 0,
+            "entrants-INITIAL_FORMS": 0,
+        },
+    )
     assert response.status_code == 302
     tournament = Tournament.objects.get(name="Admin cup")
     assert (tournament.stake_minor, tournament.entry_fee_minor) == (50, 500)
@@ -253,25 +336,37 @@ def test_the_admin_tournament_form_takes_amounts_and_draws_the_lots_seed():
 def test_a_club_night_is_opened_closed_and_settled_from_the_console():
     event = build_event(players=4)
     client = _organiser(event)
-    opened = client.post(f"{_console(event)}/events/new/", {
-        "kind": "night", "name": "Tuesday", "entry_fee": "2.00", "prize_split": "100"})
+    opened = client.post(
+        f"{_console(event)}/events/new/",
+        {"kind": "night", "name": "Tuesday", "entry_fee": "2.00", "prize_split": "100"},
+    )
     assert opened.status_code == 302
     night = Night.objects.get(club=event.club, name="Tuesday")
     assert (night.entry_fee_minor, night.status) == (200, "open")
     organiser = event.world.users["organiser"]
     with TestCase.captureOnCommitCallbacks(execute=True):
-        game = create_game(club=event.club, user=organiser, game="25",
-                           seat_player_ids=[player.pk for player in event.players[:2]],
-                           stake_minor=50)
-        record_hand(game_id=game.pk, user=organiser,
-                    record={"dealer": 0, "trump": "S", "trick_winners": [0] * 5})
+        game = create_game(
+            club=event.club,
+            user=organiser,
+            game="25",
+            seat_player_ids=[player.pk for player in event.players[:2]],
+            stake_minor=50,
+        )
+        record_hand(
+            game_id=game.pk,
+            user=organiser,
+            record={"dealer": 0, "trump": "S", "trick_winners": [0] * 5},
+        )
     url = f"{_console(event)}/nights/{night.pk}/"
     # At the door: Player 01 pays the fee in cash; Player 02 owes it.
     first, second = event.players[:2]
-    assert client.post(url, {"action": "fee", "player": first.pk, "status": "cash"}
-                       ).status_code == 302
-    assert client.post(url, {"action": "fee", "player": second.pk, "status": "owed"}
-                       ).status_code == 302
+    assert (
+        client.post(url, {"action": "fee", "player": first.pk, "status": "cash"}).status_code == 302
+    )
+    assert (
+        client.post(url, {"action": "fee", "player": second.pk, "status": "owed"}).status_code
+        == 302
+    )
     twice = client.post(url, {"action": "fee", "player": first.pk, "status": "card"})
     assert twice.status_code == 409
     assert "Player 01&#x27;s entry fee is already marked: Paid in cash." in twice.content.decode()
@@ -292,8 +387,7 @@ def test_a_club_night_is_opened_closed_and_settled_from_the_console():
     assert transfer.paid_by == organiser
     assert count_queries(client.get, url).count == NIGHT_PAGE
     # The club's rule, from the same page: from now on, everything between players.
-    assert client.post(url, {"action": "settle_rule", "between_players": "on"}
-                       ).status_code == 302
+    assert client.post(url, {"action": "settle_rule", "between_players": "on"}).status_code == 302
     assert services_between_players(event.club.pk) is True
 
 

@@ -15,9 +15,16 @@ pytestmark = pytest.mark.django_db
 def _board(pairs: int = 4):
     event = build_event(players=0, teams=8)
     tournament = event.create_tournament(
-        name="Drive", game="45", format="drive", entrant_kind="team", table_size=2,
-        round_count=3, stake="0.50", private_draws=True,
-        entrants=[{"team": team.pk} for team in event.teams[:pairs]])
+        name="Drive",
+        game="45",
+        format="drive",
+        entrant_kind="team",
+        table_size=2,
+        round_count=3,
+        stake="0.50",
+        private_draws=True,
+        entrants=[{"team": team.pk} for team in event.teams[:pairs]],
+    )
     event.draw(tournament["id"])
     client = Client()
     client.force_login(event.world.users["organiser"])
@@ -39,7 +46,11 @@ def test_a_paper_score_finishes_a_game_without_hands():
     assert response.status_code == 302
     game.refresh_from_db()
     assert (game.status, game.winner_side, game.totals, game.hands_played) == (
-        "finished", 0, [45, 30], 1)
+        "finished",
+        0,
+        [45, 30],
+        1,
+    )
     hand = game.hands.get()
     assert hand.record == {"dealer": game.first_dealer, "paper_score": [45, 30]}
     assert hand.result["kind"] == "paper"
@@ -55,8 +66,9 @@ def test_an_impossible_score_is_refused_beside_its_field_and_nothing_is_stored()
     page = response.content.decode()
     assert 'name="paper_score_1" value="32" aria-invalid="true"' in page
     # In names, beside its table (not "side 1"): the side's players.
-    side = " &amp; ".join(seat.player.display_name for seat in game.ordered_seats()
-                          if seat.side == 1)
+    side = " &amp; ".join(
+        seat.player.display_name for seat in game.ordered_seats() if seat.side == 1
+    )
     assert f"{side}&#x27;s score 32 is not a multiple of 5" in page
     assert "side 1" not in page
     assert page.index('id="problem-1"') > page.index('id="hand-form-1"')
@@ -112,14 +124,26 @@ def test_in_a_confirm_hands_club_the_organisers_entry_stands_as_the_acceptance()
     event.club.save()
     organiser = event.world.users["organiser"]
     # A hand by the form's fields alone (no accepting player: the form has none).
-    hand = _hand(game, dealer=str(game.next_dealer), trump="H", trick_0="0", trick_1="0",
-                 trick_2="1", trick_3="0", trick_4="1", best_trump_seat="0",
-                 best_trump_trick="1")
+    hand = _hand(
+        game,
+        dealer=str(game.next_dealer),
+        trump="H",
+        trick_0="0",
+        trick_1="0",
+        trick_2="1",
+        trick_3="0",
+        trick_4="1",
+        best_trump_seat="0",
+        best_trump_trick="1",
+    )
     assert client.post(url, hand).status_code == 302
     game.refresh_from_db()
     first = game.hands.get(number=1)
     assert (first.accepted_by_organiser, first.confirmed_by, first.entered_by) == (
-        organiser, None, organiser)
+        organiser,
+        None,
+        organiser,
+    )
     assert first.history.get().accepted_by_organiser_id == organiser.pk
     # And a final score from the paper sheet.
     assert client.post(url, _paper(game, 45, 30)).status_code == 302
@@ -128,28 +152,40 @@ def test_in_a_confirm_hands_club_the_organisers_entry_stands_as_the_acceptance()
     assert game.hands.get(number=2).accepted_by_organiser == organiser
     # The game's audit says so, version by version.
     history = event.ok("get", f"/api/games/{game.pk}/history/")["results"]
-    assert [entry["accepted_by_organiser"]["username"] for entry in history
-            if entry["object"] == "hand"] == [organiser.get_username()] * 2
+    assert [
+        entry["accepted_by_organiser"]["username"] for entry in history if entry["object"] == "hand"
+    ] == [organiser.get_username()] * 2
 
 
 def test_a_refused_hand_is_shown_beside_its_table_in_names_and_keeps_what_was_typed():
     event, client, url, game = _board()
     names = [seat.player.display_name for seat in game.ordered_seats()]
     wrong = (game.next_dealer + 1) % 2
-    response = client.post(url, _hand(
-        game, dealer=str(wrong), trump="D", trick_0="1", trick_1="0", trick_2="1",
-        best_trump_seat="1", best_trump_trick="2"))
+    response = client.post(
+        url,
+        _hand(
+            game,
+            dealer=str(wrong),
+            trump="D",
+            trick_0="1",
+            trick_1="0",
+            trick_2="1",
+            best_trump_seat="1",
+            best_trump_trick="2",
+        ),
+    )
     assert response.status_code == 400
     page = response.content.decode()
-    beside = page[page.index('id="problem-1"'):]
-    assert beside.index(f"{names[wrong]} does not deal hand 1: {names[game.next_dealer]} does.") \
-        < beside.index("</div>")
+    beside = page[page.index('id="problem-1"') :]
+    assert beside.index(
+        f"{names[wrong]} does not deal hand 1: {names[game.next_dealer]} does."
+    ) < beside.index("</div>")
     assert "seat " not in page.split('id="hand-forms"')[1].split('id="problem-1"')[1][:300]
-    form = page[page.index('id="hand-form-1"'):page.index('id="paper-form-1"')]
+    form = page[page.index('id="hand-form-1"') : page.index('id="paper-form-1"')]
     assert f'<option value="{wrong}" selected>{names[wrong]}</option>' in form
     assert '<option value="D" selected>' in form
     assert 'name="trick_2"><option value="">—</option><option value="0">' in form
-    best = form[form.index('name="best_trump_seat"'):]
+    best = form[form.index('name="best_trump_seat"') :]
     assert best.index(f'<option value="1" selected>{names[1]}</option>') < best.index("</select>")
     assert '<option value="2" selected>2</option>' in form  # the best trump's trick
 
@@ -159,16 +195,18 @@ def test_a_finished_game_offers_its_hands_by_dealer_name_and_no_next_hand():
     win_game(event, game.pk, 0, role="organiser")
     game.refresh_from_db()
     page = client.get(url).content.decode()
-    form = page[page.index('id="hand-form-1"'):page.index('id="paper-form-1"')]
+    form = page[page.index('id="hand-form-1"') : page.index('id="paper-form-1"')]
     assert "Next hand" not in form
     dealer = game.ordered_seats()[game.hands.get(number=2).dealer].player.display_name
     assert f'<option value="2" selected>Correct hand 2 (dealt by {dealer})</option>' in form
     assert "dealt by seat" not in page
     # A side's name and its score are apart.
-    side = " &amp; ".join(seat.player.display_name for seat in game.ordered_seats()
-                          if seat.side == 0)
-    assert f'<span class="side-name">{side}</span> <span class="total" data-side="0">60</span>' \
-        in page
+    side = " &amp; ".join(
+        seat.player.display_name for seat in game.ordered_seats() if seat.side == 0
+    )
+    assert (
+        f'<span class="side-name">{side}</span> <span class="total" data-side="0">60</span>' in page
+    )
 
 
 def test_the_qr_sheet_lists_every_tables_link_and_revokes_one_alone():

@@ -35,8 +35,22 @@ from tests.helpers import submit
 from tests.tables.browser_helpers import tap, wait_ready
 
 NAMES = [
-    "Aoife", "Brendan", "Ciara", "Declan", "Eimear", "Fergal", "Grainne", "Hugh",
-    "Iseult", "Jarlath", "Kieran", "Laoise", "Maeve", "Niall", "Orla", "Padraig",
+    "Aoife",
+    "Brendan",
+    "Ciara",
+    "Declan",
+    "Eimear",
+    "Fergal",
+    "Grainne",
+    "Hugh",
+    "Iseult",
+    "Jarlath",
+    "Kieran",
+    "Laoise",
+    "Maeve",
+    "Niall",
+    "Orla",
+    "Padraig",
 ]
 PASSWORD = "a long walk to Tipperary"
 SWEEP = ([0] * 5, (0, 1))  # side 0 takes every trick and the best trump: 30 points
@@ -50,13 +64,19 @@ CLOSE_GAME = [
 
 def _record_failures(context, failures: list, answered: list) -> None:
     """Every response of ``context`` is counted in ``answered``; a 4xx or 5xx is kept."""
-    context.on("response", lambda response: answered.append(response.status)
-               or response.status >= 400 and failures.append(
-                   (response.status, response.request.method, response.url)))
+    context.on(
+        "response",
+        lambda response: (
+            answered.append(response.status)
+            or response.status >= 400
+            and failures.append((response.status, response.request.method, response.url))
+        ),
+    )
 
 
-def _tap_hand(page, number: int, tricks: list[int], best: tuple[int, int],
-              online: bool = True) -> None:
+def _tap_hand(
+    page, number: int, tricks: list[int], best: tuple[int, int], online: bool = True
+) -> None:
     """Tap one hand of 45 at a table link's tablet: trumps, each trick's taking side (its first
     player), the best trump (side, 1-based trick) where the page asks, then who enters the hands
     (once a game: a player of side 0) and the acceptance by a player of side 1 (or of side 0 when
@@ -88,7 +108,8 @@ def _tap_hand(page, number: int, tricks: list[int], best: tuple[int, int],
     if online:
         page.locator(f"#hands-body tr[data-number='{number}']:not(.waiting)").wait_for()
     page.locator("#dealer", has_text=f"Hand {number + 1}:").or_(
-        page.locator("#banner h2")).first.wait_for()
+        page.locator("#banner h2")
+    ).first.wait_for()
 
 
 def _cents(amount: str) -> int:
@@ -161,14 +182,19 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     submit(page, "form.panel")
     assert "House rules saved." in page.inner_text(".messages")
     club.refresh_from_db()
-    assert club.default_house_rules == {"ace_of_hearts_lead": "trump_then_hearts",
-                                        "rob_discard": "not_the_ace"}  # the rest: 45's own
+    assert club.default_house_rules == {
+        "ace_of_hearts_lead": "trump_then_hearts",
+        "rob_discard": "not_the_ace",
+    }  # the rest: 45's own
 
     # 4. A three-round 45 drive of pairs, four to a table, with a stake and an entry fee.
     page.goto(f"{console}events/new/")
-    assert (page.input_value("select[name=format]"), page.input_value("select[name=game]"),
-            page.input_value("select[name=entrant_kind]"),
-            page.input_value("input[name=round_count]")) == ("drive", "45", "team", "3")
+    assert (
+        page.input_value("select[name=format]"),
+        page.input_value("select[name=game]"),
+        page.input_value("select[name=entrant_kind]"),
+        page.input_value("input[name=round_count]"),
+    ) == ("drive", "45", "team", "3")
     page.fill("input[name=name]", "Friday 45s")
     page.fill("input[name=stake]", "0.50")
     page.fill("input[name=entry_fee]", "5.00")
@@ -205,7 +231,8 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     for sheet in pdf.pages:
         (table,) = {int(number) for number in re.findall(r"Table (\d)", sheet.extract_text())}
         (link,) = {
-            annotation.get_object()["/A"]["/URI"] for annotation in sheet.get("/Annots") or []
+            annotation.get_object()["/A"]["/URI"]
+            for annotation in sheet.get("/Annots") or []
             if "/A" in annotation.get_object()
             and re.search(r"/t/[\w-]{43}/$", annotation.get_object()["/A"]["/URI"])
         }
@@ -221,15 +248,21 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
         tablet_context = new_context(viewport=TABLET_LANDSCAPE, has_touch=True)
         _record_failures(tablet_context, failures, answered)
         posted[table] = []
-        tablet_context.on("requestfinished", lambda request, seen=posted[table]: seen.append(
-            urlsplit(request.url).path) if request.method == "POST" and re.search(
-                r"/api/games/\d+/hands/$", request.url) else None)
+        tablet_context.on(
+            "requestfinished",
+            lambda request, seen=posted[table]: (
+                seen.append(urlsplit(request.url).path)
+                if request.method == "POST" and re.search(r"/api/games/\d+/hands/$", request.url)
+                else None
+            ),
+        )
         tablet = tablet_context.new_page()
         tablet.set_default_timeout(20_000)
         tablet.goto(printed[table])
         wait_ready(tablet)
         expect(tablet.locator("#table-app")).to_have_attribute(
-            "data-game", str(_game_at(tournament, 1, table).pk))
+            "data-game", str(_game_at(tournament, 1, table).pk)
+        )
         tablet.evaluate("window.sameDocument = 'yes'")
         tablets[table] = (tablet_context, tablet)
 
@@ -241,10 +274,11 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
             submit(page, f"#round-{round_number} form.release")
             for table, (_, tablet) in tablets.items():
                 expect(tablet.locator("#table-app")).to_have_attribute(
-                    "data-game", str(_game_at(tournament, round_number, table).pk),
-                    timeout=40_000)
+                    "data-game", str(_game_at(tournament, round_number, table).pk), timeout=40_000
+                )
                 expect(tablet.locator("#entry .message")).to_have_text(
-                    f"Round {round_number}: this table's new game is open.")
+                    f"Round {round_number}: this table's new game is open."
+                )
                 assert tablet.evaluate("window.sameDocument") == "yes"  # no reload
         for table, (tablet_context, tablet) in tablets.items():
             game = _game_at(tournament, round_number, table)
@@ -256,11 +290,13 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
                 submit(page, "#paper-form-4")
                 assert "Paper score recorded as hand 1." in page.inner_text(".messages")
                 game.refresh_from_db()
-                assert (game.status, game.totals, game.winner_side) == (
-                    "finished", [45, 20], 0)
+                assert (game.status, game.totals, game.winner_side) == ("finished", [45, 20], 0)
                 paper = Hand.objects.get(game=game)  # the organiser's entry is the acceptance
                 assert (paper.entered_by, paper.accepted_by_organiser, paper.confirmed_by) == (
-                    organiser, organiser, None)
+                    organiser,
+                    organiser,
+                    None,
+                )
                 expect(tablet.locator("#banner h2")).to_contain_text("win", timeout=30_000)
                 continue
             hands = CLOSE_GAME if (round_number, table) == (3, 1) else [SWEEP, SWEEP]
@@ -277,7 +313,9 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
                     assert posted[table].count(f"/api/games/{game.pk}/hands/") == 1
             game.refresh_from_db()
             assert (game.status, game.hands_played) == ("finished", len(hands)), (
-                round_number, table)
+                round_number,
+                table,
+            )
     games = [_game_at(tournament, number, table) for number in (1, 2, 3) for table in (1, 2, 3, 4)]
     assert [game.status for game in games] == ["finished"] * 12
     assert Hand.objects.filter(game__in=games).count() == 2 * 10 + 3 + 1
@@ -293,7 +331,8 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
         for number in (1, 2, 3):
             game = _game_at(tournament, number, table)
             expected += [f"/api/games/{game.pk}/hands/"] * Hand.objects.filter(
-                game=game, accepted_by_organiser=None).count()
+                game=game, accepted_by_organiser=None
+            ).count()
         assert posted[table] == expected, table
     assert [len(posted[table]) for table in (1, 2, 3, 4)] == [7, 6, 6, 4]
     assert Match.objects.filter(tournament=tournament).count() == 12
@@ -302,8 +341,9 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     page.goto(f"{console}events/{tournament.pk}/results/")
     submit(page, "#close")
     assert "closed" in page.inner_text(".messages")
-    assert list(Settlement.objects.filter(tournament=tournament).values_list(
-        "version", flat=True)) == [1]
+    assert list(
+        Settlement.objects.filter(tournament=tournament).values_list("version", flat=True)
+    ) == [1]
 
     # 9. Round 3, table 1's last hand was side 1's: corrected on the board after the close.
     page.goto(f"{board}?round=3")
@@ -329,12 +369,17 @@ def test_a_whole_night_from_the_pages_alone(live_server, new_context, outside_re
     assert (corrected.totals, corrected.winner_side) == ([40, 50], 1)
     fixed = Hand.objects.get(game=corrected, number=3)
     assert (fixed.record["trick_winners"], fixed.accepted_by_organiser) == (
-        [seat_of[1]] * 3 + [seat_of[0]] * 2, organiser)
+        [seat_of[1]] * 3 + [seat_of[0]] * 2,
+        organiser,
+    )
 
     # 10. The results page shows the new settle-up version.
     page.goto(f"{console}events/{tournament.pk}/results/")
-    assert list(Settlement.objects.filter(tournament=tournament).order_by(
-        "version").values_list("version", flat=True)) == [1, 2]
+    assert list(
+        Settlement.objects.filter(tournament=tournament)
+        .order_by("version")
+        .values_list("version", flat=True)
+    ) == [1, 2]
     assert page.inner_text("#settle-up-2 h2") == "Settle-up, version 2"
     # The stakes changed for the four players of the corrected game, and for them alone: the
     # stake of 0.50 went from side 0's pair to side 1's (one euro each way).

@@ -60,8 +60,11 @@ def listening():
 
 
 def _heard(name="first"):
-    return [(change.game_id, set(change.kinds), change.hand_number) for who, change in HEARD
-            if who == name]
+    return [
+        (change.game_id, set(change.kinds), change.hand_number)
+        for who, change in HEARD
+        if who == name
+    ]
 
 
 def _write(django_capture_on_commit_callbacks, action):
@@ -100,23 +103,29 @@ def test_every_write_announces_its_kinds_once_to_every_subscriber_in_order(
     def put(number, record, reset=False):
         etag = client.get(f"/api/games/{game_id}/")["ETag"]
         query = "?reset_dependents=true" if reset else ""
-        return client.put(f"/api/games/{game_id}/hands/{number}/{query}", record,
-                          format="json", headers={"If-Match": etag})
+        return client.put(
+            f"/api/games/{game_id}/hands/{number}/{query}",
+            record,
+            format="json",
+            headers={"If-Match": etag},
+        )
 
     response, heard = _write(capture, lambda: put(1, FIRST_HAND))
     assert response.status_code == 200
     assert heard == [(game_id, {K.HAND_CORRECTED}, 1)]
     # The winner stays: the checks are still asked (a closed event refuses any change to a
     # finished game but an organiser's), and this one lets it pass.
-    assert [(p.game_id, p.winner_side_before, p.new_winner_side, p.reset_dependents)
-            for p in PROPOSED] == [(game_id, 0, 0, False)]
+    assert [
+        (p.game_id, p.winner_side_before, p.new_winner_side, p.reset_dependents) for p in PROPOSED
+    ] == [(game_id, 0, 0, False)]
     PROPOSED.clear()
 
     response, heard = _write(capture, lambda: put(2, FLIPPED_HAND, reset=True))
     assert response.json()["outcome"]["winner_after"] == 1
     assert heard == [(game_id, {K.HAND_CORRECTED, K.WINNER_CHANGED}, 2)]
-    assert [(p.game_id, p.winner_side_before, p.new_winner_side, p.reset_dependents)
-            for p in PROPOSED] == [(game_id, 0, 1, True)]
+    assert [
+        (p.game_id, p.winner_side_before, p.new_winner_side, p.reset_dependents) for p in PROPOSED
+    ] == [(game_id, 0, 1, True)]
 
     def undo():
         etag = client.get(f"/api/games/{game_id}/")["ETag"]
@@ -148,8 +157,12 @@ def test_a_refused_write_announces_nothing_and_a_check_refusal_stores_nothing(
     etag = client.get(f"/api/games/{game_id}/")["ETag"]
     response, heard = _write(
         django_capture_on_commit_callbacks,
-        lambda: client.put(f"/api/games/{game_id}/hands/2/", FLIPPED_HAND, format="json",
-                           headers={"If-Match": etag}),
+        lambda: client.put(
+            f"/api/games/{game_id}/hands/2/",
+            FLIPPED_HAND,
+            format="json",
+            headers={"If-Match": etag},
+        ),
     )
     assert (response.status_code, response.json()["code"], heard) == (409, "match_locked", [])
     assert database_snapshot() == before

@@ -117,7 +117,8 @@ def test_the_reason_of_a_wrong_leader_is_french():
 
     problem, english = _details(table, game, record)
     assert (problem["code"], problem["errors"][0]["pointer"]) == (
-        "wrong_leader", "/tricks/2/leader"
+        "wrong_leader",
+        "/tricks/2/leader",
     )
     assert problem["detail"] == (
         "la levée 3 est saisie comme entamée par la place 2, mais c'est la place 1 qui l'a "
@@ -156,10 +157,10 @@ def test_the_formations_of_45_are_listed_in_french():
     seats = table.player_ids(5)
     url = f"/api/clubs/{table.club.slug}/games/"
 
-    french = table.client().post(url, {"game": "45", "seats": seats}, format="json",
-                                 headers=FRENCH)
-    english = table.client().post(url, {"game": "45", "seats": seats}, format="json",
-                                  headers=ENGLISH)
+    french = table.client().post(url, {"game": "45", "seats": seats}, format="json", headers=FRENCH)
+    english = table.client().post(
+        url, {"game": "45", "seats": seats}, format="json", headers=ENGLISH
+    )
 
     assert french.status_code == english.status_code == 400
     assert french.json()["code"] == "invalid_seating"
@@ -182,10 +183,12 @@ def test_the_reason_a_card_is_not_legal_is_french():
         f"/api/games/{game['id']}/legal-plays/", body, format="json", headers=FRENCH
     )
 
-    assert response.json()["illegal"] == [{
-        "card": "2C",
-        "reason": "la couleur entamée était cœur et la main tenait KH : fournir ou couper",
-    }]
+    assert response.json()["illegal"] == [
+        {
+            "card": "2C",
+            "reason": "la couleur entamée était cœur et la main tenait KH : fournir ou couper",
+        }
+    ]
 
 
 @pytest.mark.parametrize("game", sorted(seating._FIXED_FORMATIONS))

@@ -54,10 +54,12 @@ def test_an_illegal_hand_posted_in_french_gets_a_french_detail():
 def test_a_draw_error_and_a_combined_rules_error_are_translated_one_by_one():
     with pytest.raises(DrawError) as raised:
         check_entrant_id("7")
-    combined = RulesError.combine([
-        RulesError("invalid_record", "missing field: dealer", "/dealer"),
-        RulesError("invalid_record", "missing field: trump", "/trump"),
-    ])
+    combined = RulesError.combine(
+        [
+            RulesError("invalid_record", "missing field: dealer", "/dealer"),
+            RulesError("invalid_record", "missing field: trump", "/trump"),
+        ]
+    )
     with translation.override("fr"):
         assert localized_detail(raised.value) == (
             "les identifiants des participants sont des entiers, reçu '7'"
@@ -89,14 +91,16 @@ def test_every_engine_and_draw_message_template_has_a_french_entry():
 
     assert len(templates) > 150  # every refusal of the engine and the draw is marked
     missing = sorted(
-        template for template in templates
+        template
+        for template in templates
         if template not in entries
         or not entries[template].msgstr
         or "fuzzy" in entries[template].flags
     )
     assert missing == []
     wrong = sorted(
-        template for template in templates
+        template
+        for template in templates
         if sorted(placeholders.findall(template))
         != sorted(placeholders.findall(entries[template].msgstr))
     )

@@ -42,7 +42,10 @@ def test_recording_a_hand_with_an_idempotency_key(table):
     table.client()
     for number in range(1, 6):
         counted = count_queries(
-            table.post_hand, game["id"], misdeal(3), status=201,
+            table.post_hand,
+            game["id"],
+            misdeal(3),
+            status=201,
             **{"Idempotency-Key": str(number)},
         )
         assert counted.count == RECORD_HAND_WITH_KEY_QUERIES, "\n".join(counted.sql)
@@ -54,7 +57,9 @@ def test_the_finishing_hand_books_the_ledger_in_a_fixed_number_of_queries(table)
     table.client()
     table.post_hand(game["id"], {"dealer": 3, "trump": "S", "trick_winners": [0, 1, 1, 2, 2]})
     counted = count_queries(
-        table.post_hand, game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]},
+        table.post_hand,
+        game["id"],
+        {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]},
         status=201,
     )
     # + seats (shares), + ledger sums, + ledger insert.

@@ -52,7 +52,10 @@ def test_a_pair_hidden_from_the_greedy_saves_a_transfer():
 
     assert settle(balances) == [(2, 3, 4), (1, 4, 3), (1, 5, 2)]
     assert largest_debtor_pays_largest_creditor(balances) == [
-        (1, 3, 4), (1, 4, 1), (2, 4, 2), (2, 5, 2),
+        (1, 3, 4),
+        (1, 4, 1),
+        (2, 4, 2),
+        (2, 5, 2),
     ]
 
 
@@ -61,7 +64,11 @@ def test_two_triples_without_any_opposites_take_four_transfers_where_the_greedy_
 
     assert settle(balances) == [(1, 5, 5), (2, 6, 5), (1, 3, 4), (2, 4, 4)]
     assert largest_debtor_pays_largest_creditor(balances) == [
-        (1, 5, 5), (1, 6, 4), (2, 6, 1), (2, 3, 4), (2, 4, 4),
+        (1, 5, 5),
+        (1, 6, 4),
+        (2, 6, 1),
+        (2, 3, 4),
+        (2, 4, 4),
     ]
 
 
@@ -116,7 +123,12 @@ def test_opposites_are_paired_before_the_limit_is_counted():
 
     assert settle(balances) == [
         *[(200 + index, 100 + index, 100 * index) for index in range(8, 0, -1)],
-        (6, 8, 11), (2, 1, 5), (5, 1, 3), (5, 3, 2), (6, 4, 1), (7, 4, 1),
+        (6, 8, 11),
+        (2, 1, 5),
+        (5, 1, 3),
+        (5, 3, 2),
+        (6, 4, 1),
+        (7, 4, 1),
     ]
 
 
@@ -177,7 +189,7 @@ def test_every_settlement_clears_the_balances_in_at_most_n_minus_one_transfers(b
 
 
 @settings(max_examples=150)
-@given(zero_sum_balances(max_size=40, amounts=st.integers(min_value=-10**9, max_value=10**9)))
+@given(zero_sum_balances(max_size=40, amounts=st.integers(min_value=-(10**9), max_value=10**9)))
 def test_the_heuristic_groups_are_a_partition_into_zero_sum_groups(balances):
     nonzero = sorted((player, net) for player, net in balances.items() if net)
 

@@ -126,7 +126,13 @@ def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, noti
     asked = []
 
     def check_correction_allowed(
-        *, game_id, match_id, tournament_id, new_winner_side, reset_dependents, user,
+        *,
+        game_id,
+        match_id,
+        tournament_id,
+        new_winner_side,
+        reset_dependents,
+        user,
         winner_changes,
     ):
         assert (match_id, tournament_id) == (match.pk, match.tournament_id)

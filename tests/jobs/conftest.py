@@ -32,8 +32,11 @@ def _flush_past_a_deadlock(original):
                 if attempt == FLUSH_ATTEMPTS or not isinstance(error.__cause__, OperationalError):
                     raise
                 ended = end_other_sessions()
-                logger.warning("flush failed (%s); ended %d other sessions, trying again",
-                               error.__cause__, ended)
+                logger.warning(
+                    "flush failed (%s); ended %d other sessions, trying again",
+                    error.__cause__,
+                    ended,
+                )
                 time.sleep(0.2 * attempt)
         return None
 

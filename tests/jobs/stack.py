@@ -73,9 +73,19 @@ class Stack:
 
     def start_redis(self) -> None:
         self.redis = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         assert wait_until(self._redis_answers, 10), "redis-server did not start"
 
@@ -98,8 +108,11 @@ class Stack:
     def environment(self) -> dict:
         database = connection.settings_dict
         return {
-            **{key: value for key, value in os.environ.items()
-               if not key.startswith(("DJANGO_", "JINK_", "CELERY"))},
+            **{
+                key: value
+                for key, value in os.environ.items()
+                if not key.startswith(("DJANGO_", "JINK_", "CELERY"))
+            },
             "DJANGO_SETTINGS_MODULE": "config.settings",
             "DJANGO_SECRET_KEY": settings.SECRET_KEY,
             "DJANGO_ENV_FILE": "",
@@ -119,8 +132,10 @@ class Stack:
     def _celery(self, *arguments: str, log: str) -> subprocess.Popen:
         return subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", *arguments],
-            cwd=ROOT, env=self.environment(),
-            stdout=open(self.folder / log, "ab"), stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env=self.environment(),
+            stdout=open(self.folder / log, "ab"),
+            stderr=subprocess.STDOUT,
             start_new_session=True,  # a prefork worker's children are killed with it
         )
 
@@ -128,14 +143,25 @@ class Stack:
     def standings_queue(self) -> str:
         return self.queue + settings.JINK_STANDINGS_QUEUE_SUFFIX
 
-    def _start_worker(self, queues: list[str], name: str, log: str,
-                      concurrency: int = 1) -> subprocess.Popen:
-        pool = ["--pool=solo"] if concurrency == 1 else [
-            "--pool=prefork", f"--concurrency={concurrency}"
-        ]
+    def _start_worker(
+        self, queues: list[str], name: str, log: str, concurrency: int = 1
+    ) -> subprocess.Popen:
+        pool = (
+            ["--pool=solo"]
+            if concurrency == 1
+            else ["--pool=prefork", f"--concurrency={concurrency}"]
+        )
         process = self._celery(
-            "worker", *pool, "-Q", ",".join(queues), "-n", name, "--loglevel=INFO",
-            "--without-gossip", "--without-mingle", log=log,
+            "worker",
+            *pool,
+            "-Q",
+            ",".join(queues),
+            "-n",
+            name,
+            "--loglevel=INFO",
+            "--without-gossip",
+            "--without-mingle",
+            log=log,
         )
         from config.celery import app
 
@@ -150,7 +176,9 @@ class Stack:
         self.workers_started += 1
         queues = [self.queue] if self.standings_worker else [self.queue, self.standings_queue]
         self.worker = self._start_worker(
-            queues, f"faults{self.workers_started}@{socket.gethostname()}", "worker.log",
+            queues,
+            f"faults{self.workers_started}@{socket.gethostname()}",
+            "worker.log",
             concurrency,
         )
 
@@ -158,7 +186,9 @@ class Stack:
         """A worker of the standings queue alone; ``concurrency=2``: two processes, as
         `make serve` runs it."""
         self.standings_worker = self._start_worker(
-            [self.standings_queue], f"standings@{socket.gethostname()}", "standings.log",
+            [self.standings_queue],
+            f"standings@{socket.gethostname()}",
+            "standings.log",
             concurrency,
         )
 
@@ -170,12 +200,21 @@ class Stack:
 
     def start_beat(self) -> None:
         self.beat = self._celery(
-            "beat", "--schedule", str(self.folder / "beat-schedule"), "--loglevel=INFO",
+            "beat",
+            "--schedule",
+            str(self.folder / "beat-schedule"),
+            "--loglevel=INFO",
             log="beat.log",
         )
 
-    def start(self, *, standings_worker: bool = False, standings_concurrency: int = 1,
-              worker_concurrency: int = 1, beat: bool = True) -> None:
+    def start(
+        self,
+        *,
+        standings_worker: bool = False,
+        standings_concurrency: int = 1,
+        worker_concurrency: int = 1,
+        beat: bool = True,
+    ) -> None:
         """Redis, the worker(s) and beat. ``standings_worker``: the standings queue gets a
         worker of its own (the production layout, with ``standings_concurrency=2``); otherwise
         the one worker consumes both. ``beat=False``: no sweep runs at all."""
@@ -187,8 +226,11 @@ class Stack:
         # result backend's own connection retries (about 20 s a call). Bounding the broker and
         # result-store timeouts of the web processes is the broker hardening's (issue 14).
         self.previous_celery = _point_celery_at(
-            app, broker_url=self.redis_url, result_backend=None,
-            task_always_eager=False, task_eager_propagates=False,
+            app,
+            broker_url=self.redis_url,
+            result_backend=None,
+            task_always_eager=False,
+            task_eager_propagates=False,
             task_default_queue=self.queue,
         )
         if standings_worker:
@@ -212,12 +254,13 @@ class Stack:
             _point_celery_at(app, **self.previous_celery)
 
 
-
 def side_connection() -> psycopg.Connection:
     """A connection of its own (not Django's), to hold locks while the worker runs."""
     database = connection.settings_dict
     return psycopg.connect(
-        host=database["HOST"], port=database["PORT"] or 5432, user=database["USER"],
+        host=database["HOST"],
+        port=database["PORT"] or 5432,
+        user=database["USER"],
         dbname=database["NAME"],
     )
 
@@ -243,8 +286,9 @@ def snapshot_is_a_full_recomputation(tournament_id: int) -> bool:
     if snapshot is None or snapshot.data_version != tournament.data_version:
         return False
     full = compute_standings(tournament)
-    return snapshot.body == {key: value for key, value in full.items()
-                             if key not in ("etag", "computed_at")}
+    return snapshot.body == {
+        key: value for key, value in full.items() if key not in ("etag", "computed_at")
+    }
 
 
 def end_other_sessions() -> int:

@@ -37,15 +37,24 @@ def run_check(check: JobsBacklog) -> None:
 def test_the_backlog_reports_the_oldest_stale_result_of_every_kind(monkeypatch):
     event = build_event(players=4)
     tournament = services.create_tournament(
-        club=event.club, user=event.world.users["organiser"],
+        club=event.club,
+        user=event.world.users["organiser"],
         values={"name": "League", "game": "25", "format": "round_robin"},
         entrants=[{"player": player.pk} for player in event.players],
     )
     snapshots.refresh_standings(tournament_id=tournament.pk)
     # A game played and finished: its season table and the ratings follow (tasks in process).
-    game = event.ok("post", f"/api/clubs/{event.club.slug}/games/", {
-        "game": "25", "seats": [player.pk for player in event.players[:2]], "first_dealer": 0,
-    }, status=201, role="scorekeeper")["id"]
+    game = event.ok(
+        "post",
+        f"/api/clubs/{event.club.slug}/games/",
+        {
+            "game": "25",
+            "seats": [player.pk for player in event.players[:2]],
+            "first_dealer": 0,
+        },
+        status=201,
+        role="scorekeeper",
+    )["id"]
     win_game(event, game, 0)
     assert SeasonSnapshot.objects.filter(club=event.club).count() == 1
     assert RatedGame.objects.filter(game_id=game).exists()
@@ -73,12 +82,11 @@ def test_the_backlog_reports_the_oldest_stale_result_of_every_kind(monkeypatch):
         "{'standings': 90.0, 'seasons': 30.2, 'ratings': 45.0})"
     )
     # A rated game reopened (no longer finished) is behind the ratings too.
-    RatedGame.objects.filter(game_id=game).update(
-        game_version=Game.objects.get(pk=game).version
-    )
+    RatedGame.objects.filter(game_id=game).update(game_version=Game.objects.get(pk=game).version)
     assert oldest_stale_ages()["ratings"] is None
-    Game.objects.filter(pk=game).update(status=GameStatus.IN_PROGRESS,
-                                        updated_at=NOW - datetime.timedelta(seconds=12))
+    Game.objects.filter(pk=game).update(
+        status=GameStatus.IN_PROGRESS, updated_at=NOW - datetime.timedelta(seconds=12)
+    )
     assert oldest_stale_ages()["ratings"] == 12.0
 
 
@@ -112,9 +120,17 @@ def test_the_backlog_reports_every_queue_length(settings):
 
 def test_the_rating_include_shows_the_rating_and_its_history():
     event = build_event(players=2)
-    game = event.ok("post", f"/api/clubs/{event.club.slug}/games/", {
-        "game": "25", "seats": [player.pk for player in event.players], "first_dealer": 0,
-    }, status=201, role="scorekeeper")["id"]
+    game = event.ok(
+        "post",
+        f"/api/clubs/{event.club.slug}/games/",
+        {
+            "game": "25",
+            "seats": [player.pk for player in event.players],
+            "first_dealer": 0,
+        },
+        status=201,
+        role="scorekeeper",
+    )["id"]
     win_game(event, game, 0)
     rating = rating_for_page(player=event.players[0])
     html = render_to_string("pages/_rating.html", {"rating": rating})
@@ -124,6 +140,7 @@ def test_the_rating_include_shows_the_rating_and_its_history():
     assert f"After the last rated game: {rating['current'].ordinal:.1f}." in html
     assert f"game {game}" not in html
     # A player of the club who has played no game.
-    unrated = render_to_string("pages/_rating.html",
-                               {"rating": rating_for_page(player=event.world.players[0])})
+    unrated = render_to_string(
+        "pages/_rating.html", {"rating": rating_for_page(player=event.world.players[0])}
+    )
     assert "Not rated yet" in unrated

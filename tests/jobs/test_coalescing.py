@@ -46,19 +46,23 @@ def test_a_burst_of_50_hands_costs_two_recomputations(celery_worker_with_databas
     event = build_event(players=2 * HANDS)
     organiser = event.world.users["organiser"]
     tournament_id = services.create_tournament(
-        club=event.club, user=organiser,
+        club=event.club,
+        user=organiser,
         values={"name": "Burst", "game": "25", "format": "swiss", "round_count": 1},
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     ).pk
     services.draw_next_round(tournament_id=tournament_id, user=organiser)
-    assert wait_until(lambda: snapshot_is_a_full_recomputation(tournament_id)
-                      and nothing_pending(), SECONDS)
+    assert wait_until(
+        lambda: snapshot_is_a_full_recomputation(tournament_id) and nothing_pending(), SECONDS
+    )
     before = StandingsSnapshot.objects.get(tournament_id=tournament_id).version
     games = [
         Game.objects.get(match_link__match_id=match_id, status=GameStatus.IN_PROGRESS)
         for match_id in Match.objects.filter(tournament_id=tournament_id, is_bye=False)
-        .order_by("table").values_list("pk", flat=True)
+        .order_by("table")
+        .values_list("pk", flat=True)
     ]
     assert len(games) == HANDS
     scorer = token_client(event.world.users["scorekeeper"])
@@ -66,12 +70,16 @@ def test_a_burst_of_50_hands_costs_two_recomputations(celery_worker_with_databas
     lock = side_connection()
     lock.execute("LOCK TABLE tournaments_standingssnapshot IN EXCLUSIVE MODE")
     try:
-        statuses = [scorer.post(f"/api/games/{games[0].pk}/hands/", deciding_hand(games[0]),
-                                format="json").status_code]
+        statuses = [
+            scorer.post(
+                f"/api/games/{games[0].pk}/hands/", deciding_hand(games[0]), format="json"
+            ).status_code
+        ]
         assert wait_until(lambda: waiting_on_a_lock("tournaments_standingssnapshot"), SECONDS)
         statuses += [
-            scorer.post(f"/api/games/{game.pk}/hands/", deciding_hand(game),
-                        format="json").status_code
+            scorer.post(
+                f"/api/games/{game.pk}/hands/", deciding_hand(game), format="json"
+            ).status_code
             for game in games[1:]
         ]
     finally:
@@ -80,9 +88,15 @@ def test_a_burst_of_50_hands_costs_two_recomputations(celery_worker_with_databas
     assert statuses == [201] * HANDS
 
     assert wait_until(
-        lambda: nothing_pending() and not Match.objects.filter(
-            tournament_id=tournament_id, is_bye=False,
-        ).exclude(status=MatchStatus.DECIDED).exists(),
+        lambda: (
+            nothing_pending()
+            and not Match.objects.filter(
+                tournament_id=tournament_id,
+                is_bye=False,
+            )
+            .exclude(status=MatchStatus.DECIDED)
+            .exists()
+        ),
         SECONDS,
     )
     assert snapshot_is_a_full_recomputation(tournament_id)

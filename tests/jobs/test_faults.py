@@ -57,9 +57,13 @@ def stack(django_db_setup, tmp_path_factory) -> Iterator[Stack]:
 
 def league(event) -> int:
     tournament_id = event.create_tournament(
-        name="League", game="25", format="round_robin", auto_advance=False,
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="League",
+        game="25",
+        format="round_robin",
+        auto_advance=False,
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )["id"]
     event.draw(tournament_id)
     return tournament_id
@@ -107,11 +111,21 @@ def test_kill_9_mid_recomputation_then_the_snapshot_converges(stack):
 def test_kill_9_mid_settlement_then_exactly_one_version(stack):
     event = build_event(players=2)
     ann, bill = event.players
-    night = event.ok("post", f"/api/clubs/{event.club.slug}/nights/", {"name": "Friday"},
-                     status=201)
-    game_id = event.ok("post", f"/api/clubs/{event.club.slug}/games/", {
-        "game": "25", "seats": [ann.pk, bill.pk], "first_dealer": 0, "stake": "0.20",
-    }, status=201, role="scorekeeper")["id"]
+    night = event.ok(
+        "post", f"/api/clubs/{event.club.slug}/nights/", {"name": "Friday"}, status=201
+    )
+    game_id = event.ok(
+        "post",
+        f"/api/clubs/{event.club.slug}/games/",
+        {
+            "game": "25",
+            "seats": [ann.pk, bill.pk],
+            "first_dealer": 0,
+            "stake": "0.20",
+        },
+        status=201,
+        role="scorekeeper",
+    )["id"]
     win_game(event, game_id, 1)
     lock = hold_lock(stack, "settlements_settlementtransfer")
     try:
@@ -123,8 +137,9 @@ def test_kill_9_mid_settlement_then_exactly_one_version(stack):
         lock.close()
     assert not Settlement.objects.filter(night_id=night["id"]).exists()
     stack.start_worker()
-    assert wait_until(lambda: Settlement.objects.filter(night_id=night["id"]).exists(),
-                      CONVERGE_SECONDS)
+    assert wait_until(
+        lambda: Settlement.objects.filter(night_id=night["id"]).exists(), CONVERGE_SECONDS
+    )
     # The same message delivered twice more, and a few sweeps: still one version.
     from settlements.tasks import settle_event_task
 
@@ -152,8 +167,7 @@ def test_redis_stopped_for_30_seconds_while_hands_are_posted(stack):
             for trick_winners in ([0, 0, 1, 1, 0], [0, 0]):  # 15-10, then 25: side 0 wins
                 response = event.client("scorekeeper").post(
                     f"/api/games/{game.pk}/hands/",
-                    {"dealer": _next_dealer(game.pk), "trump": "S",
-                     "trick_winners": trick_winners},
+                    {"dealer": _next_dealer(game.pk), "trump": "S", "trick_winners": trick_winners},
                     format="json",
                 )
                 statuses.append(response.status_code)
@@ -161,9 +175,15 @@ def test_redis_stopped_for_30_seconds_while_hands_are_posted(stack):
         time.sleep(max(0.0, 30 - (time.monotonic() - stopped_at)))
     finally:
         stack.start_redis()
-    assert wait_until(lambda: snapshot_is_a_full_recomputation(tournament_id)
-                      and not Match.objects.filter(tournament_id=tournament_id)
-                      .exclude(status=MatchStatus.DECIDED).exists(), CONVERGE_SECONDS)
+    assert wait_until(
+        lambda: (
+            snapshot_is_a_full_recomputation(tournament_id)
+            and not Match.objects.filter(tournament_id=tournament_id)
+            .exclude(status=MatchStatus.DECIDED)
+            .exists()
+        ),
+        CONVERGE_SECONDS,
+    )
 
 
 def _next_dealer(game_id: int) -> int:
@@ -196,14 +216,17 @@ def test_a_webhook_failing_twice_is_delivered_once_signed(stack, settings):
     try:
         event = build_event(players=2)
         endpoint = register_endpoint(
-            club=event.club, user=event.world.users["organiser"],
-            url=f"http://127.0.0.1:{server.server_address[1]}/hook", events=["game.finished"],
+            club=event.club,
+            user=event.world.users["organiser"],
+            url=f"http://127.0.0.1:{server.server_address[1]}/hook",
+            events=["game.finished"],
         )
-        (delivery_id,) = publish_event(club_id=event.club.pk, event_type="game.finished",
-                                       data={"game": 7})
+        (delivery_id,) = publish_event(
+            club_id=event.club.pk, event_type="game.finished", data={"game": 7}
+        )
         assert wait_until(
-            lambda: WebhookDelivery.objects.get(pk=delivery_id).status
-            == DeliveryStatus.DELIVERED, CONVERGE_SECONDS,
+            lambda: WebhookDelivery.objects.get(pk=delivery_id).status == DeliveryStatus.DELIVERED,
+            CONVERGE_SECONDS,
         )
         time.sleep(2 * 2)  # sweeps pass: a delivered event is never sent again
     finally:
@@ -214,10 +237,11 @@ def test_a_webhook_failing_twice_is_delivered_once_signed(stack, settings):
     ids = {request["headers"]["Jink-Event-Id"] for request in Receiver.received}
     assert ids == {str(delivery.event_id)}
     for request in Receiver.received:
-        fields = dict(part.split("=", 1)
-                      for part in request["headers"]["Jink-Signature"].split(","))
-        expected = hmac.new(endpoint.secret.encode(),
-                            fields["t"].encode() + b"." + request["body"],
-                            hashlib.sha256).hexdigest()
+        fields = dict(
+            part.split("=", 1) for part in request["headers"]["Jink-Signature"].split(",")
+        )
+        expected = hmac.new(
+            endpoint.secret.encode(), fields["t"].encode() + b"." + request["body"], hashlib.sha256
+        ).hexdigest()
         assert hmac.compare_digest(fields["v1"], expected)
         assert json.loads(request["body"])["data"] == {"game": 7}

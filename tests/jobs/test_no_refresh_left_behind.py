@@ -46,8 +46,9 @@ FRESH_SECONDS = 45
 
 @pytest.fixture(scope="module")
 def stack(django_db_setup, tmp_path_factory) -> Iterator[Stack]:
-    running = Stack(tmp_path_factory.mktemp("bursts"),
-                    environment={"JINK_STANDINGS_MAX_ROUNDS": "1"})
+    running = Stack(
+        tmp_path_factory.mktemp("bursts"), environment={"JINK_STANDINGS_MAX_ROUNDS": "1"}
+    )
     try:
         running.start(standings_worker=True, standings_concurrency=2, beat=False)
         yield running
@@ -62,8 +63,11 @@ def nothing_pending() -> bool:
 def fresh(tournament_id: int, round_number: int) -> bool:
     """Round ``round_number`` decided, the next drawn (or the tournament over), nothing queued,
     and the snapshot a full recomputation at the tournament's data version."""
-    if Match.objects.filter(tournament_id=tournament_id, round__number=round_number,
-                            is_bye=False).exclude(status=MatchStatus.DECIDED).exists():
+    if (
+        Match.objects.filter(tournament_id=tournament_id, round__number=round_number, is_bye=False)
+        .exclude(status=MatchStatus.DECIDED)
+        .exists()
+    ):
         return False
     tournament = Tournament.objects.get(pk=tournament_id)
     if round_number < BURSTS and not tournament.rounds.filter(number=round_number + 1).exists():
@@ -75,29 +79,36 @@ def test_after_every_burst_the_snapshot_is_fresh_without_a_sweep(stack):
     event = build_event(players=2 * TABLES)
     organiser = event.world.users["organiser"]
     tournament_id = services.create_tournament(
-        club=event.club, user=organiser,
+        club=event.club,
+        user=organiser,
         values={"name": "Bursts", "game": "25", "format": "swiss", "round_count": BURSTS},
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     ).pk
     services.draw_next_round(tournament_id=tournament_id, user=organiser)
     assert wait_until(lambda: fresh(tournament_id, 0), FRESH_SECONDS)
     scorer = token_client(event.world.users["scorekeeper"])
 
     for round_number in range(1, BURSTS + 1):
-        games = list(Game.objects.filter(
-            match_link__match__tournament_id=tournament_id,
-            match_link__match__round__number=round_number, status=GameStatus.IN_PROGRESS,
-        ).order_by("match_link__match__table"))
+        games = list(
+            Game.objects.filter(
+                match_link__match__tournament_id=tournament_id,
+                match_link__match__round__number=round_number,
+                status=GameStatus.IN_PROGRESS,
+            ).order_by("match_link__match__table")
+        )
         assert len(games) == TABLES
         statuses = [
-            scorer.post(f"/api/games/{game.pk}/hands/", deciding_hand(game),
-                        format="json").status_code
+            scorer.post(
+                f"/api/games/{game.pk}/hands/", deciding_hand(game), format="json"
+            ).status_code
             for game in games
         ]
         assert statuses == [201] * TABLES
-        assert wait_until(lambda number=round_number: fresh(tournament_id, number),
-                          FRESH_SECONDS), (
+        assert wait_until(
+            lambda number=round_number: fresh(tournament_id, number), FRESH_SECONDS
+        ), (
             f"round {round_number}: snapshot at data version "
             f"{StandingsSnapshot.objects.get(tournament_id=tournament_id).data_version}, "
             f"tournament at {Tournament.objects.get(pk=tournament_id).data_version}"
@@ -122,30 +133,43 @@ def test_a_refresh_that_gives_up_while_another_was_refused_queues_itself_again(s
     event = build_event(players=4, slug="certain")
     organiser = event.world.users["organiser"]
     tournament_id = services.create_tournament(
-        club=event.club, user=organiser,
+        club=event.club,
+        user=organiser,
         values={"name": "Certain", "game": "25", "format": "swiss", "round_count": 2},
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     ).pk
     services.draw_next_round(tournament_id=tournament_id, user=organiser)
     assert wait_until(lambda: fresh(tournament_id, 0), FRESH_SECONDS)
     first, second = Game.objects.filter(
-        match_link__match__tournament_id=tournament_id, status=GameStatus.IN_PROGRESS,
+        match_link__match__tournament_id=tournament_id,
+        status=GameStatus.IN_PROGRESS,
     ).order_by("match_link__match__table")
     scorer = token_client(event.world.users["scorekeeper"])
     lock = side_connection()
     lock.execute("LOCK TABLE tournaments_standingssnapshot IN EXCLUSIVE MODE")
     try:
-        assert scorer.post(f"/api/games/{first.pk}/hands/", deciding_hand(first),
-                           format="json").status_code == 201
-        assert wait_until(lambda: waiting_on_a_lock("tournaments_standingssnapshot"),
-                          FRESH_SECONDS)
-        assert scorer.post(f"/api/games/{second.pk}/hands/", deciding_hand(second),
-                           format="json").status_code == 201
+        assert (
+            scorer.post(
+                f"/api/games/{first.pk}/hands/", deciding_hand(first), format="json"
+            ).status_code
+            == 201
+        )
+        assert wait_until(lambda: waiting_on_a_lock("tournaments_standingssnapshot"), FRESH_SECONDS)
+        assert (
+            scorer.post(
+                f"/api/games/{second.pk}/hands/", deciding_hand(second), format="json"
+            ).status_code
+            == 201
+        )
         # B's progress and its refresh (busy) done: only A's refresh is still in the outbox.
         assert wait_until(
-            lambda: list(PendingTask.objects.values_list("task", flat=True))
-            == ["tournaments.refresh_standings_task"], FRESH_SECONDS,
+            lambda: (
+                list(PendingTask.objects.values_list("task", flat=True))
+                == ["tournaments.refresh_standings_task"]
+            ),
+            FRESH_SECONDS,
         )
     finally:
         lock.rollback()

@@ -20,10 +20,12 @@ pytestmark = pytest.mark.django_db
 def test_a_sweep_finding_another_run_of_itself_going_returns_and_touches_nothing():
     event = build_event(players=4)
     tournament_id = services.create_tournament(
-        club=event.club, user=event.world.users["organiser"],
+        club=event.club,
+        user=event.world.users["organiser"],
         values={"name": "League", "game": "25", "format": "round_robin"},
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     ).pk
     snapshots.refresh_standings(tournament_id=tournament_id)
     # The data moves and its refresh message is lost: only the sweep brings the snapshot up.

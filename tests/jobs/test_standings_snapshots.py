@@ -46,11 +46,18 @@ def stored_equals_recomputed(tournament_id: int) -> None:
 
 def round_robin(event, **extra) -> int:
     return services.create_tournament(
-        club=event.club, user=event.world.users["organiser"],
-        values={"name": "League", "game": "25", "format": "round_robin", "auto_advance": False,
-                **extra},
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        club=event.club,
+        user=event.world.users["organiser"],
+        values={
+            "name": "League",
+            "game": "25",
+            "format": "round_robin",
+            "auto_advance": False,
+            **extra,
+        },
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     ).pk
 
 
@@ -67,9 +74,8 @@ def tricks_until_the_end(bits: list[int], totals: list[int]) -> list[int]:
 
 
 def current_game(tournament_id: int, table: int) -> Game | None:
-    match = (
-        Match.objects.filter(tournament_id=tournament_id, is_bye=False)
-        .order_by("-round__number", "table")
+    match = Match.objects.filter(tournament_id=tournament_id, is_bye=False).order_by(
+        "-round__number", "table"
     )
     matches = list(match)
     if not matches:
@@ -84,14 +90,19 @@ STEPS_TAKEN: list[int] = []  # hands stored at the end of each example (for a sa
 
 operations = st.lists(
     st.one_of(
-        st.tuples(st.just("hand"), st.integers(0, 1),
-                  st.lists(st.integers(0, 1), min_size=5, max_size=5)),
-        st.tuples(st.just("correct"), st.integers(0, 1),
-                  st.lists(st.integers(0, 1), min_size=5, max_size=5)),
+        st.tuples(
+            st.just("hand"), st.integers(0, 1), st.lists(st.integers(0, 1), min_size=5, max_size=5)
+        ),
+        st.tuples(
+            st.just("correct"),
+            st.integers(0, 1),
+            st.lists(st.integers(0, 1), min_size=5, max_size=5),
+        ),
         st.tuples(st.just("undo"), st.integers(0, 1), st.just([])),
         st.tuples(st.just("draw"), st.just(0), st.just([])),
     ),
-    min_size=1, max_size=10,
+    min_size=1,
+    max_size=10,
 )
 
 
@@ -100,13 +111,15 @@ def league(db):
     """One club and round robin for all the examples (each example runs in a savepoint)."""
     event = build_event(players=4, slug="property-league")
     tournament_id = round_robin(event)
-    committed(services.draw_next_round, tournament_id=tournament_id,
-              user=event.world.users["organiser"])
+    committed(
+        services.draw_next_round, tournament_id=tournament_id, user=event.world.users["organiser"]
+    )
     return event, tournament_id
 
 
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(steps=operations)
 def test_the_snapshot_always_equals_a_full_recomputation(league, steps):
     event, tournament_id = league
@@ -118,24 +131,40 @@ def test_the_snapshot_always_equals_a_full_recomputation(league, steps):
             game = current_game(tournament_id, table)
             try:
                 if kind == "hand" and game is not None and game.status == GameStatus.IN_PROGRESS:
-                    record = {"dealer": game.next_dealer, "trump": "S",
-                              "trick_winners": tricks_until_the_end(bits, game.totals)}
+                    record = {
+                        "dealer": game.next_dealer,
+                        "trump": "S",
+                        "trick_winners": tricks_until_the_end(bits, game.totals),
+                    }
                     committed(record_hand, game_id=game.pk, user=scorekeeper, record=record)
                 elif kind in ("correct", "undo") and game is not None and game.hands_played:
                     last = Hand.objects.get(game=game, number=game.hands_played)
                     if kind == "undo":
-                        committed(undo_last_hand, game_id=game.pk, number=last.number,
-                                  user=scorekeeper, if_match=None)
+                        committed(
+                            undo_last_hand,
+                            game_id=game.pk,
+                            number=last.number,
+                            user=scorekeeper,
+                            if_match=None,
+                        )
                     else:
                         before = Hand.objects.filter(game=game, number=last.number - 1).first()
                         totals = before.totals_after if before else [0, 0]
-                        record = {"dealer": last.dealer, "trump": "S",
-                                  "trick_winners": tricks_until_the_end(bits, totals)}
-                        committed(correct_hand, game_id=game.pk, number=last.number,
-                                  user=scorekeeper, record=record, if_match=None)
+                        record = {
+                            "dealer": last.dealer,
+                            "trump": "S",
+                            "trick_winners": tricks_until_the_end(bits, totals),
+                        }
+                        committed(
+                            correct_hand,
+                            game_id=game.pk,
+                            number=last.number,
+                            user=scorekeeper,
+                            record=record,
+                            if_match=None,
+                        )
                 elif kind == "draw":
-                    committed(services.draw_next_round, tournament_id=tournament_id,
-                              user=organiser)
+                    committed(services.draw_next_round, tournament_id=tournament_id, user=organiser)
             except Problem:
                 pass  # refused (a round still undecided, a game over): nothing stored
             stored_equals_recomputed(tournament_id)
@@ -147,8 +176,9 @@ def test_the_snapshot_always_equals_a_full_recomputation(league, steps):
 def test_a_burst_of_changes_costs_one_recomputation_and_a_duplicate_none():
     event = build_event(players=4)
     tournament_id = round_robin(event)
-    round_one = committed(services.draw_next_round, tournament_id=tournament_id,
-                          user=event.world.users["organiser"])
+    round_one = committed(
+        services.draw_next_round, tournament_id=tournament_id, user=event.world.users["organiser"]
+    )
     snapshots.refresh_standings(tournament_id=tournament_id)
     version = StandingsSnapshot.objects.get(tournament_id=tournament_id).version
     # 50 changes whose refresh messages have not run yet (no on-commit callbacks): one refresh
@@ -158,7 +188,9 @@ def test_a_burst_of_changes_costs_one_recomputation_and_a_duplicate_none():
         snapshots.note_standings_moved(tournament)
     assert snapshots.list_stale_tournaments() == [tournament_id]
     assert snapshots.refresh_standings(tournament_id=tournament_id) == {
-        "tournament": tournament_id, "stored": 1, "outcome": "current",
+        "tournament": tournament_id,
+        "stored": 1,
+        "outcome": "current",
     }
     # The same message again, or late: nothing older (or equal) is stored.
     assert snapshots.refresh_standings(tournament_id=tournament_id)["stored"] == 0
@@ -182,8 +214,10 @@ def test_a_worker_finding_the_lock_taken_leaves_the_work_to_its_holder():
         try:
             with other.cursor() as cursor:
                 cursor.execute("BEGIN")
-                cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)",
-                               [snapshots.ADVISORY_LOCK_CLASS, tournament_id])
+                cursor.execute(
+                    "SELECT pg_advisory_xact_lock(%s, %s)",
+                    [snapshots.ADVISORY_LOCK_CLASS, tournament_id],
+                )
                 held.set()
                 release.wait(10)
                 cursor.execute("COMMIT")
@@ -204,23 +238,31 @@ def test_a_worker_finding_the_lock_taken_leaves_the_work_to_its_holder():
 def test_the_api_reads_the_snapshot_says_stale_and_answers_304():
     event = build_event(players=2)
     tournament_id = event.create_tournament(
-        name="Final", game="25", format="knockout",
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Final",
+        game="25",
+        format="knockout",
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )["id"]
     (match,) = event.draw(tournament_id)["matches"]
     url = f"/api/tournaments/{tournament_id}/standings/"
     first = event.call("get", url, role="player")
     body = first.json()
     assert (body["version"], body["stale"], first.headers["ETag"]) == (
-        body["version"], False, f'"s{tournament_id}-{body["version"]}"',
+        body["version"],
+        False,
+        f'"s{tournament_id}-{body["version"]}"',
     )
     # The deciding hand is stored but its messages are lost (no on-commit callbacks run):
     # the snapshot is behind and says so; the ETag has not moved.
     game_id = match["games"][0]["id"]
     client = event.client("scorekeeper")
-    response = client.post(f"/api/games/{game_id}/hands/",
-                           {"dealer": 0, "trump": "S", "trick_winners": [0] * 5}, format="json")
+    response = client.post(
+        f"/api/games/{game_id}/hands/",
+        {"dealer": 0, "trump": "S", "trick_winners": [0] * 5},
+        format="json",
+    )
     assert response.status_code == 201
     # It decided the game: side 0 (Player 01) took every trick, 25 points.
     game = response.json()["game"]
@@ -239,7 +281,8 @@ def test_the_api_reads_the_snapshot_says_stale_and_answers_304():
     assert fresh.status_code == 200
     assert (fresh.json()["stale"], fresh.json()["version"]) == (False, body["version"] + 1)
     assert [row["entrant"]["name"] for row in fresh.json()["standings"]] == [
-        "Player 01", "Player 02",
+        "Player 01",
+        "Player 02",
     ]
 
 
@@ -266,8 +309,14 @@ def test_a_first_read_while_a_worker_stores_the_first_snapshot_answers_the_stand
     read = snapshots.read_standings(tournament)
     full = compute_standings(tournament)
     assert (read["version"], read["data_version"], read["stale"], read["etag"]) == (
-        0, tournament.data_version, False, f'"s{tournament_id}-0"')
-    assert {key: value for key, value in read.items()
-            if key not in ("version", "data_version", "stale", "computed_at", "etag")} == {
-        key: value for key, value in full.items() if key not in ("etag", "computed_at")}
+        0,
+        tournament.data_version,
+        False,
+        f'"s{tournament_id}-0"',
+    )
+    assert {
+        key: value
+        for key, value in read.items()
+        if key not in ("version", "data_version", "stale", "computed_at", "etag")
+    } == {key: value for key, value in full.items() if key not in ("etag", "computed_at")}
     assert not StandingsSnapshot.objects.filter(tournament_id=tournament_id).exists()

@@ -17,12 +17,44 @@ from html.parser import HTMLParser
 # Elements a browser shows on a line or in a cell of their own: their text is kept apart from
 # their neighbours' ("25" and "Bill" in two list items read "25 Bill", not "25Bill").
 SEPARATED_ELEMENTS = frozenset(
-    {"li", "td", "th", "tr", "p", "div", "section", "h1", "h2", "h3", "dt", "dd", "ol", "ul",
-     "table", "thead", "tbody", "tfoot", "nav"}
+    {
+        "li",
+        "td",
+        "th",
+        "tr",
+        "p",
+        "div",
+        "section",
+        "h1",
+        "h2",
+        "h3",
+        "dt",
+        "dd",
+        "ol",
+        "ul",
+        "table",
+        "thead",
+        "tbody",
+        "tfoot",
+        "nav",
+    }
 )
 VOID_ELEMENTS = frozenset(
-    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-     "track", "wbr"}
+    {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
 )
 
 

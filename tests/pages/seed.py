@@ -81,7 +81,10 @@ def play_hands(game: Game, user, records: list[dict]) -> Game:
 
 def start_game(club: Club, user, game: str, players: list[Player], **options) -> Game:
     return game_services.create_game(
-        club=club, user=user, game=game, seat_player_ids=[player.pk for player in players],
+        club=club,
+        user=user,
+        game=game,
+        seat_player_ids=[player.pk for player in players],
         **options,
     )
 
@@ -113,30 +116,59 @@ def seed_clubs() -> Seed:
 
     # Seats clockwise Ann, Bill, Cait, Pat: Ann & Cait (side 0) against Bill & Pat (side 1).
     games["twenty_five"] = start_game(
-        kilkenny, scorekeeper, "25",
+        kilkenny,
+        scorekeeper,
+        "25",
         [players["Ann"], players["Bill"], players["Cait"], players["Pat"]],
-        teams=[[0, 2], [1, 3]], first_dealer=3, stake_minor=20,
+        teams=[[0, 2], [1, 3]],
+        first_dealer=3,
+        stake_minor=20,
     )
-    play_hands(games["twenty_five"], scorekeeper, [
-        {"dealer": 3, "trump": "S", "trick_winners": [0, 1, 1, 2, 2]},
-        {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]},
-    ])
+    play_hands(
+        games["twenty_five"],
+        scorekeeper,
+        [
+            {"dealer": 3, "trump": "S", "trick_winners": [0, 1, 1, 2, 2]},
+            {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]},
+        ],
+    )
     games["forty_five"] = start_game(
-        kilkenny, scorekeeper, "45",
+        kilkenny,
+        scorekeeper,
+        "45",
         [players["Dan"], players["Eve"], players["Finn"], players["Gus"]],
-        teams=[[0, 2], [1, 3]], first_dealer=0,
+        teams=[[0, 2], [1, 3]],
+        first_dealer=0,
     )
-    play_hands(games["forty_five"], scorekeeper, [
-        {"dealer": 0, "trump": "C", "trick_winners": [1, 1, 0, 2, 1],
-         "best_trump": {"seat": 0, "trick": 2}},
-        {"dealer": 1, "trump": "D", "trick_winners": [2, 2, 3, 3, 2],
-         "best_trump": {"seat": 3, "trick": 2}},
-    ])
+    play_hands(
+        games["forty_five"],
+        scorekeeper,
+        [
+            {
+                "dealer": 0,
+                "trump": "C",
+                "trick_winners": [1, 1, 0, 2, 1],
+                "best_trump": {"seat": 0, "trick": 2},
+            },
+            {
+                "dealer": 1,
+                "trump": "D",
+                "trick_winners": [2, 2, 3, 3, 2],
+                "best_trump": {"seat": 3, "trick": 2},
+            },
+        ],
+    )
 
     cup = tournament_services.create_tournament(
-        club=kilkenny, user=users["orla"],
-        values={"name": "Winter Cup", "game": "25", "format": "knockout", "stake_minor": 10,
-                "lots_seed": 7},
+        club=kilkenny,
+        user=users["orla"],
+        values={
+            "name": "Winter Cup",
+            "game": "25",
+            "format": "knockout",
+            "stake_minor": 10,
+            "lots_seed": 7,
+        },
         entrants=[
             {"player": players["Ann"].pk, "seed": 1},
             {"player": players["Bill"].pk, "seed": 2},
@@ -155,38 +187,64 @@ def seed_clubs() -> Seed:
     games["semi_final_1"] = semi_final_games[1]
     games["semi_final_2"] = semi_final_games[2]
     # Table 1: Ann (seat 0) takes every trick of one hand, 25 to 0.
-    play_hands(games["semi_final_1"], scorekeeper, [
-        {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]},
-    ])
+    play_hands(
+        games["semi_final_1"],
+        scorekeeper,
+        [
+            {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]},
+        ],
+    )
     # Table 2: Bill (seat 0) wins 25 to 10 in two hands; the final (Ann v Bill) then starts.
-    play_hands(games["semi_final_2"], scorekeeper, [
-        {"dealer": 0, "trump": "C", "trick_winners": [0, 1, 0, 1, 0]},
-        {"dealer": 1, "trump": "H", "trick_winners": [0, 0]},
-    ])
+    play_hands(
+        games["semi_final_2"],
+        scorekeeper,
+        [
+            {"dealer": 0, "trump": "C", "trick_winners": [0, 1, 0, 1, 0]},
+            {"dealer": 1, "trump": "H", "trick_winners": [0, 0]},
+        ],
+    )
     games["final"] = Game.objects.get(
         match_link__match__tournament=cup, match_link__match__round__number=2
     )
-    play_hands(games["final"], scorekeeper, [
-        {"dealer": 0, "trump": "D", "trick_winners": [0, 1, 1, 1, 0]},
-    ])
+    play_hands(
+        games["final"],
+        scorekeeper,
+        [
+            {"dealer": 0, "trump": "D", "trick_winners": [0, 1, 1, 1, 0]},
+        ],
+    )
 
     games["callan"] = start_game(
-        callan, None, "25", [players["Cara"], players["Declan"], players["Eoin"]],
-        first_dealer=0, stake_minor=50,
+        callan,
+        None,
+        "25",
+        [players["Cara"], players["Declan"], players["Eoin"]],
+        first_dealer=0,
+        stake_minor=50,
     )
-    play_hands(games["callan"], None, [
-        {"dealer": 0, "trump": "D", "trick_winners": [0, 0, 0, 0, 0]},
-    ])
+    play_hands(
+        games["callan"],
+        None,
+        [
+            {"dealer": 0, "trump": "D", "trick_winners": [0, 0, 0, 0, 0]},
+        ],
+    )
     open_drive = tournament_services.create_tournament(
-        club=callan, user=None,
-        values={"name": "Open Drive", "game": "25", "format": "round_robin", "is_public": True,
-                "lots_seed": 3},
+        club=callan,
+        user=None,
+        values={
+            "name": "Open Drive",
+            "game": "25",
+            "format": "round_robin",
+            "is_public": True,
+            "lots_seed": 3,
+        },
         entrants=[{"player": players[name].pk} for name in ("Cara", "Declan", "Eoin")],
     )
     members_night = tournament_services.create_tournament(
-        club=callan, user=None,
-        values={"name": "Members Night", "game": "25", "format": "round_robin",
-                "lots_seed": 5},
+        club=callan,
+        user=None,
+        values={"name": "Members Night", "game": "25", "format": "round_robin", "lots_seed": 5},
         entrants=[{"player": players[name].pk} for name in ("Cara", "Declan")],
     )
     for game in games.values():

@@ -32,7 +32,8 @@ def decide(tournament, user, *, round_number: int, tables: list[int]) -> None:
     games = Game.objects.filter(
         match_link__match__tournament=tournament,
         match_link__match__round__number=round_number,
-        match_link__match__table__in=tables, status=GameStatus.IN_PROGRESS,
+        match_link__match__table__in=tables,
+        status=GameStatus.IN_PROGRESS,
     )
     for game in games:
         play_hands(game, user, [ALL_TRICKS_TO_SEAT_0])
@@ -46,21 +47,33 @@ def draw(tournament, user) -> None:
 def seed_night(seed: Seed) -> Seed:
     club = seed.clubs["kilkenny"]
     organiser, scorekeeper = seed.users["orla"], seed.users["sean"]
-    players = [Player.objects.create(club=club, display_name=f"Player {number:02}")
-               for number in range(1, 17)]
+    players = [
+        Player.objects.create(club=club, display_name=f"Player {number:02}")
+        for number in range(1, 17)
+    ]
     drive = services.create_tournament(
-        club=club, user=organiser,
-        values={"name": "Thursday Drive", "game": "25", "format": "drive", "table_size": 4,
-                "sides_per_table": 2, "round_count": 3, "lots_seed": 5},
+        club=club,
+        user=organiser,
+        values={
+            "name": "Thursday Drive",
+            "game": "25",
+            "format": "drive",
+            "table_size": 4,
+            "sides_per_table": 2,
+            "round_count": 3,
+            "lots_seed": 5,
+        },
         entrants=[{"player": player.pk} for player in players],
     )
     draw(drive, organiser)
     decide(drive, scorekeeper, round_number=1, tables=[1, 2, 3, 4])
     knockout = services.create_tournament(
-        club=club, user=organiser,
+        club=club,
+        user=organiser,
         values={"name": "County Cup", "game": "25", "format": "knockout", "lots_seed": 8},
-        entrants=[{"player": player.pk, "seed": number}
-                  for number, player in enumerate(players, start=1)],
+        entrants=[
+            {"player": player.pk, "seed": number} for number, player in enumerate(players, start=1)
+        ],
     )
     draw(knockout, organiser)
     decide(knockout, scorekeeper, round_number=1, tables=[1, 2, 3, 4, 5, 6])

@@ -105,9 +105,13 @@ def seed_everything():
     orla = seed.users["orla"]
     orla.set_password(PASSWORD)
     orla.save()
-    seed.extra["drive_game"] = Game.objects.filter(
-        match_link__match__tournament=seed.tournaments["drive"], status=GameStatus.IN_PROGRESS
-    ).order_by("pk").first()
+    seed.extra["drive_game"] = (
+        Game.objects.filter(
+            match_link__match__tournament=seed.tournaments["drive"], status=GameStatus.IN_PROGRESS
+        )
+        .order_by("pk")
+        .first()
+    )
     practice_game = start_practice_game(player=seed.users["pat"], session_key="", game="45")
     set_deal(practice_game, DEAL, "4S", dealer=2)  # the person leads: the puzzle link shows
     return seed, practice_game
@@ -121,9 +125,17 @@ def test_every_page_type_passes_axe_on_a_phone_and_a_desktop(
     problems = {}
     anonymous = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     choose_language(anonymous, live_server, language)
-    problems.update({f"login ({language}, phone)": found for found in [
-        check(anonymous, f"{live_server.url}/accounts/login/", players_page=True, phone=True)]
-        if found})
+    problems.update(
+        {
+            f"login ({language}, phone)": found
+            for found in [
+                check(
+                    anonymous, f"{live_server.url}/accounts/login/", players_page=True, phone=True
+                )
+            ]
+            if found
+        }
+    )
     if language == "en":
         anonymous.screenshot(path=str(screenshots / "login-page.png"), full_page=True)
     for who, pages, players in (
@@ -138,11 +150,13 @@ def test_every_page_type_passes_axe_on_a_phone_and_a_desktop(
         if who == "pat":
             phone.goto(f"{live_server.url}{pages['practice table']}")
             pages["puzzle"] = phone.get_attribute("#practice-puzzle", "href").removeprefix(
-                live_server.url)
+                live_server.url
+            )
         for name, path in pages.items():
             for size, page in (("phone", phone), ("desktop", desktop)):
-                found = check(page, f"{live_server.url}{path}", players_page=players,
-                              phone=size == "phone")
+                found = check(
+                    page, f"{live_server.url}{path}", players_page=players, phone=size == "phone"
+                )
                 if found:
                     problems[f"{name} ({language}, {size})"] = found
                 shot = SCREENSHOTS.get((name, language))

@@ -21,8 +21,14 @@ pytestmark = pytest.mark.django_db
 def event():
     event = build_event(players=0, teams=2, public=True, slug="admin-renames")
     tournament = event.create_tournament(
-        name="Pairs", game="45", format="swiss", round_count=1, entrant_kind="team", table_size=2,
-        entrants=[{"team": team.pk} for team in event.teams])
+        name="Pairs",
+        game="45",
+        format="swiss",
+        round_count=1,
+        entrant_kind="team",
+        table_size=2,
+        entrants=[{"team": team.pk} for team in event.teams],
+    )
     drawn = event.draw(tournament["id"])
     event.pages = [
         f"/clubs/admin-renames/tournaments/{tournament['id']}/",
@@ -34,10 +40,13 @@ def event():
 def _team_data(team: Team, name: str, player_ids: list[int]) -> dict:
     members = list(team.team_members.order_by("position"))
     data = {
-        "club": team.club_id, "name": name, "is_active": "on",
+        "club": team.club_id,
+        "name": name,
+        "is_active": "on",
         "team_members-TOTAL_FORMS": str(len(members)),
         "team_members-INITIAL_FORMS": str(len(members)),
-        "team_members-MIN_NUM_FORMS": "2", "team_members-MAX_NUM_FORMS": "3",
+        "team_members-MIN_NUM_FORMS": "2",
+        "team_members-MAX_NUM_FORMS": "3",
     }
     for index, (member, player_id) in enumerate(zip(members, player_ids, strict=True)):
         data[f"team_members-{index}-id"] = member.pk
@@ -52,24 +61,40 @@ def _rename(staff, event, what: str) -> str:
     team = Team.objects.get(pk=event.teams[0].pk)
     if what == "player":
         player = team.ordered_members()[0]
-        response = staff.post(reverse("admin:clubs_player_change", args=[player.pk]), {
-            "club": player.club_id, "display_name": "Úna Renamed", "user": "", "is_active": "on",
-        })
+        response = staff.post(
+            reverse("admin:clubs_player_change", args=[player.pk]),
+            {
+                "club": player.club_id,
+                "display_name": "Úna Renamed",
+                "user": "",
+                "is_active": "on",
+            },
+        )
         new_name = "Úna Renamed"
     elif what == "team":
         ids = [player.pk for player in team.ordered_members()]
-        response = staff.post(reverse("admin:clubs_team_change", args=[team.pk]),
-                              _team_data(team, "The Renamed Pair", ids))
+        response = staff.post(
+            reverse("admin:clubs_team_change", args=[team.pk]),
+            _team_data(team, "The Renamed Pair", ids),
+        )
         new_name = "The Renamed Pair"
     else:
         club = event.club
-        response = staff.post(reverse("admin:clubs_club_change", args=[club.pk]), {
-            "name": "The Renamed Club", "slug": club.slug, "currency": club.currency,
-            "time_zone": club.time_zone, "default_game": club.default_game,
-            "default_house_rules": "{}",
-            "memberships-TOTAL_FORMS": "0", "memberships-INITIAL_FORMS": "0",
-            "memberships-MIN_NUM_FORMS": "0", "memberships-MAX_NUM_FORMS": "1000",
-        })
+        response = staff.post(
+            reverse("admin:clubs_club_change", args=[club.pk]),
+            {
+                "name": "The Renamed Club",
+                "slug": club.slug,
+                "currency": club.currency,
+                "time_zone": club.time_zone,
+                "default_game": club.default_game,
+                "default_house_rules": "{}",
+                "memberships-TOTAL_FORMS": "0",
+                "memberships-INITIAL_FORMS": "0",
+                "memberships-MIN_NUM_FORMS": "0",
+                "memberships-MAX_NUM_FORMS": "1000",
+            },
+        )
         new_name = "The Renamed Club"
     assert response.status_code == 302, (
         response.context["adminform"].form.errors if response.context else response
@@ -100,8 +125,10 @@ def test_an_admin_change_of_a_team_s_members_changes_the_names_version(staff, ev
     version = Club.objects.get(pk=event.club.pk).names_version
     ids = [player.pk for player in team.ordered_members()]
 
-    response = staff.post(reverse("admin:clubs_team_change", args=[team.pk]),
-                          _team_data(team, team.name, [ids[0], other.pk]))
+    response = staff.post(
+        reverse("admin:clubs_team_change", args=[team.pk]),
+        _team_data(team, team.name, [ids[0], other.pk]),
+    )
 
     assert response.status_code == 302
     assert Club.objects.get(pk=event.club.pk).names_version == version + 1
@@ -111,10 +138,15 @@ def test_an_admin_save_that_changes_no_name_keeps_the_names_version(staff, event
     player = Team.objects.get(pk=event.teams[0].pk).ordered_members()[0]
     version = Club.objects.get(pk=event.club.pk).names_version
 
-    response = staff.post(reverse("admin:clubs_player_change", args=[player.pk]), {
-        "club": player.club_id, "display_name": player.display_name, "user": "",
-        "is_active": "",
-    })
+    response = staff.post(
+        reverse("admin:clubs_player_change", args=[player.pk]),
+        {
+            "club": player.club_id,
+            "display_name": player.display_name,
+            "user": "",
+            "is_active": "",
+        },
+    )
 
     assert response.status_code == 302
     assert Club.objects.get(pk=event.club.pk).names_version == version

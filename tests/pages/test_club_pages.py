@@ -15,16 +15,13 @@ pytestmark = pytest.mark.django_db
 
 
 def game_cards(html, section_id: str) -> list[str]:
-    return [
-        card.text()
-        for card in elements(html, section_id, "li")
-        if "card" in card.classes
-    ]
+    return [card.text() for card in elements(html, section_id, "li") if "card" in card.classes]
 
 
 def winners(html, section_id: str) -> list[str]:
-    return [item.text() for item in elements(html, section_id, "span")
-            if "winner-name" in item.classes]
+    return [
+        item.text() for item in elements(html, section_id, "span") if "winner-name" in item.classes
+    ]
 
 
 def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, client_for):
@@ -38,12 +35,32 @@ def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, c
     )
     # Tonight first: the event under way with its round, then the games in progress outside
     # events (newest first; the date is the creation time in the club's time zone, not asserted).
-    sections = [element.attributes["id"] for element in parse(html).find_all(
-        lambda element: element.tag in ("section", "details") and element.attributes.get("id")
-        in ("on-now", "me", "coming-up", "season-fold", "finished-fold", "tournaments-fold",
-            "players-fold"))]
-    assert sections == ["on-now", "me", "season-fold", "finished-fold", "tournaments-fold",
-                        "players-fold"]
+    sections = [
+        element.attributes["id"]
+        for element in parse(html).find_all(
+            lambda element: (
+                element.tag in ("section", "details")
+                and element.attributes.get("id")
+                in (
+                    "on-now",
+                    "me",
+                    "coming-up",
+                    "season-fold",
+                    "finished-fold",
+                    "tournaments-fold",
+                    "players-fold",
+                )
+            )
+        )
+    ]
+    assert sections == [
+        "on-now",
+        "me",
+        "season-fold",
+        "finished-fold",
+        "tournaments-fold",
+        "players-fold",
+    ]
     assert game_cards(html, "events") == [
         "Winter Cup In progress Final · Twenty-Five · Knockout · 4 entrants"
     ]
@@ -58,10 +75,12 @@ def test_overview_lists_games_in_progress_tournaments_and_recent_results(seed, c
     assert winners(html, "finished") == ["Bill", "Ann", "Ann & Cait"]
     assert game_cards(html, "tournaments") == []
     # The older parts are folded (a phone keeps tonight on its first screen).
-    folds = parse(html).find_all(lambda element: element.tag == "details"
-                                 and "fold" in element.classes)
-    assert [("open" in fold.attributes, "data-open-wide" in fold.attributes)
-            for fold in folds] == [(False, True)] * 4
+    folds = parse(html).find_all(
+        lambda element: element.tag == "details" and "fold" in element.classes
+    )
+    assert [("open" in fold.attributes, "data-open-wide" in fold.attributes) for fold in folds] == [
+        (False, True)
+    ] * 4
     page_links = links(html)
     cup = seed.tournaments["cup"]
     for name in ("semi_final_1", "semi_final_2", "twenty_five", "forty_five"):
@@ -84,7 +103,9 @@ def test_overview_of_a_public_club_for_a_visitor_shows_public_tournaments_only(s
     assert text_of(html, "on-now") == "On now Nothing on just now."
     # Declan and Eoin are level on wins and points: they share second place.
     assert [row[:2] for row in table_rows(html, "season-table")[::2]] == [
-        ["1", "Cara"], ["=2", "Declan"], ["=2", "Eoin"]
+        ["1", "Cara"],
+        ["=2", "Declan"],
+        ["=2", "Eoin"],
     ]
     # Money is for members: no balances link for a visitor.
     assert "/clubs/callan/balances/" not in links(html)
@@ -100,9 +121,7 @@ def test_overview_of_a_public_club_for_its_member_shows_every_tournament(seed, c
     assert "/clubs/callan/balances/" in links(html)
 
 
-def test_my_clubs_lists_the_users_clubs_and_their_recent_games_with_their_result(
-    seed, client_for
-):
+def test_my_clubs_lists_the_users_clubs_and_their_recent_games_with_their_result(seed, client_for):
     response = client_for("pat").get("/me/")
 
     assert response.status_code == 200
@@ -154,17 +173,23 @@ def test_my_clubs_shows_at_most_five_games_per_club_newest_first(seed, client_fo
         start_game(club, seed.users["sean"], "25", [players["Pat"], players["Eve"]])
         for _ in range(6)
     ]
-    play_hands(started[-1], seed.users["sean"], [
-        {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]},
-    ])
+    play_hands(
+        started[-1],
+        seed.users["sean"],
+        [
+            {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]},
+        ],
+    )
 
     html = client_for("pat").get("/me/").content
 
     cards = [card for card in elements(html, "club-kilkenny", "li") if "card" in card.classes]
-    targets = [card.find_all(lambda element: element.tag == "a")[0].attributes["href"]
-               for card in cards]
-    results = [card.find_all(lambda element: "badge" in element.classes)[0].text()
-               for card in cards]
+    targets = [
+        card.find_all(lambda element: element.tag == "a")[0].attributes["href"] for card in cards
+    ]
+    results = [
+        card.find_all(lambda element: "badge" in element.classes)[0].text() for card in cards
+    ]
     assert targets == [f"/clubs/kilkenny/games/{game.pk}/" for game in reversed(started[1:])]
     assert results == ["Won", "In progress", "In progress", "In progress", "In progress"]
 
@@ -194,7 +219,8 @@ def test_a_player_who_said_who_they_are_sees_their_table_in_each_event_on_now(se
     from tournaments.models import Tournament
 
     type(seed.clubs["kilkenny"]).objects.filter(pk=seed.clubs["kilkenny"].pk).update(
-        public_standings=True)
+        public_standings=True
+    )
     Tournament.objects.filter(pk=cup.pk).update(is_public=True)
     html = client.get(f"/clubs/kilkenny/?player={seed.players['Ann'].pk}").content
 

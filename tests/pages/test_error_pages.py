@@ -33,22 +33,30 @@ def page(response) -> dict:
 
 
 def text_of_links(html, element_id: str) -> list[str]:
-    return [element.attributes["href"] for element in parse(html).by_id(element_id).find_all(
-        lambda element: element.tag == "a")]
+    return [
+        element.attributes["href"]
+        for element in parse(html).by_id(element_id).find_all(lambda element: element.tag == "a")
+    ]
 
 
 def test_a_missing_page_in_english_and_french_with_a_way_back(seed):
     english = page(client_in("en").get("/clubs/kilkenny/tournaments/99999/"))
     assert english == {
-        "status": 404, "lang": "en", "title": "Page not found · Jink",
+        "status": 404,
+        "lang": "en",
+        "title": "Page not found · Jink",
         "main": "Error 404 There is no page here The address may be mistyped, or the page was "
-                "moved or removed — or it belongs to a club whose pages are for its members: "
-                "logging in may show it. Back to the club's page Back to the home page",
-        "way back": ["/clubs/kilkenny/", "/"], "has header": True,
+        "moved or removed — or it belongs to a club whose pages are for its members: "
+        "logging in may show it. Back to the club's page Back to the home page",
+        "way back": ["/clubs/kilkenny/", "/"],
+        "has header": True,
     }
     french = page(client_in("fr").get("/nowhere/"))
     assert (french["status"], french["lang"], french["title"], french["way back"]) == (
-        404, "fr", "Page introuvable · Jink", ["/"]
+        404,
+        "fr",
+        "Page introuvable · Jink",
+        ["/"],
     )
     assert french["main"].startswith("Erreur 404 Il n'y a pas de page ici")
 
@@ -62,18 +70,24 @@ def test_a_page_for_members_only_is_a_403_in_the_site(seed):
     assert response.status_code == 404
     refused = page(client.get("/clubs/callan/balances/"))
     assert (refused["status"], refused["title"], refused["has header"]) == (
-        403, "Accès refusé · Jink", True
+        403,
+        "Accès refusé · Jink",
+        True,
     )
     assert refused["main"].startswith("Erreur 403 Cette page ne vous est pas ouverte")
     assert text_of_links(client.get("/clubs/callan/balances/").content, "way-back") == [
-        "/clubs/callan/", "/"
+        "/clubs/callan/",
+        "/",
     ]
 
 
 def test_a_form_refused_for_its_csrf_token_says_so_and_goes_back_to_the_form(seed):
     client = client_in("en", enforce_csrf_checks=True)
-    response = client.post("/accounts/login/", {"username": "pat", "password": "x"},
-                           HTTP_REFERER="http://testserver/accounts/login/")
+    response = client.post(
+        "/accounts/login/",
+        {"username": "pat", "password": "x"},
+        HTTP_REFERER="http://testserver/accounts/login/",
+    )
     assert page(response)["title"] == "Form expired · Jink"
     assert response.status_code == 403
     assert text_of_links(response.content, "way-back") == ["http://testserver/accounts/login/", "/"]
@@ -97,7 +111,9 @@ def test_a_failing_page_is_a_500_in_the_site_without_touching_the_session(seed):
     response = client.get("/clubs/kilkenny/boom/")
     shown = page(response)
     assert (shown["status"], shown["lang"], shown["title"]) == (
-        500, "fr", "Une erreur s'est produite · Jink"
+        500,
+        "fr",
+        "Une erreur s'est produite · Jink",
     )
     assert shown["main"] == (
         "Erreur 500 Une erreur s'est produite de notre côté L'erreur a été enregistrée. "
@@ -115,7 +131,9 @@ def test_too_many_failed_logins_is_a_429_in_the_site(seed):
         response = client.post("/accounts/login/", {"username": "pat", "password": f"no {attempt}"})
     shown = page(response)
     assert (shown["status"], shown["title"], shown["way back"]) == (
-        429, "Accès bloqué · Jink", ["/"]
+        429,
+        "Accès bloqué · Jink",
+        ["/"],
     )
     assert shown["main"].startswith("Erreur 429 Trop de connexions échouées")
 

@@ -22,7 +22,8 @@ def shown(page) -> dict:
         "has the site's header": page.is_visible(".site-header .brand"),
         "styled": page.eval_on_selector("main", "main => getComputedStyle(main).maxWidth"),
         "way back": page.eval_on_selector_all(
-            "#way-back a", "links => links.map(link => link.innerText)"),
+            "#way-back a", "links => links.map(link => link.innerText)"
+        ),
     }
 
 
@@ -40,8 +41,11 @@ def test_error_pages_in_the_site_in_both_languages(
     response = english.goto(f"{live_server.url}/clubs/kilkenny/tournaments/9999/")
     assert response.status == 404
     assert shown(english) == {
-        "lang": "en", "title": "Page not found · Jink", "heading": "There is no page here",
-        "has the site's header": True, "styled": "960px",
+        "lang": "en",
+        "title": "Page not found · Jink",
+        "heading": "There is no page here",
+        "has the site's header": True,
+        "styled": "960px",
         "way back": ["Back to the club's page", "Back to the home page"],
     }
     with english.expect_navigation():
@@ -51,8 +55,12 @@ def test_error_pages_in_the_site_in_both_languages(
     response = french.goto(f"{live_server.url}/nulle-part/")
     assert response.status == 404
     assert shown(french) == {
-        "lang": "fr", "title": "Page introuvable · Jink", "heading": "Il n'y a pas de page ici",
-        "has the site's header": True, "styled": "960px", "way back": ["Retour à l'accueil"],
+        "lang": "fr",
+        "title": "Page introuvable · Jink",
+        "heading": "Il n'y a pas de page ici",
+        "has the site's header": True,
+        "styled": "960px",
+        "way back": ["Retour à l'accueil"],
     }
 
     response = french.goto(f"{live_server.url}/clubs/kilkenny/boom/")

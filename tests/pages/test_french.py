@@ -32,8 +32,20 @@ WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
 # switch names each language in itself, and the brand.
 SHARED_WORDS = {"English", "Français", "Jink", "API", "api", "schema"}
 # Dates are formatted by Django's own French locale (its catalogue, not ours).
-MONTHS = {"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre",
-          "octobre", "novembre", "décembre"}
+MONTHS = {
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
+}
 
 
 def test_the_french_catalogue_is_complete_and_compiled():
@@ -42,10 +54,16 @@ def test_the_french_catalogue_is_complete_and_compiled():
     fuzzy = [entry.msgid for entry in po.fuzzy_entries()]
     assert (untranslated, fuzzy) == ([], [])
     compiled = polib.mofile(str(CATALOGUE / "django.mo"))
-    as_compiled = {(entry.msgctxt, entry.msgid): (entry.msgstr, entry.msgstr_plural)
-                   for entry in compiled if entry.msgid}
-    as_written = {(entry.msgctxt, entry.msgid): (entry.msgstr, entry.msgstr_plural)
-                  for entry in po if not entry.obsolete}
+    as_compiled = {
+        (entry.msgctxt, entry.msgid): (entry.msgstr, entry.msgstr_plural)
+        for entry in compiled
+        if entry.msgid
+    }
+    as_written = {
+        (entry.msgctxt, entry.msgid): (entry.msgstr, entry.msgstr_plural)
+        for entry in po
+        if not entry.obsolete
+    }
     assert as_compiled == as_written
 
 
@@ -106,7 +124,11 @@ def data_words(seed) -> set[str]:
 
 def test_the_french_pages_show_no_english(seed, client_for):
     pages = [
-        "/", "/me/", "/clubs/kilkenny/", "/clubs/callan/", "/clubs/kilkenny/balances/",
+        "/",
+        "/me/",
+        "/clubs/kilkenny/",
+        "/clubs/callan/",
+        "/clubs/kilkenny/balances/",
         f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/",
         f"/clubs/kilkenny/games/{seed.games['forty_five'].pk}/",
         f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/",
@@ -119,12 +141,14 @@ def test_the_french_pages_show_no_english(seed, client_for):
 
 def test_money_and_problem_titles_follow_the_language(seed, client_for):
     client = client_for("pat")
-    html = client.get(f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/",
-                      HTTP_ACCEPT_LANGUAGE="fr").content
+    html = client.get(
+        f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/", HTTP_ACCEPT_LANGUAGE="fr"
+    ).content
     # "0,20" then a no-break space (read as a space here) and the symbol after the amount.
     assert parse(html).by_id("stake").text() == "0,20 € par joueur"
-    html = client.get(f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/",
-                      HTTP_ACCEPT_LANGUAGE="en").content
+    html = client.get(
+        f"/clubs/kilkenny/games/{seed.games['twenty_five'].pk}/", HTTP_ACCEPT_LANGUAGE="en"
+    ).content
     assert parse(html).by_id("stake").text() == "€0.20 a head"
     response = client.get("/api/games/999999/", HTTP_ACCEPT_LANGUAGE="fr")
     assert (response.status_code, response.json()["title"]) == (404, "Introuvable.")
@@ -136,11 +160,15 @@ def test_money_and_problem_titles_follow_the_language(seed, client_for):
         ("en", f"Game {game.pk} is finished; it takes no more hands."),
     ):
         response = scorekeeper.post(
-            f"/api/games/{game.pk}/hands/", {"dealer": 0, "trump": "S", "trick_winners": [0]},
-            content_type="application/json", HTTP_ACCEPT_LANGUAGE=language,
+            f"/api/games/{game.pk}/hands/",
+            {"dealer": 0, "trump": "S", "trick_winners": [0]},
+            content_type="application/json",
+            HTTP_ACCEPT_LANGUAGE=language,
         )
         assert (response.status_code, response.json()["code"], response.json()["detail"]) == (
-            409, "game_over", detail
+            409,
+            "game_over",
+            detail,
         )
 
 
@@ -151,26 +179,43 @@ def test_the_french_organiser_console_shows_no_english(seed, client_for):
     from settlements import services as settlement_services
 
     night = settlement_services.open_night(
-        club=seed.clubs["kilkenny"], user=seed.users["orla"], name="Vendredi",
-        entry_fee_minor=200, prize_split=[60, 40],
+        club=seed.clubs["kilkenny"],
+        user=seed.users["orla"],
+        name="Vendredi",
+        entry_fee_minor=200,
+        prize_split=[60, 40],
     )
     cup = seed.tournaments["cup"].pk
     console = "/clubs/kilkenny/console/"
     pages = [
-        console, f"{console}members/", f"{console}players/", f"{console}house-rules/",
-        f"{console}house-rules/?game=110", f"{console}events/new/",
-        f"{console}events/{cup}/", f"{console}events/{cup}/board/",
-        f"{console}events/{cup}/board/?round=1", f"{console}events/{cup}/print/",
-        f"{console}events/{cup}/results/", f"{console}nights/{night.pk}/",
+        console,
+        f"{console}members/",
+        f"{console}players/",
+        f"{console}house-rules/",
+        f"{console}house-rules/?game=110",
+        f"{console}events/new/",
+        f"{console}events/{cup}/",
+        f"{console}events/{cup}/board/",
+        f"{console}events/{cup}/board/?round=1",
+        f"{console}events/{cup}/print/",
+        f"{console}events/{cup}/results/",
+        f"{console}nights/{night.pk}/",
         # The table app's pages: the score pad (its scripts' words are in a JSON block, checked
         # by tests/tables/test_strings.py), the table links and the code form.
         f"/clubs/kilkenny/games/{seed.games['forty_five'].pk}/score/",
-        "/clubs/kilkenny/table-links/", "/t/",
+        "/clubs/kilkenny/table-links/",
+        "/t/",
     ]
     with translation.override("fr"):
         # The console's short dates ("2 Déc 2026"): Django's own French month abbreviations.
         short_months = {str(month).title() for month in MONTHS_3.values()}
     # The night's name and the site's address on a printed table card are data too.
-    allowed = (french_words() | data_words(seed) | SHARED_WORDS | MONTHS | short_months
-               | {"Vendredi", "CSV", "JSON", "QR", "UTF", "http", "testserver"})
+    allowed = (
+        french_words()
+        | data_words(seed)
+        | SHARED_WORDS
+        | MONTHS
+        | short_months
+        | {"Vendredi", "CSV", "JSON", "QR", "UTF", "http", "testserver"}
+    )
     assert words_not_french(client_for("orla"), pages, allowed) == {}

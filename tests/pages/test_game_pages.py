@@ -34,8 +34,12 @@ def test_a_finished_game_shows_sides_winner_stake_and_every_hand_with_running_to
     assert text_of(html, "stake") == "€0.20 a head"
     assert "double-stake" not in html.decode()
     assert items(html, "sides") == [
-        "Ann & Cait ✓ 25 Seat 1: Ann Seat 3: Cait", "Seat 1: Ann", "Seat 3: Cait",
-        "Bill & Pat 20 Seat 2: Bill Seat 4: Pat", "Seat 2: Bill", "Seat 4: Pat",
+        "Ann & Cait ✓ 25 Seat 1: Ann Seat 3: Cait",
+        "Seat 1: Ann",
+        "Seat 3: Cait",
+        "Bill & Pat 20 Seat 2: Bill Seat 4: Pat",
+        "Seat 2: Bill",
+        "Seat 4: Pat",
     ]
     assert hand_cards(html) == [
         "Hand 2 ♥ hearts dealt by Ann Ann & Cait 25 (+10) – (+10) 20 Bill & Pat",
@@ -58,9 +62,7 @@ def test_a_jink_doubles_the_stake_and_the_game_links_its_tournament_match(seed, 
     assert hand_cards(html) == ["Hand 1 ♠ spades dealt by Ann Ann 25 (+25) – (0) 0 Dan"]
 
 
-def test_a_game_in_progress_shows_the_next_dealer_and_the_best_trump_of_each_hand(
-    seed, client_for
-):
+def test_a_game_in_progress_shows_the_next_dealer_and_the_best_trump_of_each_hand(seed, client_for):
     game = seed.games["forty_five"]
     html = client_for("pat").get(game_url(game)).content
 
@@ -71,8 +73,7 @@ def test_a_game_in_progress_shows_the_next_dealer_and_the_best_trump_of_each_han
     assert live.attributes["data-poll"] == "15"
     assert live.attributes["data-etag"].startswith('W/"')
     assert hand_cards(html) == [
-        "Hand 2 ♦ diamonds dealt by Eve Dan & Finn 30 (+15) – (+15) 30 Eve & Gus "
-        "Best trump: Gus",
+        "Hand 2 ♦ diamonds dealt by Eve Dan & Finn 30 (+15) – (+15) 30 Eve & Gus Best trump: Gus",
         "Hand 1 ♣ clubs dealt by Dan Dan & Finn 15 (+15) – (+15) 15 Eve & Gus Best trump: Dan",
     ]
 
@@ -83,19 +84,42 @@ def test_misdeals_bids_reneges_and_robs_are_written_out(seed, client_for):
     scorekeeper = seed.users["sean"]
     seats = [players["Ann"], players["Bill"], players["Cait"], players["Dan"]]
     auction = start_game(club, scorekeeper, "auction45", seats, teams=[[0, 2], [1, 3]])
-    play_hands(auction, scorekeeper, [
-        {"dealer": 0, "misdeal": True},
-        {"dealer": 0, "trump": "H", "trick_winners": [1, 1, 3, 0, 1],
-         "best_trump": {"seat": 1, "trick": 0}, "bid": {"seat": 1, "amount": 20}},
-        {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 3, 3, 3],
-         "best_trump": {"seat": 3, "trick": 2}, "bid": {"seat": 0, "amount": 20}},
-    ])
+    play_hands(
+        auction,
+        scorekeeper,
+        [
+            {"dealer": 0, "misdeal": True},
+            {
+                "dealer": 0,
+                "trump": "H",
+                "trick_winners": [1, 1, 3, 0, 1],
+                "best_trump": {"seat": 1, "trick": 0},
+                "bid": {"seat": 1, "amount": 20},
+            },
+            {
+                "dealer": 1,
+                "trump": "S",
+                "trick_winners": [0, 0, 3, 3, 3],
+                "best_trump": {"seat": 3, "trick": 2},
+                "bid": {"seat": 0, "amount": 20},
+            },
+        ],
+    )
     forty_five = start_game(club, scorekeeper, "45", seats, teams=[[0, 2], [1, 3]])
-    play_hands(forty_five, scorekeeper, [
-        {"dealer": 0, "trump": "H", "renege": {"seat": 1, "trick": 3},
-         "trick_winners": [1, 1, 0, 2, 1], "best_trump": {"seat": 0, "trick": 2},
-         "rob": {"seat": 0}},
-    ])
+    play_hands(
+        forty_five,
+        scorekeeper,
+        [
+            {
+                "dealer": 0,
+                "trump": "H",
+                "renege": {"seat": 1, "trick": 3},
+                "trick_winners": [1, 1, 0, 2, 1],
+                "best_trump": {"seat": 0, "trick": 2},
+                "rob": {"seat": 0},
+            },
+        ],
+    )
     client = client_for("pat")
 
     assert hand_cards(client.get(game_url(auction)).content) == [
@@ -116,22 +140,31 @@ def test_corrections_and_undos_are_shown_in_the_hand_list(seed, client_for):
 
     from games import services
 
-    game = start_game(seed.clubs["kilkenny"], seed.users["sean"], "25",
-                      [seed.players["Eve"], seed.players["Gus"]])
-    play_hands(game, seed.users["sean"], [
-        {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 1, 1, 1]},
-        {"dealer": 1, "trump": "C", "trick_winners": [1, 1]},  # Gus reaches 25
-    ])
+    game = start_game(
+        seed.clubs["kilkenny"], seed.users["sean"], "25", [seed.players["Eve"], seed.players["Gus"]]
+    )
+    play_hands(
+        game,
+        seed.users["sean"],
+        [
+            {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 1, 1, 1]},
+            {"dealer": 1, "trump": "C", "trick_winners": [1, 1]},  # Gus reaches 25
+        ],
+    )
     game.refresh_from_db()
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.undo_last_hand(game_id=game.pk, number=2, user=seed.users["sean"],
-                                 if_match=game.etag)
+        services.undo_last_hand(
+            game_id=game.pk, number=2, user=seed.users["sean"], if_match=game.etag
+        )
     game.refresh_from_db()
     with TestCase.captureOnCommitCallbacks(execute=True):
-        services.correct_hand(game_id=game.pk, number=1, user=seed.users["sean"],
-                              record={"dealer": 0, "trump": "S",
-                                      "trick_winners": [0, 0, 0, 1, 1]},
-                              if_match=game.etag)
+        services.correct_hand(
+            game_id=game.pk,
+            number=1,
+            user=seed.users["sean"],
+            record={"dealer": 0, "trump": "S", "trick_winners": [0, 0, 0, 1, 1]},
+            if_match=game.etag,
+        )
 
     cards = hand_cards(client_for("pat").get(game_url(game)).content)
 
@@ -151,9 +184,7 @@ def test_a_game_with_no_hand_says_so(seed, client_for):
     assert text_of(html, "game-status") == "In progress Next dealer: Eve"
 
 
-def test_a_public_clubs_game_of_a_private_tournament_does_not_link_the_tournament(
-    seed, client_for
-):
+def test_a_public_clubs_game_of_a_private_tournament_does_not_link_the_tournament(seed, client_for):
     from tournaments.models import Tournament
 
     Tournament.objects.filter(pk=seed.tournaments["cup"].pk).update(is_public=False)

@@ -39,9 +39,17 @@ def make_drive(seed):
     players = seed.players
     names = ["Pat", "Ann", "Bill", "Cait", "Dan", "Eve", "Finn", "Gus"]
     return services.create_tournament(
-        club=seed.clubs["kilkenny"], user=seed.users["orla"],
-        values={"name": "Tuesday Drive", "game": "25", "format": "drive", "table_size": 4,
-                "sides_per_table": 2, "round_count": 2, "lots_seed": 11},
+        club=seed.clubs["kilkenny"],
+        user=seed.users["orla"],
+        values={
+            "name": "Tuesday Drive",
+            "game": "25",
+            "format": "drive",
+            "table_size": 4,
+            "sides_per_table": 2,
+            "round_count": 2,
+            "lots_seed": 11,
+        },
         entrants=[{"player": players[name].pk} for name in names],
     )
 
@@ -52,11 +60,15 @@ def pat_at_table(drive, pat):
 
     slot = (
         MatchEntrant.objects.filter(match__tournament=drive, entrant__player=pat)
-        .select_related("match").order_by("-match__round__number").first()
+        .select_related("match")
+        .order_by("-match__round__number")
+        .first()
     )
     partner = (
         MatchEntrant.objects.filter(match=slot.match, side=slot.side)
-        .exclude(pk=slot.pk).select_related("entrant__player").get()
+        .exclude(pk=slot.pk)
+        .select_related("entrant__player")
+        .get()
     )
     game = slot.match.games.order_by("-id").first()
     return slot.match.table, partner.entrant.player.display_name, game.pk
@@ -128,9 +140,11 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
     page.evaluate("window.scrollTo(0, 200)")
     response = api.post(
         f"{live_server.url}/api/games/{game_id}/hands/",
-        json={"dealer": 0, "trump": "S",
-              "trick_winners": [pat_seat.seat, pat_seat.seat, other_seat, pat_seat.seat,
-                                other_seat]},
+        json={
+            "dealer": 0,
+            "trump": "S",
+            "trick_winners": [pat_seat.seat, pat_seat.seat, other_seat, pat_seat.seat, other_seat],
+        },
     )
     assert response.status_code == 201, response.text
     page.wait_for_function(
@@ -144,13 +158,15 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
     page.screenshot(path=str(screenshots / "event-page-tonight.png"), full_page=True)
 
     # Round 1 played out: the next round is drawn by itself, the panel follows.
-    for game in Game.objects.filter(match_link__match__tournament=drive,
-                                    status=GameStatus.IN_PROGRESS):
+    for game in Game.objects.filter(
+        match_link__match__tournament=drive, status=GameStatus.IN_PROGRESS
+    ):
         # Seat 0's side takes every trick it needs to reach 25 (the game ends at that trick).
         needed = (25 - game.totals[game.side_of_seat[0]]) // 5
-        response = api.post(f"{live_server.url}/api/games/{game.pk}/hands/",
-                            json={"dealer": game.next_dealer, "trump": "H",
-                                  "trick_winners": [0] * needed})
+        response = api.post(
+            f"{live_server.url}/api/games/{game.pk}/hands/",
+            json={"dealer": game.next_dealer, "trump": "H", "trick_winners": [0] * needed},
+        )
         assert response.status_code == 201, response.text
     assert drive.rounds.count() == 2
     table, partner, round_two_game = pat_at_table(drive, seed.players["Pat"])
@@ -165,13 +181,15 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
     # The game page of Pat's new table is live too: a hand through the API shows up by itself.
     game = Game.objects.get(pk=round_two_game)
     page.goto(f"{live_server.url}/clubs/kilkenny/games/{game.pk}/")
-    assert text(page, "#score").endswith("0 – 0 " + text(page, "#sides li.side:nth-child(2) "
-                                                            ".card-title"))
+    assert text(page, "#score").endswith(
+        "0 – 0 " + text(page, "#sides li.side:nth-child(2) .card-title")
+    )
     page.evaluate("window.jinkMarker = 'no reload'")
     shorten_poll(page)
-    response = api.post(f"{live_server.url}/api/games/{game.pk}/hands/",
-                        json={"dealer": game.next_dealer, "trump": "D",
-                              "trick_winners": [0, 0, 1, 0, 1]})
+    response = api.post(
+        f"{live_server.url}/api/games/{game.pk}/hands/",
+        json={"dealer": game.next_dealer, "trump": "D", "trick_winners": [0, 0, 1, 0, 1]},
+    )
     assert response.status_code == 201, response.text
     page.wait_for_function(
         "() => document.querySelector('#hand-list') !== null", timeout=LIVE_TIMEOUT_MS
@@ -182,12 +200,15 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
 
     # Hidden (the phone's screen off), the page stops asking; shown again, it asks at once.
     polls = []
-    page.on("request", lambda request: polls.append(request.url)
-            if request.headers.get("x-jink-poll") else None)
+    page.on(
+        "request",
+        lambda request: polls.append(request.url) if request.headers.get("x-jink-poll") else None,
+    )
     set_hidden(page, True)
-    response = api.post(f"{live_server.url}/api/games/{game.pk}/hands/",
-                        json={"dealer": (game.next_dealer + 1) % 4, "trump": "D",
-                              "trick_winners": [0, 0]})  # seat 0's side reaches 25
+    response = api.post(
+        f"{live_server.url}/api/games/{game.pk}/hands/",
+        json={"dealer": (game.next_dealer + 1) % 4, "trump": "D", "trick_winners": [0, 0]},
+    )  # seat 0's side reaches 25
     assert response.status_code == 201, response.text
     page.wait_for_timeout(3_000 * POLL_SECONDS)  # three poll intervals
     assert (polls, page.query_selector("#hand-2")) == ([], None)

@@ -34,8 +34,9 @@ def _night(seed):
     club = seed.clubs["kilkenny"]
     orla = seed.users["orla"]
     pat, ann = seed.players["Pat"], seed.players["Ann"]
-    night = services.open_night(club=club, user=orla, name="Vendredi", entry_fee_minor=500,
-                                prize_split=[60, 40])
+    night = services.open_night(
+        club=club, user=orla, name="Vendredi", entry_fee_minor=500, prize_split=[60, 40]
+    )
     services.mark_entry_fee(user=orla, night_id=night.pk, player_id=pat.pk, status="cash")
     services.mark_entry_fee(user=orla, night_id=night.pk, player_id=ann.pk, status="owed")
     for _ in range(2):  # Pat takes every trick from nothing: a jink, double stakes (0.40)
@@ -69,8 +70,10 @@ def test_the_settle_up_the_balances_and_the_chart_in_french(
     # The pot: 10,00 €; Pat first (6,00 €), Ann second (4,00 €) less the 5,00 € she owes.
     assert "Première place : 60 % de la cagnotte de 10,00 €, 6,00 € (Pat)" in settle_up
     assert "Deuxième place : 40 % de la cagnotte de 10,00 €, 4,00 € (Ann)" in settle_up
-    transfers = [_text(console, f"#{element.get_attribute('id')} .who-pays")
-                 for element in console.query_selector_all("#settle-up-1 li.transfer")]
+    transfers = [
+        _text(console, f"#{element.get_attribute('id')} .who-pays")
+        for element in console.query_selector_all("#settle-up-1 li.transfer")
+    ]
     assert transfers == [
         "Le club paie Pat 6,00 €",
         "Ann paie le club 1,00 €",
@@ -84,8 +87,10 @@ def test_the_settle_up_the_balances_and_the_chart_in_french(
     page = new_context(viewport=PHONE, locale="fr-FR").new_page()
     log_in(page, live_server.url, "pat", PASSWORD)
     page.goto(f"{live_server.url}/clubs/kilkenny/balances/")
-    season = [" ".join(row.inner_text().split())
-              for row in page.query_selector_all("#season-table tbody tr")]
+    season = [
+        " ".join(row.inner_text().split())
+        for row in page.query_selector_all("#season-table tbody tr")
+    ]
     # Pat: stakes +0,80 €, prize 6,00 €, fee 5,00 € paid at the door: +1,80 €; 6,80 € still to
     # receive. Ann: -0,80 € + 4,00 € - 5,00 € = -1,80 €, all still to pay.
     assert season == [
@@ -101,8 +106,7 @@ def test_the_settle_up_the_balances_and_the_chart_in_french(
     assert NUMBER.match(y) and NUMBER.match(zero.get_attribute("y2"))
     assert 0 <= float(y) <= 120  # inside the 320 x 120 box
     points = [pair.split(",") for pair in line.get_attribute("points").split()]
-    assert all(len(pair) == 2 and all(NUMBER.match(value) for value in pair)
-               for pair in points)
+    assert all(len(pair) == 2 and all(NUMBER.match(value) for value in pair) for pair in points)
     box = page.query_selector("#balance-chart").bounding_box()
     assert box["height"] > 0 and zero.bounding_box() is not None  # the zero line is drawn
     caption = _text(page, "#balance-summary")

@@ -68,8 +68,15 @@ def test_the_bracket_keeps_its_place_and_shows_a_winner_in_the_next_table_at_onc
     page.evaluate("window.jinkMarker = 'no reload'")
 
     decide(cup, seed.users["sean"], round_number=1, tables=[7])
-    winner = Game.objects.get(match_link__match__tournament=cup, match_link__match__round__number=1,
-                              match_link__match__table=7).seats.get(seat=0).player.display_name
+    winner = (
+        Game.objects.get(
+            match_link__match__tournament=cup,
+            match_link__match__round__number=1,
+            match_link__match__table=7,
+        )
+        .seats.get(seat=0)
+        .player.display_name
+    )
     page.wait_for_function(
         f"() => document.querySelector('#round-2-table-4')?.innerText.includes('{winner}')",
         timeout=LIVE_TIMEOUT_MS,
@@ -83,7 +90,10 @@ def test_the_bracket_keeps_its_place_and_shows_a_winner_in_the_next_table_at_onc
     assert page.evaluate("""() => [document.getElementById('bracket-scroll').scrollLeft,
                                    window.scrollY, window.jinkMarker,
                                    document.activeElement.closest('article')?.id]""") == [
-        semi_finals, page_scroll, "no reload", "round-3-table-1",
+        semi_finals,
+        page_scroll,
+        "no reload",
+        "round-3-table-1",
     ]
     page.screenshot(path=str(screenshots / "bracket.png"), full_page=True)
     assert outside_requests == []
@@ -123,7 +133,8 @@ def test_true_places_and_pages_that_fit_three_phone_screens(
                        const now = getComputedStyle(summary, '::before').transform;
                        return now !== before && now === 'matrix(0.707107, 0.707107, -0.707107,'
                                                        + ' 0.707107, 0, 0)'; }""",
-        arg=closed[2], timeout=5000,
+        arg=closed[2],
+        timeout=5000,
     )
     page.click("#round-1 > summary")
     heights = {"drive": page_height(page)}
@@ -145,7 +156,9 @@ def test_true_places_and_pages_that_fit_three_phone_screens(
     rows = page.eval_on_selector_all("#season-table tr.player-row", "rows => rows.length")
     assert rows >= 20
     assert {name: height <= THREE_SCREENS for name, height in heights.items()} == {
-        "drive": True, "knockout": True, "club": True,
+        "drive": True,
+        "knockout": True,
+        "club": True,
     }, heights
     assert widths == {"drive": 0, "knockout": 0, "club": 0}
 
@@ -163,7 +176,10 @@ def test_true_places_and_pages_that_fit_three_phone_screens(
                   order: document.getElementById('season-order').innerText.split('.')[0]};
         }"""
     )
-    assert cut == {"right": True, "broken": 0,
-                   "order": "Ordered by wins, then points; players level on both share a place"}
+    assert cut == {
+        "right": True,
+        "broken": 0,
+        "order": "Ordered by wins, then points; players level on both share a place",
+    }
     assert sideways(page) == 0
     assert outside_requests == []

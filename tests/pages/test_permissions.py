@@ -49,8 +49,9 @@ def test_a_public_clubs_pages_are_for_anybody(seed, client_for, page, user):
     assert client_for(user).get(CALLAN_PAGES[page](seed)).status_code == 200
 
 
-@pytest.mark.parametrize(("user", "status"), [(None, 404), ("olive", 404), ("pat", 404),
-                                              ("cara", 200)])
+@pytest.mark.parametrize(
+    ("user", "status"), [(None, 404), ("olive", 404), ("pat", 404), ("cara", 200)]
+)
 def test_a_private_tournament_of_a_public_club_is_for_its_members_only(
     seed, client_for, user, status
 ):
@@ -85,9 +86,16 @@ def test_a_public_clubs_balances_are_for_its_members_only(seed, client_for, user
         lambda seed: "/clubs/kilkenny/games/999999/",
         lambda seed: "/clubs/kilkenny/tournaments/999999/",
     ],
-    ids=["game-of-kilkenny-under-callan", "tournament-of-kilkenny-under-callan",
-         "game-of-callan-under-kilkenny", "tournament-of-callan-under-kilkenny",
-         "unknown-club", "unknown-club-balances", "unknown-game", "unknown-tournament"],
+    ids=[
+        "game-of-kilkenny-under-callan",
+        "tournament-of-kilkenny-under-callan",
+        "game-of-callan-under-kilkenny",
+        "tournament-of-callan-under-kilkenny",
+        "unknown-club",
+        "unknown-club-balances",
+        "unknown-game",
+        "unknown-tournament",
+    ],
 )
 def test_an_object_of_another_club_or_of_none_is_not_found(seed, client_for, url):
     # Pat is a member of Kilkenny and may read Callan (public): the 404 is about the address.

@@ -39,10 +39,14 @@ def test_a_players_page_shows_results_games_events_and_their_balance(seed, clien
     # Each rated game says the rating it left her with (the final is not finished: not rated).
     from seasons.models import RatingChange
 
-    after = {change.game_id: f"{change.ordinal:.1f}"
-             for change in RatingChange.objects.filter(player=seed.players["Ann"])}
+    after = {
+        change.game_id: f"{change.ordinal:.1f}"
+        for change in RatingChange.objects.filter(player=seed.players["Ann"])
+    }
     assert [card.partition("rating after: ")[2] or None for card in cards] == [
-        None, after[seed.games["semi_final_1"].pk], after[seed.games["twenty_five"].pk],
+        None,
+        after[seed.games["semi_final_1"].pk],
+        after[seed.games["twenty_five"].pk],
     ]
     assert text_of(html, "rating-history") == (
         "After each of the last 2 rated games, oldest first: "
@@ -102,8 +106,10 @@ def test_a_visitor_picks_their_name_and_the_event_page_shows_their_table(seed, c
     forget = client.get("/clubs/callan/?player=")
     assert forget.cookies["jink_player_callan"].value == ""
     html = client.get(f"/clubs/callan/tournaments/{tournament.pk}/").content
-    assert "tonight" not in [element.attributes.get("id") for element in
-                             parse(html).find_all(lambda element: element.tag == "section")]
+    assert "tonight" not in [
+        element.attributes.get("id")
+        for element in parse(html).find_all(lambda element: element.tag == "section")
+    ]
 
 
 def test_an_unknown_pick_is_a_problem(seed, client_for):
@@ -121,11 +127,14 @@ def test_the_tonight_panel_in_a_knockout_names_the_next_table(seed, client_for):
     Player.objects.filter(pk=seed.players["Ann"].pk).update(user=seed.users["olive"])
     from clubs.models import Membership, Role
 
-    Membership.objects.create(club=seed.clubs["kilkenny"], user=seed.users["olive"],
-                              role=Role.PLAYER)
-    html = client_for("olive").get(
-        f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/"
-    ).content
+    Membership.objects.create(
+        club=seed.clubs["kilkenny"], user=seed.users["olive"], role=Role.PLAYER
+    )
+    html = (
+        client_for("olive")
+        .get(f"/clubs/kilkenny/tournaments/{seed.tournaments['cup'].pk}/")
+        .content
+    )
 
     assert text_of(html, "tonight-table") == "Final: table 1, seat 1 See the table"
     assert text_of(html, "tonight-opponents") == "Against Bill"
@@ -133,8 +142,11 @@ def test_the_tonight_panel_in_a_knockout_names_the_next_table(seed, client_for):
     assert text_of(html, "tonight-place") == "Place 1 of 4 · 25 points"
     # Her row of the standings and her table are highlighted.
     root = parse(html)
-    mine = root.find_all(lambda element: element.tag == "tr" and "me" in element.classes
-                         and "entrant-row" in element.classes)
+    mine = root.find_all(
+        lambda element: (
+            element.tag == "tr" and "me" in element.classes and "entrant-row" in element.classes
+        )
+    )
     assert [row.text() for row in mine][0].startswith("1 Ann (you)")
     assert "mine" in root.by_id("round-2-table-1").classes
 
@@ -145,27 +157,37 @@ def test_a_semi_final_winner_is_told_where_to_go_next(seed, client_for):
 
     players = seed.players
     tournament = services.create_tournament(
-        club=seed.clubs["kilkenny"], user=seed.users["orla"],
+        club=seed.clubs["kilkenny"],
+        user=seed.users["orla"],
         values={"name": "Spring Cup", "game": "25", "format": "knockout", "lots_seed": 5},
-        entrants=[{"player": players[name].pk, "seed": number}
-                  for number, name in enumerate(["Eve", "Finn", "Gus", "Dan"], start=1)],
+        entrants=[
+            {"player": players[name].pk, "seed": number}
+            for number, name in enumerate(["Eve", "Finn", "Gus", "Dan"], start=1)
+        ],
     )
     from tests.pages.seed import play_hands
     from tests.pages.test_tournament_pages import draw
 
     draw(tournament, seed.users["orla"])
     Player.objects.filter(pk=players["Eve"].pk).update(user=seed.users["olive"])
-    Membership.objects.create(club=seed.clubs["kilkenny"], user=seed.users["olive"],
-                              role=Role.PLAYER)
+    Membership.objects.create(
+        club=seed.clubs["kilkenny"], user=seed.users["olive"], role=Role.PLAYER
+    )
     from games.models import Game
 
-    table_one = Game.objects.get(match_link__match__tournament=tournament,
-                                 match_link__match__table=1)
-    eve_seat = next(seat.seat for seat in table_one.seats.all()
-                    if seat.player_id == players["Eve"].pk)
-    play_hands(table_one, seed.users["sean"], [
-        {"dealer": 0, "trump": "S", "trick_winners": [eve_seat] * 5},
-    ])
+    table_one = Game.objects.get(
+        match_link__match__tournament=tournament, match_link__match__table=1
+    )
+    eve_seat = next(
+        seat.seat for seat in table_one.seats.all() if seat.player_id == players["Eve"].pk
+    )
+    play_hands(
+        table_one,
+        seed.users["sean"],
+        [
+            {"dealer": 0, "trump": "S", "trick_winners": [eve_seat] * 5},
+        ],
+    )
 
     html = client_for("olive").get(f"/clubs/kilkenny/tournaments/{tournament.pk}/").content
 

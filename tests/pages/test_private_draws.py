@@ -29,12 +29,18 @@ def private_round():
     first.user = event.world.users["player"]
     first.save(update_fields=["user"])
     tournament = event.create_tournament(
-        name="Private", game="25", format="swiss", round_count=2, private_draws=True,
-        entrants=[{"player": player.pk} for player in event.players])
+        name="Private",
+        game="25",
+        format="swiss",
+        round_count=2,
+        private_draws=True,
+        entrants=[{"player": player.pk} for player in event.players],
+    )
     drawn = event.draw(tournament["id"])
     assert drawn["released_at"] is None
     match = next(
-        match for match in drawn["matches"]
+        match
+        for match in drawn["matches"]
         if first.pk in {slot.get("player") for slot in _slots(event, match)}
     )
     game_id = match["games"][0]["id"]
@@ -62,8 +68,13 @@ def _release(event, tournament):
 
 @pytest.mark.parametrize(
     ("role", "status"),
-    [("anonymous", 404), ("outsider", 404), ("player", 404), ("scorekeeper", 404),
-     ("organiser", 200)],
+    [
+        ("anonymous", 404),
+        ("outsider", 404),
+        ("player", 404),
+        ("scorekeeper", 404),
+        ("organiser", 200),
+    ],
 )
 @pytest.mark.parametrize(
     "path", ["", "hands/", "hands/1/", "history/"], ids=["detail", "hands", "hand", "history"]
@@ -101,8 +112,10 @@ def test_a_scorekeeper_can_neither_ask_about_nor_write_to_a_private_draws_game(p
     assert (asked.status_code, written.status_code) == (404, 404)
 
 
-@pytest.mark.parametrize(("role", "status"), [("anonymous", 404), ("player", 404),
-                                              ("scorekeeper", 404), ("organiser", 200)])
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [("anonymous", 404), ("player", 404), ("scorekeeper", 404), ("organiser", 200)],
+)
 def test_the_game_page_and_its_poll_hide_a_private_draws_game(private_round, role, status):
     event, tournament, game_id = private_round
     client = _page_client(event, role)
@@ -139,8 +152,9 @@ def test_me_and_the_club_page_leave_a_private_draws_game_out_for_a_player(privat
 
     assert link not in client.get("/me/").content.decode()
     assert link not in client.get(f"/clubs/{event.club.slug}/").content.decode()
-    assert link in _page_client(event, "organiser").get(
-        f"/clubs/{event.club.slug}/").content.decode()
+    assert (
+        link in _page_client(event, "organiser").get(f"/clubs/{event.club.slug}/").content.decode()
+    )
     _release(event, tournament)
     assert link in client.get("/me/").content.decode()
     assert link in client.get(f"/clubs/{event.club.slug}/").content.decode()
@@ -149,8 +163,13 @@ def test_me_and_the_club_page_leave_a_private_draws_game_out_for_a_player(privat
 def test_an_organisers_event_tag_differs_from_a_players_while_a_round_is_private():
     event = build_event(players=4, public=True, slug="private-tags")
     tournament = event.create_tournament(
-        name="Private", game="25", format="swiss", round_count=2, private_draws=True,
-        entrants=[{"player": player.pk} for player in event.players])
+        name="Private",
+        game="25",
+        format="swiss",
+        round_count=2,
+        private_draws=True,
+        entrants=[{"player": player.pk} for player in event.players],
+    )
     url = f"/clubs/{event.club.slug}/tournaments/{tournament['id']}/"
     player, organiser = _page_client(event, "player"), _page_client(event, "organiser")
     drawn = event.draw(tournament["id"])
@@ -158,8 +177,12 @@ def test_an_organisers_event_tag_differs_from_a_players_while_a_round_is_private
     assert before["organiser"] != before["player"]
 
     # A hand in the private round (no match decided: the standings stay as they were).
-    event.ok("post", f"/api/games/{drawn['matches'][0]['games'][0]['id']}/hands/",
-             {"dealer": 0, "trump": "S", "trick_winners": [0, 1, 0, 1, 0]}, status=201)
+    event.ok(
+        "post",
+        f"/api/games/{drawn['matches'][0]['games'][0]['id']}/hands/",
+        {"dealer": 0, "trump": "S", "trick_winners": [0, 1, 0, 1, 0]},
+        status=201,
+    )
 
     # The player's old tag still holds (nothing they may see changed): 304, nothing leaks.
     assert player.get(url, headers={"if-none-match": before["player"]}).status_code == 304
@@ -180,15 +203,22 @@ def test_a_rename_changes_the_event_and_game_pages_tags(what):
 
     event = build_event(players=0, teams=2, public=True, slug="renames")
     tournament = event.create_tournament(
-        name="Pairs", game="45", format="swiss", round_count=1, entrant_kind="team", table_size=2,
-        entrants=[{"team": team.pk} for team in event.teams])
+        name="Pairs",
+        game="45",
+        format="swiss",
+        round_count=1,
+        entrant_kind="team",
+        table_size=2,
+        entrants=[{"team": team.pk} for team in event.teams],
+    )
     drawn = event.draw(tournament["id"])
     game_id = drawn["matches"][0]["games"][0]["id"]
     pages = [f"/clubs/renames/tournaments/{tournament['id']}/", f"/clubs/renames/games/{game_id}/"]
     reader = _page_client(event, "player")
     tags = {url: reader.get(url)["ETag"] for url in pages}
-    assert all(reader.get(url, headers={"if-none-match": tags[url]}).status_code == 304
-               for url in pages)
+    assert all(
+        reader.get(url, headers={"if-none-match": tags[url]}).status_code == 304 for url in pages
+    )
 
     team = Team.objects.get(pk=event.teams[0].pk)
     if what == "player":

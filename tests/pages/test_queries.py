@@ -26,13 +26,15 @@ def more_games(seed, count: int) -> None:
     players = seed.players
     for index in range(count):
         game = start_game(
-            club, seed.users["sean"], "25", [players["Pat"], players["Eve"], players["Gus"]],
+            club,
+            seed.users["sean"],
+            "25",
+            [players["Pat"], players["Eve"], players["Gus"]],
             stake_minor=5,
         )
         winner = index % 2
         tricks = [winner] * 5 if index % 4 < 2 else [0, 1, 2, 0, 1]
-        play_hands(game, seed.users["sean"], [{"dealer": 0, "trump": "S",
-                                                "trick_winners": tricks}])
+        play_hands(game, seed.users["sean"], [{"dealer": 0, "trump": "S", "trick_winners": tricks}])
 
 
 # Club, its players (the "this is me" picker and the links to their pages: +1 since the player
@@ -69,13 +71,15 @@ def failed_bids(count: int) -> list[dict]:
     for number in range(count):
         bidder = number % 2  # seat 0 (side 0), then seat 1 (side 1)
         other = 1 - bidder
-        hands.append({
-            "dealer": number % 4,
-            "trump": "S",
-            "trick_winners": [other, other, other, bidder, bidder],
-            "best_trump": {"seat": other, "trick": 0},
-            "bid": {"seat": bidder, "amount": 20},
-        })
+        hands.append(
+            {
+                "dealer": number % 4,
+                "trump": "S",
+                "trick_winners": [other, other, other, bidder, bidder],
+                "best_trump": {"seat": other, "trick": 0},
+                "bid": {"seat": bidder, "amount": 20},
+            }
+        )
     return hands
 
 
@@ -83,8 +87,9 @@ def test_game_page(seed, client_for):
     client = client_for("pat")
     players = seed.players
     seats = [players["Pat"], players["Eve"], players["Gus"], players["Finn"]]
-    game = start_game(seed.clubs["kilkenny"], seed.users["sean"], "auction45", seats,
-                      teams=[[0, 2], [1, 3]])
+    game = start_game(
+        seed.clubs["kilkenny"], seed.users["sean"], "auction45", seats, teams=[[0, 2], [1, 3]]
+    )
     hands = failed_bids(7)
     play_hands(game, seed.users["sean"], hands[:1])
     url = f"/clubs/kilkenny/games/{game.pk}/"
@@ -115,9 +120,13 @@ def test_tournament_page(seed, client_for):
     cup = seed.tournaments["cup"]
     url = f"/clubs/kilkenny/tournaments/{cup.pk}/"
     assert count_queries(client.get, url).count == SESSION_AND_USER + TOURNAMENT_PAGE
-    play_hands(seed.games["final"], seed.users["sean"], [
-        {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0]},
-    ])
+    play_hands(
+        seed.games["final"],
+        seed.users["sean"],
+        [
+            {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0]},
+        ],
+    )
     assert count_queries(client.get, url).count == SESSION_AND_USER + TOURNAMENT_PAGE
 
 
@@ -139,8 +148,7 @@ def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for):
         for game in Game.objects.filter(
             match_link__match__tournament=tournament, status=GameStatus.IN_PROGRESS
         ):
-            play_hands(game, None, [{"dealer": 0, "trump": "S",
-                                     "trick_winners": [0, 0, 0, 0, 0]}])
+            play_hands(game, None, [{"dealer": 0, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]}])
     tournament.refresh_from_db()
     assert (tournament.rounds.count(), tournament.status) == (3, "finished")
     assert count_queries(client.get, url).count == TOURNAMENT_PAGE
@@ -172,8 +180,7 @@ def test_my_clubs_page(seed, client_for):
     client = client_for("pat")
     assert count_queries(client.get, "/me/").count == SESSION_AND_USER + MY_CLUBS
     # A second club (Callan: a member now, and playing as Eoin) and more games in the first.
-    Membership.objects.create(club=seed.clubs["callan"], user=seed.users["pat"],
-                              role=Role.PLAYER)
+    Membership.objects.create(club=seed.clubs["callan"], user=seed.users["pat"], role=Role.PLAYER)
     type(seed.players["Eoin"]).objects.filter(pk=seed.players["Eoin"].pk).update(
         user=seed.users["pat"]
     )

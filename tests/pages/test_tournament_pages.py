@@ -38,23 +38,28 @@ def entrant_rows(html) -> list[list[str]]:
     table = parse(html).by_id("standings-table")
     return [
         [cell_text(cell) for cell in row.children if isinstance(cell, Element)]
-        for row in table.find_all(lambda element: element.tag == "tr"
-                                  and "entrant-row" in element.classes)
+        for row in table.find_all(
+            lambda element: element.tag == "tr" and "entrant-row" in element.classes
+        )
     ]
 
 
 def cell_text(cell: Element) -> str:
-    return " ".join(" ".join(
-        (child if isinstance(child, str) else child.text())
-        for child in cell.children
-        if isinstance(child, str) or "stage-under" not in child.classes
-    ).split())
+    return " ".join(
+        " ".join(
+            (child if isinstance(child, str) else child.text())
+            for child in cell.children
+            if isinstance(child, str) or "stage-under" not in child.classes
+        ).split()
+    )
 
 
 def notes(html) -> list[str]:
     table = parse(html).by_id("standings-table")
-    return [row.text() for row in table.find_all(
-        lambda element: element.tag == "tr" and "why" in element.classes)]
+    return [
+        row.text()
+        for row in table.find_all(lambda element: element.tag == "tr" and "why" in element.classes)
+    ]
 
 
 def test_standings_show_the_deciding_figures_first_and_explain_each_tie(seed, client_for):
@@ -74,8 +79,12 @@ def test_standings_show_the_deciding_figures_first_and_explain_each_tie(seed, cl
         ["3", "Cait", "Semi-finals", "0", "0", "-15", "1", "0", "1", "0", "10"],
         ["4", "Dan", "Semi-finals", "0", "0", "-25", "1", "0", "1", "0", "0"],
     ]
-    extra = [element.text() for element in parse(html).by_id("standings-table").find_all(
-        lambda element: element.tag == "th" and "extra" in element.classes)]
+    extra = [
+        element.text()
+        for element in parse(html)
+        .by_id("standings-table")
+        .find_all(lambda element: element.tag == "th" and "extra" in element.classes)
+    ]
     assert extra == ["P", "D", "L", "Pts", "For"]
     assert text_of(html, "standings-more") == (
         "All figures W Matches won G Games won +/− Points difference P Matches played "
@@ -87,11 +96,19 @@ def test_standings_show_the_deciding_figures_first_and_explain_each_tie(seed, cl
     ]
     # The figure that put each entrant below the one above is marked: Bill's and Dan's points
     # difference, Cait's match wins.
-    deciders = [cell.text() for cell in parse(html).by_id("standings-table").find_all(
-        lambda element: element.tag == "td" and "decider" in element.classes)]
+    deciders = [
+        cell.text()
+        for cell in parse(html)
+        .by_id("standings-table")
+        .find_all(lambda element: element.tag == "td" and "decider" in element.classes)
+    ]
     assert deciders == ["15", "0", "-25"]
-    details = [row.text() for row in parse(html).by_id("standings-table").find_all(
-        lambda element: element.tag == "tr" and "detail" in element.classes)]
+    details = [
+        row.text()
+        for row in parse(html)
+        .by_id("standings-table")
+        .find_all(lambda element: element.tag == "tr" and "detail" in element.classes)
+    ]
     assert details[0] == (
         "Matches played 1 Matches drawn 0 Matches lost 0 Match points 2 Points scored 25"
     )
@@ -133,8 +150,9 @@ def test_the_bracket_shows_rounds_tables_entrants_winners_and_games(seed, client
     assert text_of(html, "round-2") == "Final In progress Table 1 Ann 10 Bill 15"
     # Each table says which table it feeds: the bracket's lines join them.
     root = parse(html)
-    assert [root.by_id(f"round-1-table-{number}").attributes.get("data-feeds")
-            for number in (1, 2)] == ["round-2-table-1", "round-2-table-1"]
+    assert [
+        root.by_id(f"round-1-table-{number}").attributes.get("data-feeds") for number in (1, 2)
+    ] == ["round-2-table-1", "round-2-table-1"]
     assert "data-feeds" not in root.by_id("round-2-table-1").attributes
     assert winners_of(html, "round-2-table-1") == []
     page_links = links(html)
@@ -143,9 +161,13 @@ def test_the_bracket_shows_rounds_tables_entrants_winners_and_games(seed, client
 
 
 def test_a_decided_final_crowns_the_champion(seed, client_for):
-    play_hands(seed.games["final"], seed.users["sean"], [
-        {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0]},
-    ])
+    play_hands(
+        seed.games["final"],
+        seed.users["sean"],
+        [
+            {"dealer": 1, "trump": "S", "trick_winners": [0, 0, 0]},
+        ],
+    )
 
     html = client_for("pat").get(tournament_url(seed.tournaments["cup"])).content
 
@@ -156,9 +178,12 @@ def test_a_decided_final_crowns_the_champion(seed, client_for):
     assert [row[:2] for row in rows] == [["1", "Ann"], ["2", "Bill"], ["3", "Cait"], ["4", "Dan"]]
     highlighted = [row for row in entrant_rows(html) if row[1] == "Ann"]
     assert highlighted == [["1", "Ann", "Winner", "2", "2", "35", "2", "0", "0", "4", "50"]]
-    assert [element.attributes["class"] for element in parse(html).by_id(
-        "standings-table").find_all(lambda element: element.tag == "tr"
-                                    and "winner" in element.classes)] == ["entrant-row winner"]
+    assert [
+        element.attributes["class"]
+        for element in parse(html)
+        .by_id("standings-table")
+        .find_all(lambda element: element.tag == "tr" and "winner" in element.classes)
+    ] == ["entrant-row winner"]
 
 
 def test_a_walkover_and_a_table_still_waiting_for_its_entrants(seed, client_for):
@@ -166,7 +191,8 @@ def test_a_walkover_and_a_table_still_waiting_for_its_entrants(seed, client_for)
 
     players = seed.players
     tournament = services.create_tournament(
-        club=seed.clubs["kilkenny"], user=seed.users["orla"],
+        club=seed.clubs["kilkenny"],
+        user=seed.users["orla"],
         values={"name": "Three Way", "game": "25", "format": "knockout", "lots_seed": 1},
         entrants=[
             {"player": players[name].pk, "seed": seed_number}
@@ -178,8 +204,7 @@ def test_a_walkover_and_a_table_still_waiting_for_its_entrants(seed, client_for)
     html = client_for("pat").get(tournament_url(tournament)).content
 
     assert text_of(html, "round-1") == (
-        "Semi-finals In progress Table 1 Walkover Eve ✓ winner "
-        "Table 2 Finn Gus"
+        "Semi-finals In progress Table 1 Walkover Eve ✓ winner Table 2 Finn Gus"
     )
     # Eve went through by walkover: she is already in the final, waiting for table 2's winner.
     assert text_of(html, "round-2") == (
@@ -246,14 +271,24 @@ def test_a_team_knockout_feeds_the_final_and_the_third_place_match(seed, client_
     players = seed.players
     pairs = [("Ann", "Bill"), ("Cait", "Dan"), ("Eve", "Finn"), ("Gus", "Pat")]
     teams = [
-        create_team(club=club, name=f"{first} and {second}",
-                    member_ids=[players[first].pk, players[second].pk])
+        create_team(
+            club=club,
+            name=f"{first} and {second}",
+            member_ids=[players[first].pk, players[second].pk],
+        )
         for first, second in pairs
     ]
     tournament = services.create_tournament(
-        club=club, user=seed.users["orla"],
-        values={"name": "Pairs Cup", "game": "25", "format": "knockout",
-                "entrant_kind": "team", "third_place_match": True, "lots_seed": 2},
+        club=club,
+        user=seed.users["orla"],
+        values={
+            "name": "Pairs Cup",
+            "game": "25",
+            "format": "knockout",
+            "entrant_kind": "team",
+            "third_place_match": True,
+            "lots_seed": 2,
+        },
         entrants=[{"team": team.pk, "seed": number} for number, team in enumerate(teams, 1)],
     )
     draw(tournament, seed.users["orla"])
@@ -265,53 +300,60 @@ def test_a_team_knockout_feeds_the_final_and_the_third_place_match(seed, client_
     for number in (1, 2):
         table = root.by_id(f"round-1-table-{number}")
         assert (table.attributes["data-feeds"], table.attributes["data-feeds-losers"]) == (
-            "round-2-table-1", "round-2-table-2"
+            "round-2-table-1",
+            "round-2-table-2",
         )
-    assert root.by_id("round-2-table-2").find_all(
-        lambda element: element.tag == "h4")[0].text() == "Third place"
+    assert (
+        root.by_id("round-2-table-2").find_all(lambda element: element.tag == "h4")[0].text()
+        == "Third place"
+    )
     # A team's members show on a tap (a details element) or on hover (its title).
     summaries = root.by_id("round-1").find_all(lambda element: element.tag == "summary")
     assert sorted((summary.text(), summary.attributes["title"]) for summary in summaries) == [
-        ("Ann and Bill", "Ann, Bill"), ("Cait and Dan", "Cait, Dan"),
-        ("Eve and Finn", "Eve, Finn"), ("Gus and Pat", "Gus, Pat"),
+        ("Ann and Bill", "Ann, Bill"),
+        ("Cait and Dan", "Cait, Dan"),
+        ("Eve and Finn", "Eve, Finn"),
+        ("Gus and Pat", "Gus, Pat"),
     ]
     # Pat plays in a team: the panel names the team's table and Pat's partner.
     assert text_of(html, "tonight-partners") == "Your partner Gus"
     assert text_of(html, "tonight-opponents").startswith("Against ")
 
 
-def test_a_quarter_final_winner_is_in_the_semi_final_table_at_once_page_and_api(
-    seed, client_for
-):
+def test_a_quarter_final_winner_is_in_the_semi_final_table_at_once_page_and_api(seed, client_for):
     from games.models import Game
     from tournaments import services
 
     players = seed.players
     names = ["Ann", "Bill", "Cait", "Dan", "Eve", "Finn", "Gus", "Pat"]
     tournament = services.create_tournament(
-        club=seed.clubs["kilkenny"], user=seed.users["orla"],
+        club=seed.clubs["kilkenny"],
+        user=seed.users["orla"],
         values={"name": "Eight Cup", "game": "25", "format": "knockout", "lots_seed": 3},
-        entrants=[{"player": players[name].pk, "seed": number}
-                  for number, name in enumerate(names, start=1)],
+        entrants=[
+            {"player": players[name].pk, "seed": number}
+            for number, name in enumerate(names, start=1)
+        ],
     )
     draw(tournament, seed.users["orla"])
     # Quarter-final table 1 is Ann (seed 1) v Pat (seed 8): Ann takes every trick.
-    game = Game.objects.get(match_link__match__tournament=tournament,
-                            match_link__match__table=1)
+    game = Game.objects.get(match_link__match__tournament=tournament, match_link__match__table=1)
     ann_seat = next(seat.seat for seat in game.seats.all() if seat.player_id == players["Ann"].pk)
-    play_hands(game, seed.users["sean"], [{"dealer": 0, "trump": "S",
-                                           "trick_winners": [ann_seat] * 5}])
+    play_hands(
+        game, seed.users["sean"], [{"dealer": 0, "trump": "S", "trick_winners": [ann_seat] * 5}]
+    )
 
     html = client_for("pat").get(tournament_url(tournament)).content
-    assert text_of(html, "round-2-table-1") == (
-        "Table 1 Waiting Ann Winner of round 1 table 2"
-    )
+    assert text_of(html, "round-2-table-1") == ("Table 1 Waiting Ann Winner of round 1 table 2")
     body = client_for("pat").get(f"/api/tournaments/{tournament.pk}/bracket/").json()
     semi_final = body["rounds"][1]["tables"][0]
     ann = tournament.entrants.get(player=players["Ann"]).pk
     assert (semi_final["kind"], semi_final["entrants"], semi_final["waiting_for"]) == (
-        "waiting", [ann], [{"round": 1, "table": 2}]
+        "waiting",
+        [ann],
+        [{"round": 1, "table": 2}],
     )
     assert body["rounds"][2]["tables"][0]["waiting_for"] == [
-        {"round": 2, "table": 1}, {"round": 2, "table": 2}
+        {"round": 2, "table": 1},
+        {"round": 2, "table": 2},
     ]

@@ -32,8 +32,9 @@ def human_move(table, player=None):
     if phase == EXCHANGE:
         from dataclasses import replace
 
-        trump, discards = player.choose_exchange(replace(view, hand=view.hand + hand.kitty),
-                                                 len(hand.kitty))
+        trump, discards = player.choose_exchange(
+            replace(view, hand=view.hand + hand.kitty), len(hand.kitty)
+        )
         return {"kind": "exchange", "trump": trump, "discard": [str(card) for card in discards]}
     raise AssertionError(phase)
 

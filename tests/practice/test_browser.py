@@ -107,12 +107,19 @@ def test_a_hand_of_45_played_to_its_end_with_an_illegal_click_refused(
     assert sum(stored.points) == 25
     shown = page.inner_text(".last-hand")
     names = ["You", "Nora (club)", "Finn (club)"]
-    expected = ", ".join(f"{name} {points}" for name, points in zip(names, stored.points,
-                                                                       strict=True))
+    expected = ", ".join(
+        f"{name} {points}" for name, points in zip(names, stored.points, strict=True)
+    )
     assert shown == f"Hand 1: {expected}."
     assert page.inner_text(".totals").split() == [
-        "You", str(stored.points[0]), "Nora", "(club)", str(stored.points[1]),
-        "Finn", "(club)", str(stored.points[2]),
+        "You",
+        str(stored.points[0]),
+        "Nora",
+        "(club)",
+        str(stored.points[1]),
+        "Finn",
+        "(club)",
+        str(stored.points[2]),
     ]
     assert clicks == 5
     assert outside_requests == []

@@ -22,11 +22,16 @@ def test_an_illegal_follow_is_refused_in_french(client_of, learner):
     set_deal(game, "KD 2C 3C 6C 7C | 7D 8H 9H 10H JH | QD 3D 2H 4H 8C", "4S", dealer=1)
     client_of.post(f"/practice/{game.pk}/advance/", **FRENCH)
 
-    response = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "8H"},
-                              **FRENCH)
+    response = client_of.post(
+        f"/practice/{game.pk}/move/", {"kind": "play", "card": "8H"}, **FRENCH
+    )
     hint = client_of.get(f"/practice/{game.pk}/?hint=1", **FRENCH).content.decode()
-    as_json = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "8H"},
-                             content_type="application/json", **FRENCH)
+    as_json = client_of.post(
+        f"/practice/{game.pk}/move/",
+        {"kind": "play", "card": "8H"},
+        content_type="application/json",
+        **FRENCH,
+    )
 
     # The page words it for the player, cards by name; a script keeps the engine's words.
     words = "la couleur entamée est carreau et vous avez le sept de carreau : fournissez ou coupez"
@@ -47,6 +52,10 @@ def test_the_practice_pages_show_no_english(client_of, learner):
     pages = ["/practice/", f"/practice/{game.pk}/", f"/practice/{game.pk}/?hint=1", puzzle]
     with translation.override("fr"):
         short_months = {str(month).title() for month in MONTHS_3.values()}  # "2 Déc 2026"
-    allowed = french_words() | SHARED_WORDS | short_months | {
-        "Nora", "Finn", "learner", "S", "H", "D", "C", "J", "Q", "K", "A"}
+    allowed = (
+        french_words()
+        | SHARED_WORDS
+        | short_months
+        | {"Nora", "Finn", "learner", "S", "H", "D", "C", "J", "Q", "K", "A"}
+    )
     assert words_not_french(client_of, pages, allowed) == {}

@@ -70,8 +70,9 @@ def test_a_card_out_of_turn_is_refused_and_changes_nothing(client_of, learner):
     response = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "7D"})
     assert response.status_code == 302
     # Nora (seat 1) is next: the person's next card waits.
-    refused = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "AS"},
-                             **FRAGMENT)
+    refused = client_of.post(
+        f"/practice/{game.pk}/move/", {"kind": "play", "card": "AS"}, **FRAGMENT
+    )
     assert refused.status_code == 409
     assert "it is not your turn" in refused.content.decode()
     game.refresh_from_db()
@@ -85,11 +86,15 @@ def test_an_illegal_follow_is_refused_with_the_reason(client_of, learner):
     response = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "8H"})
     assert response.status_code == 400
     # In a player's words: cards by name, not the engine's codes.
-    assert ("Not allowed: diamonds were led and you hold the seven of diamonds: follow suit or "
-            "play a trump" in response.content.decode())
+    assert (
+        "Not allowed: diamonds were led and you hold the seven of diamonds: follow suit or "
+        "play a trump" in response.content.decode()
+    )
     hint = client_of.get(f"/practice/{game.pk}/?hint=1").content.decode()
-    assert ("You may not play the eight of hearts: diamonds were led and you hold the seven of "
-            "diamonds: follow suit or play a trump." in hint)
+    assert (
+        "You may not play the eight of hearts: diamonds were led and you hold the seven of "
+        "diamonds: follow suit or play a trump." in hint
+    )
 
 
 def test_a_game_is_only_for_whoever_plays_it(learner):
@@ -97,8 +102,9 @@ def test_a_game_is_only_for_whoever_plays_it(learner):
     other = Client()
     other.force_login(make_user("someone-else"))
     assert other.get(f"/practice/{game.pk}/").status_code == 404
-    assert other.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "7D"}
-                      ).status_code == 404
+    assert (
+        other.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "7D"}).status_code == 404
+    )
 
 
 def test_a_clubs_house_rules_for_its_members(client_of, learner):
@@ -113,8 +119,7 @@ def test_a_clubs_house_rules_for_its_members(client_of, learner):
     assert "ace_of_hearts_lead" not in game.house_rules  # the club's rules, not the preset
 
 
-def test_a_puzzle_link_shows_the_position_to_anyone(client_of, learner,
-                                                   django_assert_num_queries):
+def test_a_puzzle_link_shows_the_position_to_anyone(client_of, learner, django_assert_num_queries):
     game = _leading_game(learner)
     page = client_of.get(f"/practice/{game.pk}/")
     link = page.context["puzzle_url"]
@@ -164,11 +169,17 @@ def test_a_json_client_gets_a_problem_document(client_of, learner):
     game = start_practice_game(player=learner, session_key="", game="45")
     set_deal(game, "KD 2C 3C 6C 7C | 7D 8H 9H 10H JH | QD 3D 2H 4H 8C", "4S", dealer=1)
     client_of.post(f"/practice/{game.pk}/advance/")
-    response = client_of.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "8H"},
-                              content_type="application/json")
+    response = client_of.post(
+        f"/practice/{game.pk}/move/",
+        {"kind": "play", "card": "8H"},
+        content_type="application/json",
+    )
     assert response.status_code == 400
     assert response["Content-Type"] == "application/problem+json"
-    assert response.json()["errors"] == [{
-        "code": "illegal_play", "pointer": "",
-        "detail": "diamonds were led and the hand held 7D: follow suit or trump",
-    }]
+    assert response.json()["errors"] == [
+        {
+            "code": "illegal_play",
+            "pointer": "",
+            "detail": "diamonds were led and the hand held 7D: follow suit or trump",
+        }
+    ]

@@ -50,7 +50,10 @@ def test_each_refusal_in_a_players_words():
 def test_cards_and_reasons_in_french():
     with translation.override("fr"):
         assert [card_name(card) for card in ("AH", "QS", "10D", "JC")] == [
-            "l'as de cœur", "la dame de pique", "le dix de carreau", "le valet de trèfle",
+            "l'as de cœur",
+            "la dame de pique",
+            "le dix de carreau",
+            "le valet de trèfle",
         ]
         assert words("7D 8H", "KD", "8H", "S") == (
             "la couleur entamée est carreau et vous avez le sept de carreau : fournissez ou coupez"
@@ -76,8 +79,10 @@ def test_a_rob_and_a_call_refused_in_a_players_words():
         "you do not hold the nine of spades"
     )
     auction = HouseRules.for_game("auction45")
-    call = Phrase(CALL_NOT_ALLOWED, {"seat": 1, "allowed": "20, 25, pass", "call": 15,
-                                     "calls": (20, 25, "pass")})
+    call = Phrase(
+        CALL_NOT_ALLOWED,
+        {"seat": 1, "allowed": "20, 25, pass", "call": 15, "calls": (20, 25, "pass")},
+    )
     assert reason_words(call, auction) == "you may call 20, 25, pass, not 15"
     assert reason_words(Phrase(DISCARD_COUNT, {"count": 3}), auction) == (
         "lay down 3 different cards"

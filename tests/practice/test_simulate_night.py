@@ -31,8 +31,14 @@ def test_parse_format():
 @pytest.mark.parametrize(("game_format", "share"), [("45-3", 0.5), ("110-3", 0.0), ("25-2v2", 0.5)])
 def test_a_night_of_tables_played_to_the_end(scorer_club, game_format, share):
     club, scorer = scorer_club
-    report = simulate_night(api=InProcessApi(scorer), club_slug=club.slug, tables=2,
-                            game_format=game_format, trick_winner_share=share, seed=11)
+    report = simulate_night(
+        api=InProcessApi(scorer),
+        club_slug=club.slug,
+        tables=2,
+        game_format=game_format,
+        trick_winner_share=share,
+        seed=11,
+    )
     assert report.refusals == []
     games = Game.objects.filter(pk__in=report.games)
     assert len(report.games) == 2 and report.finished == 2
@@ -42,8 +48,20 @@ def test_a_night_of_tables_played_to_the_end(scorer_club, game_format, share):
 
 def test_the_command_in_process(scorer_club, capsys):
     club, scorer = scorer_club
-    call_command("simulate_night", "--club", club.slug, "--tables", "1", "--format", "45-3",
-                 "--in-process", "--username", scorer.username, "--seed", "3")
+    call_command(
+        "simulate_night",
+        "--club",
+        club.slug,
+        "--tables",
+        "1",
+        "--format",
+        "45-3",
+        "--in-process",
+        "--username",
+        scorer.username,
+        "--seed",
+        "3",
+    )
     printed = capsys.readouterr().out
     assert printed.startswith("1 games (1 finished), ")
     assert ", 0 refused;" in printed

@@ -52,7 +52,13 @@ def test_dealer_hold_then_the_held_player_passes():
 
 def test_hold_raise_hold_until_60_is_held():
     sequence = calls(
-        (1, "15"), (2, "20"), (3, "pass"), (0, "hold"), (2, "25"), (0, "hold"), (2, "60"),
+        (1, "15"),
+        (2, "20"),
+        (3, "pass"),
+        (0, "hold"),
+        (2, "25"),
+        (0, "hold"),
+        (2, "60"),
         (0, "hold"),
     )
     assert auction(sequence) == (0, 60)

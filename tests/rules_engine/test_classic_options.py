@@ -67,10 +67,18 @@ def test_another_trump_led_is_unchanged():
 AH_LEAD_HAND = {
     "dealer": 0,
     "turn_up": "2S",
-    "deal": [["8H", "9C", "10C", "2D", "3D"], ["AH", "KD", "QD", "JD", "10D"],
-             ["7H", "3C", "4C", "5C", "6C"]],
-    "tricks": [["AH", "3C", "8H"], ["KD", "7H", "2D"], ["QD", "4C", "3D"], ["JD", "5C", "9C"],
-               ["10D", "6C", "10C"]],
+    "deal": [
+        ["8H", "9C", "10C", "2D", "3D"],
+        ["AH", "KD", "QD", "JD", "10D"],
+        ["7H", "3C", "4C", "5C", "6C"],
+    ],
+    "tricks": [
+        ["AH", "3C", "8H"],
+        ["KD", "7H", "2D"],
+        ["QD", "4C", "3D"],
+        ["JD", "5C", "9C"],
+        ["10D", "6C", "10C"],
+    ],
 }
 
 
@@ -82,9 +90,11 @@ def test_record_trump_lead_accepts_the_club():
 
 @pytest.mark.parametrize("with_deal", [True, False])
 def test_record_trump_then_hearts_refuses_the_club(with_deal):
-    hand = dict(AH_LEAD_HAND) if with_deal else {
-        key: value for key, value in AH_LEAD_HAND.items() if key != "deal"
-    }
+    hand = (
+        dict(AH_LEAD_HAND)
+        if with_deal
+        else {key: value for key, value in AH_LEAD_HAND.items() if key != "deal"}
+    )
     with pytest.raises(RulesError) as caught:
         new_game("45", 3, rules=CLASSIC_LEAD).record(hand)
     assert caught.value.code == "illegal_play"
@@ -96,8 +106,16 @@ def test_record_trump_then_hearts_refuses_the_club(with_deal):
 
 
 def test_record_trump_then_hearts_accepts_the_heart():
-    hand = dict(AH_LEAD_HAND, tricks=[["AH", "7H", "8H"], ["KD", "3C", "2D"], ["QD", "4C", "3D"],
-                                      ["JD", "5C", "9C"], ["10D", "6C", "10C"]])
+    hand = dict(
+        AH_LEAD_HAND,
+        tricks=[
+            ["AH", "7H", "8H"],
+            ["KD", "3C", "2D"],
+            ["QD", "4C", "3D"],
+            ["JD", "5C", "9C"],
+            ["10D", "6C", "10C"],
+        ],
+    )
     result, _ = new_game("45", 3, rules=CLASSIC_LEAD).record(hand)
     assert result.points == (0, 30, 0)
 
@@ -108,11 +126,19 @@ def test_record_trump_then_hearts_accepts_the_heart():
 ROB_HAND = {
     "dealer": 0,
     "turn_up": "2S",
-    "deal": [["8H", "9C", "10C", "2D", "3D"], ["AS", "KD", "QD", "JD", "10D"],
-             ["7H", "3C", "4C", "5C", "6C"]],
+    "deal": [
+        ["8H", "9C", "10C", "2D", "3D"],
+        ["AS", "KD", "QD", "JD", "10D"],
+        ["7H", "3C", "4C", "5C", "6C"],
+    ],
     "rob": {"seat": 1, "discard": "AS"},
-    "tricks": [["KD", "7H", "2D"], ["QD", "3C", "3D"], ["JD", "4C", "8H"], ["10D", "5C", "9C"],
-               ["2S", "6C", "10C"]],
+    "tricks": [
+        ["KD", "7H", "2D"],
+        ["QD", "3C", "3D"],
+        ["JD", "4C", "8H"],
+        ["10D", "5C", "9C"],
+        ["2S", "6C", "10C"],
+    ],
 }
 
 
@@ -135,9 +161,17 @@ def test_rob_not_the_ace_refuses_discarding_the_ace():
 
 def test_rob_not_the_ace_keeps_the_ace_and_discards_another_card():
     rules = HouseRules.for_game("45", rob_discard="not_the_ace")
-    hand = dict(ROB_HAND, rob={"seat": 1, "discard": "10D"},
-                tricks=[["KD", "7H", "2D"], ["QD", "3C", "3D"], ["JD", "4C", "8H"],
-                        ["AS", "5C", "9C"], ["2S", "6C", "10C"]])
+    hand = dict(
+        ROB_HAND,
+        rob={"seat": 1, "discard": "10D"},
+        tricks=[
+            ["KD", "7H", "2D"],
+            ["QD", "3C", "3D"],
+            ["JD", "4C", "8H"],
+            ["AS", "5C", "9C"],
+            ["2S", "6C", "10C"],
+        ],
+    )
     result, _ = new_game("45", 3, rules=rules).record(hand)
     assert result.rob_seat == 1
     assert result.best_trump.card.rank == "A"
@@ -145,8 +179,12 @@ def test_rob_not_the_ace_keeps_the_ace_and_discards_another_card():
 
 def test_rob_not_the_ace_in_a_trick_winner_entry():
     rules = HouseRules.for_game("25", rob_discard="not_the_ace")
-    entry = {"dealer": 0, "turn_up": "2S", "trick_winners": [1, 1, 1, 1, 1],
-             "rob": {"seat": 1, "discard": "AS"}}
+    entry = {
+        "dealer": 0,
+        "turn_up": "2S",
+        "trick_winners": [1, 1, 1, 1, 1],
+        "rob": {"seat": 1, "discard": "AS"},
+    }
     with pytest.raises(RulesError) as caught:
         new_game("25", 3, rules=rules).record(entry)
     assert (caught.value.code, caught.value.pointer) == ("illegal_rob", "/rob/discard")
@@ -158,11 +196,19 @@ def test_dealer_robbing_a_turned_up_ace_discards_anything_under_not_the_ace():
     hand = {
         "dealer": 0,
         "turn_up": "AS",
-        "deal": [["8H", "9C", "10C", "2D", "3D"], ["KS", "KD", "QD", "JD", "10D"],
-                 ["7H", "3C", "4C", "5C", "6C"]],
+        "deal": [
+            ["8H", "9C", "10C", "2D", "3D"],
+            ["KS", "KD", "QD", "JD", "10D"],
+            ["7H", "3C", "4C", "5C", "6C"],
+        ],
         "rob": {"seat": 0, "discard": "3D"},
-        "tricks": [["KD", "7H", "2D"], ["QD", "3C", "AS"], ["8H", "KS", "4C"],
-                   ["JD", "5C", "9C"], ["10D", "6C", "10C"]],
+        "tricks": [
+            ["KD", "7H", "2D"],
+            ["QD", "3C", "AS"],
+            ["8H", "KS", "4C"],
+            ["JD", "5C", "9C"],
+            ["10D", "6C", "10C"],
+        ],
     }
     result, _ = new_game("45", 3, rules=rules).record(hand)
     assert result.rob_seat == 0
@@ -176,10 +222,16 @@ def test_new_keys_are_validated_with_the_existing_error_code():
     with pytest.raises(RulesError) as caught:
         HouseRules.for_game("45", ace_of_hearts_lead="hearts", rob_discard=True)
     assert [(error.code, error.pointer, error.detail) for error in caught.value.errors] == [
-        ("invalid_house_rule", "/ace_of_hearts_lead",
-         'ace_of_hearts_lead: got "hearts"; allowed: one of trump_lead, trump_then_hearts'),
-        ("invalid_house_rule", "/rob_discard",
-         "rob_discard: got true; allowed: one of any_card, not_the_ace"),
+        (
+            "invalid_house_rule",
+            "/ace_of_hearts_lead",
+            'ace_of_hearts_lead: got "hearts"; allowed: one of trump_lead, trump_then_hearts',
+        ),
+        (
+            "invalid_house_rule",
+            "/rob_discard",
+            "rob_discard: got true; allowed: one of any_card, not_the_ace",
+        ),
     ]
 
 
@@ -187,8 +239,10 @@ def test_rob_discard_does_not_apply_to_bidding_games():
     with pytest.raises(RulesError) as caught:
         HouseRules.for_game("110", rob_discard="not_the_ace")
     assert caught.value.detail == "rob_discard: does not apply to game 110; leave it out"
-    assert HouseRules.for_game("110", ace_of_hearts_lead="trump_then_hearts").ace_of_hearts_lead \
+    assert (
+        HouseRules.for_game("110", ace_of_hearts_lead="trump_then_hearts").ace_of_hearts_lead
         == "trump_then_hearts"
+    )
 
 
 def test_defaults_and_to_dict():

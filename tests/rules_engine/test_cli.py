@@ -12,10 +12,18 @@ from rules_engine.__main__ import main
 from tests.rules_engine.fixtures.examples import example_a
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-SECOND = {"dealer": 1, "trump": "H", "trick_winners": [1, 1, 3, 0, 1],
-          "best_trump": {"seat": 3, "trick": 2}}
-THIRD = {"dealer": 2, "trump": "C", "trick_winners": [0, 2, 2, 1, 0],
-         "best_trump": {"seat": 0, "trick": 0}}
+SECOND = {
+    "dealer": 1,
+    "trump": "H",
+    "trick_winners": [1, 1, 3, 0, 1],
+    "best_trump": {"seat": 3, "trick": 2},
+}
+THIRD = {
+    "dealer": 2,
+    "trump": "C",
+    "trick_winners": [0, 2, 2, 1, 0],
+    "best_trump": {"seat": 0, "trick": 0},
+}
 
 
 def run(tmp_path, hands, *arguments, lines=False, game="45"):
@@ -57,7 +65,11 @@ def test_json_lines_input_and_seat_count_from_the_deal(tmp_path):
 def test_errors_are_printed_with_pointers_and_exit_1(tmp_path):
     bad_second = dict(SECOND, dealer=0)
     status, lines = run(
-        tmp_path, [example_a(), bad_second, dict(SECOND)], "--seats", "4", "--sides",
+        tmp_path,
+        [example_a(), bad_second, dict(SECOND)],
+        "--seats",
+        "4",
+        "--sides",
         "[[0,2],[1,3]]",
     )
     assert status == 1
@@ -95,8 +107,16 @@ def test_json_output(tmp_path):
 def test_house_rules_and_first_dealer(tmp_path):
     hands = [dict(SECOND)]
     status, lines = run(
-        tmp_path, hands, "--seats", "4", "--sides", "[[0,2],[1,3]]", "--rules",
-        '{"best_trump_bonus": 10}', "--totals", "[10, 20]",
+        tmp_path,
+        hands,
+        "--seats",
+        "4",
+        "--sides",
+        "[[0,2],[1,3]]",
+        "--rules",
+        '{"best_trump_bonus": 10}',
+        "--totals",
+        "[10, 20]",
     )
     assert status == 0
     assert lines[0].endswith("points 0:5 1:30, totals 0:15 1:50")
@@ -130,8 +150,16 @@ def test_module_runs_as_a_program(tmp_path):
     path = tmp_path / "hands.json"
     path.write_text(json.dumps([example_a(), SECOND]))
     completed = subprocess.run(
-        [sys.executable, "-m", "rules_engine", "--game", "45", str(path), "--sides",
-         "[[0,2],[1,3]]"],
+        [
+            sys.executable,
+            "-m",
+            "rules_engine",
+            "--game",
+            "45",
+            str(path),
+            "--sides",
+            "[[0,2],[1,3]]",
+        ],
         cwd=REPOSITORY,
         capture_output=True,
         text=True,

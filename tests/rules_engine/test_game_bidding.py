@@ -236,16 +236,22 @@ def test_redeal_after_all_pass():
     assert result.points == (0, 0, 0)
     assert after.next_dealer == 1
     assert after.hands_played == 1
-    bidding = [{"seat": 2, "call": "pass"}, {"seat": 0, "call": "pass"},
-               {"seat": 1, "call": "pass"}]
+    bidding = [
+        {"seat": 2, "call": "pass"},
+        {"seat": 0, "call": "pass"},
+        {"seat": 1, "call": "pass"},
+    ]
     result, final = after.record({"dealer": 1, "bidding": bidding})
     assert result.kind == "redeal"
     assert final.next_dealer == 2
 
 
 def test_all_pass_then_play_is_refused():
-    bidding = [{"seat": 1, "call": "pass"}, {"seat": 2, "call": "pass"},
-               {"seat": 0, "call": "pass"}]
+    bidding = [
+        {"seat": 1, "call": "pass"},
+        {"seat": 2, "call": "pass"},
+        {"seat": 0, "call": "pass"},
+    ]
     record = example_k()
     record["bidding"] = bidding
     error = error_of(new_game("110", 3).record, record)
@@ -263,8 +269,13 @@ def test_redeal_is_for_bidding_games_only():
 
 
 def test_bidding_fields_do_not_belong_in_45():
-    record = {"dealer": 0, "trump": "S", "trick_winners": [0] * 5, "best_trump": None,
-              "bid": {"seat": 1, "amount": 20}}
+    record = {
+        "dealer": 0,
+        "trump": "S",
+        "trick_winners": [0] * 5,
+        "best_trump": None,
+        "bid": {"seat": 1, "amount": 20},
+    }
     error = error_of(new_game("45", 3).record, record)
     assert (error.code, error.pointer) == ("invalid_record", "/bid")
 

@@ -45,8 +45,7 @@ def test_illegal_play_without_renege_entry_is_refused(with_deal):
     assert error.code == "illegal_play"
     assert error.pointer == "/tricks/2/2"
     assert error.detail == (
-        "seat 3 played 6H to trick 3, but clubs were led and the hand held 7C: follow suit or "
-        "trump"
+        "seat 3 played 6H to trick 3, but clubs were led and the hand held 7C: follow suit or trump"
     )
 
 
@@ -167,8 +166,12 @@ def test_renege_in_25_the_hand_stops_when_another_side_reaches():
     result, after = state.record(record)
     assert result.points == (0, 10, 0)
     assert after.winner == 1
-    record = {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 1, 1],
-              "renege": {"seat": 0, "trick": 0}}
+    record = {
+        "dealer": 0,
+        "trump": "S",
+        "trick_winners": [0, 0, 1, 1],
+        "renege": {"seat": 0, "trick": 0},
+    }
     result, after = state.record(record)
     assert result.points == (0, 10, 0)
     assert after.winner == 1

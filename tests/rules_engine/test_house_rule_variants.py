@@ -48,8 +48,13 @@ def example_r_unrobbed() -> dict:
         "dealer": 0,
         "turn_up": "AC",
         "deal": copy.deepcopy(EXAMPLE_R_DEAL),
-        "tricks": [["2D", "2S", "2H"], ["3D", "3S", "3H"], ["4D", "4S", "4H"],
-                   ["6D", "6S", "6H"], ["7D", "7S", "7H"]],
+        "tricks": [
+            ["2D", "2S", "2H"],
+            ["3D", "3S", "3H"],
+            ["4D", "4S", "4H"],
+            ["6D", "6S", "6H"],
+            ["7D", "7S", "7H"],
+        ],
     }
 
 
@@ -187,8 +192,7 @@ def test_simultaneous_finish_in_45():
     record = winners_entry([0, 1, 1, 1, 0], best=(1, 1))
     outcomes = {}
     for mode in ("higher_total", "first_to_reach", "bidder_first"):
-        state = new_game("45", 4, sides=PAIRS, totals=[40, 40],
-                         rules={"simultaneous_finish": mode})
+        state = new_game("45", 4, sides=PAIRS, totals=[40, 40], rules={"simultaneous_finish": mode})
         result, after = state.record(record)
         assert after.totals == (50, 60)
         assert result.reached == (0, 1)
@@ -205,8 +209,9 @@ def test_simultaneous_finish_in_auction_45(mode, finished, winner):
     # Side 0 on 110, side 1 on 100. Seat 1 bids 20 (the least a side on 100 may bid). Side 0
     # takes tricks 1 and 2: 120 after trick 2. Side 1 takes tricks 3 to 5 and the best trump
     # (trick 5): 20, the bid made, 120 after trick 5. Both on 120.
-    state = new_game("auction45", 4, sides=PAIRS, totals=[110, 100],
-                     rules={"simultaneous_finish": mode})
+    state = new_game(
+        "auction45", 4, sides=PAIRS, totals=[110, 100], rules={"simultaneous_finish": mode}
+    )
     result, after = state.record(winners_entry([0, 2, 1, 3, 1], best=(1, 4), bid=(1, 20)))
     assert result.points == (10, 20)
     assert result.bid == BidResult(seat=1, amount=20, made=True)
@@ -283,15 +288,28 @@ def test_min_bid_at_100_in_110():
 
 def example_s(*, first_lead_left_of_bidder: bool = False, deal: bool = True) -> dict:
     if first_lead_left_of_bidder:
-        tricks = [["2H", "2C", "5D"], ["JD", "3H", "3C"], ["AD", "4H", "4C"],
-                  ["KD", "6H", "6C"], ["QD", "7H", "7C"]]
+        tricks = [
+            ["2H", "2C", "5D"],
+            ["JD", "3H", "3C"],
+            ["AD", "4H", "4C"],
+            ["KD", "6H", "6C"],
+            ["QD", "7H", "7C"],
+        ]
     else:
-        tricks = [["5D", "2H", "2C"], ["JD", "3H", "3C"], ["AD", "4H", "4C"],
-                  ["KD", "6H", "6C"], ["QD", "7H", "7C"]]
+        tricks = [
+            ["5D", "2H", "2C"],
+            ["JD", "3H", "3C"],
+            ["AD", "4H", "4C"],
+            ["KD", "6H", "6C"],
+            ["QD", "7H", "7C"],
+        ]
     record = {
         "dealer": 0,
-        "bidding": [{"seat": 1, "call": "20"}, {"seat": 2, "call": "pass"},
-                    {"seat": 0, "call": "pass"}],
+        "bidding": [
+            {"seat": 1, "call": "20"},
+            {"seat": 2, "call": "pass"},
+            {"seat": 0, "call": "pass"},
+        ],
         "kitty": ["AD", "KD", "QD"],
         "discard": ["8S", "9S", "10S"],
         "trump": "D",
@@ -337,6 +355,5 @@ def test_first_lead_left_of_the_bidder_in_110(deal):
     else:
         assert error.pointer == "/tricks/2/0"
         assert error.detail == (
-            "seat 0 played AD to trick 3, but it was in the kitty, which the bidder (seat 1) "
-            "took"
+            "seat 0 played AD to trick 3, but it was in the kitty, which the bidder (seat 1) took"
         )

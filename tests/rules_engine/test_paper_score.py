@@ -39,8 +39,12 @@ def test_accepted_scores(game, scores, winner, double):
     ("game", "scores", "before", "expected"),
     [
         ("45", [45, 32], None, [("invalid_record", "/paper_score/1")]),
-        ("45", [47, 33], None, [("invalid_record", "/paper_score/0"),
-                                 ("invalid_record", "/paper_score/1")]),
+        (
+            "45",
+            [47, 33],
+            None,
+            [("invalid_record", "/paper_score/0"), ("invalid_record", "/paper_score/1")],
+        ),
         ("45", [40, 30], None, [("invalid_record", "/paper_score")]),  # nobody at 45
         ("45", [45, 45], None, [("invalid_record", "/paper_score/1")]),  # a tie plays on
         ("45", [45], [0, 0], [("invalid_record", "/paper_score")]),  # one score per side
@@ -86,15 +90,18 @@ def test_no_double_when_the_winner_had_scored_or_the_loser_moved():
 def test_a_paper_record_ends_the_game_after_earlier_hands():
     state = new_game("45", 4, sides=[[0, 2], [1, 3]], first_dealer=1)
     result, state = state.record(
-        {"dealer": 1, "trump": "H", "trick_winners": [0, 0, 1, 2, 3],
-         "best_trump": {"seat": 0, "trick": 0}}
+        {
+            "dealer": 1,
+            "trump": "H",
+            "trick_winners": [0, 0, 1, 2, 3],
+            "best_trump": {"seat": 0, "trick": 0},
+        }
     )
     assert state.totals == (20, 10)
     result, state = state.record({"dealer": 2, "paper_score": [45, 30]})
     assert result.kind == "paper"
     assert result.points == (25, 20)
-    assert (state.totals, state.finished, state.winner, state.next_dealer) == (
-        (45, 30), True, 0, 3)
+    assert (state.totals, state.finished, state.winner, state.next_dealer) == ((45, 30), True, 0, 3)
     assert result.to_dict()["points"] == {"0": 25, "1": 20}
 
 

@@ -47,9 +47,7 @@ follow_rules = st.fixed_dictionaries(
     }
 )
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-SETTINGS = settings(
-    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def start(config, rules=None, first_dealer=0):
@@ -96,8 +94,10 @@ def test_legal_cards_accepted_and_others_refused(config, rules, seed, data):
                 assert [(single.code, single.pointer) for single in error.errors] == [
                     ("illegal_play", f"/tricks/{trick}/{position}")
                 ]
-                assert error.detail.startswith(f"seat {forced.play_seats[trick][position]} "
-                                               f"played {card} to trick {trick + 1}, but ")
+                assert error.detail.startswith(
+                    f"seat {forced.play_seats[trick][position]} "
+                    f"played {card} to trick {trick + 1}, but "
+                )
             else:
                 raise AssertionError(f"{card} at {target} was accepted but is not legal")
 
@@ -115,8 +115,9 @@ def expected_points(state, hand):
         taken[side_of_seat[hand.best_trump[0]]] += rules.best_trump_bonus
     points = list(taken)
     if hand.bidder is not None:
-        amount = int(next(call["call"] for call in hand.record["bidding"]
-                          if call["call"] != "pass"))
+        amount = int(
+            next(call["call"] for call in hand.record["bidding"] if call["call"] != "pass")
+        )
         side = side_of_seat[hand.bidder]
         if amount == rules.jink_bid:
             all_five = all(side_of_seat[seat] == side for seat in hand.trick_winners)
@@ -222,7 +223,7 @@ def test_a_correction_replayed_equals_recording_afresh(config, seed, data):
         replacement = {"dealer": before.next_dealer, "misdeal": True}
     else:
         replacement = to_trick_winners(before, play_hand(before, rng, include_deal=False))
-    corrected = hands[:index] + [replacement] + hands[index + 1:]
+    corrected = hands[:index] + [replacement] + hands[index + 1 :]
 
     fresh, fresh_error = record_all(initial, corrected)
     replayed, replay_error = replay_all(initial, corrected)

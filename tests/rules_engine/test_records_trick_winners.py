@@ -76,9 +76,7 @@ def test_malformed_best_trump(best_trump, code, pointer):
 
 
 def test_ace_of_hearts_is_always_a_trump_for_the_best_trump():
-    result, _ = two_pairs().record(
-        base(best_trump={"seat": 2, "trick": 4, "card": "AH"})
-    )
+    result, _ = two_pairs().record(base(best_trump={"seat": 2, "trick": 4, "card": "AH"}))
     assert str(result.best_trump.card) == "AH"
 
 

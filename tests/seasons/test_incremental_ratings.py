@@ -38,29 +38,42 @@ def deciding_record(game: Game, winner_seat: int) -> dict:
 
 def start(event, seats: list[int], teams=None) -> Game:
     with TestCase.captureOnCommitCallbacks(execute=True):
-        return create_game(club=event.club, user=event.world.users["scorekeeper"], game="25",
-                           seat_player_ids=seats, teams=teams)
+        return create_game(
+            club=event.club,
+            user=event.world.users["scorekeeper"],
+            game="25",
+            seat_player_ids=seats,
+            teams=teams,
+        )
 
 
 def finish(event, game: Game, winner_seat: int, *, delivered: bool = True) -> None:
     """The deciding hand; ``delivered=False`` loses its on-commit work (the ratings message)."""
     with TestCase.captureOnCommitCallbacks(execute=delivered):
-        record_hand(game_id=game.pk, user=event.world.users["scorekeeper"],
-                    record=deciding_record(game, winner_seat))
+        record_hand(
+            game_id=game.pk,
+            user=event.world.users["scorekeeper"],
+            record=deciding_record(game, winner_seat),
+        )
 
 
 def correct(event, game_id: int, winner_seat: int) -> None:
     game = Game.objects.get(pk=game_id)
     with TestCase.captureOnCommitCallbacks(execute=True):
-        correct_hand(game_id=game_id, number=1, user=event.world.users["scorekeeper"],
-                     record={"dealer": game.first_dealer, "trump": "S",
-                             "trick_winners": [winner_seat] * 5}, if_match=None)
+        correct_hand(
+            game_id=game_id,
+            number=1,
+            user=event.world.users["scorekeeper"],
+            record={"dealer": game.first_dealer, "trump": "S", "trick_winners": [winner_seat] * 5},
+            if_match=None,
+        )
 
 
 def reopen(event, game_id: int) -> None:
     with TestCase.captureOnCommitCallbacks(execute=True):
-        undo_last_hand(game_id=game_id, number=1, user=event.world.users["scorekeeper"],
-                       if_match=None)
+        undo_last_hand(
+            game_id=game_id, number=1, user=event.world.users["scorekeeper"], if_match=None
+        )
 
 
 def deliver_late(game_id: int) -> dict:
@@ -72,12 +85,21 @@ def deliver_late(game_id: int) -> dict:
 def stored_ratings(club_id: int) -> tuple:
     """Everything the ratings store for a club, comparable exactly."""
     return (
-        sorted(PlayerRating.objects.filter(club_id=club_id)
-               .values_list("player_id", "mu", "sigma", "ordinal", "games")),
-        sorted(RatingChange.objects.filter(player__club_id=club_id)
-               .values_list("player_id", "game_id", "sequence", "mu", "sigma", "ordinal")),
-        sorted(RatedGame.objects.filter(club_id=club_id)
-               .values_list("game_id", "sequence", "game_version", "finished_at")),
+        sorted(
+            PlayerRating.objects.filter(club_id=club_id).values_list(
+                "player_id", "mu", "sigma", "ordinal", "games"
+            )
+        ),
+        sorted(
+            RatingChange.objects.filter(player__club_id=club_id).values_list(
+                "player_id", "game_id", "sequence", "mu", "sigma", "ordinal"
+            )
+        ),
+        sorted(
+            RatedGame.objects.filter(club_id=club_id).values_list(
+                "game_id", "sequence", "game_version", "finished_at"
+            )
+        ),
     )
 
 
@@ -120,7 +142,9 @@ def test_a_game_rated_twice_stores_nothing_the_second_time():
     (game,) = play_games(event, 1)
     before = stored_ratings(event.club.pk)
     assert ratings.rate_game(game_id=game.pk) == {
-        "rated": 0, "from_sequence": None, "catching_up": False,
+        "rated": 0,
+        "from_sequence": None,
+        "catching_up": False,
     }
     assert stored_ratings(event.club.pk) == before
 
@@ -129,19 +153,21 @@ def test_a_correction_re_rates_from_that_game_on_and_a_late_game_takes_its_place
     monkeypatch.setattr(ratings, "CATCH_UP_BATCH", 2)
     event = build_event(players=4)
     games = play_games(event, 6)
-    assert list(RatedGame.objects.filter(club_id=event.club.pk).order_by("sequence")
-                .values_list("game_id", flat=True)) == [game.pk for game in games]
-    changes_before = dict(
-        RatingChange.objects.filter(game__in=games[:3]).values_list("pk", "mu")
-    )
+    assert list(
+        RatedGame.objects.filter(club_id=event.club.pk)
+        .order_by("sequence")
+        .values_list("game_id", flat=True)
+    ) == [game.pk for game in games]
+    changes_before = dict(RatingChange.objects.filter(game__in=games[:3]).values_list("pk", "mu"))
     # The fourth game is corrected (its other seat wins): the first three keep their rows;
     # the fourth to sixth are re-rated, two per task (the catch-up queued itself once).
     seats = list(games[3].seats.order_by("seat").values_list("player_id", flat=True))
     correct(event, games[3].pk, 1)
     assert Game.objects.get(pk=games[3].pk).winner_side == 1
-    assert dict(
-        RatingChange.objects.filter(game__in=games[:3]).values_list("pk", "mu")
-    ) == changes_before
+    assert (
+        dict(RatingChange.objects.filter(game__in=games[:3]).values_list("pk", "mu"))
+        == changes_before
+    )
     assert RatedGame.objects.filter(club_id=event.club.pk).count() == 6
     assert ClubRatingState.objects.get(club=event.club).catching_up is False
     incremental = stored_ratings(event.club.pk)
@@ -159,8 +185,11 @@ def test_a_correction_re_rates_from_that_game_on_and_a_late_game_takes_its_place
     finish(event, later, 1)
     result = deliver_late(late.pk)
     assert (result["rated"], result["from_sequence"]) == (2, 7)
-    assert list(RatedGame.objects.filter(club_id=event.club.pk, sequence__gte=7)
-                .order_by("sequence").values_list("game_id", flat=True)) == [late.pk, later.pk]
+    assert list(
+        RatedGame.objects.filter(club_id=event.club.pk, sequence__gte=7)
+        .order_by("sequence")
+        .values_list("game_id", flat=True)
+    ) == [late.pk, later.pk]
     incremental = stored_ratings(event.club.pk)
     ratings.recompute_ratings(club_id=event.club.pk)
     assert stored_ratings(event.club.pk) == incremental
@@ -226,7 +255,8 @@ def test_incremental_ratings_equal_a_recomputation_over_random_histories(seed, m
     ratings.recompute_ratings(club_id=event.club.pk)
     assert stored_ratings(event.club.pk) == incremental
     assert {game_id for game_id, *_ in incremental[2]} == set(
-        Game.objects.filter(club=event.club, status=GameStatus.FINISHED)
-        .values_list("pk", flat=True)
+        Game.objects.filter(club=event.club, status=GameStatus.FINISHED).values_list(
+            "pk", flat=True
+        )
     )
     assert checked > 5

@@ -43,8 +43,17 @@ def test_the_season_table_is_stored_by_the_job_and_read_with_etag_and_304():
     assert response.status_code == 200
     body = response.json()
     assert (body["version"], body["stale"]) == (1, False)
-    assert [(row["rank"], row["player"]["name"], row["games"], row["wins"], row["points"],
-             row["net_stakes"]) for row in body["rows"]] == [
+    assert [
+        (
+            row["rank"],
+            row["player"]["name"],
+            row["games"],
+            row["wins"],
+            row["points"],
+            row["net_stakes"],
+        )
+        for row in body["rows"]
+    ] == [
         (1, "Player 01", 1, 1, 25, "0.40"),
         (2, "Player 02", 1, 0, 0, "-0.40"),
     ]
@@ -55,7 +64,8 @@ def test_the_season_table_is_stored_by_the_job_and_read_with_etag_and_304():
     # The deciding hand is stored but its after-commit work never runs (the message is "lost"):
     # the stored table is stale, and says so; the sweep repairs it.
     response = event.client("scorekeeper").post(
-        f"/api/games/{second}/hands/", {"dealer": 0, "trump": "S", "trick_winners": [0] * 5},
+        f"/api/games/{second}/hands/",
+        {"dealer": 0, "trump": "S", "trick_winners": [0] * 5},
         format="json",
     )
     assert response.status_code == 201
@@ -65,8 +75,11 @@ def test_the_season_table_is_stored_by_the_job_and_read_with_etag_and_304():
     fresh = season(event, **{"If-None-Match": etag})
     assert fresh.status_code == 200
     assert (fresh.json()["version"], fresh.json()["stale"]) == (2, False)
-    assert [(row["player"]["name"], row["games"], row["wins"]) for row in fresh.json()["rows"]] \
-        == [("Player 01", 2, 1), ("Player 03", 1, 1), ("Player 02", 1, 0)]
+    assert [(row["player"]["name"], row["games"], row["wins"]) for row in fresh.json()["rows"]] == [
+        ("Player 01", 2, 1),
+        ("Player 03", 1, 1),
+        ("Player 02", 1, 0),
+    ]
     # A duplicate (or late) message recomputes nothing: the stamp has not moved.
     announce(event, second, GameChangeKind.FINISHED)
     assert SeasonSnapshot.objects.get(club=event.club).version == 2
@@ -77,15 +90,19 @@ def test_a_public_club_shows_its_table_without_money_to_strangers():
     win_game(event, start_game(event, event.players), 1)
     rows = season(event, role="outsider").json()["rows"]
     assert [(row["player"]["name"], row["net_stakes"]) for row in rows] == [
-        ("Player 02", None), ("Player 01", None),
+        ("Player 02", None),
+        ("Player 01", None),
     ]
 
 
-@pytest.mark.parametrize("query, code", [
-    ("?from=2026-13-01&to=2026-12-31", "invalid_date"),
-    ("?from=2026-01-01", "invalid_range"),
-    ("?from=2026-02-01&to=2026-01-01", "invalid_range"),
-])
+@pytest.mark.parametrize(
+    "query, code",
+    [
+        ("?from=2026-13-01&to=2026-12-31", "invalid_date"),
+        ("?from=2026-01-01", "invalid_range"),
+        ("?from=2026-02-01&to=2026-01-01", "invalid_range"),
+    ],
+)
 def test_a_bad_range_is_a_problem(query, code):
     event = build_event(players=2)
     response = event.call("get", f"/api/clubs/{event.club.slug}/season/{query}", role="player")
@@ -120,8 +137,7 @@ def test_ratings_follow_the_games_in_order_and_a_correction_re_rates_them():
     )
     for row in listed:
         assert row["ordinal"] == pytest.approx(row["mu"] - 3 * row["sigma"])
-    mine = event.ok("get", f"/api/clubs/{event.club.slug}/players/{bill.pk}/rating/",
-                    role="player")
+    mine = event.ok("get", f"/api/clubs/{event.club.slug}/players/{bill.pk}/rating/", role="player")
     assert [step["game"] for step in mine["history"]] == [pairs, three]
     assert mine["rating"]["ordinal"] == mine["history"][-1]["ordinal"]
     incremental = sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma"))
@@ -134,17 +150,22 @@ def test_ratings_follow_the_games_in_order_and_a_correction_re_rates_them():
     # correction's announcement) notices the changed version and re-rates from that game on, in
     # the same order: the same as a recomputation from scratch.
     with TestCase.captureOnCommitCallbacks(execute=True):
-        correct_hand(game_id=pairs, number=1, user=event.world.users["scorekeeper"],
-                     record={"dealer": 0, "trump": "S", "trick_winners": [1] * 5},
-                     if_match=None)
+        correct_hand(
+            game_id=pairs,
+            number=1,
+            user=event.world.users["scorekeeper"],
+            record={"dealer": 0, "trump": "S", "trick_winners": [1] * 5},
+            if_match=None,
+        )
     assert ratings.update_ratings(club_id=event.club.pk) == {"rated": 0, "from_scratch": False}
     corrected = sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma"))
     assert corrected != incremental
     ratings.recompute_ratings(club_id=event.club.pk)
     assert sorted(PlayerRating.objects.values_list("player_id", "mu", "sigma")) == corrected
     assert RatingChange.objects.filter(player=bill).count() == 2
-    assert PlayerRating.objects.get(player=bill).ordinal > PlayerRating.objects.get(
-        player=ann).ordinal
+    assert (
+        PlayerRating.objects.get(player=bill).ordinal > PlayerRating.objects.get(player=ann).ordinal
+    )
 
 
 def test_sides_and_ranks_rank_losers_by_points_and_tie_equal_points():
@@ -180,8 +201,9 @@ def test_the_club_page_shows_the_season_table_with_ratings():
     client = Client()
     client.force_login(event.world.users["player"])
     page = client.get(f"/clubs/{event.club.slug}/").content.decode()
-    section = page[page.index('<section id="season"'):page.index("</section>",
-                                                                 page.index('id="season"'))]
+    section = page[
+        page.index('<section id="season"') : page.index("</section>", page.index('id="season"'))
+    ]
     ordinal = PlayerRating.objects.get(player=event.players[0]).ordinal
     # Ordered by wins then points; the money in the club's currency; on a phone games, stakes and
     # rating go to the detail row under the player (the "wide" cells show on a wide screen).

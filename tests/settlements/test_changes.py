@@ -47,20 +47,36 @@ def test_a_stored_version_is_announced_after_its_commit_and_its_mails(
         player.save()
     organiser = event.world.users["organiser"]
     night = services.open_night(club=event.club, user=organiser)
-    game = event.ok("post", f"/api/clubs/{event.club.slug}/games/", {
-        "game": "25", "seats": [ann.pk, bill.pk], "first_dealer": 0, "stake": "0.20",
-    }, status=201, role="scorekeeper")["id"]
+    game = event.ok(
+        "post",
+        f"/api/clubs/{event.club.slug}/games/",
+        {
+            "game": "25",
+            "seats": [ann.pk, bill.pk],
+            "first_dealer": 0,
+            "stake": "0.20",
+        },
+        status=201,
+        role="scorekeeper",
+    )["id"]
     win_game(event, game, 1)
     with django_capture_on_commit_callbacks(execute=True):
         services.close_night(night_id=night.pk, user=organiser)
         assert HEARD == []  # not before the commit
     (settlement,) = Settlement.objects.filter(night=night)
     # Heard once, past the failing subscriber listed before it, with both e-mails already there.
-    assert HEARD == [(
-        SettlementStored(settlement_id=settlement.pk, club_id=event.club.pk, version=1,
-                         tournament_id=None, night_id=night.pk),
-        2,
-    )]
+    assert HEARD == [
+        (
+            SettlementStored(
+                settlement_id=settlement.pk,
+                club_id=event.club.pk,
+                version=1,
+                tournament_id=None,
+                night_id=night.pk,
+            ),
+            2,
+        )
+    ]
     # Settling again stores nothing: nothing is queued or announced.
     HEARD.clear()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:

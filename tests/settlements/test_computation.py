@@ -21,7 +21,9 @@ from settlements.computation import (
 
 def test_prizes_follow_the_places():
     assert prize_shares(1000, [50, 30, 20], {11: 1, 12: 2, 13: 3, 14: 4}) == {
-        11: 500, 12: 300, 13: 200,
+        11: 500,
+        12: 300,
+        13: 200,
     }
 
 
@@ -29,7 +31,9 @@ def test_a_tie_shares_the_places_it_occupies_and_the_remainder_goes_from_the_top
     # 1001 pot: places 500, 300, 200 (1 unit left by the floors). 12 and 13 tie second: they
     # share 300 + 200 = 500, 250 each. The left unit goes to the first prize winner.
     assert prize_shares(1001, [50, 30, 20], {11: 1, 12: 2, 13: 2, 14: 4}) == {
-        11: 501, 12: 250, 13: 250,
+        11: 501,
+        12: 250,
+        13: 250,
     }
     # Three tie first on 100 at [60, 40]: 100 shared by three is 33 each, 1 left: lowest id.
     assert prize_shares(100, [60, 40], {5: 1, 6: 1, 7: 1}) == {5: 34, 6: 33, 7: 33}
@@ -39,7 +43,9 @@ def test_places_nobody_occupies_and_the_rest_to_100_stay_with_the_club():
     shares = prize_shares(1000, [50, 30, 20], {11: 1, 12: 2})
     assert shares == {11: 500, 12: 300}
     assert nets_of(stakes={}, fees={11: 500, 12: 500}, prizes=shares) == {
-        11: 0, 12: -200, CLUB: 200,
+        11: 0,
+        12: -200,
+        CLUB: 200,
     }
 
 

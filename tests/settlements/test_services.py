@@ -24,8 +24,11 @@ from tests.tournaments.play_helpers import build_event, start_game, win_game, wi
 
 
 def transfers_of(settlement) -> list[tuple]:
-    return list(settlement.transfers.order_by("-amount_minor", "payer_id")
-                .values_list("payer_id", "payee_id", "amount_minor"))
+    return list(
+        settlement.transfers.order_by("-amount_minor", "payer_id").values_list(
+            "payer_id", "payee_id", "amount_minor"
+        )
+    )
 
 
 def run_on_commit(function, **kwargs):
@@ -37,8 +40,9 @@ def run_on_commit(function, **kwargs):
 def night_event(db):
     event = build_event(players=4)
     organiser = event.world.users["organiser"]
-    night = services.open_night(club=event.club, user=organiser, name="Friday",
-                                entry_fee_minor=500, prize_split=[70, 30])
+    night = services.open_night(
+        club=event.club, user=organiser, name="Friday", entry_fee_minor=500, prize_split=[70, 30]
+    )
     return event, night
 
 
@@ -53,9 +57,9 @@ def test_a_closed_night_settles_stakes_fees_and_prizes_once(night_event):
     first = start_game(event, [ann, bill])
     second = start_game(event, [cait, dan])
     third = start_game(event, [ann, cait])
-    win_game(event, first, 0)   # Ann +0.40, Bill -0.40
+    win_game(event, first, 0)  # Ann +0.40, Bill -0.40
     win_game(event, second, 0)  # Cait +0.40, Dan -0.40
-    win_game(event, third, 0)   # Ann +0.40, Cait -0.40
+    win_game(event, third, 0)  # Ann +0.40, Cait -0.40
     with pytest.raises(Problem) as refused:
         services.settle_event(night_id=night.pk)
     assert refused.value.code == "event_not_closed"
@@ -63,15 +67,26 @@ def test_a_closed_night_settles_stakes_fees_and_prizes_once(night_event):
     run_on_commit(services.close_night, night_id=night.pk, user=organiser)
 
     assert set(NightGame.objects.filter(night=night).values_list("game_id", flat=True)) == {
-        first, second, third,
+        first,
+        second,
+        third,
     }
     (settlement,) = Settlement.objects.filter(night=night)  # stored by the task on commit
     assert settlement.version == 1
     # Pot 4 x 5.00 = 20.00: Ann won two games (1st: 14.00), Cait one (2nd: 6.00).
     by_player = {line["player"]: line for line in settlement.lines}
-    assert {player: (line["stakes"], line["entry_fee"], line["fee_status"], line["prize"],
-                     line["paid_at_door"], line["net"], line["difference"])
-            for player, line in by_player.items()} == {
+    assert {
+        player: (
+            line["stakes"],
+            line["entry_fee"],
+            line["fee_status"],
+            line["prize"],
+            line["paid_at_door"],
+            line["net"],
+            line["difference"],
+        )
+        for player, line in by_player.items()
+    } == {
         None: (0, 0, None, 0, 1000, 0, -1000),
         ann.pk: (80, 500, "cash", 1400, 500, 980, 1480),
         bill.pk: (-40, 500, "card", 0, 500, -540, -40),
@@ -81,11 +96,18 @@ def test_a_closed_night_settles_stakes_fees_and_prizes_once(night_event):
     # The club pays the prizes from the pot (it holds the 10.00 paid at the door and receives
     # Dan's fee); the stakes are settled between players; no entry fee goes player to player.
     assert transfers_of(settlement) == [
-        (None, ann.pk, 1400), (dan.pk, None, 500), (None, cait.pk, 100),
-        (bill.pk, ann.pk, 40), (dan.pk, ann.pk, 40),
+        (None, ann.pk, 1400),
+        (dan.pk, None, 500),
+        (None, cait.pk, 100),
+        (bill.pk, ann.pk, 40),
+        (dan.pk, ann.pk, 40),
     ]
     assert sorted(settlement.transfers.values_list("kind", flat=True)) == [
-        "pot", "pot", "pot", "stakes", "stakes",
+        "pot",
+        "pot",
+        "pot",
+        "stakes",
+        "stakes",
     ]
     # Again, and the task again: nothing more is owed, nothing is stored.
     assert services.settle_event(night_id=night.pk) is None
@@ -104,16 +126,22 @@ def test_a_correction_after_the_night_nets_what_is_still_open(night_event):
     (first,) = Settlement.objects.filter(night=night)
     # Ann: +0.40 stakes; 10.00 pot: 7.00 first (Ann), 3.00 second (Bill); both fees owed.
     assert transfers_of(first) == [
-        (bill.pk, None, 200), (None, ann.pk, 200), (bill.pk, ann.pk, 40),
+        (bill.pk, None, 200),
+        (None, ann.pk, 200),
+        (bill.pk, ann.pk, 40),
     ]
     stakes = first.transfers.get(kind="stakes")
     services.mark_transfer_paid(transfer_id=stakes.pk, user=organiser)
 
     # The hand is corrected: Bill took every trick. Ann now owes what Bill was owed.
     with TestCase.captureOnCommitCallbacks(execute=True):
-        correct_hand(game_id=game, number=1, user=event.world.users["scorekeeper"],
-                     record={"dealer": 0, "trump": "S", "trick_winners": [1] * 5},
-                     if_match=None)
+        correct_hand(
+            game_id=game,
+            number=1,
+            user=event.world.users["scorekeeper"],
+            record={"dealer": 0, "trump": "S", "trick_winners": [1] * 5},
+            if_match=None,
+        )
     # The correction's announcement (games.changes) queued the new version on commit; the sweep
     # then finds nothing more to settle.
     from settlements.tasks import sweep_settlements_task
@@ -123,18 +151,30 @@ def test_a_correction_after_the_night_nets_what_is_still_open(night_event):
     # The paid 0.40 stays; Ann pays it back and Bill's 0.40: one transfer of 0.80. The open
     # transfers of version 1 are replaced, never left open beside version 2's.
     assert transfers_of(second) == [
-        (ann.pk, None, 200), (None, bill.pk, 200), (ann.pk, bill.pk, 80),
+        (ann.pk, None, 200),
+        (None, bill.pk, 200),
+        (ann.pk, bill.pk, 80),
     ]
-    assert [(transfer.payer_id, transfer.payee_id, transfer.amount_minor,
-             transfer.paid_at is None, transfer.superseded_by_id)
-            for transfer in first.transfers.order_by("-amount_minor", "payer_id")] == [
+    assert [
+        (
+            transfer.payer_id,
+            transfer.payee_id,
+            transfer.amount_minor,
+            transfer.paid_at is None,
+            transfer.superseded_by_id,
+        )
+        for transfer in first.transfers.order_by("-amount_minor", "payer_id")
+    ] == [
         (bill.pk, None, 200, True, second.pk),
         (None, ann.pk, 200, True, second.pk),
         (bill.pk, ann.pk, 40, False, None),
     ]
-    assert {line["player"]: (line["settled_before"], line["difference"])
-            for line in second.lines} == {
-        None: (0, 0), ann.pk: (40, -280), bill.pk: (-40, 280),
+    assert {
+        line["player"]: (line["settled_before"], line["difference"]) for line in second.lines
+    } == {
+        None: (0, 0),
+        ann.pk: (40, -280),
+        bill.pk: (-40, 280),
     }
     assert second.details["changes"] == [
         {"player": ann.pk, "field": "stakes", "before": 40, "after": -40},
@@ -147,8 +187,11 @@ def test_a_correction_after_the_night_nets_what_is_still_open(night_event):
     replaced = first.transfers.get(payer=None)
     with pytest.raises(Problem) as refused:
         services.mark_transfer_paid(transfer_id=replaced.pk, user=organiser)
-    assert (refused.value.status_code, refused.value.code,
-            refused.value.errors[0]["pointer"]) == (409, "transfer_superseded", "/transfer")
+    assert (refused.value.status_code, refused.value.code, refused.value.errors[0]["pointer"]) == (
+        409,
+        "transfer_superseded",
+        "/transfer",
+    )
     replaced.refresh_from_db()
     assert replaced.paid_at is None
 
@@ -156,8 +199,9 @@ def test_a_correction_after_the_night_nets_what_is_still_open(night_event):
 def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
     event, night = night_event
     ann, bill, cait, _ = event.players
-    ann_user, bill_user, cait_user = (make_user(name, email=f"{name}@example.org")
-                                      for name in ("ann", "bill", "cait"))
+    ann_user, bill_user, cait_user = (
+        make_user(name, email=f"{name}@example.org") for name in ("ann", "bill", "cait")
+    )
     for player, user in ((ann, ann_user), (bill, bill_user), (cait, cait_user)):
         player.user = user
         player.save()
@@ -174,12 +218,14 @@ def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
     assert hidden.value.status_code == 404
     paid = services.mark_transfer_paid(transfer_id=transfer.pk, user=bill_user)
     assert (paid.paid_by, paid.paid_at is not None) == (bill_user, True)
-    again = services.mark_transfer_paid(transfer_id=transfer.pk,
-                                        user=event.world.users["organiser"])
+    again = services.mark_transfer_paid(
+        transfer_id=transfer.pk, user=event.world.users["organiser"]
+    )
     assert (again.paid_by, again.paid_at) == (bill_user, paid.paid_at)
     # The e-mails: Ann and Bill were parties with addresses (Cait played nothing), once each.
     assert sorted(message.to[0] for message in mail.outbox) == [
-        "ann@example.org", "bill@example.org",
+        "ann@example.org",
+        "bill@example.org",
     ]
     to_ann = next(message for message in mail.outbox if message.to == ["ann@example.org"])
     assert to_ann.subject == "The Local: your settle-up"
@@ -205,21 +251,28 @@ def test_one_open_night_per_club_and_a_night_closes_once(night_event):
     with pytest.raises(Problem) as playing:
         services.close_night(night_id=night.pk, user=organiser)
     assert (playing.value.code, str(playing.value.detail)) == (
-        "games_in_progress", f"Games [{game}] are still in progress; finish them first.",
+        "games_in_progress",
+        f"Games [{game}] are still in progress; finish them first.",
     )
     assert not NightGame.objects.exists()  # refused: nothing stored
 
 
-@pytest.mark.parametrize("split, pointer", [
-    ([60, 50], "/prize_split"), ([0], "/prize_split/0"), (["50"], "/prize_split/0"),
-    ("50", "/prize_split"),
-])
+@pytest.mark.parametrize(
+    "split, pointer",
+    [
+        ([60, 50], "/prize_split"),
+        ([0], "/prize_split/0"),
+        (["50"], "/prize_split/0"),
+        ("50", "/prize_split"),
+    ],
+)
 def test_a_bad_prize_split_is_refused_naming_the_place(night_event, split, pointer):
     event, night = night_event
     with pytest.raises(Problem) as refused:
         services.set_prize_split(night_id=night.pk, percentages=split, user=None)
     assert (refused.value.code, refused.value.errors[0]["pointer"]) == (
-        "invalid_prize_split", pointer,
+        "invalid_prize_split",
+        pointer,
     )
 
 
@@ -256,12 +309,18 @@ def test_settling_concurrently_stores_one_version():
 def test_closing_a_tournament_stores_its_settlement_with_the_prize_split():
     event = build_event(players=4)
     tournament_id = event.create_tournament(
-        name="Cup", game="25", format="knockout", stake="0.20", entry_fee="5.00",
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Cup",
+        game="25",
+        format="knockout",
+        stake="0.20",
+        entry_fee="5.00",
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )["id"]
-    services.set_prize_split(tournament_id=tournament_id, percentages=[60, 30],
-                             user=event.world.users["organiser"])
+    services.set_prize_split(
+        tournament_id=tournament_id, percentages=[60, 30], user=event.world.users["organiser"]
+    )
     # This club has no pot at the door: fees and prizes settle between players.
     services.set_settle_up_rule(club=event.club, between_players=True)
     semis = event.draw(tournament_id)["matches"]
@@ -276,8 +335,9 @@ def test_closing_a_tournament_stores_its_settlement_with_the_prize_split():
     one, two, three, four = (player.pk for player in event.players)
     # Pot 20.00: 2 wins (12.00), 1 second (6.00); 3 and 4 tie third: the 2.00 left (10 %)
     # stays with the club. Stakes: 1 +0.40 -0.40, 2 +0.40 +0.40, 3 -0.40, 4 -0.40.
-    assert {line["player"]: (line["stakes"], line["prize"], line["net"])
-            for line in settlement.lines} == {
+    assert {
+        line["player"]: (line["stakes"], line["prize"], line["net"]) for line in settlement.lines
+    } == {
         None: (0, 0, 200),
         one: (0, 600, 100),
         two: (80, 1200, 780),
@@ -285,5 +345,8 @@ def test_closing_a_tournament_stores_its_settlement_with_the_prize_split():
         four: (-40, 0, -540),
     }
     assert transfers_of(settlement) == [
-        (three, two, 540), (four, two, 240), (four, None, 200), (four, one, 100),
+        (three, two, 540),
+        (four, two, 240),
+        (four, None, 200),
+        (four, one, 100),
     ]

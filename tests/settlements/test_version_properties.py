@@ -49,8 +49,7 @@ def night_states(draw, players: int):
     stakes: dict[int, int] = defaultdict(int)
     wins: dict[int, int] = dict.fromkeys(ids, 0)
     for _ in range(draw(st.integers(min_value=0, max_value=6))):
-        winner, loser = draw(st.lists(st.sampled_from(ids), min_size=2, max_size=2,
-                                      unique=True))
+        winner, loser = draw(st.lists(st.sampled_from(ids), min_size=2, max_size=2, unique=True))
         amount = draw(st.sampled_from([20, 40, 50, 100]))
         stakes[winner] += amount
         stakes[loser] -= amount
@@ -59,23 +58,47 @@ def night_states(draw, players: int):
     fees = {player: fee for player in ids if fee}
     statuses = {player: draw(st.sampled_from(["cash", "card", "owed"])) for player in fees}
     # Players level on games won share a place (as a night's places are made).
-    places = {player: 1 + sum(1 for other in wins.values() if other > count)
-              for player, count in wins.items()}
-    split = draw(st.lists(st.integers(min_value=1, max_value=60), max_size=3).filter(
-        lambda percentages: sum(percentages) <= 100))
-    return {"stakes": dict(stakes), "fees": fees, "statuses": statuses, "places": places,
-            "split": split}
+    places = {
+        player: 1 + sum(1 for other in wins.values() if other > count)
+        for player, count in wins.items()
+    }
+    split = draw(
+        st.lists(st.integers(min_value=1, max_value=60), max_size=3).filter(
+            lambda percentages: sum(percentages) <= 100
+        )
+    )
+    return {
+        "stakes": dict(stakes),
+        "fees": fees,
+        "statuses": statuses,
+        "places": places,
+        "split": split,
+    }
 
 
 def _targets(state: dict, between_players: bool) -> dict:
     pot = sum(state["fees"].values())
     prizes = prize_shares(pot, state["split"], state["places"])
-    paid_at_door = {} if between_players else {
-        player: fee for player, fee in state["fees"].items()
-        if state["statuses"][player] in ("cash", "card")
-    }
-    return targets_of(stakes=state["stakes"], fees=state["fees"], paid_at_door=paid_at_door,
-                      prizes=prizes, between_players=between_players), prizes, paid_at_door
+    paid_at_door = (
+        {}
+        if between_players
+        else {
+            player: fee
+            for player, fee in state["fees"].items()
+            if state["statuses"][player] in ("cash", "card")
+        }
+    )
+    return (
+        targets_of(
+            stakes=state["stakes"],
+            fees=state["fees"],
+            paid_at_door=paid_at_door,
+            prizes=prizes,
+            between_players=between_players,
+        ),
+        prizes,
+        paid_at_door,
+    )
 
 
 def _totals(targets: dict) -> dict[int, int]:
@@ -107,16 +130,16 @@ def test_versions_balance_keep_paid_transfers_and_never_join_a_pair_twice(
         for transfer in stored:  # the new version supersedes every transfer still open
             if not transfer[4]:
                 transfer[5] = True
-        stored.extend([payer, payee, amount, kind, False, False]
-                      for payer, payee, amount, kind in planned)
+        stored.extend(
+            [payer, payee, amount, kind, False, False] for payer, payee, amount, kind in planned
+        )
 
         # Paid transfers never change.
         assert [tuple(transfer) for transfer in stored if transfer[4]] == paid_before
         assert not any(transfer[4] and transfer[5] for transfer in stored)
         # The version balances: paid + open move exactly the targets, which sum to zero.
         open_now = [transfer for transfer in stored if not transfer[4] and not transfer[5]]
-        moved = settled_by(paid + [(payer, payee, amount)
-                                   for payer, payee, amount, *_ in open_now])
+        moved = settled_by(paid + [(payer, payee, amount) for payer, payee, amount, *_ in open_now])
         assert _nonzero(moved) == _totals(targets)
         assert sum(_totals(targets).values()) == 0
         # Never two open transfers between the same two parties, nor one each way.
@@ -138,8 +161,11 @@ def test_versions_balance_keep_paid_transfers_and_never_join_a_pair_twice(
                 transfer[4] = True
         corrected = data.draw(night_states(players))
         corrected["statuses"] = {
-            player: (state["statuses"].get(player, status)
-                     if state["statuses"].get(player) in ("cash", "card") else status)
+            player: (
+                state["statuses"].get(player, status)
+                if state["statuses"].get(player) in ("cash", "card")
+                else status
+            )
             for player, status in corrected["statuses"].items()
         }
         state = corrected if data.draw(st.booleans()) else state
@@ -150,8 +176,9 @@ def test_versions_balance_keep_paid_transfers_and_never_join_a_pair_twice(
     for transfer in stored:
         if not transfer[4] and not transfer[5]:
             transfer[4] = True
-    received = settled_by([(payer, payee, amount)
-                           for payer, payee, amount, _kind, paid, _ in stored if paid])
+    received = settled_by(
+        [(payer, payee, amount) for payer, payee, amount, _kind, paid, _ in stored if paid]
+    )
     nets = nets_of(stakes=last_state["stakes"], fees=last_state["fees"], prizes=prizes)
     expected = {player: net + paid_at_door.get(player, 0) for player, net in nets.items()}
     expected[CLUB] = nets.get(CLUB, 0) - sum(paid_at_door.values())
@@ -159,17 +186,20 @@ def test_versions_balance_keep_paid_transfers_and_never_join_a_pair_twice(
 
 
 @settings(max_examples=200, deadline=None)
-@given(pot=st.integers(min_value=0, max_value=100_000),
-       split=st.lists(st.integers(min_value=1, max_value=100), max_size=5).filter(
-           lambda percentages: sum(percentages) <= 100),
-       places=st.lists(st.integers(min_value=1, max_value=6), min_size=1, max_size=8))
+@given(
+    pot=st.integers(min_value=0, max_value=100_000),
+    split=st.lists(st.integers(min_value=1, max_value=100), max_size=5).filter(
+        lambda percentages: sum(percentages) <= 100
+    ),
+    places=st.lists(st.integers(min_value=1, max_value=6), min_size=1, max_size=8),
+)
 def test_players_level_share_the_places_they_span(pot, split, places):
     by_key = {index + 1: place for index, place in enumerate(places)}
     groups = prize_groups(pot, split, by_key)
     spanned = [place for group in groups for place in range(group["first"], group["last"] + 1)]
     assert spanned == list(range(1, len(spanned) + 1))  # places in order, none twice
     for group in groups:
-        assert group["percent"] == sum(split[group["first"] - 1:group["last"]])
+        assert group["percent"] == sum(split[group["first"] - 1 : group["last"]])
         amounts = list(group["shares"].values())
         assert max(amounts) - min(amounts) <= 1  # level players share evenly (a unit at most)
     occupied = sum(group["percent"] for group in groups)

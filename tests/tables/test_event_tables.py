@@ -25,8 +25,14 @@ pytestmark = pytest.mark.django_db
 
 def _drive(event, players):
     tournament = event.create_tournament(
-        name="Parish Drive", game="25", format="drive", table_size=4, sides_per_table=2,
-        round_count=3, private_draws=True, lots_seed=7,
+        name="Parish Drive",
+        game="25",
+        format="drive",
+        table_size=4,
+        sides_per_table=2,
+        round_count=3,
+        private_draws=True,
+        lots_seed=7,
         entrants=[{"player": player.pk} for player in players],
     )
     return tournament["id"]
@@ -78,7 +84,10 @@ def test_a_table_link_follows_its_table_through_three_released_rounds_and_a_revo
             state = client.get("/api/table/").json()
             expected = game_at(tournament_id, round_number, table)
             assert (state["status"], state["round"], state["current_game"]) == (
-                "playing", round_number, expected)
+                "playing",
+                round_number,
+                expected,
+            )
             assert state["match"]["round"] == round_number and state["match"]["table"] == table
             assert client.get(f"/api/games/{expected}/").status_code == 200
             seen.setdefault(table, []).append(expected)
@@ -108,7 +117,11 @@ def test_a_table_link_follows_its_table_through_three_released_rounds_and_a_revo
     event.ok("post", f"/api/tournaments/{tournament_id}/close/")
     state = clients[1].get("/api/table/").json()
     assert (state["status"], state["follows"], state["games"], state["current_game"]) == (
-        "event_over", False, [], None)
+        "event_over",
+        False,
+        [],
+        None,
+    )
     assert clients[1].get(f"/api/games/{seen[1][-1]}/").status_code == 404
     listed = event.ok("get", f"/api/clubs/{event.club.slug}/table-links/")["results"]
     assert {row["table"]: row["is_live"] for row in listed} == {1: False, 2: False, 3: False}
@@ -136,7 +149,11 @@ def test_a_table_empty_this_round_says_so_and_links_are_refused_on_a_closed_even
     _release(event, tournament_id, 1)
     state = table_link_client(token).get("/api/table/").json()
     assert (state["status"], state["round"], state["current_game"], state["follows"]) == (
-        "empty", 1, None, True)
+        "empty",
+        1,
+        None,
+        True,
+    )
     Match.objects.filter(tournament_id=tournament_id, table=9).update(table=1)
     tournament.status = "closed"
     tournament.save(update_fields=["status"])
@@ -166,8 +183,11 @@ def test_the_tablets_poll_is_conditional_and_its_304_costs_two_queries():
         assert len(queries) == 2, [query["sql"] for query in queries]
     # A hand stored at the table changes the ETag: the next poll is a 200 with the new totals.
     game_id = game_at(tournament_id, 1, 1)
-    hand = {"dealer": event.game(game_id)["next_dealer"], "trump": "H",
-            "trick_winners": [0, 1, 0, 1, 0]}
+    hand = {
+        "dealer": event.game(game_id)["next_dealer"],
+        "trump": "H",
+        "trick_winners": [0, 1, 0, 1, 0],
+    }
     client = table_link_client(token)
     etag = client.get("/api/table/")["ETag"]
     assert client.post(f"/api/games/{game_id}/hands/", hand, format="json").status_code == 201

@@ -31,8 +31,9 @@ def _api_requests(page) -> list:
     seen = []
     page.on(
         "request",
-        lambda request: seen.append(request)
-        if urlsplit(request.url).path.startswith("/api/") else None,
+        lambda request: (
+            seen.append(request) if urlsplit(request.url).path.startswith("/api/") else None
+        ),
     )
     return seen
 
@@ -49,8 +50,14 @@ def test_the_tablet_follows_its_table_to_round_two_in_place_and_polls_quietly(
 ):
     event = build_event(players=8)
     tournament = event.create_tournament(
-        name="Parish Drive", game="25", format="drive", table_size=4, sides_per_table=2,
-        round_count=3, private_draws=True, lots_seed=7,
+        name="Parish Drive",
+        game="25",
+        format="drive",
+        table_size=4,
+        sides_per_table=2,
+        round_count=3,
+        private_draws=True,
+        lots_seed=7,
         entrants=[{"player": player.pk} for player in event.players],
     )
     tournament_id = tournament["id"]
@@ -69,8 +76,12 @@ def test_the_tablet_follows_its_table_to_round_two_in_place_and_polls_quietly(
     page.set_default_timeout(20_000)
     page.clock.install()
     documents = []  # page loads: requests for a document (replaceState makes none)
-    page.on("request", lambda request: documents.append(request.url)
-            if request.resource_type == "document" else None)
+    page.on(
+        "request",
+        lambda request: (
+            documents.append(request.url) if request.resource_type == "document" else None
+        ),
+    )
     page.goto(f"{live_server.url}/t/{token}/")
     wait_ready(page)
     expect(page.locator("#table-app")).to_have_attribute("data-game", str(first))
@@ -117,8 +128,11 @@ def test_a_finished_game_with_no_next_game_asks_nothing(live_server, new_context
     game = data.new_game("25", 2, first_dealer=1)
     from games.services import record_hand
 
-    record_hand(game_id=game.pk, user=data.organiser,
-                record={"dealer": 1, "trump": "H", "trick_winners": [0, 0, 0, 0, 0]})
+    record_hand(
+        game_id=game.pk,
+        user=data.organiser,
+        record={"dealer": 1, "trump": "H", "trick_winners": [0, 0, 0, 0, 0]},
+    )
     _, token, _ = table_services.create_table_link(
         club=data.club, user=data.organiser, game_id=game.pk
     )

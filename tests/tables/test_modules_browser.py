@@ -33,10 +33,16 @@ def module_page(live_server, new_context):
     page = new_context().new_page()
     page.set_default_timeout(10_000)
     seen = SimpleNamespace(page=page, api_requests=[], errors=[])
-    page.on("request", lambda request: (
-        seen.api_requests.append(request.url) if "/api/" in request.url else None))
-    page.on("console", lambda message: (
-        seen.errors.append(message.text) if message.type in ("error", "warning") else None))
+    page.on(
+        "request",
+        lambda request: seen.api_requests.append(request.url) if "/api/" in request.url else None,
+    )
+    page.on(
+        "console",
+        lambda message: (
+            seen.errors.append(message.text) if message.type in ("error", "warning") else None
+        ),
+    )
     page.on("pageerror", lambda error: seen.errors.append(str(error)))
     page.goto(f"{live_server.url}/")
     return seen
@@ -50,21 +56,36 @@ def run(module_page, body: str, **values):
 
 
 def test_each_module_loads_alone_and_does_nothing_when_imported(module_page):
-    exports = run(module_page, """
+    exports = run(
+        module_page,
+        """
         const found = {};
         for (const [name, url] of Object.entries(urls)) {
           found[name] = Object.keys(await import(url)).sort();
         }
         return { found, ready: document.body.dataset.ready ?? null };
-    """)
+    """,
+    )
     assert exports == {
         "found": {
             "score": ["start"],
             "words": ["SUITS", "escapeHtml", "suitOf", "translator"],
             "draft": [
-                "TAPS", "TRICKS_PER_HAND", "actionOf", "auctionTurn", "bidder",
-                "everybodyPassed", "highestBid", "newDraft", "nextNumber", "passedSeats",
-                "recordOf", "rulesOf", "stepOf", "storedDealerAfter", "tap",
+                "TAPS",
+                "TRICKS_PER_HAND",
+                "actionOf",
+                "auctionTurn",
+                "bidder",
+                "everybodyPassed",
+                "highestBid",
+                "newDraft",
+                "nextNumber",
+                "passedSeats",
+                "recordOf",
+                "rulesOf",
+                "stepOf",
+                "storedDealerAfter",
+                "tap",
             ],
             "api": ["OfflineError", "createApi", "isOffline", "problemOf"],
             "sync": ["POLL_MS", "RESULT_SHOWN_MS", "createSync", "sendOutbox", "sideLabelsOf"],
@@ -78,12 +99,19 @@ def test_each_module_loads_alone_and_does_nothing_when_imported(module_page):
     assert module_page.errors == []
 
 
-FORTY_FIVE = {"seats": [{}, {}, {}, {}], "house_rules": {}, "game": "45",
-              "next_dealer": 3, "hands_played": 0}
+FORTY_FIVE = {
+    "seats": [{}, {}, {}, {}],
+    "house_rules": {},
+    "game": "45",
+    "next_dealer": 3,
+    "hands_played": 0,
+}
 
 
 def test_a_hand_of_45_tap_by_tap(module_page):
-    seen = run(module_page, """
+    seen = run(
+        module_page,
+        """
         const D = await import(urls.draft);
         const rules = D.rulesOf(game);
         let draft = D.newDraft({ dealer: D.storedDealerAfter(game, []) });
@@ -98,19 +126,36 @@ def test_a_hand_of_45_tap_by_tap(module_page):
           steps.push(D.stepOf(draft, rules));
         }
         return { rules, steps, record: D.recordOf(draft, rules), next: D.nextNumber(game, []) };
-    """, game=FORTY_FIVE)
+    """,
+        game=FORTY_FIVE,
+    )
     assert seen == {
         "rules": {"seats": 4, "bidding": False, "bestTrump": True},
-        "steps": ["trump", "tricks", "tricks", "tricks", "tricks", "tricks", "best-seat",
-                  "best-trick", "summary"],
-        "record": {"dealer": 3, "trump": "S", "trick_winners": [0, 2, 0, 0, 1],
-                   "best_trump": {"seat": 0, "trick": 0}},
+        "steps": [
+            "trump",
+            "tricks",
+            "tricks",
+            "tricks",
+            "tricks",
+            "tricks",
+            "best-seat",
+            "best-trick",
+            "summary",
+        ],
+        "record": {
+            "dealer": 3,
+            "trump": "S",
+            "trick_winners": [0, 2, 0, 0, 1],
+            "best_trump": {"seat": 0, "trick": 0},
+        },
         "next": 1,
     }
 
 
 def test_the_tricks_fill_in_the_best_trump_until_it_is_changed(module_page):
-    seen = run(module_page, """
+    seen = run(
+        module_page,
+        """
         const D = await import(urls.draft);
         const rules = D.rulesOf(game);
         let draft = D.newDraft({ dealer: 0 });
@@ -126,18 +171,29 @@ def test_the_tricks_fill_in_the_best_trump_until_it_is_changed(module_page):
         draft = D.tap(draft, { type: "undo-trick" }, rules);
         const undone = [D.stepOf(draft, rules), draft.tricks, draft.bestSeat ?? "unset"];
         return { oneSeat, changed, noTrump, undone };
-    """, game=FORTY_FIVE)
+    """,
+        game=FORTY_FIVE,
+    )
     assert seen == {
         "oneSeat": {"step": "best-trick", "best": [2, "none"]},
         "changed": {"step": "best-seat", "prefill": False},
-        "noTrump": {"step": "summary", "record": {
-            "dealer": 0, "trump": "H", "trick_winners": [2, 2, 2, 2, 2], "best_trump": None}},
+        "noTrump": {
+            "step": "summary",
+            "record": {
+                "dealer": 0,
+                "trump": "H",
+                "trick_winners": [2, 2, 2, 2, 2],
+                "best_trump": None,
+            },
+        },
         "undone": ["tricks", [2, 2, 2, 2], "unset"],
     }
 
 
 def test_an_auction_of_110_with_the_dealers_hold(module_page):
-    seen = run(module_page, """
+    seen = run(
+        module_page,
+        """
         const D = await import(urls.draft);
         const rules = D.rulesOf(game);
         let draft = D.newDraft({ dealer: 2 });
@@ -165,7 +221,9 @@ def test_an_auction_of_110_with_the_dealers_hold(module_page):
             D.everybodyPassed(passed, rules), D.stepOf(passed, rules), D.recordOf(passed, rules),
           ],
         };
-    """, game={"seats": [{}, {}, {}], "house_rules": {"bids": [15, 20, 25, 30]}, "game": "110"})
+    """,
+        game={"seats": [{}, {}, {}], "house_rules": {"bids": [15, 20, 25, 30]}, "game": "110"},
+    )
     assert seen == {
         "turns": [0, 1, 2, 0, 2],
         "after": {"turn": None, "step": "trump", "bidder": 0, "high": 20},
@@ -173,21 +231,36 @@ def test_an_auction_of_110_with_the_dealers_hold(module_page):
         "step": "summary",
         "record": {
             "dealer": 2,
-            "bidding": [{"seat": 0, "call": "15"}, {"seat": 1, "call": "pass"},
-                        {"seat": 2, "call": "hold"}, {"seat": 0, "call": "20"},
-                        {"seat": 2, "call": "pass"}],
+            "bidding": [
+                {"seat": 0, "call": "15"},
+                {"seat": 1, "call": "pass"},
+                {"seat": 2, "call": "hold"},
+                {"seat": 0, "call": "20"},
+                {"seat": 2, "call": "pass"},
+            ],
             "trump": "D",
             "trick_winners": [0, 0, 1, 2, 0],
             "best_trump": {"seat": 0, "trick": 1},
         },
-        "allPassed": [True, "summary", {"dealer": 0, "bidding": [
-            {"seat": 1, "call": "pass"}, {"seat": 2, "call": "pass"},
-            {"seat": 0, "call": "pass"}]}],
+        "allPassed": [
+            True,
+            "summary",
+            {
+                "dealer": 0,
+                "bidding": [
+                    {"seat": 1, "call": "pass"},
+                    {"seat": 2, "call": "pass"},
+                    {"seat": 0, "call": "pass"},
+                ],
+            },
+        ],
     }
 
 
 def test_irregularities_waiting_hands_and_a_tapped_button(module_page):
-    seen = run(module_page, """
+    seen = run(
+        module_page,
+        """
         const D = await import(urls.draft);
         const rules = D.rulesOf(game);
         let draft = D.tap(D.newDraft({ dealer: 1 }), { type: "trump", suit: "C" }, rules);
@@ -213,29 +286,54 @@ def test_irregularities_waiting_hands_and_a_tapped_button(module_page):
           dealer: D.storedDealerAfter(played, waiting), next: D.nextNumber(played, waiting),
           actions: [D.actionOf(button.dataset), D.actionOf(corrected.dataset)], unknown,
         };
-    """, game=FORTY_FIVE)
+    """,
+        game=FORTY_FIVE,
+    )
     assert seen == {
         "asked": "renege-seat",
         "trickAsked": "renege-trick",
         "step": "tricks",
-        "record": {"dealer": 1, "trump": "C", "trick_winners": [], "best_trump": None,
-                   "renege": {"seat": 3, "trick": 1}},
+        "record": {
+            "dealer": 1,
+            "trump": "C",
+            "trick_winners": [],
+            "best_trump": None,
+            "renege": {"seat": 3, "trick": 1},
+        },
         "misdeal": ["summary", {"dealer": 1, "misdeal": True}],
         # Hand 3 a misdeal (dealt again by seat 2), hand 4 passes the deal left.
         "dealer": 3,
         "next": 5,
         "actions": [
-            {"type": "best-seat", "seat": None, "call": None, "suit": None, "trick": None,
-             "step": None, "number": None, "player": None},
-            {"type": "correct", "seat": None, "call": None, "suit": None, "trick": None,
-             "step": None, "number": 3, "player": None},
+            {
+                "type": "best-seat",
+                "seat": None,
+                "call": None,
+                "suit": None,
+                "trick": None,
+                "step": None,
+                "number": None,
+                "player": None,
+            },
+            {
+                "type": "correct",
+                "seat": None,
+                "call": None,
+                "suit": None,
+                "trick": None,
+                "step": None,
+                "number": 3,
+                "player": None,
+            },
         ],
         "unknown": "Not a tap of the draft: confirm",
     }
 
 
 def test_a_tap_gives_a_new_draft_and_never_changes_the_one_it_was_given(module_page):
-    seen = run(module_page, """
+    seen = run(
+        module_page,
+        """
         const D = await import(urls.draft);
         const rules = D.rulesOf(game);
         const freeze = (value) => {
@@ -258,12 +356,16 @@ def test_a_tap_gives_a_new_draft_and_never_changes_the_one_it_was_given(module_p
           draft = after;
         }
         return [draft.trump, draft.tricks, draft.bidding, draft.prefill];
-    """, game=FORTY_FIVE)
+    """,
+        game=FORTY_FIVE,
+    )
     assert seen == [None, [], [], False]
 
 
 def test_the_api_sends_the_pages_credentials_and_reads_a_refusal(module_page):
-    seen = run(module_page, """
+    seen = run(
+        module_page,
+        """
         const { createApi, problemOf, isOffline } = await import(urls.api);
         const sent = [];
         const answer = (status, body, headers = {}) => async (request) => {
@@ -313,47 +415,87 @@ def test_the_api_sends_the_pages_credentials_and_reads_a_refusal(module_page):
           refused, read, unchanged, offline, bug, sent,
           problems: [problemOf(null), problemOf(serverError)],
         };
-    """)
+    """,
+    )
     assert seen["refused"] == {
         "status": 409,
         "ok": False,
         "data": {
-            "type": "https://jink.example/problems/hand_conflict", "title": "Conflict",
-            "status": 409, "detail": "Hand 4 is already recorded.",
-            "errors": [{"code": "hand_conflict", "detail": "Hand 4 is already recorded.",
-                        "pointer": "/number"}],
+            "type": "https://jink.example/problems/hand_conflict",
+            "title": "Conflict",
+            "status": 409,
+            "detail": "Hand 4 is already recorded.",
+            "errors": [
+                {
+                    "code": "hand_conflict",
+                    "detail": "Hand 4 is already recorded.",
+                    "pointer": "/number",
+                }
+            ],
             "hand": {"number": 4},
         },
         "etag": None,
-        "problem": {"code": "hand_conflict", "title": "Conflict",
-                    "detail": "Hand 4 is already recorded.", "pointer": "/number"},
+        "problem": {
+            "code": "hand_conflict",
+            "title": "Conflict",
+            "detail": "Hand 4 is already recorded.",
+            "pointer": "/number",
+        },
     }
-    assert seen["read"] == {"status": 200, "ok": True, "data": {"id": 4}, "etag": '"4-7"',
-                            "problem": None}
-    assert seen["unchanged"] == {"status": 304, "ok": False, "data": None, "etag": None,
-                                 "problem": None}
+    assert seen["read"] == {
+        "status": 200,
+        "ok": True,
+        "data": {"id": 4},
+        "etag": '"4-7"',
+        "problem": None,
+    }
+    assert seen["unchanged"] == {
+        "status": 304,
+        "ok": False,
+        "data": None,
+        "etag": None,
+        "problem": None,
+    }
     assert seen["offline"] == ["OfflineError", True, "Failed to fetch"]
     assert seen["bug"] == ["TypeError", False]
     assert seen["problems"] == [
-        None, {"code": "server_error", "title": "Server error", "detail": "Boom", "pointer": ""}]
+        None,
+        {"code": "server_error", "title": "Server error", "detail": "Boom", "pointer": ""},
+    ]
     post, get, poll = seen["sent"]
     assert post == {
-        "method": "POST", "url": "/api/games/4/hands/",
-        "headers": {"accept": "application/json", "authorization": "Table 7K3QX92MHD",
-                    "content-type": "application/json", "idempotency-key": "k1",
-                    "x-csrftoken": "token"},
+        "method": "POST",
+        "url": "/api/games/4/hands/",
+        "headers": {
+            "accept": "application/json",
+            "authorization": "Table 7K3QX92MHD",
+            "content-type": "application/json",
+            "idempotency-key": "k1",
+            "x-csrftoken": "token",
+        },
         "body": json.dumps({"number": 4}, separators=(",", ":")),
-        "cache": "default", "credentials": "same-origin",
+        "cache": "default",
+        "credentials": "same-origin",
     }
     assert get == {
-        "method": "GET", "url": "/api/games/4/", "headers": {"accept": "application/json"},
-        "body": None, "cache": "default", "credentials": "same-origin",
+        "method": "GET",
+        "url": "/api/games/4/",
+        "headers": {"accept": "application/json"},
+        "body": None,
+        "cache": "default",
+        "credentials": "same-origin",
     }
     assert poll == {
-        "method": "GET", "url": "/api/table/",
-        "headers": {"accept": "application/json", "authorization": "Table 7K3QX92MHD",
-                    "if-none-match": '"t-1"'},
-        "body": None, "cache": "no-store", "credentials": "omit",
+        "method": "GET",
+        "url": "/api/table/",
+        "headers": {
+            "accept": "application/json",
+            "authorization": "Table 7K3QX92MHD",
+            "if-none-match": '"t-1"',
+        },
+        "body": None,
+        "cache": "no-store",
+        "credentials": "omit",
     }
 
 
@@ -407,9 +549,11 @@ def _sending(first_key: str, answers: list) -> str:
 
 
 def test_the_outbox_is_sent_in_order_and_stops_at_a_refusal(module_page):
-    conflict = {"title": "Conflict", "errors": [{"code": "hand_conflict", "detail": "Taken.",
-                                                  "pointer": "/number"}],
-                "hand": {"number": 4, "trump": "C"}}
+    conflict = {
+        "title": "Conflict",
+        "errors": [{"code": "hand_conflict", "detail": "Taken.", "pointer": "/number"}],
+        "hand": {"number": 4, "trump": "C"},
+    }
     answers = [{"status": 201, "body": {"number": 3}}, {"status": 409, "body": conflict}]
     seen = run(module_page, _sending("key-3", answers))
     assert seen == {
@@ -417,22 +561,31 @@ def test_the_outbox_is_sent_in_order_and_stops_at_a_refusal(module_page):
         "posted": [[3, "key-3"], [4, "key-4"]],
         "heard": [True, True],
         "stored": [[3, 201]],
-        "left": [[4, "refused", "key-4", conflict, {"number": 4, "trump": "C"}],
-                 [5, "waiting", "key-5", None, None]],
+        "left": [
+            [4, "refused", "key-4", conflict, {"number": 4, "trump": "C"}],
+            [5, "waiting", "key-5", None, None],
+        ],
     }
 
 
 BUSY = {"errors": [{"code": "idempotency_in_progress", "detail": "Still running."}]}
 
 
-@pytest.mark.parametrize(("answer", "offline"), [
-    ("offline", True), ({"status": 409, "body": BUSY}, False), ({"status": 503, "body": {}}, False),
-])
+@pytest.mark.parametrize(
+    ("answer", "offline"),
+    [
+        ("offline", True),
+        ({"status": 409, "body": BUSY}, False),
+        ({"status": 503, "body": {}}, False),
+    ],
+)
 def test_the_outbox_waits_for_the_network_and_a_retry(module_page, answer, offline):
     seen = run(module_page, _sending("key-3", [answer]))
     assert seen == {
-        "result": {"stored": 0, "offline": offline}, "posted": [[3, "key-3"]],
-        "heard": [not offline], "stored": [],
+        "result": {"stored": 0, "offline": offline},
+        "posted": [[3, "key-3"]],
+        "heard": [not offline],
+        "stored": [],
         "left": [[number, "waiting", f"key-{number}", None, None] for number in (3, 4, 5)],
     }
 
@@ -441,15 +594,22 @@ def test_a_bug_is_not_taken_for_a_dropped_connection(module_page):
     # A key no header can carry: the request cannot even be built, so nothing is sent.
     seen = run(module_page, _sending("key-\u0100", []))
     assert seen == {
-        "result": {"error": "TypeError", "offline": False}, "posted": [], "heard": [],
+        "result": {"error": "TypeError", "offline": False},
+        "posted": [],
+        "heard": [],
         "stored": [],
-        "left": [[3, "waiting", "key-\u0100", None, None], [4, "waiting", "key-4", None, None],
-                 [5, "waiting", "key-5", None, None]],
+        "left": [
+            [3, "waiting", "key-\u0100", None, None],
+            [4, "waiting", "key-4", None, None],
+            [5, "waiting", "key-5", None, None],
+        ],
     }
 
 
 def test_words_escape_translate_and_name_the_suits(module_page):
-    seen = run(module_page, """
+    seen = run(
+        module_page,
+        """
         const { escapeHtml, translator, SUITS, suitOf } = await import(urls.words);
         const t = translator({
           "Trick %(number)s: who took it?": "Pli %(number)s : qui l'a remporté ?",
@@ -464,12 +624,17 @@ def test_words_escape_translate_and_name_the_suits(module_page):
           frozen: Object.isFrozen(SUITS) && Object.isFrozen(SUITS[0]),
           clubs: suitOf("C").name,
         };
-    """)
+    """,
+    )
     assert seen == {
         "escaped": "Seán &quot;the &lt;b&gt;dealer&lt;/b&gt;&quot; &amp; O&#39;Brien",
         "translated": ["Pli 2 : qui l'a remporté ?", "Untranslated %(name)s", "Hearts"],
-        "suits": [["S", "♠", False, "Spades", "spades"], ["H", "♥", True, "Hearts", "hearts"],
-                  ["D", "♦", True, "Diamonds", "diamonds"], ["C", "♣", False, "Clubs", "clubs"]],
+        "suits": [
+            ["S", "♠", False, "Spades", "spades"],
+            ["H", "♥", True, "Hearts", "hearts"],
+            ["D", "♦", True, "Diamonds", "diamonds"],
+            ["C", "♣", False, "Clubs", "clubs"],
+        ],
         "frozen": True,
         "clubs": "Clubs",
     }
@@ -485,12 +650,21 @@ def test_the_score_page_loads_every_module_under_the_policy_without_an_error(
     page.set_default_timeout(10_000)
     errors = []
     scripts = []
-    page.on("console", lambda message: (
-        errors.append(message.text) if message.type in ("error", "warning") else None))
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if message.type in ("error", "warning") else None
+        ),
+    )
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.on("response", lambda response: (
-        scripts.append((response.url.removeprefix(live_server.url), response.status))
-        if "/static/" in response.url and response.url.endswith(".js") else None))
+    page.on(
+        "response",
+        lambda response: (
+            scripts.append((response.url.removeprefix(live_server.url), response.status))
+            if "/static/" in response.url and response.url.endswith(".js")
+            else None
+        ),
+    )
     page.goto(f"{live_server.url}/clubs/{game.club.slug}/games/{game.pk}/score/")
     wait_ready(page)
     assert page.locator(".step-title").inner_text() == "Trumps"

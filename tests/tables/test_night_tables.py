@@ -59,10 +59,14 @@ def test_a_night_table_link_follows_its_table_through_three_games_and_a_revoked_
     with pytest.raises(Exception) as no_count:
         table_services.create_night_table_links(night=night, user=organiser)
     assert (no_count.value.code, no_count.value.errors[0]["pointer"]) == (
-        "invalid_table", "/tables")
+        "invalid_table",
+        "/tables",
+    )
     made = table_services.create_night_table_links(night=night, user=organiser, tables=2)
     assert [(link.night_id, link.table_number, link.expires_at) for link in made] == [
-        (night.pk, 1, None), (night.pk, 2, None)]
+        (night.pk, 1, None),
+        (night.pk, 2, None),
+    ]
     assert table_services.create_night_table_links(night=night, user=organiser, tables=2) == []
     secrets = {link.table_number: table_services.reveal_table_link(link) for link in made}
     for link in made:
@@ -75,7 +79,11 @@ def test_a_night_table_link_follows_its_table_through_three_games_and_a_revoked_
     waiting = table_one.get("/api/table/")
     state = waiting.json()
     assert (state["status"], state["current_game"], state["follows"], state["games"]) == (
-        "waiting", None, True, [])
+        "waiting",
+        None,
+        True,
+        [],
+    )
     assert state["label"] == "Tuesday, table 1"
     assert state["night"] == {"id": night.pk, "name": "Tuesday"}
     assert (state["table"], state["round"], state["match"]) == (1, None, None)
@@ -92,7 +100,10 @@ def test_a_night_table_link_follows_its_table_through_three_games_and_a_revoked_
         assert started.status_code == 200 and started["ETag"] != etag
         state = started.json()
         assert (state["status"], state["current_game"], state["follows"]) == (
-            "playing", game_id, True)
+            "playing",
+            game_id,
+            True,
+        )
         assert [game["id"] for game in state["games"]] == [*seen, game_id]
         assert state["games"][-1]["status"] == "in_progress"
         etag = started["ETag"]
@@ -101,14 +112,18 @@ def test_a_night_table_link_follows_its_table_through_three_games_and_a_revoked_
         if number == 1:
             # The table is busy until its game ends: refused, nothing stored.
             before = _stored()
-            busy = event.call("post", f"/api/nights/{night.pk}/games/",
-                              {"game": "25", "seats": [third.pk, fourth.pk], "table": 1})
+            busy = event.call(
+                "post",
+                f"/api/nights/{night.pk}/games/",
+                {"game": "25", "seats": [third.pk, fourth.pk], "table": 1},
+            )
             assert busy.status_code == 409
             error = busy.json()["errors"][0]
             assert (error["code"], error["pointer"]) == ("table_busy", "/table")
             assert error["detail"] == (
                 f"Table 1 is still playing game {game_id} (Player 01 v Player 02): finish it "
-                "first, or choose another table.")
+                "first, or choose another table."
+            )
             assert _stored() == before
         win_game(event, game_id, side=number % 2)
         # The hands stored at the table change the ETag; the finished game stays current.
@@ -116,7 +131,10 @@ def test_a_night_table_link_follows_its_table_through_three_games_and_a_revoked_
         assert finished.status_code == 200 and finished["ETag"] != etag
         state = finished.json()
         assert (state["current_game"], state["games"][-1]["status"], state["follows"]) == (
-            game_id, "finished", True)
+            game_id,
+            "finished",
+            True,
+        )
         etag = finished["ETag"]
         seen.append(game_id)
         if number == 1:
@@ -146,11 +164,17 @@ def test_a_night_table_link_follows_its_table_through_three_games_and_a_revoked_
     assert closed.status_code == 200 and closed["ETag"] != etag
     state = closed.json()
     assert (state["status"], state["follows"], state["games"], state["current_game"]) == (
-        "event_over", False, [], None)
+        "event_over",
+        False,
+        [],
+        None,
+    )
     assert table_one.get(f"/api/games/{seen[-1]}/").status_code == 404
     listed = event.ok("get", f"/api/clubs/{event.club.slug}/table-links/")["results"]
     assert {(row["night"], row["table"]): row["is_live"] for row in listed} == {
-        (night.pk, 1): False, (night.pk, 2): False}
+        (night.pk, 1): False,
+        (night.pk, 2): False,
+    }
     assert {row["label"] for row in listed} == {"Tuesday, table 1", "Tuesday, table 2"}
     # Its games stay the night's, at their tables.
     detail = event.ok("get", f"/api/nights/{night.pk}/")
@@ -166,14 +190,30 @@ def test_starting_a_game_at_a_night_table_is_refused_storing_nothing():
     stranger = make_player(make_club("elsewhere"), "Stranger")
     before = _stored()
     for body, status, code, pointer in (
-        ({"game": "25", "seats": [first.pk, second.pk], "table": 0}, 400, "invalid_table",
-         "/table"),
-        ({"game": "25", "seats": [first.pk, second.pk], "table": 100}, 400, "invalid_table",
-         "/table"),
-        ({"game": "25", "seats": [first.pk, stranger.pk], "table": 1}, 400, "unknown_player",
-         "/seats/1"),
-        ({"game": "25", "seats": [first.pk, second.pk], "table": 1, "tournament_match": 1}, 400,
-         "unknown_field", "/tournament_match"),
+        (
+            {"game": "25", "seats": [first.pk, second.pk], "table": 0},
+            400,
+            "invalid_table",
+            "/table",
+        ),
+        (
+            {"game": "25", "seats": [first.pk, second.pk], "table": 100},
+            400,
+            "invalid_table",
+            "/table",
+        ),
+        (
+            {"game": "25", "seats": [first.pk, stranger.pk], "table": 1},
+            400,
+            "unknown_player",
+            "/seats/1",
+        ),
+        (
+            {"game": "25", "seats": [first.pk, second.pk], "table": 1, "tournament_match": 1},
+            400,
+            "unknown_field",
+            "/tournament_match",
+        ),
     ):
         refused = event.call("post", url, body)
         assert refused.status_code == status, refused.content
@@ -181,8 +221,13 @@ def test_starting_a_game_at_a_night_table_is_refused_storing_nothing():
         assert (error["code"], error.get("pointer")) == (code, pointer), error
         assert _stored() == before
     # A player (not a scorer) may not start one; a scorekeeper may, once per Idempotency-Key.
-    body = {"game": "25", "seats": [first.pk, second.pk], "table": 4, "first_dealer": 1,
-            "stake": "0.20"}
+    body = {
+        "game": "25",
+        "seats": [first.pk, second.pk],
+        "table": 4,
+        "first_dealer": 1,
+        "stake": "0.20",
+    }
     assert event.call("post", url, body, role="player").status_code == 403
     assert _stored() == before
     started = event.call("post", url, body, role="scorekeeper", **{"Idempotency-Key": "k1"})
@@ -191,7 +236,10 @@ def test_starting_a_game_at_a_night_table_is_refused_storing_nothing():
     assert again["Idempotent-Replayed"] == "true" and again.json()["id"] == started.json()["id"]
     game = Game.objects.get(pk=started.json()["id"])
     assert (game.first_dealer, game.stake_minor, game.created_by) == (
-        1, 20, event.world.users["scorekeeper"])
+        1,
+        20,
+        event.world.users["scorekeeper"],
+    )
     assert NightGame.objects.get(game=game).table_number == 4
     assert started["Location"] == f"/api/games/{game.pk}/"
     # The night closes: no more games.
@@ -211,7 +259,11 @@ def test_a_night_table_link_through_the_api_and_refusals():
     url = f"/api/clubs/{event.club.slug}/table-links/"
     body = event.ok("post", url, {"night": night.pk, "table": 3}, status=201)
     assert (body["night"], body["table"], body["tournament"], body["expires_at"]) == (
-        night.pk, 3, None, None)
+        night.pk,
+        3,
+        None,
+        None,
+    )
     assert body["label"] == "Tuesday, table 3" and body["code"] and body["token"]
     for refused_body, pointer in (
         ({"night": night.pk}, "/table"),

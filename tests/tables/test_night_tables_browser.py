@@ -28,7 +28,10 @@ def test_the_tablet_follows_its_night_table_to_the_next_game_in_place(live_serve
 
     def start(players):
         return start_night_game(
-            night_id=night.pk, table_number=1, user=data.organiser, game="25",
+            night_id=night.pk,
+            table_number=1,
+            user=data.organiser,
+            game="25",
             seat_player_ids=[player.pk for player in players],
         )
 
@@ -42,8 +45,12 @@ def test_the_tablet_follows_its_night_table_to_the_next_game_in_place(live_serve
     page.set_default_timeout(20_000)
     page.clock.install()
     documents = []  # page loads: requests for a document (replaceState makes none)
-    page.on("request", lambda request: documents.append(request.url)
-            if request.resource_type == "document" else None)
+    page.on(
+        "request",
+        lambda request: (
+            documents.append(request.url) if request.resource_type == "document" else None
+        ),
+    )
     page.goto(f"{live_server.url}/t/{token}/")
     wait_ready(page)
     expect(page.locator("#table-app")).to_have_attribute("data-game", str(first.pk))
@@ -51,8 +58,11 @@ def test_the_tablet_follows_its_night_table_to_the_next_game_in_place(live_serve
 
     # Game 1 ends (another tablet, the organiser: the server), and the next game starts at
     # table 1 with other players.
-    record_hand(game_id=first.pk, user=data.organiser,
-                record={"dealer": 0, "trump": "H", "trick_winners": [0, 0, 0, 0, 0]})
+    record_hand(
+        game_id=first.pk,
+        user=data.organiser,
+        record={"dealer": 0, "trump": "H", "trick_winners": [0, 0, 0, 0, 0]},
+    )
     second = start([tom, una])
 
     # The next poll sees the finished game and the next one; once the result has been on the

@@ -42,8 +42,11 @@ def test_every_string_has_a_french_translation_with_the_same_placeholders():
         french = table_strings()
     untranslated = [text for text, shown in french.items() if shown == text]
     assert untranslated == []
-    assert [text for text, shown in french.items()
-            if sorted(placeholders.findall(text)) != sorted(placeholders.findall(shown))] == []
+    assert [
+        text
+        for text, shown in french.items()
+        if sorted(placeholders.findall(text)) != sorted(placeholders.findall(shown))
+    ] == []
 
 
 @pytest.mark.django_db
@@ -52,15 +55,16 @@ def test_the_french_score_page_carries_the_french_strings(client):
     game = data.new_game("25", 2, first_dealer=1)
     client.force_login(data.scorekeeper)
 
-    response = client.get(f"/clubs/{game.club.slug}/games/{game.pk}/score/",
-                          headers={"accept-language": "fr"})
+    response = client.get(
+        f"/clubs/{game.club.slug}/games/{game.pk}/score/", headers={"accept-language": "fr"}
+    )
 
     html = response.content.decode()
     start = html.index('<script id="table-strings" type="application/json">')
-    strings = json.loads(html[html.index(">", start) + 1:html.index("</script>", start)])
+    strings = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
     assert strings["Trumps"] == "Atout"
     assert strings["Check the hand"] == "Vérifier la donne"
     assert strings["Hand %(number)s: %(name)s deals"] == "Donne %(number)s : %(name)s donne"
     assert '<html lang="fr">' in html
-    assert "<p id=\"dealer\" class=\"dealer\">Seán donne</p>" in html
+    assert '<p id="dealer" class="dealer">Seán donne</p>' in html
     assert "Chargement de la feuille de marque…" in html

@@ -46,9 +46,7 @@ def _open_score_page(new_context, live_server, user, game, viewport=TABLET_LANDS
 
 
 def _stored_records(game) -> list[dict]:
-    return list(
-        Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True)
-    )
+    return list(Hand.objects.filter(game=game).order_by("number").values_list("record", flat=True))
 
 
 def test_a_whole_game_of_45_by_taps(live_server, new_context, outside_requests, screenshots):

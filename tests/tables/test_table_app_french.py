@@ -21,8 +21,9 @@ from tests.tables.browser_helpers import logged_in, seed, tap, wait_ready
 def test_a_hand_of_25_tapped_in_french(live_server, new_context, outside_requests):
     data = seed()
     game = data.new_game("25", 2, first_dealer=1)  # Seán deals, Mary leads
-    context = logged_in(new_context(viewport=PHONE, has_touch=True, locale="fr-FR"),
-                        live_server, data.scorekeeper)
+    context = logged_in(
+        new_context(viewport=PHONE, has_touch=True, locale="fr-FR"), live_server, data.scorekeeper
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     page.goto(f"{live_server.url}/clubs/{game.club.slug}/games/{game.pk}/score/")
@@ -63,6 +64,8 @@ def test_a_hand_of_25_tapped_in_french(live_server, new_context, outside_request
     expect(row.get_by_role("button", name="Annuler la donne 1")).to_be_visible()
 
     assert Hand.objects.get(game=game, number=1).record == {
-        "dealer": 1, "trump": "S", "trick_winners": [0, 1, 0, 1, 0],
+        "dealer": 1,
+        "trump": "S",
+        "trick_winners": [0, 1, 0, 1, 0],
     }
     assert outside_requests == []

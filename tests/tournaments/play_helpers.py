@@ -80,8 +80,9 @@ class Event:
         return self.ok("get", f"/api/games/{game_id}/")
 
 
-def build_event(*, players: int = 8, teams: int = 0, team_size: int = 2, slug="the-local",
-                public: bool = False) -> Event:
+def build_event(
+    *, players: int = 8, teams: int = 0, team_size: int = 2, slug="the-local", public: bool = False
+) -> Event:
     """A club with ``players`` players not in any team plus ``teams`` teams of fresh players."""
     world = build_world(public=public, slug=slug)
     # world.players[:2] form world.team; the tests use their own players and teams only.
@@ -138,8 +139,9 @@ def current_game(event: Event, tournament_id: int, match_id: int) -> dict | None
     return None
 
 
-def win_match(event: Event, tournament_id: int, match_id: int, winner_position: int,
-              *, losses_first: int = 0) -> dict:
+def win_match(
+    event: Event, tournament_id: int, match_id: int, winner_position: int, *, losses_first: int = 0
+) -> dict:
     """Win match ``match_id`` for the entrant at ``winner_position`` (its side in every game).
 
     ``losses_first`` games are first won by the next entrant at the table (to test best-of-N).
@@ -149,7 +151,8 @@ def win_match(event: Event, tournament_id: int, match_id: int, winner_position: 
     entrants = match["entrants"]
     winner_side = _side_of_position(entrants, winner_position)
     other_side = next(
-        _side_of_position(entrants, position) for position in range(len(entrants))
+        _side_of_position(entrants, position)
+        for position in range(len(entrants))
         if _side_of_position(entrants, position) != winner_side
     )
     for number in range(30):
@@ -178,12 +181,17 @@ def deciding_hand(game) -> dict:
 
 def start_game(event: Event, seats, stake: str = "0.20", teams=None) -> int:
     """A game of 25 of ``seats`` (players) outside any tournament, seat 0 dealing; its id."""
-    body = {"game": "25", "seats": [player.pk for player in seats], "first_dealer": 0,
-            "stake": stake}
+    body = {
+        "game": "25",
+        "seats": [player.pk for player in seats],
+        "first_dealer": 0,
+        "stake": stake,
+    }
     if teams:
         body["teams"] = teams
-    return event.ok("post", f"/api/clubs/{event.club.slug}/games/", body, status=201,
-                    role="scorekeeper")["id"]
+    return event.ok(
+        "post", f"/api/clubs/{event.club.slug}/games/", body, status=201, role="scorekeeper"
+    )["id"]
 
 
 def seeds_of(event: Event, tournament_id: int) -> dict[int, int]:

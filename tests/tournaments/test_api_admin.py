@@ -24,7 +24,9 @@ MODELS = {
 def played():
     event = build_event(players=2)
     tournament = event.create_tournament(
-        name="Admin cup", game="25", format="knockout",
+        name="Admin cup",
+        game="25",
+        format="knockout",
         entrants=[{"player": player.pk} for player in event.players],
     )
     (match,) = event.draw(tournament["id"])["matches"]

@@ -46,10 +46,17 @@ def expected_next_tables(outcome: dict[int, tuple], table_count: int) -> dict[in
 def test_twenty_five_drive_of_24_players_at_tables_of_four():
     event = build_event(players=24)
     tournament = event.create_tournament(
-        name="Friday 25 Drive", game="25", format="drive", table_size=4, sides_per_table=2,
-        round_count=3, stake="0.20", lots_seed=99,
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Friday 25 Drive",
+        game="25",
+        format="drive",
+        table_size=4,
+        sides_per_table=2,
+        round_count=3,
+        stake="0.20",
+        lots_seed=99,
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     tournament_id = tournament["id"]
     seed_of = seeds_of(event, tournament_id)
@@ -113,10 +120,16 @@ def test_twenty_five_drive_of_24_players_at_tables_of_four():
 def test_drive_of_individuals_each_for_themselves_moves_losers_down():
     event = build_event(players=6)
     tournament = event.create_tournament(
-        name="Cut-throat drive", game="25", format="drive", table_size=3, round_count=2,
-        movement="losers_down", lots_seed=5,
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Cut-throat drive",
+        game="25",
+        format="drive",
+        table_size=3,
+        round_count=2,
+        movement="losers_down",
+        lots_seed=5,
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     tournament_id = tournament["id"]
     entrant_of = {seed: entrant for entrant, seed in seeds_of(event, tournament_id).items()}
@@ -153,7 +166,11 @@ def test_drive_of_individuals_each_for_themselves_moves_losers_down():
 def test_forty_fives_card_party_of_fixed_partners():
     event = build_event(players=0, teams=8)
     tournament = event.create_tournament(
-        name="45s card party", game="45", format="drive", entrant_kind="team", table_size=2,
+        name="45s card party",
+        game="45",
+        format="drive",
+        entrant_kind="team",
+        table_size=2,
         round_count=2,
         entrants=[{"team": team.pk, "seed": index + 1} for index, team in enumerate(event.teams)],
     )
@@ -161,8 +178,10 @@ def test_forty_fives_card_party_of_fixed_partners():
     entrant_of = {seed: entrant for entrant, seed in seeds_of(event, tournament_id).items()}
     matches = event.draw(tournament_id)["matches"]
     assert [[slot["entrant"] for slot in match["entrants"]] for match in matches] == [
-        [entrant_of[1], entrant_of[2]], [entrant_of[3], entrant_of[4]],
-        [entrant_of[5], entrant_of[6]], [entrant_of[7], entrant_of[8]],
+        [entrant_of[1], entrant_of[2]],
+        [entrant_of[3], entrant_of[4]],
+        [entrant_of[5], entrant_of[6]],
+        [entrant_of[7], entrant_of[8]],
     ]
     game = event.game(matches[0]["games"][0]["id"])
     assert [side["seats"] for side in game["sides"]] == [[0, 2], [1, 3]]

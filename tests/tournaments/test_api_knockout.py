@@ -74,8 +74,10 @@ def test_auction_45_knockout_of_16_teams_in_best_of_three():
         for team in (team_one, team_sixteen)
     }
     assert [seat["player"]["id"] for seat in game["seats"]] == [
-        members[team_one.pk][0], members[team_sixteen.pk][0],
-        members[team_one.pk][1], members[team_sixteen.pk][1],
+        members[team_one.pk][0],
+        members[team_sixteen.pk][0],
+        members[team_one.pk][1],
+        members[team_sixteen.pk][1],
     ]
     assert [side["seats"] for side in game["sides"]] == [[0, 2], [1, 3]]
     assert [side["team"]["id"] for side in game["sides"]] == [team_one.pk, team_sixteen.pk]
@@ -144,9 +146,12 @@ def test_auction_45_knockout_of_16_teams_in_best_of_three():
 def test_byes_go_to_the_top_seeds_and_the_bracket_shows_them():
     event = build_event(players=6)
     tournament = event.create_tournament(
-        name="Small Cup", game="25", format="knockout",
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Small Cup",
+        game="25",
+        format="knockout",
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     tournament_id = tournament["id"]
     seed_of = seeds_of(event, tournament_id)
@@ -158,11 +163,16 @@ def test_byes_go_to_the_top_seeds_and_the_bracket_shows_them():
     bracket = event.ok("get", f"/api/tournaments/{tournament_id}/bracket/")
     first = bracket["rounds"][0]
     assert [(table["table"], table["kind"]) for table in first["tables"]] == [
-        (1, "walkover"), (2, "match"), (3, "walkover"), (4, "match"),
+        (1, "walkover"),
+        (2, "match"),
+        (3, "walkover"),
+        (4, "match"),
     ]
     assert first["tables"][0]["entrants"] == [entrant_of[1]]
     assert [round_["name"] for round_ in bracket["rounds"]] == [
-        "Quarter-finals", "Semi-finals", "Final",
+        "Quarter-finals",
+        "Semi-finals",
+        "Final",
     ]
     assert [table["kind"] for table in bracket["rounds"][1]["tables"]] == ["waiting", "waiting"]
 
@@ -188,17 +198,23 @@ def test_byes_go_to_the_top_seeds_and_the_bracket_shows_them():
 def test_tables_of_four_send_the_top_two_through():
     event = build_event(players=8)
     tournament = event.create_tournament(
-        name="Fours", game="25", format="knockout", table_size=4, advancing_per_table=2,
+        name="Fours",
+        game="25",
+        format="knockout",
+        table_size=4,
+        advancing_per_table=2,
         lots_seed=11,
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     tournament_id = tournament["id"]
     seed_of = seeds_of(event, tournament_id)
     entrant_of = {seed: entrant for entrant, seed in seed_of.items()}
     round_one = event.draw(tournament_id)
     assert [table_seeds(match, seed_of) for match in round_one["matches"]] == [
-        (1, 4, 6, 8), (2, 3, 5, 7),
+        (1, 4, 6, 8),
+        (2, 3, 5, 7),
     ]
     # Seat 2 (seed 6) wins table 1; the three others take nothing, so second place is drawn
     # by tricks (none) and then by lot.
@@ -214,7 +230,10 @@ def test_tables_of_four_send_the_top_two_through():
     final = round_tables(event, tournament_id, 2)
     assert len(final) == 1
     assert [slot["entrant"] for slot in final[0]["entrants"]] == [
-        entrant_of[6], expected_second, entrant_of[2], second_table[0],
+        entrant_of[6],
+        expected_second,
+        entrant_of[2],
+        second_table[0],
     ]
     win_match(event, tournament_id, final[0]["id"], 3)
     assert event.tournament(tournament_id)["status"] == "finished"
@@ -226,9 +245,13 @@ def test_tables_of_four_send_the_top_two_through():
 def test_third_place_match_between_the_semi_final_losers():
     event = build_event(players=4)
     tournament = event.create_tournament(
-        name="With bronze", game="25", format="knockout", third_place_match=True,
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="With bronze",
+        game="25",
+        format="knockout",
+        third_place_match=True,
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     tournament_id = tournament["id"]
     seed_of = seeds_of(event, tournament_id)
@@ -239,7 +262,8 @@ def test_third_place_match_between_the_semi_final_losers():
     win_match(event, tournament_id, semis[1]["id"], 0)  # 2 beats 3
     last_round = round_tables(event, tournament_id, 2)
     assert [(match["table"], match["is_third_place"]) for match in last_round] == [
-        (1, False), (2, True),
+        (1, False),
+        (2, True),
     ]
     assert table_seeds(last_round[0], seed_of) == (4, 2)
     assert table_seeds(last_round[1], seed_of) == (1, 3)

@@ -55,7 +55,10 @@ def test_the_club_list_filters_by_format_status_and_visibility():
 def test_a_public_tournament_of_a_private_club_is_readable_by_anyone():
     event = build_event(players=2)
     tournament = event.create_tournament(
-        name="Charity drive", game="25", format="knockout", is_public=True,
+        name="Charity drive",
+        game="25",
+        format="knockout",
+        is_public=True,
         entrants=[{"player": player.pk} for player in event.players],
     )
     (match,) = event.draw(tournament["id"])["matches"]
@@ -72,15 +75,21 @@ def test_a_public_tournament_of_a_private_club_is_readable_by_anyone():
 def test_roles_in_the_club_decide_who_manages_and_who_scores():
     event = build_event(players=2)
     tournament = event.create_tournament(
-        name="Cup", game="25", format="knockout",
+        name="Cup",
+        game="25",
+        format="knockout",
         entrants=[{"player": player.pk} for player in event.players],
     )
     rounds = f"/api/tournaments/{tournament['id']}/rounds/"
     for role in ("player", "scorekeeper"):
         response = event.call("post", rounds, role=role)
         assert (response.status_code, response.json()["code"]) == (403, "permission_denied")
-        creating = event.call("post", f"/api/clubs/{event.club.slug}/tournaments/",
-                              {"name": "Mine", "game": "25", "format": "knockout"}, role=role)
+        creating = event.call(
+            "post",
+            f"/api/clubs/{event.club.slug}/tournaments/",
+            {"name": "Mine", "game": "25", "format": "knockout"},
+            role=role,
+        )
         assert creating.status_code == 403
     (match,) = event.draw(tournament["id"])["matches"]
     # The scorekeeper records the match's game through the games API.

@@ -31,9 +31,12 @@ EXPECTED = {
 def test_reads_cost_a_fixed_number_of_queries(size):
     event = build_event(players=size)
     tournament = event.create_tournament(
-        name="Cup", game="25", format="knockout",
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Cup",
+        game="25",
+        format="knockout",
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     tournament_id = tournament["id"]
     round_one = event.draw(tournament_id)

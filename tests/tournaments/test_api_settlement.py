@@ -37,9 +37,12 @@ def player(event, index: int) -> dict:
 
 def knockout(event, **settings) -> int:
     tournament = event.create_tournament(
-        name="Cup", game="25", format="knockout",
-        entrants=[{"player": entered.pk, "seed": index + 1}
-                  for index, entered in enumerate(event.players)],
+        name="Cup",
+        game="25",
+        format="knockout",
+        entrants=[
+            {"player": entered.pk, "seed": index + 1} for index, entered in enumerate(event.players)
+        ],
         **settings,
     )
     return tournament["id"]
@@ -55,7 +58,8 @@ def test_a_knockout_settles_the_stakes_of_every_game_and_reports_entry_fees_apar
     win_match(event, tournament_id, semis[1]["id"], 0)  # 2 beats 3, 2-0
     (final,) = event.rounds(tournament_id)[1]["matches"]
     assert [slot["entrant"] for slot in final["entrants"]] == [
-        semis[0]["entrants"][0]["entrant"], semis[1]["entrants"][0]["entrant"],
+        semis[0]["entrants"][0]["entrant"],
+        semis[1]["entrants"][0]["entrant"],
     ]
     win_match(event, tournament_id, final["id"], 1, losses_first=1)  # 2 beats 1, 2-1
 
@@ -86,10 +90,16 @@ def test_only_the_tournaments_games_count_not_the_clubs_other_games():
     win_match(event, tournament_id, final["id"], 0)
     # A friendly between the same two players, outside the tournament, at a stake of 1.00.
     friendly = event.ok(
-        "post", f"/api/clubs/{event.club.slug}/games/",
-        {"game": "25", "seats": [event.players[0].pk, event.players[1].pk], "first_dealer": 0,
-         "stake": "1.00"},
-        status=201, role="scorekeeper",
+        "post",
+        f"/api/clubs/{event.club.slug}/games/",
+        {
+            "game": "25",
+            "seats": [event.players[0].pk, event.players[1].pk],
+            "first_dealer": 0,
+            "stake": "1.00",
+        },
+        status=201,
+        role="scorekeeper",
     )
     win_game(event, friendly["id"], 1)
 
@@ -106,7 +116,11 @@ def test_only_the_tournaments_games_count_not_the_clubs_other_games():
 def test_every_member_of_a_team_entrant_owes_the_entry_fee():
     event = build_event(players=0, teams=2)
     tournament = event.create_tournament(
-        name="Pairs", game="25", format="knockout", entrant_kind="team", stake="1.00",
+        name="Pairs",
+        game="25",
+        format="knockout",
+        entrant_kind="team",
+        stake="1.00",
         entry_fee="2.50",
         entrants=[{"team": team.pk, "seed": index + 1} for index, team in enumerate(event.teams)],
     )
@@ -213,7 +227,10 @@ def test_money_is_for_members_of_the_club_only():
     event = build_event(players=2)
     private = knockout(event)
     public = event.create_tournament(
-        name="Open", game="25", format="knockout", is_public=True,
+        name="Open",
+        game="25",
+        format="knockout",
+        is_public=True,
         entrants=[{"player": entered.pk} for entered in event.players],
     )["id"]
     other_club = make_club("elsewhere")
@@ -245,13 +262,20 @@ EXPECTED_QUERIES = 7
 
 
 # The larger bracket plays 21 games (~20 s): slow; the smaller one pins the same count.
-@pytest.mark.parametrize(("size", "games_per_match"), [
-    (4, 1), pytest.param(8, 3, marks=pytest.mark.slow),
-])
+@pytest.mark.parametrize(
+    ("size", "games_per_match"),
+    [
+        (4, 1),
+        pytest.param(8, 3, marks=pytest.mark.slow),
+    ],
+)
 def test_the_settlement_costs_a_fixed_number_of_queries(size, games_per_match):
     event = build_event(players=size)
     tournament_id = knockout(
-        event, match_rule="best_of", match_games=games_per_match, stake="0.20",
+        event,
+        match_rule="best_of",
+        match_games=games_per_match,
+        stake="0.20",
         entry_fee="1.00",
     )
     for match in event.draw(tournament_id)["matches"]:

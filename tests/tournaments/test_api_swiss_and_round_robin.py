@@ -19,8 +19,9 @@ pytestmark = pytest.mark.django_db
 
 def seeded(event, **settings) -> tuple[int, dict[int, int]]:
     tournament = event.create_tournament(
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
         **settings,
     )
     entrants = event.ok("get", f"/api/tournaments/{tournament['id']}/entrants/")
@@ -53,13 +54,20 @@ def play_by_seed(event, tournament_id: int, round_: dict, seed_of: dict[int, int
 def test_swiss_of_seven_with_byes_drawn_one_click_at_a_time():
     event = build_event(players=7)
     tournament_id, entrant_of = seeded(
-        event, name="Swiss", game="25", format="swiss", round_count=3, bye_rule="draw",
-        auto_advance=False, lots_seed=3,
+        event,
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=3,
+        bye_rule="draw",
+        auto_advance=False,
+        lots_seed=3,
     )
     seed_of = {entrant: seed for seed, entrant in entrant_of.items()}
     round_one = event.draw(tournament_id)
     assert pairs(round_one) == [
-        (entrant_of[1], entrant_of[4]), (entrant_of[2], entrant_of[5]),
+        (entrant_of[1], entrant_of[4]),
+        (entrant_of[2], entrant_of[5]),
         (entrant_of[3], entrant_of[6]),
     ]
     assert byes(round_one) == [entrant_of[7]]
@@ -124,15 +132,26 @@ def test_swiss_of_seven_with_byes_drawn_one_click_at_a_time():
     assert [
         (row["rank"], seed_of[row["entrant"]["id"]], row["match_points"], row["buchholz"])
         for row in standings
-    ] == [(1, 1, 6, 10), (2, 3, 4, 10), (3, 2, 4, 9), (4, 6, 3, 5), (5, 4, 2, 11),
-          (6, 7, 1, 7), (7, 5, 1, 6)]
+    ] == [
+        (1, 1, 6, 10),
+        (2, 3, 4, 10),
+        (3, 2, 4, 9),
+        (4, 6, 3, 5),
+        (5, 4, 2, 11),
+        (6, 7, 1, 7),
+        (7, 5, 1, 6),
+    ]
 
 
 @pytest.mark.slow  # every round played through the API: ~15 s
 def test_round_robin_of_four_ranks_ties_by_head_to_head():
     event = build_event(players=4)
     tournament_id, entrant_of = seeded(
-        event, name="League", game="25", format="round_robin", lots_seed=1,
+        event,
+        name="League",
+        game="25",
+        format="round_robin",
+        lots_seed=1,
     )
     seed_of = {entrant: seed for seed, entrant in entrant_of.items()}
     winners_by_round = {
@@ -165,7 +184,11 @@ def test_round_robin_of_four_ranks_ties_by_head_to_head():
 def test_round_robin_cycle_falls_to_the_configured_chain_and_lots():
     event = build_event(players=4)
     tournament_id, entrant_of = seeded(
-        event, name="Cycle", game="25", format="round_robin", lots_seed=1234,
+        event,
+        name="Cycle",
+        game="25",
+        format="round_robin",
+        lots_seed=1234,
         tie_breaks=["match_points", "head_to_head", "points_difference", "lots"],
     )
     seed_of = {entrant: seed for seed, entrant in entrant_of.items()}
@@ -188,16 +211,18 @@ def test_round_robin_cycle_falls_to_the_configured_chain_and_lots():
     assert [row["rank"] for row in body["standings"]] == [1, 2, 3, 4]
 
     etag = response.headers["ETag"]
-    again = event.call("get", f"/api/tournaments/{tournament_id}/standings/",
-                       **{"If-None-Match": etag})
+    again = event.call(
+        "get", f"/api/tournaments/{tournament_id}/standings/", **{"If-None-Match": etag}
+    )
     assert again.status_code == 304
     assert again.headers["ETag"] == etag
 
     # The chain may change at any time; the standings (and their ETag) follow.
     chain = {"tie_breaks": ["match_points", "lots"]}
     event.ok("patch", f"/api/tournaments/{tournament_id}/", chain)
-    changed = event.call("get", f"/api/tournaments/{tournament_id}/standings/",
-                         **{"If-None-Match": etag})
+    changed = event.call(
+        "get", f"/api/tournaments/{tournament_id}/standings/", **{"If-None-Match": etag}
+    )
     assert changed.status_code == 200
     assert changed.headers["ETag"] != etag
     assert changed.json()["tie_breaks"] == ["match_points", "lots"]
@@ -207,7 +232,11 @@ def test_round_robin_cycle_falls_to_the_configured_chain_and_lots():
 def test_round_robin_of_nine_at_tables_of_three_meets_everyone_once():
     event = build_event(players=9)
     tournament_id, entrant_of = seeded(
-        event, name="Cut-throat 45", game="45", format="round_robin", table_size=3,
+        event,
+        name="Cut-throat 45",
+        game="45",
+        format="round_robin",
+        table_size=3,
     )
     seed_of = {entrant: seed for seed, entrant in entrant_of.items()}
     event.draw(tournament_id)
@@ -238,7 +267,12 @@ def test_a_swiss_draw_from_the_aggregates_is_the_draw_of_the_rounds_read_whole()
 
     event = build_event(players=7)
     tournament_id, entrant_of = seeded(
-        event, name="Swiss", game="25", format="swiss", round_count=3, auto_advance=False,
+        event,
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=3,
+        auto_advance=False,
     )
     seed_of = {entrant: seed for seed, entrant in entrant_of.items()}
     round_one = event.draw(tournament_id)
@@ -248,5 +282,7 @@ def test_a_swiss_draw_from_the_aggregates_is_the_draw_of_the_rounds_read_whole()
     assert any(result.points for result in whole[0].results)
     expected = swiss.next_round(bridge.draw_order_of(tournament), whole, total_rounds=3)
     round_two = event.draw(tournament_id)
-    assert RoundDraw(tuple(Table(pair) for pair in pairs(round_two)),
-                     tuple(byes(round_two))) == expected
+    assert (
+        RoundDraw(tuple(Table(pair) for pair in pairs(round_two)), tuple(byes(round_two)))
+        == expected
+    )

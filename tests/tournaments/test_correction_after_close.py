@@ -19,8 +19,14 @@ pytestmark = pytest.mark.django_db
 def _closed_drive():
     event = build_event(players=8)
     tournament = event.create_tournament(
-        name="One-round drive", game="25", format="drive", table_size=4, sides_per_table=2,
-        round_count=1, stake="0.20", lots_seed=3,
+        name="One-round drive",
+        game="25",
+        format="drive",
+        table_size=4,
+        sides_per_table=2,
+        round_count=1,
+        stake="0.20",
+        lots_seed=3,
         entrants=[{"player": player.pk} for player in event.players],
     )
     tournament_id = tournament["id"]
@@ -41,8 +47,9 @@ def test_an_organisers_correction_after_the_close_adds_a_settle_up_version():
     game = games[1]
     winners = {seat.player_id for seat in game.seats.all() if seat.side == 0}
     losers = {seat.player_id for seat in game.seats.all() if seat.side == 1}
-    stakes = {line["player"]: line["stakes"] for line in first.lines
-              if line["player"] in winners | losers}
+    stakes = {
+        line["player"]: line["stakes"] for line in first.lines if line["player"] in winners | losers
+    }
     won = stakes[next(iter(winners))]
     assert won > 0 and stakes == {**dict.fromkeys(winners, won), **dict.fromkeys(losers, -won)}
 
@@ -58,7 +65,8 @@ def test_an_organisers_correction_after_the_close_adds_a_settle_up_version():
     assert refused.status_code == 409
     assert refused.json()["errors"][0]["code"] == "tournament_closed"
     assert refused.json()["detail"] == (
-        "The event is closed: only an organiser can still correct it, from the console.")
+        "The event is closed: only an organiser can still correct it, from the console."
+    )
     assert Settlement.objects.filter(tournament_id=tournament_id).count() == 1
 
     # The organiser corrects it: side 1 took every trick instead.
@@ -74,11 +82,16 @@ def test_an_organisers_correction_after_the_close_adds_a_settle_up_version():
     # Each player of the table now owes or gets the opposite. Nothing of version 1 was paid, so
     # version 2 replaces its open transfers: what is still to settle is the new stakes, and the
     # version says in words (its changes) that each stake turned from one side to the other.
-    differences = {line["player"]: line["difference"] for line in second.lines
-                   if line["player"] in winners | losers}
+    differences = {
+        line["player"]: line["difference"]
+        for line in second.lines
+        if line["player"] in winners | losers
+    }
     assert differences == {**dict.fromkeys(winners, -won), **dict.fromkeys(losers, won)}
-    changes = {(change["player"], change["field"]): (change["before"], change["after"])
-               for change in second.details["changes"]}
+    changes = {
+        (change["player"], change["field"]): (change["before"], change["after"])
+        for change in second.details["changes"]
+    }
     assert {key: value for key, value in changes.items() if key[0] in winners | losers} == {
         **{(player, "stakes"): (won, -won) for player in winners},
         **{(player, "stakes"): (-won, won) for player in losers},
@@ -98,9 +111,16 @@ def test_the_board_says_what_a_correction_after_the_close_will_do_before_saving_
     client.force_login(event.world.users["organiser"])
     url = f"/clubs/{event.club.slug}/console/events/{tournament_id}/board/?round=1"
     side_1 = next(seat.seat for seat in game.seats.all() if seat.side == 1)
-    body = {"action": "hand", "round": "1", "game": str(game.pk), "version": str(game.version),
-            "number": "1", "dealer": str(game.hands.get().dealer), "trump": "C",
-            **{f"trick_{index}": str(side_1) for index in range(5)}}
+    body = {
+        "action": "hand",
+        "round": "1",
+        "game": str(game.pk),
+        "version": str(game.version),
+        "number": "1",
+        "dealer": str(game.hands.get().dealer),
+        "trump": "C",
+        **{f"trick_{index}": str(side_1) for index in range(5)},
+    }
     asked = client.post(url, body)
     assert asked.status_code == 200
     page = asked.content.decode()
@@ -108,7 +128,9 @@ def test_the_board_says_what_a_correction_after_the_close_will_do_before_saving_
     assert "the settle-up gets a new version with the differences" in page
     game.refresh_from_db()
     assert (game.winner_side, Settlement.objects.filter(tournament_id=tournament_id).count()) == (
-        0, 1)
+        0,
+        1,
+    )
     from django.test import TestCase
 
     with TestCase.captureOnCommitCallbacks(execute=True):  # the match's task, the settle-up

@@ -328,21 +328,34 @@ def test_an_entrant_through_to_an_unformed_table_ranks_above_those_still_playing
     # Seven entrants: seed 1 has a walkover; 4 v 5, 2 v 7 and 3 v 6 play.
     bracket = knockout.plan_bracket([1, 2, 3, 4, 5, 6, 7])
     assert [table.table.entrants for table in knockout.first_round(bracket).tables] == [
-        (4, 5), (2, 7), (3, 6),
+        (4, 5),
+        (2, 7),
+        (3, 6),
     ]
     # 7 beats 2; the semi-final 7 goes to waits for 3 v 6, and 1's waits for 4 v 5.
     results = {(1, 2): MatchResult.build(Table((2, 7)), [7, 2])}
     assert ready_keys(bracket, results) == [((1, 1), (4, 5)), ((1, 3), (3, 6))]
     keys = knockout.stage_keys(bracket, results)
     assert keys == {
-        1: (2, 0, 0), 7: (2, 0, 0), 4: (1, 0, 0), 5: (1, 0, 0), 3: (1, 0, 0), 6: (1, 0, 0),
+        1: (2, 0, 0),
+        7: (2, 0, 0),
+        4: (1, 0, 0),
+        5: (1, 0, 0),
+        3: (1, 0, 0),
+        6: (1, 0, 0),
         2: (1, 0, -2),
     }
     standings = compute_standings(
         [1, 2, 3, 4, 5, 6, 7], results.values(), primary=keys, tie_breaks=("match_wins",)
     )
     assert [(line.rank, line.entrant) for line in standings] == [
-        (1, 7), (2, 1), (3, 3), (3, 4), (3, 5), (3, 6), (7, 2),
+        (1, 7),
+        (2, 1),
+        (3, 3),
+        (3, 4),
+        (3, 5),
+        (3, 6),
+        (7, 2),
     ]
     # Once the other semi-final's feeders are decided the winners meet there; still (2, 0, 0).
     results[(1, 3)] = MatchResult.build(Table((3, 6)), [3, 6])

@@ -82,9 +82,7 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1 + 1
 #   rating (seasons.ratings.rate_game, 13: the same however long the club's history):
 #   JOBS_OF_A_FINISHED_GAME, the same however big the bracket.
 JOBS_OF_A_FINISHED_GAME = 31
-DECIDING_HAND_FILLING_A_TABLE = (
-    50 + 1 + KNOCKOUT_STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
-)
+DECIDING_HAND_FILLING_A_TABLE = 50 + 1 + KNOCKOUT_STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
 
 
 def play_round(event, matches: list[dict]) -> None:
@@ -99,9 +97,14 @@ def play_round(event, matches: list[dict]) -> None:
 def test_drawing_a_swiss_round_costs_the_same_however_many_tables(entrant_count):
     event = build_event(players=entrant_count)
     tournament = event.create_tournament(
-        name="Swiss", game="25", format="swiss", round_count=3, auto_advance=False,
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=3,
+        auto_advance=False,
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     url = f"/api/tournaments/{tournament['id']}/rounds/"
     event.client("organiser")  # the token is issued before counting
@@ -121,9 +124,12 @@ def test_drawing_a_swiss_round_costs_the_same_however_many_tables(entrant_count)
 def test_drawing_knockout_round_one_costs_the_same_however_many_tables(entrant_count):
     event = build_event(players=entrant_count)
     tournament = event.create_tournament(
-        name="Cup", game="25", format="knockout",
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Cup",
+        game="25",
+        format="knockout",
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     event.client("organiser")
     url = f"/api/tournaments/{tournament['id']}/rounds/"
@@ -138,9 +144,12 @@ def test_drawing_knockout_round_one_costs_the_same_however_many_tables(entrant_c
 def test_the_hand_that_fills_the_next_table_costs_the_same_however_big_the_bracket(entrant_count):
     event = build_event(players=entrant_count)
     tournament = event.create_tournament(
-        name="Cup", game="25", format="knockout",
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Cup",
+        game="25",
+        format="knockout",
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     round_one = event.draw(tournament["id"])
     first, second = round_one["matches"][:2]
@@ -149,8 +158,12 @@ def test_the_hand_that_fills_the_next_table_costs_the_same_however_big_the_brack
     event.client("scorekeeper")
     # 25 at trick 5: side 0 takes every trick of one hand and reaches 25.
     counted = count_queries(
-        event.call, "post", f"/api/games/{game_id}/hands/",
-        {"dealer": 0, "trump": "S", "trick_winners": [0] * 5}, role="scorekeeper", status=201,
+        event.call,
+        "post",
+        f"/api/games/{game_id}/hands/",
+        {"dealer": 0, "trump": "S", "trick_winners": [0] * 5},
+        role="scorekeeper",
+        status=201,
     )
     assert counted.count == DECIDING_HAND_FILLING_A_TABLE
     round_two = event.rounds(tournament["id"])[1]
@@ -162,10 +175,16 @@ def test_a_drawn_round_stores_the_rows_and_history_of_saving_one_by_one():
     event = build_event(players=5)
     organiser = event.world.users["organiser"]
     tournament = event.create_tournament(
-        name="Swiss", game="25", format="swiss", round_count=2, auto_advance=False,
-        stake="0.50", house_rules={"target": 45},
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=2,
+        auto_advance=False,
+        stake="0.50",
+        house_rules={"target": 45},
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     drawn = event.draw(tournament["id"])
     matches = list(Match.objects.filter(tournament_id=tournament["id"]).order_by("table"))
@@ -179,8 +198,12 @@ def test_a_drawn_round_stores_the_rows_and_history_of_saving_one_by_one():
     # bye: created decided. Every row by the organiser, with no change reason.
     for match in matches:
         trail = [
-            (record.history_type, record.status, record.history_user_id,
-             record.history_change_reason)
+            (
+                record.history_type,
+                record.status,
+                record.history_user_id,
+                record.history_change_reason,
+            )
             for record in match.history.order_by("history_date", "history_id")
         ]
         if match.is_bye:
@@ -191,8 +214,9 @@ def test_a_drawn_round_stores_the_rows_and_history_of_saving_one_by_one():
                 ("~", MatchStatus.IN_PROGRESS, organiser.pk, None),
             ]
             assert match.history.order_by("history_id").last().updated_at == match.updated_at
-    games = list(Game.objects.filter(match_link__match__tournament_id=tournament["id"])
-                 .order_by("pk"))
+    games = list(
+        Game.objects.filter(match_link__match__tournament_id=tournament["id"]).order_by("pk")
+    )
     # One game per played table, in table order, seated in the match's seat order.
     assert [game.match_link.match_id for game in games] == [match.pk for match in matches[:2]]
     seeds = {player.pk: index + 1 for index, player in enumerate(event.players)}
@@ -204,10 +228,16 @@ def test_a_drawn_round_stores_the_rows_and_history_of_saving_one_by_one():
             (1, slots[1].entrant.player_id, 1),
         ]
         assert sorted(seeds[seat.player_id] for seat in seats) in ([1, 3], [2, 4])
-        assert list(GameSide.objects.filter(game=game).order_by("index")
-                    .values_list("index", "team_id")) == [(0, None), (1, None)]
-        assert (game.status, game.first_dealer, game.stake_minor, game.house_rules["target"],
-                game.created_by_id) == (GameStatus.IN_PROGRESS, 0, 50, 45, organiser.pk)
+        assert list(
+            GameSide.objects.filter(game=game).order_by("index").values_list("index", "team_id")
+        ) == [(0, None), (1, None)]
+        assert (
+            game.status,
+            game.first_dealer,
+            game.stake_minor,
+            game.house_rules["target"],
+            game.created_by_id,
+        ) == (GameStatus.IN_PROGRESS, 0, 50, 45, organiser.pk)
         assert [
             (record.history_type, record.history_user_id, record.history_change_reason)
             for record in game.history.all()
@@ -231,19 +261,22 @@ def test_create_games_refuses_with_the_first_problem_create_game_would_raise():
         game_services.create_games(club=club, user=organiser, game="25", new_games=batch)
     assert (refused.value.code, refused.value.errors) == (
         "inactive_player",
-        [{"code": "inactive_player",
-          "detail": f"Player {fourth.pk} ({fourth.display_name}) is no longer active.",
-          "pointer": "/seats/1"}],
+        [
+            {
+                "code": "inactive_player",
+                "detail": f"Player {fourth.pk} ({fourth.display_name}) is no longer active.",
+                "pointer": "/seats/1",
+            }
+        ],
     )
     with pytest.raises(Problem) as refused:
         game_services.create_games(club=club, user=organiser, game="25", new_games=batch[2:])
     assert (refused.value.code, refused.value.errors[0]["pointer"]) == (
-        "invalid_tournament_match", "/tournament_match"
+        "invalid_tournament_match",
+        "/tournament_match",
     )
     assert Game.objects.count() == before
-    created = game_services.create_games(
-        club=club, user=organiser, game="25", new_games=[batch[0]]
-    )
-    assert [
-        [seat.player_id for seat in game.seats.order_by("seat")] for game in created
-    ] == [[first.pk, second.pk]]
+    created = game_services.create_games(club=club, user=organiser, game="25", new_games=[batch[0]])
+    assert [[seat.player_id for seat in game.seats.order_by("seat")] for game in created] == [
+        [first.pk, second.pk]
+    ]

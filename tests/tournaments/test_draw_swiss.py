@@ -237,8 +237,9 @@ def test_the_draws_match_points_are_the_tallys(scoring):
     entrants = list(range(1, 16))
     played = []
     for table_size in (2, 2, 4, 2):
-        draw = swiss.next_round(entrants, played, total_rounds=4, table_size=table_size,
-                                scoring=scoring)
+        draw = swiss.next_round(
+            entrants, played, total_rounds=4, table_size=table_size, scoring=scoring
+        )
         results = []
         for table in draw.tables:
             order = list(table.entrants)
@@ -278,12 +279,22 @@ def test_a_group_that_cannot_be_paired_is_merged_with_its_neighbour_not_the_whol
     # The two leaders (group 0) have met: both float into group 1, which pairs them with its
     # own members (no repeat), and the rest of group 1 pairs among itself.
     leaders = {1: 0, 2: 0, **dict.fromkeys(range(3, 9), 1)}
-    assert sorted(swiss._pair_by_brackets(
-        [1, 2, 3, 6, 4, 7, 5, 8], leaders, {pair_key(1, 2): 1}, no_byes,
-    )) == [(3, 2), (6, 1), (7, 4), (8, 5)]
+    assert sorted(
+        swiss._pair_by_brackets(
+            [1, 2, 3, 6, 4, 7, 5, 8],
+            leaders,
+            {pair_key(1, 2): 1},
+            no_byes,
+        )
+    ) == [(3, 2), (6, 1), (7, 4), (8, 5)]
     # The last group (7 and 8) has met: it is merged with the group above, whose pairs are
     # undone and drawn again with it.
     last = {**dict.fromkeys(range(1, 7), 0), 7: 1, 8: 1}
-    assert sorted(swiss._pair_by_brackets(
-        list(range(1, 9)), last, {pair_key(7, 8): 1}, no_byes,
-    )) == [(2, 1), (4, 3), (5, 7), (6, 8)]
+    assert sorted(
+        swiss._pair_by_brackets(
+            list(range(1, 9)),
+            last,
+            {pair_key(7, 8): 1},
+            no_byes,
+        )
+    ) == [(2, 1), (4, 3), (5, 7), (6, 8)]

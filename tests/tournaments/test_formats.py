@@ -38,10 +38,16 @@ def test_every_format_has_its_policy_and_the_options_it_takes():
         "bye_rule": {"swiss", "round_robin"},
     }
     assert {name: policy.accepts_late_entrants for name, policy in FORMATS.items()} == {
-        "knockout": False, "round_robin": False, "swiss": True, "drive": True,
+        "knockout": False,
+        "round_robin": False,
+        "swiss": True,
+        "drive": True,
     }
     assert {name: policy.plans_a_bracket for name, policy in FORMATS.items()} == {
-        "knockout": True, "round_robin": False, "swiss": False, "drive": False,
+        "knockout": True,
+        "round_robin": False,
+        "swiss": False,
+        "drive": False,
     }
 
 
@@ -50,8 +56,12 @@ def _format_branches(path: Path) -> list[str]:
     ``.format`` attribute."""
     found = []
     for node in ast.walk(ast.parse(path.read_text())):
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and node.value.id == "Format" and node.attr.isupper()):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "Format"
+            and node.attr.isupper()
+        ):
             found.append(f"{path.name}:{node.lineno}: Format.{node.attr}")
         if isinstance(node, ast.Compare) and any(
             isinstance(side, ast.Attribute) and side.attr == "format"
@@ -64,7 +74,8 @@ def _format_branches(path: Path) -> list[str]:
 def test_no_module_of_tournaments_outside_the_policies_branches_on_the_format():
     package = Path(__file__).resolve().parents[2] / "tournaments"
     modules = [
-        path for path in package.rglob("*.py")
+        path
+        for path in package.rglob("*.py")
         if not path.is_relative_to(package / "formats")
         and not path.is_relative_to(package / "migrations")
         and path.name != "models.py"  # defines Format
@@ -78,7 +89,9 @@ def test_no_page_compares_the_format():
     """The pages ask the policy (``plans_a_bracket``) instead of comparing the format."""
     package = Path(__file__).resolve().parents[2] / "web"
     comparisons = [
-        branch for path in package.rglob("*.py") for branch in _format_branches(path)
+        branch
+        for path in package.rglob("*.py")
+        for branch in _format_branches(path)
         if "comparison" in branch
     ]
     assert comparisons == []
@@ -88,15 +101,21 @@ def test_no_page_compares_the_format():
 def test_progressing_a_match_returns_the_round_it_drew_and_the_match_it_decided():
     event = build_event(players=4)
     tournament = event.create_tournament(
-        name="Swiss", game="25", format="swiss", round_count=2,
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=2,
         entrants=[{"player": player.pk} for player in event.players],
     )
     first, second = event.draw(tournament["id"])["matches"]
     win_match(event, tournament["id"], first["id"], 0)
     game = current_game(event, tournament["id"], second["id"])
     # The deciding hand, its on-commit callbacks (the progress task) not run.
-    record = {"dealer": event.game(game["id"])["next_dealer"], "trump": "S",
-              "trick_winners": [0, 0, 0, 0, 0]}
+    record = {
+        "dealer": event.game(game["id"])["next_dealer"],
+        "trump": "S",
+        "trick_winners": [0, 0, 0, 0, 0],
+    }
     response = event.client("scorekeeper").post(
         f"/api/games/{game['id']}/hands/", record, format="json"
     )
@@ -105,11 +124,17 @@ def test_progressing_a_match_returns_the_round_it_drew_and_the_match_it_decided(
     with TestCase.captureOnCommitCallbacks(execute=False) as announced:
         progressed = services.progress_match(match_id=second["id"])
     assert progressed == MatchProgress(
-        second["id"], "decided", placings_changed=True, round_drawn=2, stored=True,
+        second["id"],
+        "decided",
+        placings_changed=True,
+        round_drawn=2,
+        stored=True,
         tournament_status="in_progress",
     )
     assert progressed.summary() == {
-        "match": second["id"], "outcome": "decided", "changed": True,
+        "match": second["id"],
+        "outcome": "decided",
+        "changed": True,
         "tournament_status": "in_progress",
     }
     assert announced  # the standings' refresh and the change's subscribers
@@ -118,7 +143,11 @@ def test_progressing_a_match_returns_the_round_it_drew_and_the_match_it_decided(
     with TestCase.captureOnCommitCallbacks(execute=False) as announced:
         again = services.progress_match(match_id=second["id"])
     assert again == MatchProgress(
-        second["id"], "decided", placings_changed=False, round_drawn=None, stored=False,
+        second["id"],
+        "decided",
+        placings_changed=False,
+        round_drawn=None,
+        stored=False,
         tournament_status="in_progress",
     )
     assert announced == []

@@ -35,24 +35,35 @@ def test_a_player_already_entered_alone_or_in_a_team_in_french():
         name="Seuls", game="25", format="knockout", entrants=[{"player": event.players[0].pk}]
     )
     paired = event.create_tournament(
-        name="Paires", game="25", format="knockout", entrant_kind="team",
+        name="Paires",
+        game="25",
+        format="knockout",
+        entrant_kind="team",
         entrants=[{"team": pair.pk}],
     )
 
     team_after_player = refused_in_french(
-        event, "post", f"/api/tournaments/{alone['id']}/entrants/",
+        event,
+        "post",
+        f"/api/tournaments/{alone['id']}/entrants/",
         {"entrants": [{"team": pair.pk}]},
     )
     player_after_team = refused_in_french(
-        event, "post", f"/api/tournaments/{paired['id']}/entrants/",
+        event,
+        "post",
+        f"/api/tournaments/{paired['id']}/entrants/",
         {"entrants": [{"player": event.players[1].pk}]},
     )
     team_after_team = refused_in_french(
-        event, "post", f"/api/tournaments/{paired['id']}/entrants/",
+        event,
+        "post",
+        f"/api/tournaments/{paired['id']}/entrants/",
         {"entrants": [{"team": other.pk}]},
     )
     player_twice = refused_in_french(
-        event, "post", f"/api/tournaments/{alone['id']}/entrants/",
+        event,
+        "post",
+        f"/api/tournaments/{alone['id']}/entrants/",
         {"entrants": [{"player": event.players[0].pk}]},
     )
 
@@ -68,16 +79,35 @@ def test_a_seating_the_game_refuses_in_french():
     event = build_event(players=4, teams=3, team_size=3)
     url = create_url(event)
 
-    tables_of_two = refused_in_french(event, "post", url,
-                                      {"name": "A", "game": "45", "format": "knockout"})
-    short_tables = refused_in_french(event, "post", url, {
-        "name": "A", "game": "45", "format": "swiss", "round_count": 2, "table_size": 3,
-        "min_table_size": 2,
-    })
-    teams_of_three = refused_in_french(event, "post", url, {
-        "name": "A", "game": "45", "format": "knockout", "entrant_kind": "team", "table_size": 3,
-        "entrants": [{"team": team.pk} for team in event.teams],
-    })
+    tables_of_two = refused_in_french(
+        event, "post", url, {"name": "A", "game": "45", "format": "knockout"}
+    )
+    short_tables = refused_in_french(
+        event,
+        "post",
+        url,
+        {
+            "name": "A",
+            "game": "45",
+            "format": "swiss",
+            "round_count": 2,
+            "table_size": 3,
+            "min_table_size": 2,
+        },
+    )
+    teams_of_three = refused_in_french(
+        event,
+        "post",
+        url,
+        {
+            "name": "A",
+            "game": "45",
+            "format": "knockout",
+            "entrant_kind": "team",
+            "table_size": 3,
+            "entrants": [{"team": team.pk} for team in event.teams],
+        },
+    )
 
     formations = "le jeu 45 se joue 1 c. 1 c. 1 (3 places), 2 c. 2 (4 places), 3 c. 3 (6 places)"
     assert tables_of_two["detail"] == (
@@ -93,9 +123,18 @@ def test_a_seating_the_game_refuses_in_french():
 
 def test_several_problems_are_counted_in_french():
     event = build_event(players=2)
-    problem = refused_in_french(event, "post", create_url(event), {
-        "name": "A", "game": "25", "format": "knockout", "round_count": 2, "tie_breaks": ["x"],
-    })
+    problem = refused_in_french(
+        event,
+        "post",
+        create_url(event),
+        {
+            "name": "A",
+            "game": "25",
+            "format": "knockout",
+            "round_count": 2,
+            "tie_breaks": ["x"],
+        },
+    )
     assert problem["detail"] == (
         "2 problèmes : round_count ne s'applique pas à un tournoi knockout.; 'x' n'est pas un "
         "critère de départage ; choisissez parmi match_points, match_wins, games_won, points_for, "

@@ -19,9 +19,15 @@ def _seated(round_: dict) -> set[int]:
 def test_late_pairs_join_a_drive_at_the_foot_once_they_fill_a_table():
     event = build_event(players=4, teams=8)
     tournament = event.create_tournament(
-        name="Drive", game="45", format="drive", entrant_kind="team", table_size=2,
-        round_count=3, auto_advance=False,
-        entrants=[{"team": team.pk} for team in event.teams])
+        name="Drive",
+        game="45",
+        format="drive",
+        entrant_kind="team",
+        table_size=2,
+        round_count=3,
+        auto_advance=False,
+        entrants=[{"team": team.pk} for team in event.teams],
+    )
     round_one = event.draw(tournament["id"])
     assert len(_seated(round_one)) == 8
     for match in round_one["matches"]:
@@ -44,33 +50,56 @@ def test_late_pairs_join_a_drive_at_the_foot_once_they_fill_a_table():
     assert len(rows) == 10
     # Round 1 counts as not played: no match, no loss, no bye, no points.
     joined = rows[late["id"]]
-    assert (joined["matches_played"], joined["match_losses"], joined["byes"],
-            joined["match_points"]) == (0, 0, 0, 0)
+    assert (
+        joined["matches_played"],
+        joined["match_losses"],
+        joined["byes"],
+        joined["match_points"],
+    ) == (0, 0, 0, 0)
 
 
 def test_a_late_player_joins_a_swiss_but_not_a_knockout():
     event = build_event(players=6)
     swiss = event.create_tournament(
-        name="Swiss", game="25", format="swiss", round_count=3,
-        entrants=[{"player": player.pk} for player in event.players[:4]])
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=3,
+        entrants=[{"player": player.pk} for player in event.players[:4]],
+    )
     event.draw(swiss["id"])
-    added = event.call("post", f"/api/tournaments/{swiss['id']}/entrants/",
-                       {"entrants": [{"player": event.players[4].pk}]})
+    added = event.call(
+        "post",
+        f"/api/tournaments/{swiss['id']}/entrants/",
+        {"entrants": [{"player": event.players[4].pk}]},
+    )
     assert added.status_code == 201
     knockout = event.create_tournament(
-        name="Cup", game="25", format="knockout",
-        entrants=[{"player": player.pk} for player in event.players[:4]])
+        name="Cup",
+        game="25",
+        format="knockout",
+        entrants=[{"player": player.pk} for player in event.players[:4]],
+    )
     event.draw(knockout["id"])
-    refused = event.call("post", f"/api/tournaments/{knockout['id']}/entrants/",
-                         {"entrants": [{"player": event.players[5].pk}]})
+    refused = event.call(
+        "post",
+        f"/api/tournaments/{knockout['id']}/entrants/",
+        {"entrants": [{"player": event.players[5].pk}]},
+    )
     assert (refused.status_code, refused.json()["code"]) == (409, "tournament_started")
 
 
 def test_the_console_quick_adds_a_newcomer_to_a_running_drive():
     event = build_event(players=0, teams=4)
     tournament = event.create_tournament(
-        name="Drive", game="45", format="drive", entrant_kind="team", table_size=2,
-        round_count=2, entrants=[{"team": team.pk} for team in event.teams])
+        name="Drive",
+        game="45",
+        format="drive",
+        entrant_kind="team",
+        table_size=2,
+        round_count=2,
+        entrants=[{"team": team.pk} for team in event.teams],
+    )
     event.draw(tournament["id"])
     client = Client()
     client.force_login(event.world.users["organiser"])
@@ -79,8 +108,9 @@ def test_the_console_quick_adds_a_newcomer_to_a_running_drive():
     assert 'value="quick_add"' in page
     response = client.post(url, {"action": "quick_add", "name": "Nora", "partner": "Pat"})
     assert response.status_code == 302
-    names = [row["name"] for row in event.ok("get",
-                                             f"/api/tournaments/{tournament['id']}/entrants/")]
+    names = [
+        row["name"] for row in event.ok("get", f"/api/tournaments/{tournament['id']}/entrants/")
+    ]
     assert len(names) == 5 and any("Nora" in name for name in names)
 
 
@@ -91,8 +121,9 @@ def test_the_pure_drive_puts_newcomers_at_the_foot_or_refuses_a_part_table():
 
     rules = drive.DriveRules(table_size=2, games=3)
     game = drive.first_game([1, 2, 3, 4], rules)
-    results = [MatchResult(table, ((table.entrants[0],), (table.entrants[1],)))
-               for table in game.tables]
+    results = [
+        MatchResult(table, ((table.entrants[0],), (table.entrants[1],))) for table in game.tables
+    ]
     after = drive.next_game(rules, game, results, newcomers=[7, 8])
     assert [table.entrants for table in after.tables][-1] == (7, 8)
     with pytest.raises(DrawError) as caught:

@@ -20,8 +20,10 @@ from tournaments.standings import _ranked_with_places
 
 def beat(winner: int, loser: int, winner_points: int, loser_points: int) -> MatchResult:
     return MatchResult.build(
-        Table((winner, loser)), [winner, loser],
-        points={winner: winner_points, loser: loser_points}, games_won={winner: 1},
+        Table((winner, loser)),
+        [winner, loser],
+        points={winner: winner_points, loser: loser_points},
+        games_won={winner: 1},
     )
 
 
@@ -47,14 +49,17 @@ def tournaments_so_far(draw):
 def test_places_keep_the_whole_chains_order_and_drop_only_lots(case):
     entrants, results, chain, seed = case
     whole = compute_standings(entrants, results, tie_breaks=chain, seed=seed)
-    ranked = _ranked_with_places(entrants, results, byes=(), scoring=None, chain=chain, seed=seed,
-                                 primary=None)
+    ranked = _ranked_with_places(
+        entrants, results, byes=(), scoring=None, chain=chain, seed=seed, primary=None
+    )
     assert [(line.entrant, line.rank, line.values) for line in whole] == [
         (line.entrant, rank, values) for rank, _place, line, values in ranked
     ]
     before_lots = chain[: chain.index("lots")] if "lots" in chain else chain
-    places = {line.entrant: line.rank
-              for line in compute_standings(entrants, results, tie_breaks=before_lots, seed=seed)}
+    places = {
+        line.entrant: line.rank
+        for line in compute_standings(entrants, results, tie_breaks=before_lots, seed=seed)
+    }
     assert {line.entrant: place for _rank, place, line, _values in ranked} == places
 
 
@@ -62,11 +67,14 @@ def test_two_entrants_level_on_everything_share_first_place_in_lots_order():
     # 1 and 2 beat each other 25 to 10; 3 lost to both.
     results = [beat(1, 2, 25, 10), beat(2, 1, 25, 10), beat(1, 3, 25, 0), beat(2, 3, 25, 0)]
     chain = ("match_wins", "points_difference", "lots")
-    ranked = _ranked_with_places([1, 2, 3], results, byes=(), scoring=None, chain=chain, seed=4,
-                                 primary=None)
+    ranked = _ranked_with_places(
+        [1, 2, 3], results, byes=(), scoring=None, chain=chain, seed=4, primary=None
+    )
     first, second = sorted((1, 2), key=lambda entrant: -lot(4, entrant))
     assert [(rank, place, line.entrant) for rank, place, line, _values in ranked] == [
-        (1, 1, first), (2, 1, second), (3, 3, 3),
+        (1, 1, first),
+        (2, 1, second),
+        (3, 3, 3),
     ]
     assert ranked[0][3] == {"match_wins": 2, "points_difference": 25, "lots": lot(4, first)}
     assert ranked[2][3] == {"match_wins": 0}
@@ -83,29 +91,41 @@ def test_the_api_gives_the_shared_place_and_both_winners_of_a_round_robin():
     from tests.pages.seed import _user
     from tournaments import services
 
-    club = Club.objects.create(slug="places", name="Places", currency="EUR",
-                               time_zone="Europe/Dublin", default_game="25")
+    club = Club.objects.create(
+        slug="places", name="Places", currency="EUR", time_zone="Europe/Dublin", default_game="25"
+    )
     organiser = _user("organiser-of-places")
     Membership.objects.create(club=club, user=organiser, role=Role.ORGANISER)
     players = [Player.objects.create(club=club, display_name=name) for name in ("Ann", "Bob")]
     tournament = services.create_tournament(
-        club=club, user=organiser,
-        values={"name": "Pair", "game": "25", "format": "round_robin", "round_count": 2,
-                "tie_breaks": ["match_wins", "points_difference", "lots"], "lots_seed": 9},
+        club=club,
+        user=organiser,
+        values={
+            "name": "Pair",
+            "game": "25",
+            "format": "round_robin",
+            "round_count": 2,
+            "tie_breaks": ["match_wins", "points_difference", "lots"],
+            "lots_seed": 9,
+        },
         entrants=[{"player": player.pk} for player in players],
     )
     for round_number in (1, 2):
         with TestCase.captureOnCommitCallbacks(execute=True):
             if round_number == 1:
                 services.draw_next_round(tournament_id=tournament.pk, user=organiser)
-        game = Game.objects.get(match_link__match__tournament=tournament,
-                                match_link__match__round__number=round_number)
+        game = Game.objects.get(
+            match_link__match__tournament=tournament, match_link__match__round__number=round_number
+        )
         # Ann takes all five tricks in round 1, Bob in round 2: 25 to 0 each, one win each.
         winner = players[round_number - 1]
         seat = next(seat.seat for seat in game.seats.all() if seat.player_id == winner.pk)
         with TestCase.captureOnCommitCallbacks(execute=True):
-            game_services.record_hand(game_id=game.pk, user=organiser, record={
-                "dealer": 0, "trump": "S", "trick_winners": [seat] * 5})
+            game_services.record_hand(
+                game_id=game.pk,
+                user=organiser,
+                record={"dealer": 0, "trump": "S", "trick_winners": [seat] * 5},
+            )
     tournament.refresh_from_db()
     client = APIClient()
     client.force_authenticate(organiser)
@@ -113,6 +133,4 @@ def test_the_api_gives_the_shared_place_and_both_winners_of_a_round_robin():
     assert tournament.status == "finished"
     assert [(row["rank"], row["place"]) for row in body["standings"]] == [(1, 1), (2, 1)]
     bracket = client.get(f"/api/tournaments/{tournament.pk}/bracket/").json()
-    assert sorted(bracket["winners"]) == sorted(
-        entrant.pk for entrant in tournament.entrants.all()
-    )
+    assert sorted(bracket["winners"]) == sorted(entrant.pk for entrant in tournament.entrants.all())

@@ -14,8 +14,9 @@ from tournaments.models import AuditEntry, Match, MatchGame, Tournament
 pytestmark = pytest.mark.django_db
 
 
-def change_hand(event, game_id: int, number: int, winners: list[int], *, role="scorekeeper",
-                reset: bool = False):
+def change_hand(
+    event, game_id: int, number: int, winners: list[int], *, role="scorekeeper", reset: bool = False
+):
     """PUT a corrected trick-winner record for hand ``number`` (same dealer and trump)."""
     etag = event.call("get", f"/api/games/{game_id}/", role=role).headers["ETag"]
     hand = event.ok("get", f"/api/games/{game_id}/hands/{number}/", role=role)
@@ -33,9 +34,12 @@ def start_hand(event, game_id: int, winners: list[int]) -> None:
 
 def knockout_of_four(event):
     tournament = event.create_tournament(
-        name="Cup", game="25", format="knockout",
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Cup",
+        game="25",
+        format="knockout",
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     tournament_id = tournament["id"]
     entrants = event.ok("get", f"/api/tournaments/{tournament_id}/entrants/")
@@ -123,8 +127,9 @@ def test_undoing_the_deciding_hand_takes_the_next_match_back_while_it_is_unplaye
     final = final_of(event, tournament_id)
     semi_game = event.ok("get", f"/api/matches/{semis[0]['id']}/")["games"][0]["id"]
     etag = event.call("get", f"/api/games/{semi_game}/", role="scorekeeper").headers["ETag"]
-    response = event.call("delete", f"/api/games/{semi_game}/hands/1/", role="scorekeeper",
-                          **{"If-Match": etag})
+    response = event.call(
+        "delete", f"/api/games/{semi_game}/hands/1/", role="scorekeeper", **{"If-Match": etag}
+    )
     assert response.status_code == 200, response.content
     semi = event.ok("get", f"/api/matches/{semis[0]['id']}/")
     assert (semi["status"], semi["winners"]) == ("in_progress", [])
@@ -139,9 +144,13 @@ def test_undoing_the_deciding_hand_takes_the_next_match_back_while_it_is_unplaye
 
 def swiss_of_four(event, **settings):
     tournament = event.create_tournament(
-        name="Swiss", game="25", format="swiss", round_count=2,
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=2,
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
         **settings,
     )
     tournament_id = tournament["id"]
@@ -161,11 +170,15 @@ def test_swiss_later_rounds_are_redrawn_after_a_reset():
     event = build_event(players=4)
     tournament_id, entrant_of, first = swiss_of_four(event)
     rounds = event.rounds(tournament_id)
-    assert table_entrants(rounds[0]) == [[entrant_of[1], entrant_of[3]],
-                                         [entrant_of[2], entrant_of[4]]]
+    assert table_entrants(rounds[0]) == [
+        [entrant_of[1], entrant_of[3]],
+        [entrant_of[2], entrant_of[4]],
+    ]
     # Winners meet winners.
-    assert table_entrants(rounds[1]) == [[entrant_of[1], entrant_of[2]],
-                                         [entrant_of[3], entrant_of[4]]]
+    assert table_entrants(rounds[1]) == [
+        [entrant_of[1], entrant_of[2]],
+        [entrant_of[3], entrant_of[4]],
+    ]
     start_hand(event, rounds[1]["matches"][0]["games"][0]["id"], [0, 0, 1, 1, 1])
     game = event.ok("get", f"/api/matches/{first[0]['id']}/")["games"][0]["id"]
     before = snapshot()
@@ -180,8 +193,10 @@ def test_swiss_later_rounds_are_redrawn_after_a_reset():
     rounds = event.rounds(tournament_id)
     assert len(rounds) == 2
     # Now 3 and 2 have won: they meet, and so do 1 and 4.
-    assert table_entrants(rounds[1]) == [[entrant_of[2], entrant_of[3]],
-                                         [entrant_of[1], entrant_of[4]]]
+    assert table_entrants(rounds[1]) == [
+        [entrant_of[2], entrant_of[3]],
+        [entrant_of[1], entrant_of[4]],
+    ]
 
 
 def test_swiss_flip_before_the_next_round_begins_redraws_it():
@@ -192,8 +207,10 @@ def test_swiss_flip_before_the_next_round_begins_redraws_it():
     game = event.ok("get", f"/api/matches/{first[0]['id']}/")["games"][0]["id"]
     assert change_hand(event, game, 1, [1, 1, 1, 1, 1]).status_code == 200
     rounds = event.rounds(tournament_id)
-    assert table_entrants(rounds[1]) == [[entrant_of[2], entrant_of[3]],
-                                         [entrant_of[1], entrant_of[4]]]
+    assert table_entrants(rounds[1]) == [
+        [entrant_of[2], entrant_of[3]],
+        [entrant_of[1], entrant_of[4]],
+    ]
     assert not Game.objects.filter(pk__in=unplayed).exists()
     assert AuditEntry.objects.filter(kind="dependents_reset").count() == 0
 
@@ -201,7 +218,9 @@ def test_swiss_flip_before_the_next_round_begins_redraws_it():
 def test_round_robin_results_may_change_at_any_time():
     event = build_event(players=4)
     tournament = event.create_tournament(
-        name="League", game="25", format="round_robin",
+        name="League",
+        game="25",
+        format="round_robin",
         entrants=[{"player": player.pk} for player in event.players],
     )
     tournament_id = tournament["id"]
@@ -222,7 +241,9 @@ def test_round_robin_results_may_change_at_any_time():
 def test_a_closed_tournament_takes_a_correction_from_an_organiser_only():
     event = build_event(players=2)
     tournament = event.create_tournament(
-        name="Final", game="25", format="knockout",
+        name="Final",
+        game="25",
+        format="knockout",
         entrants=[{"player": player.pk} for player in event.players],
     )
     (match,) = event.draw(tournament["id"])["matches"]

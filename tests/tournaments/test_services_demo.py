@@ -22,7 +22,9 @@ def test_load_demo_starts_a_drive_and_a_second_run_changes_nothing():
     assert "Tournament: Friday 25 Drive (round 2 in progress)" in out.getvalue()
     tournament = Tournament.objects.get(name=DEMO_TOURNAMENT_NAME)
     assert (tournament.format, tournament.status, tournament.is_public) == (
-        "drive", "in_progress", True,
+        "drive",
+        "in_progress",
+        True,
     )
     assert tournament.entrants.count() == 20
     first = Match.objects.filter(tournament=tournament, round__number=1)

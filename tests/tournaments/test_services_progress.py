@@ -18,9 +18,12 @@ from tournaments.tasks import match_progress_task, repair_tournaments_task
 
 def four_player_knockout(event) -> tuple[int, list[dict]]:
     tournament = event.create_tournament(
-        name="Cup", game="25", format="knockout",
-        entrants=[{"player": player.pk, "seed": index + 1}
-                  for index, player in enumerate(event.players)],
+        name="Cup",
+        game="25",
+        format="knockout",
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
     )
     return tournament["id"], event.draw(tournament["id"])["matches"]
 
@@ -43,7 +46,8 @@ def test_running_the_task_again_changes_nothing():
 @pytest.mark.django_db
 def test_the_task_for_a_match_that_is_gone_does_nothing():
     assert match_progress_task.apply(args=[987654]).get() == {
-        "match": 987654, "outcome": "missing",
+        "match": 987654,
+        "outcome": "missing",
     }
 
 
@@ -54,8 +58,11 @@ def test_a_lost_message_is_repaired_by_the_periodic_task():
     win_match(event, tournament_id, semis[1]["id"], 0)
     game = current_game(event, tournament_id, semis[0]["id"])
     # Record the deciding hand without running the on-commit callbacks: the message is lost.
-    record = {"dealer": event.game(game["id"])["next_dealer"], "trump": "S",
-              "trick_winners": [0, 0, 0, 0, 0]}
+    record = {
+        "dealer": event.game(game["id"])["next_dealer"],
+        "trump": "S",
+        "trick_winners": [0, 0, 0, 0, 0],
+    }
     response = event.client("scorekeeper").post(
         f"/api/games/{game['id']}/hands/", record, format="json"
     )
@@ -76,7 +83,10 @@ def test_a_lost_message_is_repaired_by_the_periodic_task():
 def test_drawing_with_an_idempotency_key_twice_draws_once():
     event = build_event(players=4)
     tournament = event.create_tournament(
-        name="Swiss", game="25", format="swiss", round_count=2,
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=2,
         entrants=[{"player": player.pk} for player in event.players],
     )
     url = f"/api/tournaments/{tournament['id']}/rounds/"
@@ -91,13 +101,23 @@ def test_drawing_with_an_idempotency_key_twice_draws_once():
 @pytest.mark.celery_worker
 def test_a_real_worker_decides_the_match_and_fills_the_final(celery_worker_with_database):
     event = build_event(players=4, slug="worker-club")
-    tournament = event.client().post(
-        f"/api/clubs/{event.club.slug}/tournaments/",
-        {"name": "Cup", "game": "25", "format": "knockout",
-         "entrants": [{"player": player.pk, "seed": index + 1}
-                      for index, player in enumerate(event.players)]},
-        format="json",
-    ).json()
+    tournament = (
+        event.client()
+        .post(
+            f"/api/clubs/{event.club.slug}/tournaments/",
+            {
+                "name": "Cup",
+                "game": "25",
+                "format": "knockout",
+                "entrants": [
+                    {"player": player.pk, "seed": index + 1}
+                    for index, player in enumerate(event.players)
+                ],
+            },
+            format="json",
+        )
+        .json()
+    )
     semis = event.client().post(f"/api/tournaments/{tournament['id']}/rounds/").json()["matches"]
     for match in semis:
         game_id = match["games"][0]["id"]

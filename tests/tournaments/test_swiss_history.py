@@ -36,9 +36,9 @@ def random_draw(rng: random.Random, entrant_ids: list[int]) -> RoundDraw:
     """Up to two byes, one table of two sides of two, then tables of two to four for themselves."""
     shuffled = rng.sample(entrant_ids, len(entrant_ids))
     byes = tuple(shuffled[: rng.randint(0, 2)])
-    four = shuffled[len(byes):len(byes) + 4]
+    four = shuffled[len(byes) : len(byes) + 4]
     tables = [Table(tuple(four), ((four[0], four[2]), (four[1], four[3])))]
-    rest = shuffled[len(byes) + 4:]
+    rest = shuffled[len(byes) + 4 :]
     while rest:
         size = min(len(rest), rng.choice((2, 3, 4)))
         if len(rest) - size == 1:
@@ -65,8 +65,14 @@ def store(monkeypatch, tournament, match_id: int, result: MatchResult | None) ->
     match = play.load_match(match_id)
     table = play.table_of(match)
     zero = dict.fromkeys(table.entrants, 0)
-    reading = play.MatchReading(table, result, games_won=dict(zero), points=dict(zero),
-                                points_against=dict(zero), tricks=dict(zero))
+    reading = play.MatchReading(
+        table,
+        result,
+        games_won=dict(zero),
+        points=dict(zero),
+        points_against=dict(zero),
+        tricks=dict(zero),
+    )
     monkeypatch.setattr(play, "read_match", lambda match, tournament: reading)
     progress.refresh_match(match, tournament, None)
 
@@ -94,7 +100,11 @@ def test_the_aggregates_equal_the_history_of_the_rounds_read_whole(monkeypatch, 
     rng = random.Random(seed)
     event = build_event(players=11)
     created = event.create_tournament(
-        name="Swiss", game="25", format="swiss", round_count=6, auto_advance=False,
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=6,
+        auto_advance=False,
         entrants=[{"player": player.pk} for player in event.players],
     )
     tournament = Tournament.objects.get(pk=created["id"])
@@ -102,9 +112,7 @@ def test_the_aggregates_equal_the_history_of_the_rounds_read_whole(monkeypatch, 
     assert same_history(tournament, entrant_ids) == swiss_history.History()
     decided = []  # (match id, table)
     for number in range(1, 5):
-        _, matches = bridge.save_round_draw(
-            tournament, number, random_draw(rng, entrant_ids), None
-        )
+        _, matches = bridge.save_round_draw(tournament, number, random_draw(rng, entrant_ids), None)
         for match in matches:
             table = play.table_of(play.load_match(match.pk))
             store(monkeypatch, tournament, match.pk, random_result(rng, table))
@@ -123,7 +131,8 @@ def test_the_aggregates_equal_the_history_of_the_rounds_read_whole(monkeypatch, 
     with pytest.raises(DrawError) as refused:
         bridge.swiss_history_of(tournament, SCORING)
     assert (refused.value.code, refused.value.params) == (
-        "round_incomplete", {"number": round_number}
+        "round_incomplete",
+        {"number": round_number},
     )
     store(monkeypatch, tournament, match_id, random_result(rng, table))
     assert same_history(tournament, entrant_ids).rounds == 4
@@ -134,13 +143,18 @@ def test_wins_draws_losses_and_byes_are_scored_by_the_tournaments_rule(monkeypat
     partners both win, and opponents (not partners) have met."""
     event = build_event(players=9)
     created = event.create_tournament(
-        name="Swiss", game="25", format="swiss", round_count=3, auto_advance=False,
+        name="Swiss",
+        game="25",
+        format="swiss",
+        round_count=3,
+        auto_advance=False,
         entrants=[{"player": player.pk} for player in event.players],
     )
     tournament = Tournament.objects.get(pk=created["id"])
     a, b, c, d, e, f, g, h, i = sorted(tournament.entrants.values_list("pk", flat=True))
     draw = RoundDraw(
-        (Table((a, b)), Table((c, d, e)), Table((f, g, h, i), ((f, h), (g, i)))), (),
+        (Table((a, b)), Table((c, d, e)), Table((f, g, h, i), ((f, h), (g, i)))),
+        (),
     )
     _, matches = bridge.save_round_draw(tournament, 1, draw, None)
     outcomes = [[(b,), (a,)], [(c, e), (d,)], [(f, h), (g, i)]]
@@ -151,32 +165,46 @@ def test_wins_draws_losses_and_byes_are_scored_by_the_tournaments_rule(monkeypat
     assert dict(history.scores) == {a: 0, b: 3, c: 1, d: 0, e: 1, f: 3, g: 0, h: 3, i: 0}
     assert dict(history.byes) == {}
     assert dict(history.met) == {
-        (a, b): 1, (c, d): 1, (c, e): 1, (d, e): 1, (f, g): 1, (f, i): 1, (g, h): 1, (h, i): 1,
+        (a, b): 1,
+        (c, d): 1,
+        (c, e): 1,
+        (d, e): 1,
+        (f, g): 1,
+        (f, i): 1,
+        (g, h): 1,
+        (h, i): 1,
     }
     everyone = (a, b, c, d, e, f, g, h, i)
     _, byes_round = bridge.save_round_draw(tournament, 2, RoundDraw((), everyone), None)
     assert byes_round == []
     history = bridge.swiss_history_of(tournament, SCORING)
     assert (history.rounds, history.scores[a], history.scores[b], dict(history.byes)) == (
-        2, 2, 5, dict.fromkeys(everyone, 1)
+        2,
+        2,
+        5,
+        dict.fromkeys(everyone, 1),
     )
 
 
 def test_an_entrant_checked_out_after_round_one_sits_the_next_round_out():
     event = build_event(players=5)
     created = event.create_tournament(
-        name="Swiss night", game="25", format="swiss", round_count=3, auto_advance=False,
+        name="Swiss night",
+        game="25",
+        format="swiss",
+        round_count=3,
+        auto_advance=False,
         entrants=[{"player": player.pk} for player in event.players],
     )
     tournament_id = created["id"]
-    entrants = [entrant["id"] for entrant in
-                event.ok("get", f"/api/tournaments/{tournament_id}/entrants/")]
+    entrants = [
+        entrant["id"] for entrant in event.ok("get", f"/api/tournaments/{tournament_id}/entrants/")
+    ]
     round_one = event.draw(tournament_id)
     for match in round_one["matches"]:
         if not match["is_bye"]:
             win_game(event, match["games"][0]["id"], 0)
-    event.ok("post", f"/api/tournaments/{tournament_id}/check-in/",
-             {"present": entrants[1:]})
+    event.ok("post", f"/api/tournaments/{tournament_id}/check-in/", {"present": entrants[1:]})
     round_two = event.draw(tournament_id)
     seated = sorted(slot["entrant"] for match in round_two["matches"] for slot in match["entrants"])
     assert seated == entrants[1:]  # not entrants[0], checked out

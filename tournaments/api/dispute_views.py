@@ -31,7 +31,9 @@ class DisputeInput(serializers.Serializer):
 
 class ResolutionInput(serializers.Serializer):
     resolution = serializers.CharField(
-        max_length=disputes.NOTE_LENGTH, required=False, allow_blank=True,
+        max_length=disputes.NOTE_LENGTH,
+        required=False,
+        allow_blank=True,
         help_text="How it was settled (kept in the audit trail).",
     )
 
@@ -75,8 +77,11 @@ class MatchDisputeView(GenericAPIView):
     permission_classes = [DisputePermission]
 
     def _match(self, request, match_id: int, allowed) -> Match:
-        match = Match.objects.select_related("round", "tournament__club", "disputed_by").filter(
-            pk=match_id).first()
+        match = (
+            Match.objects.select_related("round", "tournament__club", "disputed_by")
+            .filter(pk=match_id)
+            .first()
+        )
         if match is None:
             raise NotFound()
         tournament = match.tournament
@@ -94,31 +99,43 @@ class MatchDisputeView(GenericAPIView):
                 raise PermissionDenied()
         return match
 
-    @extend_schema(operation_id="matches_dispute_retrieve",
-                   summary="Whether the table is disputed, with its note", responses=DisputeOutput)
+    @extend_schema(
+        operation_id="matches_dispute_retrieve",
+        summary="Whether the table is disputed, with its note",
+        responses=DisputeOutput,
+    )
     def get(self, request, match_id):
         return Response(dispute_data(self._match(request, match_id, None)))
 
-    @extend_schema(operation_id="matches_dispute_create",
-                   summary="Flag the table as disputed with a short note (scorers)",
-                   request=DisputeInput, responses=DisputeOutput)
+    @extend_schema(
+        operation_id="matches_dispute_create",
+        summary="Flag the table as disputed with a short note (scorers)",
+        request=DisputeInput,
+        responses=DisputeOutput,
+    )
     def post(self, request, match_id):
         match = self._match(request, match_id, can_score)
         serializer = DisputeInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         match = disputes.flag_dispute(
-            match_id=match.pk, user=request.user, note=serializer.validated_data["note"])
+            match_id=match.pk, user=request.user, note=serializer.validated_data["note"]
+        )
         match.disputed_by = request.user
         return Response(dispute_data(match))
 
-    @extend_schema(operation_id="matches_dispute_resolve",
-                   summary="Resolve the table's dispute (organisers)",
-                   request=ResolutionInput, responses={200: DisputeOutput})
+    @extend_schema(
+        operation_id="matches_dispute_resolve",
+        summary="Resolve the table's dispute (organisers)",
+        request=ResolutionInput,
+        responses={200: DisputeOutput},
+    )
     def delete(self, request, match_id):
         match = self._match(request, match_id, can_manage)
         serializer = ResolutionInput(data=request.data or {})
         serializer.is_valid(raise_exception=True)
         match, _ = disputes.resolve_dispute(
-            match_id=match.pk, user=request.user,
-            resolution=serializer.validated_data.get("resolution", ""))
+            match_id=match.pk,
+            user=request.user,
+            resolution=serializer.validated_data.get("resolution", ""),
+        )
         return Response(dispute_data(match))

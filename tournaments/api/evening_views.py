@@ -45,9 +45,7 @@ class CheckInView(TournamentScopedView):
 
 
 def _round_response(tournament: Tournament, number: int) -> Response:
-    round_ = selectors.list_rounds(tournament=tournament, with_unreleased=True).get(
-        number=number
-    )
+    round_ = selectors.list_rounds(tournament=tournament, with_unreleased=True).get(number=number)
     (round_,) = _named_rounds(tournament, [round_])
     return Response(RoundOutput(round_).data)
 
@@ -67,8 +65,10 @@ class RoundSwapView(TournamentScopedView):
         tournament = self.get_tournament()
         values = _valid(SwapInput, request)
         services.swap_entrants(
-            tournament_id=tournament.pk, round_number=round_number,
-            first_entrant_id=values["first"], second_entrant_id=values["second"],
+            tournament_id=tournament.pk,
+            round_number=round_number,
+            first_entrant_id=values["first"],
+            second_entrant_id=values["second"],
             user=request.user,
         )
         return _round_response(tournament, round_number)

@@ -73,15 +73,23 @@ class TournamentInput(StrictFieldsMixin, serializers.Serializer):
     )
     entrant_kind = serializers.ChoiceField(choices=EntrantKind.choices, required=False)
     table_size = serializers.IntegerField(
-        min_value=2, max_value=10, required=False,
+        min_value=2,
+        max_value=10,
+        required=False,
         help_text="Entrants per table (a team counts once).",
     )
     advancing_per_table = serializers.IntegerField(
-        min_value=1, max_value=9, required=False, allow_null=True,
+        min_value=1,
+        max_value=9,
+        required=False,
+        allow_null=True,
         help_text="Knockout: entrants of a table who go through. Drive: winners who move up.",
     )
     sides_per_table = serializers.IntegerField(
-        min_value=2, max_value=5, required=False, allow_null=True,
+        min_value=2,
+        max_value=5,
+        required=False,
+        allow_null=True,
         help_text="Drive of individuals: progressive partners, this many sides at a table.",
     )
     movement = serializers.ChoiceField(choices=MOVEMENT_CHOICES, required=False)
@@ -93,16 +101,22 @@ class TournamentInput(StrictFieldsMixin, serializers.Serializer):
         min_value=1, max_value=15, required=False, help_text="N of best-of-N, K of first-to-K."
     )
     round_count = serializers.IntegerField(
-        min_value=1, max_value=50, required=False, allow_null=True,
+        min_value=1,
+        max_value=50,
+        required=False,
+        allow_null=True,
         help_text="Swiss and drive (required), round robin (optional): rounds to play.",
     )
     third_place_match = serializers.BooleanField(required=False)
     bye_rule = serializers.ChoiceField(
-        choices=sorted(BYE_RULES), required=False,
+        choices=sorted(BYE_RULES),
+        required=False,
         help_text="How a bye scores: as a match win, a draw or a loss.",
     )
     tie_breaks = serializers.ListField(
-        child=serializers.CharField(), required=False, max_length=10,
+        child=serializers.CharField(),
+        required=False,
+        max_length=10,
         help_text="Ordered chain: match_points, match_wins, games_won, points_for, "
         "points_difference, tricks_won, head_to_head, buchholz, lots.",
     )
@@ -115,7 +129,9 @@ class TournamentInput(StrictFieldsMixin, serializers.Serializer):
         help_text="Each drawn round stays hidden from players until an organiser releases it.",
     )
     lots_seed = serializers.IntegerField(
-        required=False, min_value=0, max_value=MAX_LOTS_SEED,
+        required=False,
+        min_value=0,
+        max_value=MAX_LOTS_SEED,
         help_text="Seed of every random choice (drawn when absent).",
     )
     entrants = EntrantItemInput(many=True, required=False)
@@ -205,11 +221,37 @@ class TournamentOutput(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = [
-            "id", "club", "name", "game", "house_rules", "format", "entrant_kind", "table_size",
-            "advancing_per_table", "sides_per_table", "movement", "min_table_size", "match_rule",
-            "match_games", "round_count", "third_place_match", "bye_rule", "tie_breaks", "stake",
-            "entry_fee", "is_public", "auto_advance", "private_draws", "status", "lots_seed",
-            "entrant_count", "rounds_drawn", "created_at", "updated_at", "closed_at", "version",
+            "id",
+            "club",
+            "name",
+            "game",
+            "house_rules",
+            "format",
+            "entrant_kind",
+            "table_size",
+            "advancing_per_table",
+            "sides_per_table",
+            "movement",
+            "min_table_size",
+            "match_rule",
+            "match_games",
+            "round_count",
+            "third_place_match",
+            "bye_rule",
+            "tie_breaks",
+            "stake",
+            "entry_fee",
+            "is_public",
+            "auto_advance",
+            "private_draws",
+            "status",
+            "lots_seed",
+            "entrant_count",
+            "rounds_drawn",
+            "created_at",
+            "updated_at",
+            "closed_at",
+            "version",
         ]
 
     @extend_schema_field(serializers.CharField(allow_null=True))
@@ -270,8 +312,9 @@ class MatchOutput(serializers.Serializer):
     games = MatchGameOutput(many=True, source="games.all")
     decided_at = serializers.DateTimeField(allow_null=True)
 
-    @extend_schema_field(serializers.ListField(child=serializers.ListField(
-        child=serializers.IntegerField())))
+    @extend_schema_field(
+        serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+    )
     def get_placings(self, match):
         if match.is_bye:
             return [[slot.entrant_id for slot in match.slots.all()]]
@@ -429,7 +472,8 @@ class SettlementOutput(serializers.Serializer):
 
 class CheckInInput(StrictFieldsMixin, serializers.Serializer):
     present = serializers.ListField(
-        child=serializers.IntegerField(), max_length=1000,
+        child=serializers.IntegerField(),
+        max_length=1000,
         help_text="The ids of every entrant here tonight; the others are marked absent.",
     )
 

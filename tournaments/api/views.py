@@ -50,15 +50,24 @@ from tournaments.api.serializers import (
 from tournaments.models import Entrant, Match, Round, Tournament
 
 IF_MATCH_PARAMETER = OpenApiParameter(
-    name="If-Match", type=OpenApiTypes.STR, location=OpenApiParameter.HEADER, required=False,
+    name="If-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
     description="The tournament's ETag; a stale one is refused with 412.",
 )
 IF_NONE_MATCH_PARAMETER = OpenApiParameter(
-    name="If-None-Match", type=OpenApiTypes.STR, location=OpenApiParameter.HEADER, required=False,
+    name="If-None-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
     description="The standings' ETag from an earlier response; unchanged standings give 304.",
 )
 SETTLEMENT_IF_NONE_MATCH_PARAMETER = OpenApiParameter(
-    name="If-None-Match", type=OpenApiTypes.STR, location=OpenApiParameter.HEADER, required=False,
+    name="If-None-Match",
+    type=OpenApiTypes.STR,
+    location=OpenApiParameter.HEADER,
+    required=False,
     description="The settlement's ETag from an earlier response; an unchanged settlement gives "
     "304.",
 )
@@ -153,8 +162,10 @@ class ClubTournamentListView(GenericAPIView):
         )
         tournament = selectors.get_tournament(tournament_id=tournament.pk)
         return _with_etag(
-            TournamentOutput(tournament).data, tournament,
-            status_code=status.HTTP_201_CREATED, location=_detail_path(tournament),
+            TournamentOutput(tournament).data,
+            tournament,
+            status_code=status.HTTP_201_CREATED,
+            location=_detail_path(tournament),
         )
 
 
@@ -163,9 +174,7 @@ class TournamentScopedView(GenericAPIView):
 
     def get_tournament(self) -> Tournament:
         if getattr(self, "_tournament", None) is None:
-            self._tournament = selectors.get_tournament(
-                tournament_id=self.kwargs["tournament_id"]
-            )
+            self._tournament = selectors.get_tournament(tournament_id=self.kwargs["tournament_id"])
         return self._tournament
 
 
@@ -190,10 +199,10 @@ class TournamentDetailView(TournamentScopedView):
             TournamentUpdateInput, request, partial=True, context={"club": tournament.club}
         )
         services.update_tournament(
-            tournament_id=tournament.pk, user=request.user, changes=changes,
-            if_match=read_if_match(
-                request, required=False, what=gettext("the tournament's ETag")
-            ),
+            tournament_id=tournament.pk,
+            user=request.user,
+            changes=changes,
+            if_match=read_if_match(request, required=False, what=gettext("the tournament's ETag")),
         )
         tournament = selectors.get_tournament(tournament_id=tournament.pk)
         return _with_etag(TournamentOutput(tournament).data, tournament)
@@ -240,7 +249,9 @@ class EntrantDetailView(TournamentScopedView):
     def patch(self, request, tournament_id, entrant_id):
         seed = _valid(EntrantUpdateInput, request)["seed"]
         services.update_entrant(
-            tournament_id=self.get_tournament().pk, entrant_id=entrant_id, user=request.user,
+            tournament_id=self.get_tournament().pk,
+            entrant_id=entrant_id,
+            user=request.user,
             seed=seed,
         )
         entrant = selectors.list_entrants(tournament=self.get_tournament()).get(pk=entrant_id)
@@ -303,9 +314,7 @@ class RoundListView(TournamentScopedView):
         tournament = self.get_tournament()
         drawn = services.draw_next_round(tournament_id=tournament.pk, user=request.user)
         tournament.refresh_from_db()
-        round_ = selectors.list_rounds(tournament=tournament, with_unreleased=True).get(
-            pk=drawn.pk
-        )
+        round_ = selectors.list_rounds(tournament=tournament, with_unreleased=True).get(pk=drawn.pk)
         (round_,) = _named_rounds(tournament, [round_])
         return Response(RoundOutput(round_).data, status=status.HTTP_201_CREATED)
 
@@ -442,8 +451,9 @@ class SettlementView(TournamentScopedView):
         parameters=[SETTLEMENT_IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, tournament_id):
-        return _tagged(request, settlement.compute_settlement(self.get_tournament()),
-                       SettlementOutput)
+        return _tagged(
+            request, settlement.compute_settlement(self.get_tournament()), SettlementOutput
+        )
 
 
 class CloseView(TournamentScopedView):

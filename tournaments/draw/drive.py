@@ -291,7 +291,7 @@ def next_game(
     size = rules.table_size
     ladder = [entrant for *_, entrant in _ladder(rules, game, results)]
     if newcomers:
-        ladder += check_entrants([*ladder, *newcomers])[len(ladder):]
+        ladder += check_entrants([*ladder, *newcomers])[len(ladder) :]
         if len(ladder) % size:
             raise DrawError(
                 "invalid_entrant_count",

@@ -311,14 +311,18 @@ def feeders_of(
     tables: dict[Key, tuple[tuple[Key, tuple[int, ...] | None], ...]] = {}
     for round_number in range(2, bracket.rounds + 1):
         for position in range(bracket.tables_in_round(round_number)):
-            keys = [(round_number - 1, position * bracket.group + offset)
-                    for offset in range(bracket.group)]
+            keys = [
+                (round_number - 1, position * bracket.group + offset)
+                for offset in range(bracket.group)
+            ]
             tables[(round_number, position)] = tuple(
                 (key, known[key][1] if key in known else None) for key in keys
             )
     if bracket.third_place:
-        semi_finals = [(bracket.rounds - 1, position)
-                       for position in range(bracket.tables_in_round(bracket.rounds - 1))]
+        semi_finals = [
+            (bracket.rounds - 1, position)
+            for position in range(bracket.tables_in_round(bracket.rounds - 1))
+        ]
         tables[(bracket.rounds, 1)] = tuple(
             (key, known[key][2] if key in known else None) for key in semi_finals
         )

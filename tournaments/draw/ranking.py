@@ -154,7 +154,8 @@ def tally(
             line["opponents"].extend(opponents)
             if opponents and points:
                 against = sum(
-                    points[position] for position, other in enumerate(entrants_at)
+                    points[position]
+                    for position, other in enumerate(entrants_at)
                     if other not in side
                 )
                 if len(opponents) == 1:

@@ -213,8 +213,12 @@ class MatchResult:
 
     @classmethod
     def stored(
-        cls, table: Table, placings: tuple[tuple[int, ...], ...], games_won: tuple[int, ...],
-        points: tuple[int, ...], tricks: tuple[int, ...],
+        cls,
+        table: Table,
+        placings: tuple[tuple[int, ...], ...],
+        games_won: tuple[int, ...],
+        points: tuple[int, ...],
+        tricks: tuple[int, ...],
     ) -> MatchResult:
         """A result read back from a row checked when it was stored (``build`` checked it):
         the fields as they are kept, aligned with ``table.entrants``, not checked again."""

@@ -83,12 +83,14 @@ def round_count_required(values: dict, pointer: str) -> list[dict]:
     """A format played over a chosen number of rounds needs ``round_count``."""
     if values.get("round_count"):
         return []
-    return [settings_error(
-        "required",
-        gettext("A %(format)s needs round_count, the number of rounds to play.")
-        % {"format": values["format"]},
-        f"{pointer}/round_count",
-    )]
+    return [
+        settings_error(
+            "required",
+            gettext("A %(format)s needs round_count, the number of rounds to play.")
+            % {"format": values["format"]},
+            f"{pointer}/round_count",
+        )
+    ]
 
 
 def break_ties(result: MatchResult, seed: int) -> MatchResult:
@@ -108,9 +110,7 @@ def break_ties(result: MatchResult, seed: int) -> MatchResult:
             side = table.side_of(entrant)
             if side not in sides:
                 sides.append(side)
-        sides.sort(
-            key=lambda side: (-result.tricks_of(side[0]), -ranking.lot(seed, min(side)))
-        )
+        sides.sort(key=lambda side: (-result.tricks_of(side[0]), -ranking.lot(seed, min(side))))
         placings.extend(sides)
     if tuple(placings) == result.placings:
         return result

@@ -72,7 +72,8 @@ class DrivePolicy(RoundByRound):
                     "round_incomplete", f"round {len(played)} still has undecided games"
                 )
             last = (
-                tournament.rounds.filter(number=len(played)).prefetch_related("matches__slots")
+                tournament.rounds.filter(number=len(played))
+                .prefetch_related("matches__slots")
                 .get()
             )
             previous = bridge.drive_game_of(last)

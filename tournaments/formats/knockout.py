@@ -60,19 +60,25 @@ class KnockoutPolicy(FormatPolicy):
         table_size = values["table_size"]
         advancing = values.get("advancing_per_table") or 1
         if advancing >= table_size or table_size % advancing:
-            return [settings_error(
-                "invalid_table_size",
-                gettext("%(advancing)s advancing from tables of %(size)s: the number "
-                        "advancing must divide the table size and be smaller than it.")
-                % {"advancing": advancing, "size": table_size},
-                f"{pointer}/advancing_per_table",
-            )]
+            return [
+                settings_error(
+                    "invalid_table_size",
+                    gettext(
+                        "%(advancing)s advancing from tables of %(size)s: the number "
+                        "advancing must divide the table size and be smaller than it."
+                    )
+                    % {"advancing": advancing, "size": table_size},
+                    f"{pointer}/advancing_per_table",
+                )
+            ]
         if values.get("third_place_match") and table_size // advancing != 2:
-            return [settings_error(
-                "option_not_applicable",
-                gettext("A third-place match needs half of each table to advance."),
-                f"{pointer}/third_place_match",
-            )]
+            return [
+                settings_error(
+                    "option_not_applicable",
+                    gettext("A third-place match needs half of each table to advance."),
+                    f"{pointer}/third_place_match",
+                )
+            ]
         return []
 
     def round_count(self, tournament: Tournament) -> int | None:
@@ -150,8 +156,10 @@ class KnockoutPolicy(FormatPolicy):
         # An undecided table whose feeders are no longer decided (an undo) waits again: remove
         # it while nothing has been played there.
         for key, match in existing.items():
-            if match.status != MatchStatus.DECIDED and key not in wanted and not rounds.is_begun(
-                match
+            if (
+                match.status != MatchStatus.DECIDED
+                and key not in wanted
+                and not rounds.is_begun(match)
             ):
                 delete(key, match)
         to_create = []
@@ -198,8 +206,11 @@ class KnockoutPolicy(FormatPolicy):
         rounds.write_round_statuses(
             user,
             (
-                (round_, all(match.status == MatchStatus.DECIDED for match in matches)
-                 and _round_complete(bracket, results, round_.number))
+                (
+                    round_,
+                    all(match.status == MatchStatus.DECIDED for match in matches)
+                    and _round_complete(bracket, results, round_.number),
+                )
                 for round_, matches in (round_matches[number] for number in sorted(round_matches))
             ),
         )
@@ -208,16 +219,19 @@ class KnockoutPolicy(FormatPolicy):
             tournament, TournamentStatus.FINISHED if finished else TournamentStatus.IN_PROGRESS
         )
         return Advanced(
-            round_drawn=round_drawn, to_start=created,
-            tables_changed=bool(deleted or created), status_changed=moved,
+            round_drawn=round_drawn,
+            to_start=created,
+            tables_changed=bool(deleted or created),
+            status_changed=moved,
         )
 
     def dependents_of(self, match: Match) -> list[Match]:
         """The later matches ``match``'s entrants reached, and those theirs reached in turn."""
         dependents: dict[int, Match] = {}
         frontier = {slot.entrant_id for slot in match.slots.all()}
-        for other in sorted(self._later_matches(match),
-                            key=lambda other: (other.round.number, other.table)):
+        for other in sorted(
+            self._later_matches(match), key=lambda other: (other.round.number, other.table)
+        ):
             entrants = {slot.entrant_id for slot in other.slots.all()}
             if entrants & frontier:
                 dependents[other.pk] = other
@@ -230,7 +244,8 @@ class KnockoutPolicy(FormatPolicy):
         if not tournament.draw_order:
             return super().standings_input(tournament)
         released = [
-            round_ for round_ in bridge.rounds_with_matches(tournament)
+            round_
+            for round_ in bridge.rounds_with_matches(tournament)
             if round_.released_at is not None
         ]
         results, byes, by_key = bridge.knockout_results_and_byes(released)

@@ -104,7 +104,9 @@ class RoundByRound(FormatPolicy):
             return Advanced(tables_changed=dropped, status_changed=moved)
         drawn = self.draw_next_round(tournament, user)
         return Advanced(
-            round_drawn=drawn.round.number, to_start=drawn.matches, tables_changed=dropped,
+            round_drawn=drawn.round.number,
+            to_start=drawn.matches,
+            tables_changed=dropped,
             status_changed=moved,
         )
 

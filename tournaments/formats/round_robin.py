@@ -39,7 +39,8 @@ def refuse_absent(tournament: Tournament, played: list[PlayedRound]) -> None:
             detail=gettext(
                 "%(names)s checked out, but a round robin seats every entrant in every round: "
                 "check them in again to draw round %(number)s."
-            ) % {"names": ", ".join(names), "number": len(played) + 1},
+            )
+            % {"names": ", ".join(names), "number": len(played) + 1},
             pointer="",
         )
 

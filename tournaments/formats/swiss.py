@@ -25,7 +25,12 @@ class SwissPolicy(RoundByRound):
     format = Format.SWISS
     options = frozenset({"min_table_size", "round_count", "bye_rule"})
     default_tie_breaks = (
-        "match_points", "buchholz", "head_to_head", "games_won", "points_difference", "lots",
+        "match_points",
+        "buchholz",
+        "head_to_head",
+        "games_won",
+        "points_difference",
+        "lots",
     )
     accepts_late_entrants = True
     draws_from_results = True

@@ -34,11 +34,37 @@ from tournaments.standings import compute_standings
 
 # 2: an event's settlement is its stored settle-up versions; club nights are exported.
 ARCHIVE_VERSION = 2
-CSV_HEADER = ["event", "round", "table", "game", "game_type", "status", "hands", "side",
-              "players", "total", "winner", "stake", "created_at"]
-TRANSFERS_CSV_HEADER = ["event_kind", "event", "event_name", "version", "transfer", "payer",
-                        "payee", "amount", "currency", "kind", "status", "superseded_by",
-                        "paid_at", "paid_by"]
+CSV_HEADER = [
+    "event",
+    "round",
+    "table",
+    "game",
+    "game_type",
+    "status",
+    "hands",
+    "side",
+    "players",
+    "total",
+    "winner",
+    "stake",
+    "created_at",
+]
+TRANSFERS_CSV_HEADER = [
+    "event_kind",
+    "event",
+    "event_name",
+    "version",
+    "transfer",
+    "payer",
+    "payee",
+    "amount",
+    "currency",
+    "kind",
+    "status",
+    "superseded_by",
+    "paid_at",
+    "paid_by",
+]
 
 
 def _money(club, amount):
@@ -46,9 +72,14 @@ def _money(club, amount):
 
 
 def _club_json(club) -> dict:
-    return {"slug": club.slug, "name": club.name, "currency": club.currency,
-            "time_zone": club.time_zone, "default_game": club.default_game,
-            "default_house_rules": club.default_house_rules}
+    return {
+        "slug": club.slug,
+        "name": club.name,
+        "currency": club.currency,
+        "time_zone": club.time_zone,
+        "default_game": club.default_game,
+        "default_house_rules": club.default_house_rules,
+    }
 
 
 def _people(club) -> tuple[list, list]:
@@ -57,8 +88,12 @@ def _people(club) -> tuple[list, list]:
         for player in club_selectors.list_players(club=club)
     ]
     teams = [
-        {"id": team.pk, "name": team.name, "is_active": team.is_active,
-         "members": [member.pk for member in team.ordered_members()]}
+        {
+            "id": team.pk,
+            "name": team.name,
+            "is_active": team.is_active,
+            "members": [member.pk for member in team.ordered_members()],
+        }
         for team in club_selectors.list_teams(club=club)
     ]
     return players, teams
@@ -70,15 +105,22 @@ def _game_json(game: Game, club) -> dict:
         "game": game.game,
         "status": game.status,
         "house_rules": game.house_rules,
-        "seats": [{"seat": seat.seat, "player": seat.player_id, "side": seat.side}
-                  for seat in game.seats.all()],
+        "seats": [
+            {"seat": seat.seat, "player": seat.player_id, "side": seat.side}
+            for seat in game.seats.all()
+        ],
         "totals": game.totals,
         "winner_side": game.winner_side,
         "stake": _money(club, game.stake_minor),
         "created_at": game.created_at.isoformat(),
         "hands": [
-            {"number": hand.number, "record": hand.record, "result": hand.result,
-             "totals_after": hand.totals_after, "entered_at": hand.entered_at.isoformat()}
+            {
+                "number": hand.number,
+                "record": hand.record,
+                "result": hand.result,
+                "totals_after": hand.totals_after,
+                "entered_at": hand.entered_at.isoformat(),
+            }
             for hand in game.hands.all()
         ],
     }
@@ -98,18 +140,23 @@ class _SettleUps:
 
     def __init__(self, club, tournament_id: int | None = None):
         self.club = club
-        versions = list(settlement_selectors.list_club_settlements(
-            club=club, tournament_id=tournament_id))
+        versions = list(
+            settlement_selectors.list_club_settlements(club=club, tournament_id=tournament_id)
+        )
         self.names = settlement_selectors.party_names(versions)
         self.versions: dict[tuple, list] = {}
         for version in versions:
-            key = ("tournament", version.tournament_id) if version.tournament_id else (
-                "night", version.night_id)
+            key = (
+                ("tournament", version.tournament_id)
+                if version.tournament_id
+                else ("night", version.night_id)
+            )
             self.versions.setdefault(key, []).append(version)
         self.fees: dict[tuple, list] = {}
         for fee in settlement_selectors.list_club_fees(club=club, tournament_id=tournament_id):
-            key = ("tournament", fee.tournament_id) if fee.tournament_id else (
-                "night", fee.night_id)
+            key = (
+                ("tournament", fee.tournament_id) if fee.tournament_id else ("night", fee.night_id)
+            )
             self.fees.setdefault(key, []).append(fee)
 
     def of(self, kind: str, event_id: int, *, stake, entry_fee) -> dict:
@@ -120,7 +167,8 @@ class _SettleUps:
             "entry_fee": _money(self.club, entry_fee),
             "fees": FeeOutput(self.fees.get((kind, event_id), []), many=True).data,
             "versions": SettlementVersionOutput(
-                versions, many=True, context={"names": self.names}).data,
+                versions, many=True, context={"names": self.names}
+            ).data,
         }
 
 
@@ -138,42 +186,73 @@ def _event_json(tournament, settle_ups: _SettleUps) -> tuple[dict, list[int]]:
             match = by_id[listed.pk]
             ids = sorted(game.pk for game in match.games.all())
             game_ids.extend(ids)
-            matches_json.append({
-                "table": match.table, "status": match.status, "is_bye": match.is_bye,
-                "entrants": [slot.entrant_id for slot in sorted(
-                    match.slots.all(), key=lambda slot: slot.position)],
-                "result": match.result, "games": ids,
-            })
-        rounds_json.append({
-            "number": round_.number, "status": round_.status,
-            "released_at": round_.released_at.isoformat() if round_.released_at else None,
-            "matches": matches_json,
-        })
+            matches_json.append(
+                {
+                    "table": match.table,
+                    "status": match.status,
+                    "is_bye": match.is_bye,
+                    "entrants": [
+                        slot.entrant_id
+                        for slot in sorted(match.slots.all(), key=lambda slot: slot.position)
+                    ],
+                    "result": match.result,
+                    "games": ids,
+                }
+            )
+        rounds_json.append(
+            {
+                "number": round_.number,
+                "status": round_.status,
+                "released_at": round_.released_at.isoformat() if round_.released_at else None,
+                "matches": matches_json,
+            }
+        )
     standings = compute_standings(tournament)
     event = {
-        "id": tournament.pk, "name": tournament.name, "game": tournament.game,
-        "format": tournament.format, "entrant_kind": tournament.entrant_kind,
-        "table_size": tournament.table_size, "round_count": tournament.round_count,
-        "match_rule": tournament.match_rule, "match_games": tournament.match_games,
-        "house_rules": tournament.house_rules, "status": tournament.status,
+        "id": tournament.pk,
+        "name": tournament.name,
+        "game": tournament.game,
+        "format": tournament.format,
+        "entrant_kind": tournament.entrant_kind,
+        "table_size": tournament.table_size,
+        "round_count": tournament.round_count,
+        "match_rule": tournament.match_rule,
+        "match_games": tournament.match_games,
+        "house_rules": tournament.house_rules,
+        "status": tournament.status,
         "stake": _money(club, tournament.stake_minor),
         "entry_fee": _money(club, tournament.entry_fee_minor),
         "created_at": tournament.created_at.isoformat(),
         "closed_at": tournament.closed_at.isoformat() if tournament.closed_at else None,
         "entrants": [
-            {"id": entrant.pk, "player": entrant.player_id, "team": entrant.team_id,
-             "name": entrant.name, "seed": entrant.seed, "is_present": entrant.is_present}
+            {
+                "id": entrant.pk,
+                "player": entrant.player_id,
+                "team": entrant.team_id,
+                "name": entrant.name,
+                "seed": entrant.seed,
+                "is_present": entrant.is_present,
+            }
             for entrant in tournament_selectors.list_entrants(tournament=tournament)
         ],
         "rounds": rounds_json,
         "standings": [
-            {"rank": row["rank"], "place": row.get("place", row["rank"]),
-             "entrant": row["entrant"]["id"], "match_wins": row["match_wins"],
-             "points_for": row["points_for"], "tricks_won": row["tricks_won"]}
+            {
+                "rank": row["rank"],
+                "place": row.get("place", row["rank"]),
+                "entrant": row["entrant"]["id"],
+                "match_wins": row["match_wins"],
+                "points_for": row["points_for"],
+                "tricks_won": row["tricks_won"],
+            }
             for row in standings["standings"]
         ],
-        "settlement": settle_ups.of("tournament", tournament.pk, stake=tournament.stake_minor,
-                                    entry_fee=tournament.entry_fee_minor),
+        "settlement": settle_ups.of(
+            "tournament",
+            tournament.pk,
+            stake=tournament.stake_minor,
+            entry_fee=tournament.entry_fee_minor,
+        ),
     }
     return event, game_ids
 
@@ -188,15 +267,17 @@ def _nights_json(club, settle_ups: _SettleUps) -> list[dict]:
             games.setdefault(night_id, []).append(game_id)
     return [
         {
-            "id": night.pk, "name": night.name, "status": night.status,
+            "id": night.pk,
+            "name": night.name,
+            "status": night.status,
             "opened_at": night.opened_at.isoformat(),
             "closed_at": night.closed_at.isoformat() if night.closed_at else None,
             "entry_fee": _money(club, night.entry_fee_minor),
-            "prize_split": night.prize_split.percentages if hasattr(night, "prize_split")
-            else [],
+            "prize_split": night.prize_split.percentages if hasattr(night, "prize_split") else [],
             "games": sorted(games.get(night.pk, [])),
-            "settlement": settle_ups.of("night", night.pk, stake=None,
-                                        entry_fee=night.entry_fee_minor),
+            "settlement": settle_ups.of(
+                "night", night.pk, stake=None, entry_fee=night.entry_fee_minor
+            ),
         }
         for night in nights
     ]
@@ -230,8 +311,9 @@ def club_archive(club) -> dict:
     for tournament in tournament_selectors.list_club_tournaments(club=club):
         event, _ = _event_json(tournament, settle_ups)
         events.append(event)
-    return _envelope(club, events, _games(Game.objects.filter(club=club)),
-                     _nights_json(club, settle_ups))
+    return _envelope(
+        club, events, _games(Game.objects.filter(club=club)), _nights_json(club, settle_ups)
+    )
 
 
 def games_csv_rows(archive: dict) -> list[list]:
@@ -247,12 +329,28 @@ def games_csv_rows(archive: dict) -> list[list]:
     for game in archive["games"]:
         event, round_number, table = place.get(game["id"], ("", "", ""))
         for side, total in enumerate(game["totals"]):
-            players = [names.get(seat["player"], str(seat["player"]))
-                       for seat in game["seats"] if seat["side"] == side]
-            rows.append([event, round_number, table, game["id"], game["game"], game["status"],
-                         len(game["hands"]), side, " & ".join(players), total,
-                         "yes" if game["winner_side"] == side else "",
-                         game["stake"] or "", game["created_at"]])
+            players = [
+                names.get(seat["player"], str(seat["player"]))
+                for seat in game["seats"]
+                if seat["side"] == side
+            ]
+            rows.append(
+                [
+                    event,
+                    round_number,
+                    table,
+                    game["id"],
+                    game["game"],
+                    game["status"],
+                    len(game["hands"]),
+                    side,
+                    " & ".join(players),
+                    total,
+                    "yes" if game["winner_side"] == side else "",
+                    game["stake"] or "",
+                    game["created_at"],
+                ]
+            )
     return rows
 
 
@@ -265,19 +363,44 @@ def transfers_csv_rows(archive: dict) -> list[list]:
         for item in items:
             for version in item["settlement"]["versions"]:
                 for transfer in version["transfers"]:
-                    rows.append([
-                        kind, item["id"], item["name"], version["version"], transfer["id"],
-                        transfer["payer"]["name"], transfer["payee"]["name"],
-                        transfer["amount"], currency, transfer["kind"], transfer["status"],
-                        transfer["superseded_by"] or "", transfer["paid_at"] or "",
-                        transfer["paid_by"] or "",
-                    ])
+                    rows.append(
+                        [
+                            kind,
+                            item["id"],
+                            item["name"],
+                            version["version"],
+                            transfer["id"],
+                            transfer["payer"]["name"],
+                            transfer["payee"]["name"],
+                            transfer["amount"],
+                            currency,
+                            transfer["kind"],
+                            transfer["status"],
+                            transfer["superseded_by"] or "",
+                            transfer["paid_at"] or "",
+                            transfer["paid_by"] or "",
+                        ]
+                    )
     return rows
 
 
-BALANCES_CSV_HEADER = ["year", "player", "player_name", "event_kind", "event", "event_name",
-                       "settled_at", "net", "paid_at_door", "paid", "received", "open",
-                       "running", "running_open", "currency"]
+BALANCES_CSV_HEADER = [
+    "year",
+    "player",
+    "player_name",
+    "event_kind",
+    "event",
+    "event_name",
+    "settled_at",
+    "net",
+    "paid_at_door",
+    "paid",
+    "received",
+    "open",
+    "running",
+    "running_open",
+    "currency",
+]
 
 
 def balances_csv_rows(club) -> list[list]:
@@ -289,12 +412,28 @@ def balances_csv_rows(club) -> list[list]:
     for player_id in sorted(season["players"], key=lambda pk: (names.get(pk, ""), pk)):
         for row in season["players"][player_id]:
             kind, event_id = row["event"]["key"]
-            rows.append([
-                season["year"], player_id, names.get(player_id, ""), kind, event_id,
-                row["event"]["name"], row["event"]["settled_at"].isoformat(),
-                *(_money(club, row[key]) for key in (
-                    "net", "paid_at_door", "paid", "received", "open", "running",
-                    "running_open")),
-                club.currency,
-            ])
+            rows.append(
+                [
+                    season["year"],
+                    player_id,
+                    names.get(player_id, ""),
+                    kind,
+                    event_id,
+                    row["event"]["name"],
+                    row["event"]["settled_at"].isoformat(),
+                    *(
+                        _money(club, row[key])
+                        for key in (
+                            "net",
+                            "paid_at_door",
+                            "paid",
+                            "received",
+                            "open",
+                            "running",
+                            "running_open",
+                        )
+                    ),
+                    club.currency,
+                ]
+            )
     return rows

@@ -34,11 +34,17 @@ from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
 from web.console.tables import round_tables
 
-SUITS = (("S", gettext_lazy("Spades")), ("H", gettext_lazy("Hearts")),
-         ("D", gettext_lazy("Diamonds")), ("C", gettext_lazy("Clubs")))
+SUITS = (
+    ("S", gettext_lazy("Spades")),
+    ("H", gettext_lazy("Hearts")),
+    ("D", gettext_lazy("Diamonds")),
+    ("C", gettext_lazy("Clubs")),
+)
 # The fields of the hand form a refusal names ("Choose the dealer.").
-CHOOSE = {"dealer": gettext_lazy("Choose the dealer."),
-          "best_trump_seat": gettext_lazy("Choose the best trump seat.")}
+CHOOSE = {
+    "dealer": gettext_lazy("Choose the dealer."),
+    "best_trump_seat": gettext_lazy("Choose the best trump seat."),
+}
 TRICKS = range(5)
 AUDIT_LIMIT = 30
 
@@ -51,12 +57,14 @@ def _chosen_round(tournament, wanted):
 
 def _record_from(post) -> dict:
     """The trick-winner record api.md describes, from the hand form."""
+
     def seat(name: str, required: bool = True):
         text = post.get(name, "").strip()
         if not text:
             if required:
-                raise Problem(status=400, code="required", pointer=f"/{name}",
-                              detail=str(CHOOSE[name]))
+                raise Problem(
+                    status=400, code="required", pointer=f"/{name}", detail=str(CHOOSE[name])
+                )
             return None
         return _integer(text)
 
@@ -64,8 +72,12 @@ def _record_from(post) -> dict:
     while winners and not winners[-1]:
         winners.pop()  # a game of 25 may end before the fifth trick
     if "" in winners or not winners:
-        raise Problem(status=400, code="required", pointer="/trick_winners",
-                      detail=gettext("Say who took each trick, from the first, without gaps."))
+        raise Problem(
+            status=400,
+            code="required",
+            pointer="/trick_winners",
+            detail=gettext("Say who took each trick, from the first, without gaps."),
+        )
     record = {
         "dealer": seat("dealer"),
         "trump": post.get("trump", ""),
@@ -85,11 +97,13 @@ def _dispute_action(request, tables, action: str) -> str:
     if table is None:
         raise Problem(status=404, code="not_found", detail=gettext("No such table in this round."))
     if action == "dispute":
-        disputes.flag_dispute(match_id=table["match"].pk, user=request.user,
-                              note=post.get("note", ""))
+        disputes.flag_dispute(
+            match_id=table["match"].pk, user=request.user, note=post.get("note", "")
+        )
         return gettext("Table %(table)s marked as disputed.") % {"table": table["number"]}
-    disputes.resolve_dispute(match_id=table["match"].pk, user=request.user,
-                             resolution=post.get("resolution", ""))
+    disputes.resolve_dispute(
+        match_id=table["match"].pk, user=request.user, resolution=post.get("resolution", "")
+    )
     return gettext("Table %(table)s: dispute resolved.") % {"table": table["number"]}
 
 
@@ -100,15 +114,20 @@ def _board_action(request, tables) -> str:
     games = {table["game"].pk: table["game"] for table in tables if table["game"] is not None}
     game = games.get(_integer(post.get("game")))
     if game is None:
-        raise Problem(status=404, code="not_found",
-                      detail=gettext("No such game at this round's tables."))
+        raise Problem(
+            status=404, code="not_found", detail=gettext("No such game at this round's tables.")
+        )
     if_match = f'"{game.pk}-{_integer(post.get("version"))}"'
     action = post.get("action")
     reset = post.get("reset_dependents") == "on"
     if action == "undo":
         hand, _ = game_services.undo_last_hand(
-            game_id=game.pk, number=game.hands_played, user=request.user, if_match=if_match,
-            reset_dependents=reset, organiser_entry=True,
+            game_id=game.pk,
+            number=game.hands_played,
+            user=request.user,
+            if_match=if_match,
+            reset_dependents=reset,
+            organiser_entry=True,
         )
         return gettext("Hand %(number)s undone.") % {"number": hand.number}
     if action == "paper":
@@ -119,15 +138,24 @@ def _board_action(request, tables) -> str:
     number_text = post.get("number", "").strip()
     if number_text and _integer(number_text) <= game.hands_played:
         if post.get("confirm") != "yes":
-            _ask_before_a_result_change(game, _integer(number_text), record, if_match, reset,
-                                        tables)
+            _ask_before_a_result_change(
+                game, _integer(number_text), record, if_match, reset, tables
+            )
         hand, _ = game_services.correct_hand(
-            game_id=game.pk, number=_integer(number_text), user=request.user, record=record,
-            if_match=if_match, reset_dependents=reset, organiser_entry=True,
+            game_id=game.pk,
+            number=_integer(number_text),
+            user=request.user,
+            record=record,
+            if_match=if_match,
+            reset_dependents=reset,
+            organiser_entry=True,
         )
         return gettext("Hand %(number)s corrected.") % {"number": hand.number}
     hand, _ = game_services.record_hand(
-        game_id=game.pk, user=request.user, record=record, if_match=if_match,
+        game_id=game.pk,
+        user=request.user,
+        record=record,
+        if_match=if_match,
         organiser_entry=True,
     )
     return gettext("Hand %(number)s recorded.") % {"number": hand.number}
@@ -141,8 +169,9 @@ class ConfirmCorrection(Exception):
         self.pending = pending
 
 
-def _ask_before_a_result_change(game, number: int, record: dict, if_match: str, reset: bool,
-                                tables) -> None:
+def _ask_before_a_result_change(
+    game, number: int, record: dict, if_match: str, reset: bool, tables
+) -> None:
     """Raise ``ConfirmCorrection`` when correcting hand ``number`` changes the game's winner:
     the page then says, before anything is saved, what the dependent-match policy will do
     (``tournaments.corrections``: the later tables already begun are reset when asked, else the
@@ -153,27 +182,33 @@ def _ask_before_a_result_change(game, number: int, record: dict, if_match: str, 
     if not preview["winner_changed"]:
         return
     winner_after = preview["game"]["winner"]
-    table = next(table for table in tables if table["game"] is not None
-                 and table["game"].pk == game.pk)
+    table = next(
+        table for table in tables if table["game"] is not None and table["game"].pk == game.pk
+    )
     match = table["match"]
     begun = []
     if match.status == "decided":
-        begun = [dependent for dependent in corrections.dependent_matches(match)
-                 if is_begun(dependent)]
+        begun = [
+            dependent for dependent in corrections.dependent_matches(match) if is_begun(dependent)
+        ]
     sides = {side["index"]: side["name"] for side in table["sides"]}
-    raise ConfirmCorrection({
-        "game": game,
-        "hand": number,
-        "record": record,
-        "number": number,
-        "winner_before": sides.get(preview["winner_before"]),
-        "winner_after": sides.get(winner_after),
-        "begun": [{"round": dependent.round.number, "table": dependent.table}
-                  for dependent in reversed(begun)],
-        "reset": reset,
-        "closed": match.tournament.status == "closed",
-        "posted": {key: value for key, value in _hand_fields(record).items()},
-    })
+    raise ConfirmCorrection(
+        {
+            "game": game,
+            "hand": number,
+            "record": record,
+            "number": number,
+            "winner_before": sides.get(preview["winner_before"]),
+            "winner_after": sides.get(winner_after),
+            "begun": [
+                {"round": dependent.round.number, "table": dependent.table}
+                for dependent in reversed(begun)
+            ],
+            "reset": reset,
+            "closed": match.tournament.status == "closed",
+            "posted": {key: value for key, value in _hand_fields(record).items()},
+        }
+    )
 
 
 def _hand_fields(record: dict) -> dict[str, str]:
@@ -205,8 +240,13 @@ def _paper_record(post, game) -> dict:
             scores.append(int(text))
         except ValueError:
             scores.append(None)
-            errors.append({"code": "required", "pointer": f"/paper_score/{side}",
-                           "detail": gettext("Write this side's final score (a whole number).")})
+            errors.append(
+                {
+                    "code": "required",
+                    "pointer": f"/paper_score/{side}",
+                    "detail": gettext("Write this side's final score (a whole number)."),
+                }
+            )
     if errors:
         raise Problem(status=400, code="required", detail=errors[0]["detail"], errors=errors)
     record = {"paper_score": scores}
@@ -230,25 +270,35 @@ def _paper_action(request, game, if_match: str, reset: bool) -> str:
             preview = previews.preview_correction(
                 game_id=game.pk, number=last, record=record, if_match=if_match
             )
-            raise ConfirmPaper({
-                "game": game,
-                "record": record,
-                "hand": last,
-                "before": list(game.totals),
-                "after": [preview["totals"][str(side)] for side in range(len(game.totals))],
-                "winner_before": game.winner_side,
-                "winner_after": preview["game"]["winner"],
-                "winner_changes": preview["winner_changed"],
-                "double_stake": preview["game"]["double_stake"],
-                "reset": reset,
-            })
+            raise ConfirmPaper(
+                {
+                    "game": game,
+                    "record": record,
+                    "hand": last,
+                    "before": list(game.totals),
+                    "after": [preview["totals"][str(side)] for side in range(len(game.totals))],
+                    "winner_before": game.winner_side,
+                    "winner_after": preview["game"]["winner"],
+                    "winner_changes": preview["winner_changed"],
+                    "double_stake": preview["game"]["double_stake"],
+                    "reset": reset,
+                }
+            )
         hand, _ = game_services.correct_hand(
-            game_id=game.pk, number=last, user=request.user, record=record,
-            if_match=if_match, reset_dependents=reset, organiser_entry=True,
+            game_id=game.pk,
+            number=last,
+            user=request.user,
+            record=record,
+            if_match=if_match,
+            reset_dependents=reset,
+            organiser_entry=True,
         )
         return gettext("Hand %(number)s replaced by the paper score.") % {"number": hand.number}
     hand, _ = game_services.record_hand(
-        game_id=game.pk, user=request.user, record=record, if_match=if_match,
+        game_id=game.pk,
+        user=request.user,
+        record=record,
+        if_match=if_match,
         organiser_entry=True,
     )
     return gettext("Paper score recorded as hand %(number)s.") % {"number": hand.number}
@@ -258,9 +308,13 @@ def _pending_view(pending: dict, tables) -> dict:
     """What the confirmation shows: each side's score before and after, and the winner."""
     table = next(table for table in tables if table["game"] == pending["game"])
     pending["sides"] = [
-        {"index": side["index"], "name": side["name"], "before": pending["before"][side["index"]],
-         "after": pending["after"][side["index"]],
-         "wins": pending["winner_after"] == side["index"]}
+        {
+            "index": side["index"],
+            "name": side["name"],
+            "before": pending["before"][side["index"]],
+            "after": pending["after"][side["index"]],
+            "wins": pending["winner_after"] == side["index"],
+        }
         for side in table["sides"]
     ]
     return pending
@@ -289,8 +343,14 @@ def board(request, club, tournament_id: int):
             correction = asking.pending
         except Problem as error:
             posted_game = _integer_or_none(request.POST.get("game"))
-            table = next((table for table in tables
-                          if table["game"] is not None and table["game"].pk == posted_game), None)
+            table = next(
+                (
+                    table
+                    for table in tables
+                    if table["game"] is not None and table["game"].pk == posted_game
+                ),
+                None,
+            )
             if table is not None:
                 error = board_words.in_names(error, table, request.POST)
             problem = ProblemShown(error, _paper_fields(tables))
@@ -298,16 +358,20 @@ def board(request, club, tournament_id: int):
             problem.action = request.POST.get("action")
             # Shown beside its table's forms (a hand or a paper score), with what was typed.
             problem.beside_table = (
-                table["number"] if table is not None and problem.action in ("hand", "paper")
+                table["number"]
+                if table is not None and problem.action in ("hand", "paper")
                 else None
             )
     still_playing = [
-        side["name"] for table in tables if table["state"] in ("playing", "not_started")
+        side["name"]
+        for table in tables
+        if table["state"] in ("playing", "not_started")
         for side in table["sides"]
     ]
     hands = [
         (table["number"], hand)
-        for table in tables if table["game"] is not None
+        for table in tables
+        if table["game"] is not None
         for hand in table["game"].hands.all()
     ]
     context = {
@@ -328,7 +392,8 @@ def board(request, club, tournament_id: int):
         "problem": problem,
         # The hand form that was refused keeps what was typed.
         "kept_game": _integer_or_none(request.POST.get("game"))
-        if problem is not None and request.POST.get("action") == "hand" else None,
+        if problem is not None and request.POST.get("action") == "hand"
+        else None,
         "kept": request.POST if request.method == "POST" else {},
         "trick_fields": {index + 1: f"trick_{index}" for index in TRICKS},
         "pending": pending,

@@ -46,7 +46,9 @@ def in_names(problem: Problem, table: dict, post) -> Problem:
         if code == "wrong_dealer" and pointer == "/dealer":
             return gettext("%(typed)s does not deal hand %(number)s: %(dealer)s does.") % {
                 "typed": seat_name(_seat_number(post.get("dealer"))),
-                "number": game.hands_played + 1, "dealer": seat_name(game.next_dealer)}
+                "number": game.hands_played + 1,
+                "dealer": seat_name(game.next_dealer),
+            }
         if code == "best_trump_mismatch" and pointer.startswith("/best_trump"):
             best = _seat_number(post.get("best_trump_seat"))
             trick = _seat_number(post.get("best_trump_trick")) or 1
@@ -59,10 +61,14 @@ def in_names(problem: Problem, table: dict, post) -> Problem:
         if code == "game_over":
             winner = sides.get(game.winner_side, "")
             return gettext("The game is over: %(winner)s won it. It takes no more hands.") % {
-                "winner": winner}
+                "winner": winner
+            }
         return replace(entry.get("detail") or "")
 
     errors = [{**entry, "detail": sentence(entry)} for entry in problem.errors]
-    return Problem(status=problem.status_code, code=problem.code,
-                   detail=errors[0]["detail"] if errors else replace(str(problem.detail)),
-                   errors=errors)
+    return Problem(
+        status=problem.status_code,
+        code=problem.code,
+        detail=errors[0]["detail"] if errors else replace(str(problem.detail)),
+        errors=errors,
+    )

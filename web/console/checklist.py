@@ -69,13 +69,15 @@ def first_night_steps(club: Club, events: list, nights: list) -> list[dict]:
     new_event = reverse("console:event-new", args=[slug])
     if latest is not None:
         event_url = reverse("console:event", args=[slug, latest.pk])
-        print_url = (reverse("console:print", args=[slug, latest.pk]) if facts["has_rounds"]
-                     else event_url)
+        print_url = (
+            reverse("console:print", args=[slug, latest.pk]) if facts["has_rounds"] else event_url
+        )
         score_url = reverse("console:board", args=[slug, latest.pk])
         close_url = reverse("console:results", args=[slug, latest.pk])
     elif nights:
         event_url = print_url = score_url = close_url = reverse(
-            "console:night", args=[slug, nights[0].pk])
+            "console:night", args=[slug, nights[0].pk]
+        )
     else:
         event_url = print_url = score_url = close_url = new_event
     urls = {
@@ -86,5 +88,6 @@ def first_night_steps(club: Club, events: list, nights: list) -> list[dict]:
         "score": score_url,
         "close": close_url,
     }
-    return [{"key": key, "text": text, "url": urls[key], "done": bool(done[key])}
-            for key, text in STEPS]
+    return [
+        {"key": key, "text": text, "url": urls[key], "done": bool(done[key])} for key, text in STEPS
+    ]

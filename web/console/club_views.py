@@ -44,10 +44,17 @@ def home(request, club):
     events = list(tournament_selectors.list_tournaments(club=club, user=request.user)[:50])
     nights = list(settlement_selectors.list_nights(club=club)[:20])
     steps = first_night_steps(club, events, nights)
-    return render(request, "console/home.html", {
-        "club": club, "events": events, "nights": nights, "steps": steps,
-        "steps_left": sum(not step["done"] for step in steps),
-    })
+    return render(
+        request,
+        "console/home.html",
+        {
+            "club": club,
+            "events": events,
+            "nights": nights,
+            "steps": steps,
+            "steps_left": sum(not step["done"] for step in steps),
+        },
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -72,14 +79,20 @@ def members(request, club):
                     club_services.change_membership_role(
                         membership=membership, role=_choice(request.POST.get("role"))
                     )
-                    messages.success(request, gettext("%(user)s is now %(role)s.") % {
-                        "user": membership.user,
-                        "role": str(page_labels.ROLES[membership.role]).lower(),
-                    })
+                    messages.success(
+                        request,
+                        gettext("%(user)s is now %(role)s.")
+                        % {
+                            "user": membership.user,
+                            "role": str(page_labels.ROLES[membership.role]).lower(),
+                        },
+                    )
                 else:
                     club_services.remove_membership(membership=membership)
-                    messages.success(request, gettext("%(user)s no longer has a role here.")
-                                     % {"user": membership.user})
+                    messages.success(
+                        request,
+                        gettext("%(user)s no longer has a role here.") % {"user": membership.user},
+                    )
                 return redirect("console:members", club.slug)
             else:
                 raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
@@ -99,8 +112,9 @@ def _integer(text) -> int:
     try:
         return int(text)
     except (TypeError, ValueError) as error:
-        raise Problem(status=400, code="invalid",
-                      detail=gettext("Pick one from the list.")) from error
+        raise Problem(
+            status=400, code="invalid", detail=gettext("Pick one from the list.")
+        ) from error
 
 
 def _choice(role) -> str:
@@ -170,15 +184,17 @@ def _player_action(request, club, action) -> str | None:
         form = forms.PastePlayersForm(post)
         if form.is_valid():
             added = roster.add_players_from_list(club=club, names=form.lines())
-            return ngettext("%(count)s player added.", "%(count)s players added.",
-                            len(added)) % {"count": len(added)}
+            return ngettext("%(count)s player added.", "%(count)s players added.", len(added)) % {
+                "count": len(added)
+            }
     elif action == "import":
         form = forms.ImportPlayersForm(post, request.FILES)
         if form.is_valid():
             names = _names_from_csv(form.cleaned_data["file"])
             added = roster.add_players_from_list(club=club, names=names)
-            return ngettext("%(count)s player imported.", "%(count)s players imported.",
-                            len(added)) % {"count": len(added)}
+            return ngettext(
+                "%(count)s player imported.", "%(count)s players imported.", len(added)
+            ) % {"count": len(added)}
     elif action in ("deactivate", "activate"):
         player = club_selectors.get_player(club=club, player_id=_integer(post.get("player")))
         club_services.update_player(player=player, is_active=action == "activate")
@@ -190,13 +206,13 @@ def _player_action(request, club, action) -> str | None:
         merged = club_selectors.get_player(club=club, player_id=_integer(post.get("merged")))
         name = merged.display_name
         roster.merge_players(club=club, keep=keep, merged=merged)
-        return gettext("%(name)s merged into %(kept)s.") % {"name": name,
-                                                           "kept": keep.display_name}
+        return gettext("%(name)s merged into %(kept)s.") % {"name": name, "kept": keep.display_name}
     elif action == "pairs":
         chosen = [_integer(value) for value in post.getlist("player")]
         teams = roster.make_pairs(club=club, player_ids=chosen)
-        return ngettext("%(count)s pair made.", "%(count)s pairs made.",
-                        len(teams)) % {"count": len(teams)}
+        return ngettext("%(count)s pair made.", "%(count)s pairs made.", len(teams)) % {
+            "count": len(teams)
+        }
     else:
         raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
     return None
@@ -208,7 +224,9 @@ def _names_from_csv(upload) -> list[str]:
         text = upload.read().decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise Problem(
-            status=400, code="invalid_file", pointer="/file",
+            status=400,
+            code="invalid_file",
+            pointer="/file",
             detail=gettext("The file is not UTF-8 text (save it as CSV UTF-8)."),
         ) from error
     rows = list(csv.reader(io.StringIO(text)))
@@ -270,16 +288,22 @@ def _rules_refusal(error: Problem, form) -> Problem:
     errors = []
     for entry in error.errors:
         pointer = entry.get("pointer") or ""
-        key = pointer[len(prefix):].split("/")[0] if pointer.startswith(prefix) else ""
+        key = pointer[len(prefix) :].split("/")[0] if pointer.startswith(prefix) else ""
         if key in form.fields:
             value = form.cleaned_data.get(key)
-            errors.append({"code": entry["code"], "pointer": f"/{key}", "detail": gettext(
-                "%(value)s is not allowed for this rule in this game.")
-                % {"value": rule_value(value, key)}})
+            errors.append(
+                {
+                    "code": entry["code"],
+                    "pointer": f"/{key}",
+                    "detail": gettext("%(value)s is not allowed for this rule in this game.")
+                    % {"value": rule_value(value, key)},
+                }
+            )
         else:
             errors.append(entry)
-    return Problem(status=error.status_code, code=error.code, detail=str(error.detail),
-                   errors=errors)
+    return Problem(
+        status=error.status_code, code=error.code, detail=str(error.detail), errors=errors
+    )
 
 
 def _preset_shown(preset) -> dict:

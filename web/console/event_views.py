@@ -53,14 +53,18 @@ def event_new(request, club):
         try:
             if form.cleaned_data["kind"] == "night":
                 night = settlement_services.open_night(
-                    club=club, user=request.user, name=form.cleaned_data["name"],
+                    club=club,
+                    user=request.user,
+                    name=form.cleaned_data["name"],
                     entry_fee_minor=forms.to_minor(
                         form.cleaned_data["entry_fee"], club.minor_unit_exponent, "entry_fee"
                     ),
                     prize_split=form.prize_percentages() or None,
                 )
-                messages.success(request, gettext("%(name)s is open: its games count from now.")
-                                 % {"name": night.name})
+                messages.success(
+                    request,
+                    gettext("%(name)s is open: its games count from now.") % {"name": night.name},
+                )
                 return redirect("console:night", club.slug, night.pk)
             with transaction.atomic():
                 tournament = tournament_services.create_tournament(
@@ -68,16 +72,24 @@ def event_new(request, club):
                 )
                 if form.prize_percentages():
                     settlement_services.set_prize_split(
-                        percentages=form.prize_percentages(), user=request.user,
+                        percentages=form.prize_percentages(),
+                        user=request.user,
                         tournament_id=tournament.pk,
                     )
-            messages.success(request, gettext("%(name)s created: now add the entrants.")
-                             % {"name": tournament.name})
+            messages.success(
+                request,
+                gettext("%(name)s created: now add the entrants.") % {"name": tournament.name},
+            )
             return redirect("console:event", club.slug, tournament.pk)
         except Problem as error:
             problem = ProblemShown(error, {"stake_minor": "stake", "entry_fee_minor": "entry_fee"})
-    context = {"club": club, "form": form, "problem": problem,
-               "format_options": form.format_options(), "night_fields": form.NIGHT_FIELDS}
+    context = {
+        "club": club,
+        "form": form,
+        "problem": problem,
+        "format_options": form.format_options(),
+        "night_fields": form.NIGHT_FIELDS,
+    }
     return render(request, "console/event_new.html", context, status=_status(problem, form))
 
 
@@ -91,9 +103,7 @@ def _candidates(club, tournament, query: str):
         if query:
             rows = rows.filter(name__icontains=query)
     else:
-        rows = club_selectors.list_players(club=club).filter(is_active=True).exclude(
-            pk__in=entered
-        )
+        rows = club_selectors.list_players(club=club).filter(is_active=True).exclude(pk__in=entered)
         if query:
             rows = rows.filter(Q(display_name__icontains=query))
     return list(rows[:CANDIDATE_LIMIT])
@@ -112,17 +122,23 @@ def _event_action(request, club, tournament) -> str:
     if action == "add":
         chosen = [_integer(value) for value in post.getlist("candidate")]
         if not chosen:
-            raise Problem(status=400, code="nothing_chosen", pointer="/candidate",
-                          detail=gettext("Tick at least one to add."))
+            raise Problem(
+                status=400,
+                code="nothing_chosen",
+                pointer="/candidate",
+                detail=gettext("Tick at least one to add."),
+            )
         added = tournament_services.register_entrants(
-            tournament_id=tournament.pk, user=user,
+            tournament_id=tournament.pk,
+            user=user,
             entrants=[_item(tournament, identifier) for identifier in chosen],
         )
         return gettext("%(count)s added.") % {"count": len(added)}
     if action == "add_all":
         everyone = _candidates(club, tournament, "")
         added = tournament_services.register_entrants(
-            tournament_id=tournament.pk, user=user,
+            tournament_id=tournament.pk,
+            user=user,
             entrants=[_item(tournament, row.pk) for row in everyone],
         )
         return gettext("%(count)s added.") % {"count": len(added)}
@@ -131,7 +147,9 @@ def _event_action(request, club, tournament) -> str:
     if action == "seed":
         seed_text = post.get("seed", "").strip()
         tournament_services.update_entrant(
-            tournament_id=tournament.pk, entrant_id=_integer(post.get("entrant")), user=user,
+            tournament_id=tournament.pk,
+            entrant_id=_integer(post.get("entrant")),
+            user=user,
             seed=_integer(seed_text) if seed_text else None,
         )
         return gettext("Seed saved.")
@@ -153,9 +171,11 @@ def _event_action(request, club, tournament) -> str:
         return gettext("Round %(number)s drawn.") % {"number": round_.number}
     if action == "swap":
         tournament_services.swap_entrants(
-            tournament_id=tournament.pk, round_number=_integer(post.get("round")),
+            tournament_id=tournament.pk,
+            round_number=_integer(post.get("round")),
             first_entrant_id=_integer(post.get("first")),
-            second_entrant_id=_integer(post.get("second")), user=user,
+            second_entrant_id=_integer(post.get("second")),
+            user=user,
         )
         return gettext("Swapped.")
     if action == "table_links":
@@ -172,7 +192,8 @@ def _event_action(request, club, tournament) -> str:
             tournament_id=tournament.pk, round_number=_integer(post.get("round")), user=user
         )
         return gettext("Round %(number)s released: the players see it now.") % {
-            "number": round_.number}
+            "number": round_.number
+        }
     raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
 
 
@@ -184,12 +205,14 @@ def _quick_add(post, club, tournament, user) -> str:
     with transaction.atomic():
         if tournament.entrant_kind == EntrantKind.TEAM:
             if not names[1]:
-                raise Problem(status=400, code="required", pointer="/partner",
-                              detail=gettext("A pair needs a partner's name too."))
+                raise Problem(
+                    status=400,
+                    code="required",
+                    pointer="/partner",
+                    detail=gettext("A pair needs a partner's name too."),
+                )
             players = roster.add_players_from_list(club=club, names=names)
-            (team,) = roster.make_pairs(
-                club=club, player_ids=[player.pk for player in players]
-            )
+            (team,) = roster.make_pairs(club=club, player_ids=[player.pk for player in players])
             item, label = {"team": team.pk}, team.name
         else:
             player = club_services.add_player(club=club, display_name=names[0])
@@ -226,8 +249,10 @@ def event(request, club, tournament_id: int):
         # The tables drawn so far (no query: the rounds are loaded), else the entrants'.
         "table_count": max(
             (table["number"] for shown in shown_rounds for table in shown["tables"]),
-            default=-(-sum(entrant.is_present for entrant in entrants)
-                      // max(tournament.table_size or 1, 1)),
+            default=-(
+                -sum(entrant.is_present for entrant in entrants)
+                // max(tournament.table_size or 1, 1)
+            ),
         ),
         "club": club,
         "tournament": tournament,
@@ -236,7 +261,8 @@ def event(request, club, tournament_id: int):
         "fees": fees.fee_rows(club, tournament=tournament),
         "candidates": (
             _candidates(club, tournament, query)
-            if tournament.status == TournamentStatus.REGISTRATION or late_entry else []
+            if tournament.status == TournamentStatus.REGISTRATION or late_entry
+            else []
         ),
         "query": query,
         "rounds": shown_rounds,
@@ -265,8 +291,9 @@ def event_print(request, club, tournament_id: int):
         round_tables(club, chosen, with_qr=True, base_url=base_url, links=links) if chosen else []
     )
     context = {
-        "missing_links": any(table["code"] is None for table in tables if not
-                             table["match"].is_bye),
+        "missing_links": any(
+            table["code"] is None for table in tables if not table["match"].is_bye
+        ),
         "club": club,
         "tournament": tournament,
         "round": chosen,
@@ -283,6 +310,11 @@ def event_print(request, club, tournament_id: int):
 def event_table_sheet(request, club, tournament_id: int):
     """Every table's QR code and short code on one sheet (table tents); Revoke ends one link."""
     tournament = event_of(club, tournament_id)
-    return table_sheet(request, club, tournament, sheet="console:table-sheet",
-                       closed=tournament.status == TournamentStatus.CLOSED,
-                       context={"tournament": tournament})
+    return table_sheet(
+        request,
+        club,
+        tournament,
+        sheet="console:table-sheet",
+        closed=tournament.status == TournamentStatus.CLOSED,
+        context={"tournament": tournament},
+    )

@@ -47,8 +47,9 @@ def _download(request, data: dict, stem: str) -> HttpResponse:
 @organiser_page
 def event_export(request, club, tournament_id: int):
     tournament = event_of(club, tournament_id)
-    return _download(request, archive.event_archive(tournament),
-                     f"{club.slug}-event-{tournament.pk}")
+    return _download(
+        request, archive.event_archive(tournament), f"{club.slug}-event-{tournament.pk}"
+    )
 
 
 @require_safe

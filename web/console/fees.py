@@ -52,16 +52,19 @@ def fee_rows(club, *, tournament=None, night=None, between_players=None) -> list
     rows = []
     for player in players.distinct().order_by("display_name", "pk"):
         mark = by_player.get(player.pk)
-        rows.append({
-            "player": player,
-            "status": mark.status if mark else None,
-            "text": words.FEE_STATUSES[mark.status] if mark else gettext("not taken yet"),
-            "amount": format_money(mark.amount_minor, club) if mark else "",
-            "choices": [
-                (status, label) for status, label in FEE_CHOICES
-                if mark is None or (mark.status == FeeStatus.OWED and status != FeeStatus.OWED)
-            ],
-        })
+        rows.append(
+            {
+                "player": player,
+                "status": mark.status if mark else None,
+                "text": words.FEE_STATUSES[mark.status] if mark else gettext("not taken yet"),
+                "amount": format_money(mark.amount_minor, club) if mark else "",
+                "choices": [
+                    (status, label)
+                    for status, label in FEE_CHOICES
+                    if mark is None or (mark.status == FeeStatus.OWED and status != FeeStatus.OWED)
+                ],
+            }
+        )
     return rows
 
 
@@ -75,8 +78,13 @@ FEE_CHOICES = [
 def mark_fee(request, *, tournament_id=None, night_id=None) -> str:
     """The posted ``fee`` action; returns the message of its success."""
     mark = settlement_services.mark_entry_fee(
-        user=request.user, player_id=_integer(request.POST.get("player")),
-        status=request.POST.get("status", ""), tournament_id=tournament_id, night_id=night_id,
+        user=request.user,
+        player_id=_integer(request.POST.get("player")),
+        status=request.POST.get("status", ""),
+        tournament_id=tournament_id,
+        night_id=night_id,
     )
     return gettext("%(name)s: entry fee %(status)s.") % {
-        "name": mark.player.display_name, "status": words.FEE_STATUSES[mark.status]}
+        "name": mark.player.display_name,
+        "status": words.FEE_STATUSES[mark.status],
+    }

@@ -28,10 +28,14 @@ from web.pages import labels as page_labels
 GAMES = [(code, page_labels.GAME_NAMES[code]) for code, _ in GAME_CHOICES]
 ROLES = [(code, page_labels.ROLES[code]) for code, _ in Role.choices]
 FORMATS = [(code, page_labels.FORMATS[code]) for code, _ in Format.choices]
-ENTRANT_KINDS = [(EntrantKind.PLAYER, gettext_lazy("Players")),
-                 (EntrantKind.TEAM, gettext_lazy("Teams"))]
-MATCH_RULES = [(MatchRule.BEST_OF, gettext_lazy("Best of N games")),
-               (MatchRule.FIRST_TO, gettext_lazy("First to K game wins"))]
+ENTRANT_KINDS = [
+    (EntrantKind.PLAYER, gettext_lazy("Players")),
+    (EntrantKind.TEAM, gettext_lazy("Teams")),
+]
+MATCH_RULES = [
+    (MatchRule.BEST_OF, gettext_lazy("Best of N games")),
+    (MatchRule.FIRST_TO, gettext_lazy("First to K game wins")),
+]
 
 
 class InviteForm(forms.Form):
@@ -50,7 +54,8 @@ class AddPlayerForm(forms.Form):
 
 class PastePlayersForm(forms.Form):
     names = forms.CharField(
-        label=gettext_lazy("Names, one a line"), widget=forms.Textarea(attrs={"rows": 8}),
+        label=gettext_lazy("Names, one a line"),
+        widget=forms.Textarea(attrs={"rows": 8}),
         max_length=20000,
     )
 
@@ -69,7 +74,11 @@ class ImportPlayersForm(forms.Form):
 
 def _money_field(label) -> forms.DecimalField:
     return forms.DecimalField(
-        label=label, required=False, min_value=Decimal("0"), max_digits=12, decimal_places=2,
+        label=label,
+        required=False,
+        min_value=Decimal("0"),
+        max_digits=12,
+        decimal_places=2,
         widget=forms.NumberInput(attrs={"step": "0.01", "inputmode": "decimal"}),
     )
 
@@ -88,63 +97,83 @@ class EventForm(forms.Form):
     )
     name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=GAMES, initial="45")
-    format = forms.ChoiceField(label=gettext_lazy("Format"), choices=FORMATS,
-                               initial=Format.DRIVE)
+    format = forms.ChoiceField(label=gettext_lazy("Format"), choices=FORMATS, initial=Format.DRIVE)
     entrant_kind = forms.ChoiceField(
         label=gettext_lazy("Entrants"), choices=ENTRANT_KINDS, initial=EntrantKind.TEAM
     )
     table_size = forms.IntegerField(
-        label=gettext_lazy("Entrants per table (a pair counts once)"), min_value=2,
-        max_value=10, initial=2,
+        label=gettext_lazy("Entrants per table (a pair counts once)"),
+        min_value=2,
+        max_value=10,
+        initial=2,
     )
     sides_per_table = forms.IntegerField(
-        label=gettext_lazy("Partners: sides per table (individuals)"), required=False,
-        min_value=2, max_value=5,
+        label=gettext_lazy("Partners: sides per table (individuals)"),
+        required=False,
+        min_value=2,
+        max_value=5,
     )
     movement = forms.ChoiceField(
         label=gettext_lazy("Movement"),
-        choices=[("losers_stay", gettext_lazy("Losers stay")),
-                 ("losers_down", gettext_lazy("Losers move down"))],
-        initial="losers_stay", required=False,
+        choices=[
+            ("losers_stay", gettext_lazy("Losers stay")),
+            ("losers_down", gettext_lazy("Losers move down")),
+        ],
+        initial="losers_stay",
+        required=False,
     )
     advancing_per_table = forms.IntegerField(
-        label=gettext_lazy("Go through (or move up) per table"), required=False, min_value=1,
+        label=gettext_lazy("Go through (or move up) per table"),
+        required=False,
+        min_value=1,
         max_value=9,
     )
     min_table_size = forms.IntegerField(
         label=gettext_lazy("Smallest short table"), required=False, min_value=2, max_value=10
     )
-    match_rule = forms.ChoiceField(label=gettext_lazy("Match rule"), choices=MATCH_RULES,
-                                   initial=MatchRule.BEST_OF)
-    match_games = forms.IntegerField(label=gettext_lazy("Games (N or K)"), min_value=1,
-                                     max_value=15, initial=1)
-    round_count = forms.IntegerField(
-        label=gettext_lazy("Rounds (games in a drive)"), required=False, min_value=1,
-        max_value=50, initial=3,
+    match_rule = forms.ChoiceField(
+        label=gettext_lazy("Match rule"), choices=MATCH_RULES, initial=MatchRule.BEST_OF
     )
-    third_place_match = forms.BooleanField(label=gettext_lazy("Third place match"),
-                                           required=False)
+    match_games = forms.IntegerField(
+        label=gettext_lazy("Games (N or K)"), min_value=1, max_value=15, initial=1
+    )
+    round_count = forms.IntegerField(
+        label=gettext_lazy("Rounds (games in a drive)"),
+        required=False,
+        min_value=1,
+        max_value=50,
+        initial=3,
+    )
+    third_place_match = forms.BooleanField(label=gettext_lazy("Third place match"), required=False)
     bye_rule = forms.ChoiceField(
         label=gettext_lazy("A bye counts as"),
-        choices=[("win", gettext_lazy("A win")), ("draw", gettext_lazy("A draw")),
-                 ("loss", gettext_lazy("A loss"))],
-        initial="win", required=False,
+        choices=[
+            ("win", gettext_lazy("A win")),
+            ("draw", gettext_lazy("A draw")),
+            ("loss", gettext_lazy("A loss")),
+        ],
+        initial="win",
+        required=False,
     )
     tie_breaks = forms.CharField(
-        label=gettext_lazy("Tie breaks"), required=False,
+        label=gettext_lazy("Tie breaks"),
+        required=False,
         help_text=gettext_lazy("Comma-separated; empty = the format's default."),
     )
     stake = _money_field(gettext_lazy("Stake per game"))
     entry_fee = _money_field(gettext_lazy("Entry fee"))
     prize_split = forms.CharField(
-        label=gettext_lazy("Prize split of the entry fees, % by place"), required=False,
+        label=gettext_lazy("Prize split of the entry fees, % by place"),
+        required=False,
         max_length=100,
-        help_text=gettext_lazy("e.g. 50, 30, 20 (best place first); empty: no prizes, the fees "
-                               "stay with the club."),
+        help_text=gettext_lazy(
+            "e.g. 50, 30, 20 (best place first); empty: no prizes, the fees stay with the club."
+        ),
     )
     is_public = forms.BooleanField(label=gettext_lazy("Public results"), required=False)
     private_draws = forms.BooleanField(
-        label=gettext_lazy("Keep each draw private until I release it"), required=False,
+        label=gettext_lazy("Keep each draw private until I release it"),
+        required=False,
         initial=True,
     )
     auto_advance = forms.BooleanField(
@@ -153,8 +182,14 @@ class EventForm(forms.Form):
 
     # Fields a club night takes (the others are a tournament's, required only for one).
     NIGHT_FIELDS = frozenset({"kind", "name", "entry_fee", "prize_split"})
-    TOURNAMENT_REQUIRED = ("game", "format", "entrant_kind", "table_size", "match_rule",
-                           "match_games")
+    TOURNAMENT_REQUIRED = (
+        "game",
+        "format",
+        "entrant_kind",
+        "table_size",
+        "match_rule",
+        "match_games",
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -213,7 +248,8 @@ class HouseRulesForm(forms.Form):
         for definition in self.definitions:
             value = current.get(definition.key)
             help_text = gettext("Default: %(value)s") % {
-                "value": rule_value(definition.default, definition.key)}
+                "value": rule_value(definition.default, definition.key)
+            }
             if definition.kind == "number":
                 field = forms.IntegerField(min_value=0, initial=value)
             elif definition.kind == "number_or_none":
@@ -228,7 +264,9 @@ class HouseRulesForm(forms.Form):
             elif definition.kind == "subset":
                 field = forms.MultipleChoiceField(
                     choices=[(choice, PRIVILEGED_TRUMPS[choice]) for choice in definition.choices],
-                    widget=forms.CheckboxSelectMultiple, required=False, initial=list(value or []),
+                    widget=forms.CheckboxSelectMultiple,
+                    required=False,
+                    initial=list(value or []),
                 )
             else:  # numbers: a list of bids
                 field = forms.CharField(
@@ -265,9 +303,13 @@ def to_minor(amount: Decimal | None, exponent: int, field: str) -> int | None:
         return None
     minor = amount.scaleb(exponent)
     if minor != minor.to_integral_value():
-        raise Problem(status=400, code="invalid_amount", pointer=f"/{field}",
-                      detail=gettext("%(amount)s has more decimal places than the currency has.")
-                      % {"amount": amount})
+        raise Problem(
+            status=400,
+            code="invalid_amount",
+            pointer=f"/{field}",
+            detail=gettext("%(amount)s has more decimal places than the currency has.")
+            % {"amount": amount},
+        )
     return int(minor)
 
 
@@ -298,12 +340,13 @@ class NightGameForm(forms.Form):
         ]
         for place in range(1, SEAT_PLACES + 1):
             self.fields[f"place_{place}"] = forms.TypedChoiceField(
-                label=gettext("Place %(number)s") % {"number": place}, choices=choices,
-                required=False, coerce=int, empty_value=None,
+                label=gettext("Place %(number)s") % {"number": place},
+                choices=choices,
+                required=False,
+                coerce=int,
+                empty_value=None,
             )
-        self.fields["first_dealer"].choices = [
-            ("", gettext("The player in place 1"))
-        ] + choices[1:]
+        self.fields["first_dealer"].choices = [("", gettext("The player in place 1"))] + choices[1:]
 
     def place_fields(self) -> list:
         return [self[f"place_{place}"] for place in range(1, SEAT_PLACES + 1)]
@@ -312,13 +355,22 @@ class NightGameForm(forms.Form):
         """The keyword arguments of ``start_night_game`` (but the night and the user); a first
         dealer who is not at the table is refused (400 at ``/first_dealer``), in names."""
         data = self.cleaned_data
-        seats = [data[f"place_{place}"] for place in range(1, SEAT_PLACES + 1)
-                 if data.get(f"place_{place}") is not None]
+        seats = [
+            data[f"place_{place}"]
+            for place in range(1, SEAT_PLACES + 1)
+            if data.get(f"place_{place}") is not None
+        ]
         teams = None
         if data["sides"] != "alone" and (len(seats) < 4 or len(seats) % 2):
-            raise Problem(status=400, code="invalid_sides", pointer="/sides",
-                          detail=gettext("Partners need an even number of players, four or "
-                                         "more; %(count)s are chosen.") % {"count": len(seats)})
+            raise Problem(
+                status=400,
+                code="invalid_sides",
+                pointer="/sides",
+                detail=gettext(
+                    "Partners need an even number of players, four or more; %(count)s are chosen."
+                )
+                % {"count": len(seats)},
+            )
         if data["sides"] == "partners":
             teams = [list(range(0, len(seats), 2)), list(range(1, len(seats), 2))]
         elif data["sides"] == "pairs":
@@ -327,10 +379,13 @@ class NightGameForm(forms.Form):
         first_dealer = 0
         if data.get("first_dealer") is not None:
             if data["first_dealer"] not in seats:
-                raise Problem(status=400, code="invalid_first_dealer", pointer="/first_dealer",
-                              detail=gettext("%(name)s is not at this table: choose one of its "
-                                             "players.")
-                              % {"name": names.get(data["first_dealer"], data["first_dealer"])})
+                raise Problem(
+                    status=400,
+                    code="invalid_first_dealer",
+                    pointer="/first_dealer",
+                    detail=gettext("%(name)s is not at this table: choose one of its players.")
+                    % {"name": names.get(data["first_dealer"], data["first_dealer"])},
+                )
             first_dealer = seats.index(data["first_dealer"])
         return {
             "table_number": data["table"],

@@ -53,9 +53,12 @@ def _start_game(request, club, night, form: forms.NightGameForm, players) -> str
     names = {player.pk: player.display_name for player in players}
     arguments = form.game_arguments(club.minor_unit_exponent, names)
     game = night_tables.start_night_game(night_id=night.pk, user=request.user, **arguments)
-    return gettext("Game %(game)s started at table %(table)s: %(players)s. The table's tablet "
-                   "opens it by itself.") % {
-        "game": game.pk, "table": arguments["table_number"],
+    return gettext(
+        "Game %(game)s started at table %(table)s: %(players)s. The table's tablet "
+        "opens it by itself."
+    ) % {
+        "game": game.pk,
+        "table": arguments["table_number"],
         "players": night_tables.sides_in_words(game_selectors.get_game(game_id=game.pk)),
     }
 
@@ -63,9 +66,13 @@ def _start_game(request, club, night, form: forms.NightGameForm, players) -> str
 def _table_links(request, night) -> str:
     text = request.POST.get("tables", "").strip()
     if text and not text.isdigit():
-        raise Problem(status=400, code="invalid_table", pointer="/tables",
-                      detail=gettext("Give a number of tables from 1 to %(count)s.")
-                      % {"count": night_tables.MAX_TABLES})
+        raise Problem(
+            status=400,
+            code="invalid_table",
+            pointer="/tables",
+            detail=gettext("Give a number of tables from 1 to %(count)s.")
+            % {"count": night_tables.MAX_TABLES},
+        )
     made = table_services.create_night_table_links(
         night=night, user=request.user, tables=int(text) if text else None
     )
@@ -88,7 +95,8 @@ def night(request, club, night_id: int):
     # start posted to it is refused by the service, in words).
     players = (
         list(club_selectors.list_players(club=club).filter(is_active=True))
-        if is_open or action == "start_game" else []
+        if is_open or action == "start_game"
+        else []
     )
     problem = form = None
     if request.method == "POST":
@@ -110,11 +118,15 @@ def night(request, club, night_id: int):
     tables = night_tables.list_night_tables(found) if is_open else []
     busy = {table["number"] for table in tables if not table["game"].is_finished}
     if form is None:
-        form = forms.NightGameForm(players=players, initial={
-            "game": club.default_game,
-            "table": next(number for number in range(1, night_tables.MAX_TABLES + 2)
-                          if number not in busy),
-        })
+        form = forms.NightGameForm(
+            players=players,
+            initial={
+                "game": club.default_game,
+                "table": next(
+                    number for number in range(1, night_tables.MAX_TABLES + 2) if number not in busy
+                ),
+            },
+        )
     rule = settlement_services.between_players(club.pk)
     context = {
         "club": club,
@@ -138,5 +150,11 @@ def night(request, club, night_id: int):
 def night_table_sheet(request, club, night_id: int):
     """Every table's QR code and short code on one sheet (table tents); Revoke ends one link."""
     found = _night_of(club, night_id)
-    return table_sheet(request, club, found, sheet="console:night-table-sheet",
-                       closed=found.status == NightStatus.CLOSED, context={"night": found})
+    return table_sheet(
+        request,
+        club,
+        found,
+        sheet="console:night-table-sheet",
+        closed=found.status == NightStatus.CLOSED,
+        context={"night": found},
+    )

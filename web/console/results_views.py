@@ -50,10 +50,13 @@ def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
     action = request.POST.get("action")
     if action == "settle_rule":
         rule = settlement_services.set_settle_up_rule(
-            club=club, between_players=request.POST.get("between_players") == "on")
-        return (gettext("From now on everything is settled between players.")
-                if rule.between_players else
-                gettext("From now on entry fees go into the club's pot."))
+            club=club, between_players=request.POST.get("between_players") == "on"
+        )
+        return (
+            gettext("From now on everything is settled between players.")
+            if rule.between_players
+            else gettext("From now on entry fees go into the club's pot.")
+        )
     if action == "paid":
         transfer = settlement_selectors.get_transfer(
             transfer_id=_integer(request.POST.get("transfer"))
@@ -67,8 +70,10 @@ def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
         return fees.mark_fee(request, tournament_id=tournament_id, night_id=night_id)
     if action == "prize_split":
         settlement_services.set_prize_split(
-            percentages=_prize_split(request.POST.get("prize_split", "")), user=request.user,
-            tournament_id=tournament_id, night_id=night_id,
+            percentages=_prize_split(request.POST.get("prize_split", "")),
+            user=request.user,
+            tournament_id=tournament_id,
+            night_id=night_id,
         )
         return gettext("Prize split saved.")
     if action == "close" and tournament_id:
@@ -82,8 +87,9 @@ def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
 
 def _versions(club, tournament_id=None, night_id=None) -> list[dict]:
     """The stored settle-up versions, newest first, amounts as text, players by name."""
-    settlements = list(settlement_selectors.list_settlements(
-        tournament_id=tournament_id, night_id=night_id))
+    settlements = list(
+        settlement_selectors.list_settlements(tournament_id=tournament_id, night_id=night_id)
+    )
     names = settlement_selectors.party_names(settlements)
 
     def money(amount: int) -> str:
@@ -93,17 +99,30 @@ def _versions(club, tournament_id=None, night_id=None) -> list[dict]:
         {
             "settlement": settlement,
             "lines": [
-                {"name": names.get(line["player"], gettext("The club")),
-                 "fee_status": words.FEE_STATUSES.get(line.get("fee_status"), ""),
-                 **{key: money(line.get(key, 0)) for key in
-                    ("stakes", "entry_fee", "paid_at_door", "prize", "net", "difference")}}
+                {
+                    "name": names.get(line["player"], gettext("The club")),
+                    "fee_status": words.FEE_STATUSES.get(line.get("fee_status"), ""),
+                    **{
+                        key: money(line.get(key, 0))
+                        for key in (
+                            "stakes",
+                            "entry_fee",
+                            "paid_at_door",
+                            "prize",
+                            "net",
+                            "difference",
+                        )
+                    },
+                }
                 for line in settlement.lines
             ],
             "transfers": [
-                {"transfer": transfer,
-                 "payer": words.party_name(transfer.payer),
-                 "payee": words.party_name(transfer.payee, start=False),
-                 "amount": money(transfer.amount_minor)}
+                {
+                    "transfer": transfer,
+                    "payer": words.party_name(transfer.payer),
+                    "payee": words.party_name(transfer.payee, start=False),
+                    "amount": money(transfer.amount_minor),
+                }
                 for transfer in settlement.transfers.all()
             ],
             "details": settlement.details,
@@ -123,9 +142,11 @@ def _preview(club, tournament) -> dict:
     players = Player.objects.filter(pk__in=entered | set(stakes)).order_by("display_name", "pk")
     return {
         "rows": [
-            {"name": player.display_name,
-             "stakes": format_money(stakes.get(player.pk, 0), club, signed=True),
-             "fee": format_money(fee if player.pk in entered else 0, club)}
+            {
+                "name": player.display_name,
+                "stakes": format_money(stakes.get(player.pk, 0), club, signed=True),
+                "fee": format_money(fee if player.pk in entered else 0, club),
+            }
             for player in players
         ],
         "players": len(entered),
@@ -157,5 +178,6 @@ def results(request, club, tournament_id: int):
         "fees": fees.fee_rows(club, tournament=tournament, between_players=rule),
         "problem": problem,
     }
-    return render(request, "console/results.html", context,
-                  status=problem.status if problem else 200)
+    return render(
+        request, "console/results.html", context, status=problem.status if problem else 200
+    )

@@ -59,7 +59,9 @@ def _checked(serializer_class, data: dict, *, partial: bool = False) -> dict:
     except serializers.ValidationError as error:
         errors = flatten_validation_detail(error.detail)
         raise Problem(
-            status=400, code="invalid", errors=errors,
+            status=400,
+            code="invalid",
+            errors=errors,
             detail=errors[0]["detail"] if len(errors) == 1 else f"{len(errors)} errors.",
         ) from error
     return serializer.validated_data
@@ -93,18 +95,26 @@ def signup(request):
     problem = None
     values = {"username": "", "email": ""}
     if request.method == "POST":
-        values = {"username": request.POST.get("username", ""),
-                  "email": request.POST.get("email", "")}
+        values = {
+            "username": request.POST.get("username", ""),
+            "email": request.POST.get("email", ""),
+        }
         throttle = _SignupThrottle()
         try:
             if not throttle.allow(request):
                 minutes = max(1, int((throttle.wait() or 60) + 59) // 60)
-                raise Problem(status=429, code="throttled", pointer="", detail=ngettext(
-                    "Too many sign-ups from here. Try again in %(minutes)s minute.",
-                    "Too many sign-ups from here. Try again in %(minutes)s minutes.",
-                    minutes) % {"minutes": minutes})
-            data = _checked(RegisterInput, {**values,
-                                            "password": request.POST.get("password", "")})
+                raise Problem(
+                    status=429,
+                    code="throttled",
+                    pointer="",
+                    detail=ngettext(
+                        "Too many sign-ups from here. Try again in %(minutes)s minute.",
+                        "Too many sign-ups from here. Try again in %(minutes)s minutes.",
+                        minutes,
+                    )
+                    % {"minutes": minutes},
+                )
+            data = _checked(RegisterInput, {**values, "password": request.POST.get("password", "")})
             account_services.register_user(**data)
         except Problem as error:
             problem = ProblemShown(error)
@@ -116,15 +126,22 @@ def signup(request):
             if user is None:  # not expected: the account was just made; the login page then
                 return redirect_to_login(_next_page(request, reverse("console:club-new")))
             login(request, user)
-            messages.success(request, gettext("Welcome, %(name)s: your account is ready.")
-                             % {"name": user.get_username()})
+            messages.success(
+                request,
+                gettext("Welcome, %(name)s: your account is ready.")
+                % {"name": user.get_username()},
+            )
             return redirect(_next_page(request, reverse("console:club-new")))
-    context = {"values": values, "problem": problem,
-               # The validators' own words (the ones register_user applies).
-               "password_help": password_validators_help_text_html(),
-               "next": request.POST.get("next") or request.GET.get("next") or ""}
-    return render(request, "console/signup.html", context,
-                  status=problem.status if problem else 200)
+    context = {
+        "values": values,
+        "problem": problem,
+        # The validators' own words (the ones register_user applies).
+        "password_help": password_validators_help_text_html(),
+        "next": request.POST.get("next") or request.GET.get("next") or "",
+    }
+    return render(
+        request, "console/signup.html", context, status=problem.status if problem else 200
+    )
 
 
 def _club_data(post, fields) -> dict:
@@ -164,17 +181,20 @@ def club_new(request):
             # The slug the page suggests from the name (its script does the same as you type).
             values["slug"] = slugify(values["name"])[:50].strip("-")
         try:
-            club = club_services.create_club(user=request.user,
-                                             **_checked(ClubInput, values))
+            club = club_services.create_club(user=request.user, **_checked(ClubInput, values))
         except Problem as error:
             problem = ProblemShown(error)
         else:
-            messages.success(request, gettext("%(club)s is ready: here is what a first night "
-                                              "needs.") % {"club": club.name})
+            messages.success(
+                request,
+                gettext("%(club)s is ready: here is what a first night needs.")
+                % {"club": club.name},
+            )
             return redirect("console:home", club.slug)
     context = {**_form_context(values), "problem": problem}
-    return render(request, "console/club_new.html", context,
-                  status=problem.status if problem else 200)
+    return render(
+        request, "console/club_new.html", context, status=problem.status if problem else 200
+    )
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -185,9 +205,7 @@ def club_settings(request, club):
     if request.method == "POST":
         values = _club_data(request.POST, SETTINGS_FIELDS)
         try:
-            club = club_services.update_club(
-                club=club, **_checked(ClubInput, values, partial=True)
-            )
+            club = club_services.update_club(club=club, **_checked(ClubInput, values, partial=True))
         except Problem as error:
             problem = ProblemShown(error)
             club.refresh_from_db()  # the layout's links keep the stored slug and name
@@ -195,5 +213,6 @@ def club_settings(request, club):
             messages.success(request, gettext("The club's settings are saved."))
             return redirect("console:settings", club.slug)
     context = {**_form_context(values), "club": club, "problem": problem}
-    return render(request, "console/settings.html", context,
-                  status=problem.status if problem else 200)
+    return render(
+        request, "console/settings.html", context, status=problem.status if problem else 200
+    )

@@ -40,7 +40,13 @@ def qr_svg(url: str) -> str:
     """The QR code of ``url`` as an SVG element (no XML declaration), sized by CSS."""
     buffer = io.BytesIO()
     segno.make(url, error="m").save(
-        buffer, kind="svg", xmldecl=False, svgns=True, scale=1, border=2, omitsize=True,
+        buffer,
+        kind="svg",
+        xmldecl=False,
+        svgns=True,
+        scale=1,
+        border=2,
+        omitsize=True,
         title=f"QR code of {url}",
     )
     return buffer.getvalue().decode()
@@ -95,14 +101,22 @@ def _state(match, game) -> tuple[str, str]:
     return "playing", gettext("Hand %(number)s") % {"number": game.hands_played + 1}
 
 
-def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "",
-                 links: dict[int, dict] | None = None) -> list[dict]:
+def round_tables(
+    club, round_, *, with_qr: bool = False, base_url: str = "", links: dict[int, dict] | None = None
+) -> list[dict]:
     """``links``: the event's table links (``event_table_links``); a card whose table has one
     carries it (its QR code and short code) instead of the game's page."""
-    matches = [match for match in load_matches([match.pk for match in round_.matches.all()])
-               if match is not None]
-    player_ids = {seat.player_id for match in matches for game in match.games.all()
-                  for seat in game.seats.all()}
+    matches = [
+        match
+        for match in load_matches([match.pk for match in round_.matches.all()])
+        if match is not None
+    ]
+    player_ids = {
+        seat.player_id
+        for match in matches
+        for game in match.games.all()
+        for seat in game.seats.all()
+    }
     names = dict(Player.objects.filter(pk__in=player_ids).values_list("pk", "display_name"))
     tables = []
     for match in sorted(matches, key=lambda match: match.table):
@@ -112,45 +126,53 @@ def round_tables(club, round_, *, with_qr: bool = False, base_url: str = "",
         if game is not None:
             ordered = sorted(game.seats.all(), key=lambda seat: seat.seat)
             for seat in ordered:
-                seats.append({
-                    "seat": seat.seat,
-                    "name": names.get(seat.player_id, "?"),
-                    "side": seat.side,
-                    "place": COMPASS[seat.seat] if len(ordered) == 4 else "",
-                    "side_class": SIDE_CLASSES[seat.side % len(SIDE_CLASSES)],
-                })
+                seats.append(
+                    {
+                        "seat": seat.seat,
+                        "name": names.get(seat.player_id, "?"),
+                        "side": seat.side,
+                        "place": COMPASS[seat.seat] if len(ordered) == 4 else "",
+                        "side_class": SIDE_CLASSES[seat.side % len(SIDE_CLASSES)],
+                    }
+                )
             totals = game.totals or []
             for index in range(len(totals)):
                 members = [seat["name"] for seat in seats if seat["side"] == index]
-                sides.append({
-                    "index": index,
-                    "field": f"paper_score_{index}",
-                    "name": " & ".join(members),
-                    "total": totals[index],
-                    "is_winner": game.winner_side == index,
-                    "side_class": SIDE_CLASSES[index % len(SIDE_CLASSES)],
-                })
+                sides.append(
+                    {
+                        "index": index,
+                        "field": f"paper_score_{index}",
+                        "name": " & ".join(members),
+                        "total": totals[index],
+                        "is_winner": game.winner_side == index,
+                        "side_class": SIDE_CLASSES[index % len(SIDE_CLASSES)],
+                    }
+                )
         link = table_link(club, game)
         device = (links or {}).get(match.table)
         hands = sorted(game.hands.all(), key=lambda hand: hand.number) if game else []
-        tables.append({
-            "match": match,
-            "number": match.table,
-            "game": game,
-            "seats": seats,
-            "compass": len(seats) == 4,
-            "sides": sides,
-            "state": state,
-            "state_label": state_label,
-            "last_hand": hands[-1] if hands else None,
-            "link": device["url"] if device else link,
-            "absolute_link": device["url"] if device else (f"{base_url}{link}" if link else None),
-            "code": device["code"] if device else None,
-            "qr": (device["qr"] if device else None) if with_qr else None,
-            "entrant_ids": [slot.entrant_id for slot in match.slots.all()],
-            "dispute_note": match.dispute_note,
-            "dealer_names": {seat["seat"]: seat["name"] for seat in seats},
-        })
+        tables.append(
+            {
+                "match": match,
+                "number": match.table,
+                "game": game,
+                "seats": seats,
+                "compass": len(seats) == 4,
+                "sides": sides,
+                "state": state,
+                "state_label": state_label,
+                "last_hand": hands[-1] if hands else None,
+                "link": device["url"] if device else link,
+                "absolute_link": device["url"]
+                if device
+                else (f"{base_url}{link}" if link else None),
+                "code": device["code"] if device else None,
+                "qr": (device["qr"] if device else None) if with_qr else None,
+                "entrant_ids": [slot.entrant_id for slot in match.slots.all()],
+                "dispute_note": match.dispute_note,
+                "dealer_names": {seat["seat"]: seat["name"] for seat in seats},
+            }
+        )
     return tables
 
 
@@ -165,9 +187,13 @@ def table_sheet(request, club, event, *, sheet: str, closed: bool, context: dict
             table_services.revoke_event_table_link(
                 event=event, link_id=_integer(request.POST.get("revoke")), user=request.user
             )
-            messages.success(request, gettext(
-                "The link is revoked: that table's tablet stops at once. Make the table links "
-                "again for a new one; no other table is touched."))
+            messages.success(
+                request,
+                gettext(
+                    "The link is revoked: that table's tablet stops at once. Make the table links "
+                    "again for a new one; no other table is touched."
+                ),
+            )
             return redirect(sheet, club.slug, event.pk)
         except Problem as error:
             problem = ProblemShown(error)

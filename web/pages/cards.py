@@ -33,7 +33,7 @@ def with_events(games):
 
 
 def event_of(game) -> str | None:
-    """"Thursday drive · Round 2 · table 4" for a tournament's game (read ``with_events``)."""
+    """ "Thursday drive · Round 2 · table 4" for a tournament's game (read ``with_events``)."""
     link = getattr(game, "match_link", None)
     if link is None:
         return None
@@ -41,8 +41,9 @@ def event_of(game) -> str | None:
     tournament = match.tournament
     values = {
         "event": tournament.name,
-        "round": round_name(match.round.number,
-                            knockout_round_total(tournament), tournament.table_size),
+        "round": round_name(
+            match.round.number, knockout_round_total(tournament), tournament.table_size
+        ),
     }
     if match.is_third_place:
         return _("%(event)s · %(round)s · third-place match") % values

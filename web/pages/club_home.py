@@ -68,8 +68,7 @@ def _tournament_card(club, tournament) -> dict:
     }
     if tournament.current_round:
         total = tournament_selectors.knockout_round_total(tournament)
-        card["round"] = round_name(tournament.current_round, total,
-                                   tournament.table_size)
+        card["round"] = round_name(tournament.current_round, total, tournament.table_size)
         my_round = getattr(tournament, "my_round", None)
         if my_round == tournament.current_round:
             card["my_table"] = {
@@ -85,8 +84,11 @@ def _season(club, user) -> dict:
     season = season_selectors.season_for_page(club=club, user=user)
     shared = Counter(row["rank"] for row in season["rows"])
     season["rows"] = [
-        {**row, "stakes": format_money(row["net_stakes_minor"], club, signed=True),
-         "place": place_text(row["rank"], shared[row["rank"]] > 1)}
+        {
+            **row,
+            "stakes": format_money(row["net_stakes_minor"], club, signed=True),
+            "place": place_text(row["rank"], shared[row["rank"]] > 1),
+        }
         for row in season["rows"]
     ]
     return season
@@ -101,24 +103,33 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
     if pick_change:
         value = request.GET["player"].strip()
         if value and not (value.isdigit() and any(p.pk == int(value) for p in players)):
-            return problem_json_response(Problem(
-                status=400, code="unknown_player",
-                detail=_("No player with this id in this club."), pointer=None,
-            ))
+            return problem_json_response(
+                Problem(
+                    status=400,
+                    code="unknown_player",
+                    detail=_("No player with this id in this club."),
+                    pointer=None,
+                )
+            )
         picked = int(value) if value else None
     # Games of rounds not yet released are left out for all but the organisers.
-    games = with_events(game_selectors.without_private_draws(
-        game_selectors.list_games(club=club), user=request.user, club=club
-    ))
+    games = with_events(
+        game_selectors.without_private_draws(
+            game_selectors.list_games(club=club), user=request.user, club=club
+        )
+    )
     # An event's games are on its own page: "on now" lists the games outside events.
-    in_progress = list(games.filter(status=GameStatus.IN_PROGRESS, match_link__isnull=True)[
-        :IN_PROGRESS_LIMIT
-    ])
+    in_progress = list(
+        games.filter(status=GameStatus.IN_PROGRESS, match_link__isnull=True)[:IN_PROGRESS_LIMIT]
+    )
     finished = list(games.filter(status=GameStatus.FINISHED)[:FINISHED_LIMIT])
     role = role_in(request.user, club)
     own_player = next(
-        (player for player in players
-         if request.user.is_authenticated and player.user_id == request.user.pk),
+        (
+            player
+            for player in players
+            if request.user.is_authenticated and player.user_id == request.user.pk
+        ),
         None,
     )
     picked_player = next((player for player in players if player.pk == picked), None)
@@ -137,13 +148,18 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
         "in_progress": [game_card(game) for game in in_progress],
         "finished": [game_card(game) for game in finished],
         "events_now": [card for card in tournaments if card["status_code"] == "in_progress"],
-        "events_coming": [card for card in tournaments
-                          if card["status_code"] == "registration"],
-        "events_past": [card for card in tournaments
-                        if card["status_code"] not in ("registration", "in_progress")],
+        "events_coming": [card for card in tournaments if card["status_code"] == "registration"],
+        "events_past": [
+            card
+            for card in tournaments
+            if card["status_code"] not in ("registration", "in_progress")
+        ],
         "players": [
-            {"id": player.pk, "name": player.display_name,
-             "url": reverse("pages:player", kwargs={"slug": club.slug, "player_id": player.pk})}
+            {
+                "id": player.pk,
+                "name": player.display_name,
+                "url": reverse("pages:player", kwargs={"slug": club.slug, "player_id": player.pk}),
+            }
             for player in players
         ],
         "own_player": own_player,

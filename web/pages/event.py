@@ -62,14 +62,22 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
     winners = winners_of(tournament, bracket["champion"], rows)
     club_is_readable = can_read_club(request.user, club)
     rounds = tables.rounds_view(
-        tournament, bracket, entrants, link_games=club_is_readable, members=members, me=me,
+        tournament,
+        bracket,
+        entrants,
+        link_games=club_is_readable,
+        members=members,
+        me=me,
         round_names=lambda number, total: translated_round_name(
             number, total, tournament.table_size
         ),
     )
     is_knockout = policy_for(tournament).plans_a_bracket and bool(tournament.draw_order)
     standings_view = explain.standings_view(
-        standings, winners=winners, me=me, is_team=is_team,
+        standings,
+        winners=winners,
+        me=me,
+        is_team=is_team,
         stages=_stages(rounds, bracket["champion"]) if is_knockout else None,
     )
     names = {row["entrant"]["id"]: row["entrant"]["name"] for row in rows}
@@ -78,13 +86,19 @@ def tournament_detail(request: HttpRequest, slug: str, tournament_id: int) -> Ht
         viewer_name = _player_name(viewer, entrants, members)
         if viewer_name is not None or me is None:
             panel = tonight.tonight_view(
-                player_name=viewer_name or "", me=me, rounds=rounds,
-                standings=standings_view, is_team=is_team,
+                player_name=viewer_name or "",
+                me=me,
+                rounds=rounds,
+                standings=standings_view,
+                is_team=is_team,
                 tournament_finished=tournament.status in ("finished", "closed"),
             )
     current = [round_ for round_ in rounds if round_["is_current"]]
-    earlier = [round_ for round_ in reversed(rounds) if not round_["is_current"]
-               and round_["status_code"] != "waiting"]
+    earlier = [
+        round_
+        for round_ in reversed(rounds)
+        if not round_["is_current"] and round_["status_code"] != "waiting"
+    ]
     context = {
         "club": club,
         "club_is_readable": club_is_readable,
@@ -143,8 +157,10 @@ def _entrants_of(rows: list[dict]) -> dict[int, SimpleNamespace]:
     entrant, played or not): no query."""
     return {
         row["entrant"]["id"]: SimpleNamespace(
-            pk=row["entrant"]["id"], name=row["entrant"]["name"],
-            player_id=row["entrant"]["player"], team_id=row["entrant"]["team"],
+            pk=row["entrant"]["id"],
+            name=row["entrant"]["name"],
+            player_id=row["entrant"]["player"],
+            team_id=row["entrant"]["team"],
         )
         for row in rows
     }

@@ -103,12 +103,18 @@ def _note(above: dict, row: dict, chain: list[str]) -> tuple[str | None, str | N
 
 
 def place_text(place: int, is_shared: bool) -> str:
-    """"=3" for a shared place, "3" otherwise."""
+    """ "=3" for a shared place, "3" otherwise."""
     return f"={place}" if is_shared else str(place)
 
 
-def standings_view(standings: dict, *, winners: list[int], me: int | None, is_team: bool,
-                   stages: dict[int, str] | None = None) -> dict:
+def standings_view(
+    standings: dict,
+    *,
+    winners: list[int],
+    me: int | None,
+    is_team: bool,
+    stages: dict[int, str] | None = None,
+) -> dict:
     """``{"is_started", "columns", "extra_columns", "rows", "chain", "has_lots", …}`` for the
     event page; ``stages`` (a knockout's): entrant id -> the round it reached, in words."""
     rows = standings["standings"]
@@ -116,8 +122,7 @@ def standings_view(standings: dict, *, winners: list[int], me: int | None, is_te
     headings = _headings()
     is_started = any(row["matches_played"] or row["byes"] for row in rows)
     chained = [criterion for criterion in chain if criterion in headings]
-    others = [key for key, _short in FIGURES
-              if key not in chained and key not in ONLY_WHEN_RANKED]
+    others = [key for key, _short in FIGURES if key not in chained and key not in ONLY_WHEN_RANKED]
     columns = [
         {"key": key, "short": headings[key][0], "name": headings[key][1], "is_extra": False}
         for key in chained
@@ -142,9 +147,13 @@ def standings_view(standings: dict, *, winners: list[int], me: int | None, is_te
                 "entrant_id": entrant_id,
                 "stage": (stages or {}).get(entrant_id, ""),
                 "cells": [
-                    {"key": column["key"], "value": format_number(row[column["key"]]),
-                     "is_extra": column["is_extra"], "is_decider": column["key"] == decider,
-                     "name": column["name"]}
+                    {
+                        "key": column["key"],
+                        "value": format_number(row[column["key"]]),
+                        "is_extra": column["is_extra"],
+                        "is_decider": column["key"] == decider,
+                        "name": column["name"],
+                    }
                     for column in columns
                 ],
                 "figures": {key: row[key] for key, _short in FIGURES},

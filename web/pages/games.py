@@ -48,8 +48,9 @@ def club_balances(request: HttpRequest, slug: str) -> HttpResponse:
             "net": format_money(net, club, signed=True),
             "direction": "receives" if net > 0 else ("pays" if net < 0 else "settled"),
             "direction_text": (
-                gettext("receives") if net > 0 else (gettext("pays") if net < 0 else
-                                                     gettext("settled"))
+                gettext("receives")
+                if net > 0
+                else (gettext("pays") if net < 0 else gettext("settled"))
             ),
             "is_you": player.user_id is not None and player.user_id == request.user.pk,
         }
@@ -62,8 +63,12 @@ def club_balances(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "pages/balances.html",
-        {"club": club, "rows": rows, "transfers": transfers,
-         "season": season_rows(club, request.user)},
+        {
+            "club": club,
+            "rows": rows,
+            "transfers": transfers,
+            "season": season_rows(club, request.user),
+        },
     )
 
 
@@ -74,13 +79,18 @@ def season_rows(club, user) -> dict:
     rows = []
     for player in players:
         events = season["players"][player.pk]
-        totals = {key: sum(row[key] for row in events) for key in
-                  ("net", "paid", "received", "open")}
-        rows.append({
-            "name": player.display_name,
-            "is_you": player.user_id is not None and player.user_id == user.pk,
-            "events": len(events),
-            **{key: format_money(value, club, signed=key in ("net", "open"))
-               for key, value in totals.items()},
-        })
+        totals = {
+            key: sum(row[key] for row in events) for key in ("net", "paid", "received", "open")
+        }
+        rows.append(
+            {
+                "name": player.display_name,
+                "is_you": player.user_id is not None and player.user_id == user.pk,
+                "events": len(events),
+                **{
+                    key: format_money(value, club, signed=key in ("net", "open"))
+                    for key, value in totals.items()
+                },
+            }
+        )
     return {"year": season["year"], "rows": rows, "events": len(season["events"])}

@@ -74,15 +74,23 @@ def hand_notes(result: dict, names: list[str]) -> list[str]:
             notes.append(_("%(name)s bid %(amount)s") % values)
     renege = result.get("renege")
     if renege:
-        notes.append(_("Renege: %(name)s (trick %(trick)s)") % {
-            "name": _name(names, renege.get("seat")), "trick": (renege.get("trick") or 0) + 1,
-        })
+        notes.append(
+            _("Renege: %(name)s (trick %(trick)s)")
+            % {
+                "name": _name(names, renege.get("seat")),
+                "trick": (renege.get("trick") or 0) + 1,
+            }
+        )
     best = result.get("best_trump")
     if best:
         if best.get("card"):
-            notes.append(_("Best trump: %(name)s (%(card)s)") % {
-                "name": _name(names, best.get("seat")), "card": best["card"],
-            })
+            notes.append(
+                _("Best trump: %(name)s (%(card)s)")
+                % {
+                    "name": _name(names, best.get("seat")),
+                    "card": best["card"],
+                }
+            )
         else:
             notes.append(_("Best trump: %(name)s") % {"name": _name(names, best.get("seat"))})
     rob = result.get("rob")
@@ -213,9 +221,13 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
         {
             "label": label_,
             "seats": [
-                {"number": seat + 1, "name": players[seat].display_name,
-                 "player_url": reverse("pages:player", kwargs={
-                     "slug": club.slug, "player_id": players[seat].pk})}
+                {
+                    "number": seat + 1,
+                    "name": players[seat].display_name,
+                    "player_url": reverse(
+                        "pages:player", kwargs={"slug": club.slug, "player_id": players[seat].pk}
+                    ),
+                }
                 for seat in seats_by_side[index]
             ],
             "total": totals[index],

@@ -88,7 +88,7 @@ def game_name(code: str) -> str:
 
 
 def round_name(number: int, rounds_total: int | None, table_size: int) -> str:
-    """"Final", "Semi-finals", ... for a bracket (``rounds_total``: its planned rounds, None
+    """ "Final", "Semi-finals", ... for a bracket (``rounds_total``: its planned rounds, None
     without one, ``tournaments.selectors.knockout_round_total``) of tables of two, else
     "Round n" (the API's English names: ``tournaments.selectors.round_name``)."""
     if rounds_total and table_size == 2:

@@ -65,15 +65,30 @@ def tournament_etag(request: HttpRequest, slug: str, tournament_id: int, viewer:
     # Rounds not yet released change only an organiser's tag: a player's poll learns nothing of
     # a private draw until it is released.
     drafts = (
-        (state["draft_games"], state["draft_game_versions"], state["draft_matches_count"],
-         state["draft_matches_changed"])
-        if state["viewer_role"] == "organiser" else ()
+        (
+            state["draft_games"],
+            state["draft_game_versions"],
+            state["draft_matches_count"],
+            state["draft_matches_changed"],
+        )
+        if state["viewer_role"] == "organiser"
+        else ()
     )
     return _tag(
-        "tournament", tournament_id, state["version"], state["games"], state["game_versions"],
-        state["matches_count"], state["matches_changed"], state["viewer_role"],
-        state["club_is_public"], player, get_language(), state["standings_version"],
-        state["names_version"], *drafts,
+        "tournament",
+        tournament_id,
+        state["version"],
+        state["games"],
+        state["game_versions"],
+        state["matches_count"],
+        state["matches_changed"],
+        state["viewer_role"],
+        state["club_is_public"],
+        player,
+        get_language(),
+        state["standings_version"],
+        state["names_version"],
+        *drafts,
     ), state
 
 
@@ -87,8 +102,14 @@ def game_etag(request: HttpRequest, slug: str, game_id: int, viewer: int | None)
         raise Http404("No game with this id in this club.")
     player = state["viewer_player"] or viewer
     return _tag(
-        "game", game_id, state["version"], state["viewer_role"], state["club_is_public"],
-        player, get_language(), state["names_version"],
+        "game",
+        game_id,
+        state["version"],
+        state["viewer_role"],
+        state["club_is_public"],
+        player,
+        get_language(),
+        state["names_version"],
     ), state
 
 
@@ -114,8 +135,9 @@ def is_poll(request: HttpRequest) -> bool:
     return bool(request.headers.get(POLL_HEADER))
 
 
-def render_live(request: HttpRequest, page_template: str, region_template: str, context: dict,
-                etag: str) -> HttpResponse:
+def render_live(
+    request: HttpRequest, page_template: str, region_template: str, context: dict, etag: str
+) -> HttpResponse:
     """The page, or for the poll the live region alone (``region_template``), with the tag."""
     template = region_template if is_poll(request) else page_template
     return with_live_headers(render(request, template, context), etag)

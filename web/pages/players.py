@@ -103,11 +103,15 @@ def player_detail(request: HttpRequest, slug: str, player_id: int) -> HttpRespon
     if is_member:
         chart = balance_chart(game_selectors.list_balance_steps(player=player), club)
         season_money = [
-            {"name": row["event"]["name"], "settled_at": row["event"]["settled_at"],
-             **{key: format_money(row[key], club, signed=key in SIGNED)
-                for key in ("net", "paid", "received", "open", "running", "running_open")}}
-            for row in season_balances(club=club, player_id=player.pk)["players"].get(
-                player.pk, [])
+            {
+                "name": row["event"]["name"],
+                "settled_at": row["event"]["settled_at"],
+                **{
+                    key: format_money(row[key], club, signed=key in SIGNED)
+                    for key in ("net", "paid", "received", "open", "running", "running_open")
+                },
+            }
+            for row in season_balances(club=club, player_id=player.pk)["players"].get(player.pk, [])
         ]
     events = [
         {

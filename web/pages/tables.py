@@ -33,7 +33,7 @@ def table_dom_id(round_number: int, table_number: int) -> str:
 
 
 def _source_text(slot, where: dict[int, tuple[int, int]]) -> str:
-    """"Winner of round 1 table 2" for a seat waiting on another table."""
+    """ "Winner of round 1 table 2" for a seat waiting on another table."""
     source = where.get(slot.source_match_id)
     if source is None:
         return _("To be decided")
@@ -43,7 +43,8 @@ def _source_text(slot, where: dict[int, tuple[int, int]]) -> str:
     if slot.source_place == 2:
         return _("Runner-up of round %(round)s table %(table)s") % values
     return _("Place %(place)s of round %(round)s table %(table)s") % {
-        **values, "place": slot.source_place,
+        **values,
+        "place": slot.source_place,
     }
 
 
@@ -100,8 +101,12 @@ def _match_table(table: dict, match, where, slug, link_games, members, me) -> di
             if slot.entrant_id:
                 entry = _entrant(slot.entrant, members, me)
             else:
-                entry = {"id": None, "name": _source_text(slot, where), "members": [],
-                         "is_me": False}
+                entry = {
+                    "id": None,
+                    "name": _source_text(slot, where),
+                    "members": [],
+                    "is_me": False,
+                }
             entry.update(
                 is_known=slot.entrant_id is not None,
                 is_winner=slot.entrant_id in winners,
@@ -146,7 +151,7 @@ def _match_table(table: dict, match, where, slug, link_games, members, me) -> di
 
 
 def _feeder_text(feeder: dict, is_third_place: bool) -> str:
-    """"Winner of round 1 table 2" (the semi-final's loser for the third-place table)."""
+    """ "Winner of round 1 table 2" (the semi-final's loser for the third-place table)."""
     values = {"round": feeder["round"], "table": feeder["table"]}
     if is_third_place:
         return _("Loser of round %(round)s table %(table)s") % values
@@ -165,16 +170,41 @@ def _unstored_table(table: dict, names: dict[int, object], members, me) -> dict:
             if entrant is not None
             else {"id": entrant_id, "name": str(entrant_id), "members": [], "is_me": False}
         )
-        entry.update(is_known=True, is_winner=kind == "walkover", games_won=None, points=None,
-                     position=len(sides))
-        sides.append({"entrants": [entry], "name": entry["name"], "is_partnership": False,
-                      "is_winner": kind == "walkover"})
+        entry.update(
+            is_known=True,
+            is_winner=kind == "walkover",
+            games_won=None,
+            points=None,
+            position=len(sides),
+        )
+        sides.append(
+            {
+                "entrants": [entry],
+                "name": entry["name"],
+                "is_partnership": False,
+                "is_winner": kind == "walkover",
+            }
+        )
     for feeder in table.get("waiting_for", []):
-        entry = {"id": None, "name": _feeder_text(feeder, table["is_third_place"]),
-                 "members": [], "is_me": False, "is_known": False, "is_winner": False,
-                 "games_won": None, "points": None, "position": len(sides)}
-        sides.append({"entrants": [entry], "name": entry["name"], "is_partnership": False,
-                      "is_winner": False})
+        entry = {
+            "id": None,
+            "name": _feeder_text(feeder, table["is_third_place"]),
+            "members": [],
+            "is_me": False,
+            "is_known": False,
+            "is_winner": False,
+            "games_won": None,
+            "points": None,
+            "position": len(sides),
+        }
+        sides.append(
+            {
+                "entrants": [entry],
+                "name": entry["name"],
+                "is_partnership": False,
+                "is_winner": False,
+            }
+        )
     return {
         "sides": sides,
         "games": [],
@@ -198,8 +228,16 @@ def _feeds(tournament, round_number: int, position: int, rounds_total: int) -> t
     return winners, losers
 
 
-def rounds_view(tournament, bracket: dict, entrants: dict[int, object], *, link_games: bool,
-                members: dict[int, list], me: int | None, round_names) -> list[dict]:
+def rounds_view(
+    tournament,
+    bracket: dict,
+    entrants: dict[int, object],
+    *,
+    link_games: bool,
+    members: dict[int, list],
+    me: int | None,
+    round_names,
+) -> list[dict]:
     """The rounds in display form, first round first (the template puts the current first).
 
     ``entrants`` maps entrant ids to ``Entrant`` rows (names of tables not stored yet);
@@ -239,8 +277,9 @@ def rounds_view(tournament, bracket: dict, entrants: dict[int, object], *, link_
                 feeds_losers=" ".join(losers),
                 has_me=any(entry["is_me"] for side in view["sides"] for entry in side["entrants"]),
                 # A table playing in a round in progress says nothing its round does not.
-                shows_status=not (view["status_code"] == "in_progress"
-                                  and round_["status"] == "in_progress"),
+                shows_status=not (
+                    view["status_code"] == "in_progress" and round_["status"] == "in_progress"
+                ),
             )
             tables.append(view)
         output.append(

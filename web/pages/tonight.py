@@ -36,20 +36,28 @@ def remember_pick(response, slug: str, player_id: int | None) -> None:
     if player_id is None:
         response.delete_cookie(PICKED_COOKIE + slug, path="/", samesite="Lax")
     else:
-        response.set_cookie(PICKED_COOKIE + slug, str(player_id), max_age=PICK_SECONDS,
-                            path="/", samesite="Lax", httponly=False)
+        response.set_cookie(
+            PICKED_COOKIE + slug,
+            str(player_id),
+            max_age=PICK_SECONDS,
+            path="/",
+            samesite="Lax",
+            httponly=False,
+        )
 
 
-def entrant_of_player(player_id: int | None, entrants: dict[int, object],
-                      members: dict[int, list]) -> int | None:
+def entrant_of_player(
+    player_id: int | None, entrants: dict[int, object], members: dict[int, list]
+) -> int | None:
     """The entrant the player plays as: their own entry, or their team's."""
     if player_id is None:
         return None
     for entrant in entrants.values():
         if entrant.player_id == player_id:
             return entrant.pk
-        if entrant.team_id and any(player.pk == player_id
-                                   for player in members.get(entrant.team_id, [])):
+        if entrant.team_id and any(
+            player.pk == player_id for player in members.get(entrant.team_id, [])
+        ):
             return entrant.pk
     return None
 
@@ -71,8 +79,15 @@ def _seat(table: dict, me: int, is_team: bool) -> int | None:
     return None
 
 
-def tonight_view(*, player_name: str, me: int | None, rounds: list[dict],
-                 standings: dict, is_team: bool, tournament_finished: bool) -> dict:
+def tonight_view(
+    *,
+    player_name: str,
+    me: int | None,
+    rounds: list[dict],
+    standings: dict,
+    is_team: bool,
+    tournament_finished: bool,
+) -> dict:
     """The panel's data (``me``: the reader's entrant id, None when they are not entered)."""
     panel = {"player_name": player_name, "is_entered": me is not None}
     if me is None:
@@ -94,12 +109,14 @@ def tonight_view(*, player_name: str, me: int | None, rounds: list[dict],
     table = next((table for table in current["tables"] if table["has_me"]), None)
     if table is None:
         panel["waiting_text"] = (
-            _("You have no table this round.") if not tournament_finished
+            _("You have no table this round.")
+            if not tournament_finished
             else _("The tournament is over.")
         )
         return panel
-    my_side = next(side for side in table["sides"]
-                   if any(entry["id"] == me for entry in side["entrants"]))
+    my_side = next(
+        side for side in table["sides"] if any(entry["id"] == me for entry in side["entrants"])
+    )
     partners = [entry["name"] for entry in my_side["entrants"] if entry["id"] != me]
     mine = next(entry for entry in my_side["entrants"] if entry["id"] == me)
     if is_team:
@@ -119,7 +136,8 @@ def tonight_view(*, player_name: str, me: int | None, rounds: list[dict],
         if mine["is_winner"] and table["feeds"]:
             round_number, table_number = table["feeds"].split("-")[1::2]
             panel["next_text"] = _("Next: round %(round)s, table %(table)s.") % {
-                "round": round_number, "table": table_number,
+                "round": round_number,
+                "table": table_number,
             }
         elif not mine["is_winner"] and table["feeds_losers"]:
             panel["next_text"] = _("Next: the third-place match.")

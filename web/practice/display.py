@@ -31,8 +31,12 @@ from web.practice.reasons import reason_words
 
 COMPUTER_NAMES = ("Nora", "Finn")
 SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-RANK_NAMES = {"A": gettext_lazy("ace"), "J": gettext_lazy("jack"), "Q": gettext_lazy("queen"),
-              "K": gettext_lazy("king")}
+RANK_NAMES = {
+    "A": gettext_lazy("ace"),
+    "J": gettext_lazy("jack"),
+    "Q": gettext_lazy("queen"),
+    "K": gettext_lazy("king"),
+}
 LEVELS = {"club": gettext_lazy("club"), "easy": gettext_lazy("easy")}
 CALLS = {"pass": gettext_lazy("pass"), "hold": gettext_lazy("hold")}
 
@@ -43,8 +47,8 @@ def card_display(card: Any) -> dict[str, str]:
     return {
         "code": str(card),
         "text": f"{card.rank}{SYMBOLS[card.suit]}",
-        "label": gettext("%(rank)s of %(suit)s") % {
-            "rank": rank_name, "suit": localized_text(SUIT_NAMES[card.suit])},
+        "label": gettext("%(rank)s of %(suit)s")
+        % {"rank": rank_name, "suit": localized_text(SUIT_NAMES[card.suit])},
         "red": card.suit in ("H", "D"),
         "name": card_name(card),
     }
@@ -103,33 +107,42 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
             "robbed_by": None if hand.rob is None else names[hand.rob["seat"]],
             "hand": [card_display(card) for card in view.hand],
             "trick": [
-                {"name": names[(hand.leader + index) % game.seat_count],
-                 "card": card_display(card)}
+                {"name": names[(hand.leader + index) % game.seat_count], "card": card_display(card)}
                 for index, card in enumerate(hand.trick)
             ],
             "tricks": [
-                {"number": index + 1, "winner": names[played.winner],
-                 "cards": [
-                     {"name": names[(played.leader + position) % game.seat_count],
-                      "card": card_display(card)}
-                     for position, card in enumerate(played.cards)
-                 ]}
+                {
+                    "number": index + 1,
+                    "winner": names[played.winner],
+                    "cards": [
+                        {
+                            "name": names[(played.leader + position) % game.seat_count],
+                            "card": card_display(card),
+                        }
+                        for position, card in enumerate(played.cards)
+                    ],
+                }
                 for index, played in enumerate(hand.tricks)
             ],
             "calls": [
-                {"name": names[call_seat], "call": call,
-                 "call_words": str(CALLS.get(str(call), call))}
+                {
+                    "name": names[call_seat],
+                    "call": call,
+                    "call_words": str(CALLS.get(str(call), call)),
+                }
                 for call_seat, call in view.calls
             ],
-            "bid": None if hand.bid is None else {"name": names[hand.bid[0]],
-                                                   "amount": hand.bid[1]},
+            "bid": None
+            if hand.bid is None
+            else {"name": names[hand.bid[0]], "amount": hand.bid[1]},
         }
     )
     if not hand.trick:
         context["last_trick"] = _last_trick(hand, names, game.seat_count, context["last_hand"])
         if context["last_trick"] is not None:
-            context["last_trick"]["is_mine"] = context["last_trick"]["winner"] == names[
-                game.human_seat]
+            context["last_trick"]["is_mine"] = (
+                context["last_trick"]["winner"] == names[game.human_seat]
+            )
     if context["my_turn"]:
         if phase == ROB:
             context["rob_discards"] = [card_display(card) for card in view.rob_discards]
@@ -150,7 +163,8 @@ def table_context(table: Table, *, hint: bool = False, error: str | None = None)
                 context["legal"] = [card_display(card) for card in view.legal_cards]
                 context["reasons"] = [
                     {"card": shown, "reason": shown["why"]}
-                    for shown in context["hand"] if not shown["playable"]
+                    for shown in context["hand"]
+                    if not shown["playable"]
                 ]
     return context
 
@@ -165,15 +179,24 @@ def _last_trick(hand, names: list[str], seat_count: int, last_hand) -> dict[str,
             for position, card in enumerate(played.cards)
         ]
         winning = cards[(played.winner - played.leader) % seat_count]["card"]
-        return {"cards": cards, "winner": names[played.winner], "card": winning,
-                "number": len(hand.tricks), "hand_number": None}
+        return {
+            "cards": cards,
+            "winner": names[played.winner],
+            "card": winning,
+            "number": len(hand.tricks),
+            "hand_number": None,
+        }
     if last_hand and last_hand["tricks"] and last_hand["trump"]:
         final = last_hand["tricks"][-1]
         codes = [card["code"] for card in final["cards"]]
         winning = final["cards"][trick_winner(codes, last_hand["trump"])]
-        return {"cards": [{"name": None, "card": card} for card in final["cards"]],
-                "winner": final["winner"], "card": winning, "number": final["number"],
-                "hand_number": last_hand["number"]}
+        return {
+            "cards": [{"name": None, "card": card} for card in final["cards"]],
+            "winner": final["winner"],
+            "card": winning,
+            "number": final["number"],
+            "hand_number": last_hand["number"],
+        }
     return None
 
 
@@ -187,25 +210,35 @@ def _last_hand(table: Table, names: list[str]) -> dict[str, Any] | None:
     tricks = []
     for index, cards in enumerate(record.get("tricks", [])):
         winner = result["trick_winners"][index]
-        tricks.append({"number": index + 1, "winner": names[winner],
-                       "cards": [card_display(card) for card in cards]})
+        tricks.append(
+            {
+                "number": index + 1,
+                "winner": names[winner],
+                "cards": [card_display(card) for card in cards],
+            }
+        )
     best = result.get("best_trump")
     bid = result.get("bid")
     return {
         "number": last.number,
-        "trump": result.get("trump") or record.get("trump") or (
-            parse_card(record["turn_up"]).suit if record.get("turn_up") else None
-        ),
+        "trump": result.get("trump")
+        or record.get("trump")
+        or (parse_card(record["turn_up"]).suit if record.get("turn_up") else None),
         "points": [
             {"name": name, "points": points}
             for name, points in zip(names, last.points, strict=True)
         ],
         "tricks": tricks,
-        "best_trump": None if not best or not best.get("card") else {
-            "name": names[best["seat"]], "card": card_display(best["card"]),
-            "trick": best["trick"] + 1, "bonus": table.state.rules.best_trump_bonus,
+        "best_trump": None
+        if not best or not best.get("card")
+        else {
+            "name": names[best["seat"]],
+            "card": card_display(best["card"]),
+            "trick": best["trick"] + 1,
+            "bonus": table.state.rules.best_trump_bonus,
         },
-        "bid": None if not bid else {"name": names[bid["seat"]], "amount": bid["amount"],
-                                     "made": bid["made"]},
+        "bid": None
+        if not bid
+        else {"name": names[bid["seat"]], "amount": bid["amount"], "made": bid["made"]},
         "redeal": result.get("kind") == "redeal",
     }

@@ -40,8 +40,9 @@ PLAYER_WORDS = {
         "led: play a trump"
     ),
     TRUMP_LED: gettext_lazy("a trump was led and you hold %(card)s: play a trump"),
-    FOLLOW_SUIT: gettext_lazy("%(suit)s were led and you hold %(card)s: follow suit or play a "
-                              "trump"),
+    FOLLOW_SUIT: gettext_lazy(
+        "%(suit)s were led and you hold %(card)s: follow suit or play a trump"
+    ),
     MUST_ROB: gettext_lazy(
         "the turn-up is %(card)s, and by this table's house rule (“%(rule)s”: %(value)s) you "
         "must rob it: pick the card to discard"

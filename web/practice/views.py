@@ -115,10 +115,17 @@ def start(request: HttpRequest) -> HttpResponse:
             club=club,
         )
     except PracticeError as error:
-        return render(request, "practice/index.html", {
-            "games": [(game, GAME_LABELS[game]) for game in PRACTICE_GAMES],
-            "levels": COMPUTER_LEVELS, "club": club, "error": error.detail,
-        }, status=error.status)
+        return render(
+            request,
+            "practice/index.html",
+            {
+                "games": [(game, GAME_LABELS[game]) for game in PRACTICE_GAMES],
+                "levels": COMPUTER_LEVELS,
+                "club": club,
+                "error": error.detail,
+            },
+            status=error.status,
+        )
     return redirect("practice:table", practice_game_id=game.pk)
 
 
@@ -179,19 +186,27 @@ def puzzle(request: HttpRequest, token: str) -> HttpResponse:
             for index, card in enumerate(position["trick"])
         ],
         "tricks": [
-            {"number": index + 1, "winner": names[played["winner"]],
-             "cards": [card_display(card) for card in played["cards"]]}
+            {
+                "number": index + 1,
+                "winner": names[played["winner"]],
+                "cards": [card_display(card) for card in played["cards"]],
+            }
             for index, played in enumerate(position["tricks"])
         ],
         "totals": list(zip(names, position["totals"], strict=True)),
         "legal": [card_display(card) for card in legal],
-        "question": gettext("What should I lead here?") if not trick
+        "question": gettext("What should I lead here?")
+        if not trick
         else gettext("What should I play here?"),
         "reasons": [
-            {"card": card_display(card),
-             "reason": reason_words(why_illegal(hand, trick, card, position["trump"], rules),
-                                    rules)}
-            for card in hand if card not in legal
+            {
+                "card": card_display(card),
+                "reason": reason_words(
+                    why_illegal(hand, trick, card, position["trump"], rules), rules
+                ),
+            }
+            for card in hand
+            if card not in legal
         ],
     }
     return render(request, "practice/puzzle.html", context)
@@ -226,8 +241,11 @@ def _move_from(data: Any) -> dict[str, Any]:
     if kind == "call":
         return {"kind": "call", "call": data.get("call", "")}
     if kind == EXCHANGE:
-        return {"kind": EXCHANGE, "trump": data.get("trump", ""),
-                "discard": data.getlist("discard")}
+        return {
+            "kind": EXCHANGE,
+            "trump": data.get("trump", ""),
+            "discard": data.getlist("discard"),
+        }
     # Refused by the hand as an unknown move (invalid_move).
     return {"kind": kind or ""}
 
@@ -238,14 +256,21 @@ def _refusal(request: HttpRequest, game: PracticeGame, error: PracticeError) -> 
         "Accept", ""
     ):
         return problem_json_response(
-            Problem(status=error.status, code=error.code, detail=localized_text(error.detail),
-                    pointer="")
+            Problem(
+                status=error.status,
+                code=error.code,
+                detail=localized_text(error.detail),
+                pointer="",
+            )
         )
     game.refresh_from_db()
     table_now = load_table(game)
-    return _render_table(request, table_now,
-                         error=reason_words(error.detail, table_now.state.rules),
-                         status=error.status)
+    return _render_table(
+        request,
+        table_now,
+        error=reason_words(error.detail, table_now.state.rules),
+        status=error.status,
+    )
 
 
 def _answer(request: HttpRequest, table_after: Table) -> HttpResponse:
@@ -267,11 +292,8 @@ def _render_table(
     if context["my_turn"] and context["phase"] == PLAY:
         view = table_now.hand.view(table_now.game.human_seat)
         token = puzzle_token(puzzle_position(view, context["names"]))
-        context["puzzle_url"] = request.build_absolute_uri(
-            reverse("practice:puzzle", args=[token])
-        )
+        context["puzzle_url"] = request.build_absolute_uri(reverse("practice:puzzle", args=[token]))
     template = (
         "practice/_table.html" if request.META.get(FRAGMENT_HEADER) else "practice/table.html"
     )
     return render(request, template, context, status=status)
-

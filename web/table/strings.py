@@ -34,9 +34,7 @@ STRINGS: tuple[str, ...] = (
     gettext_noop("A player of another side must accept the hand"),
     gettext_noop("That player may not accept this hand"),
     gettext_noop("This match is decided and a later match depends on it"),
-    gettext_noop(
-        "The event is closed: only an organiser can still correct it, from the console"
-    ),
+    gettext_noop("The event is closed: only an organiser can still correct it, from the console"),
     gettext_noop("Side %(number)s"),
     gettext_noop("Online"),
     gettext_noop("Offline: hands are kept on this tablet"),
@@ -171,12 +169,10 @@ STRINGS: tuple[str, ...] = (
     gettext_noop("%(points)s — new totals %(totals)s."),
     gettext_noop("The server refused this hand: see the line marked above."),
     gettext_noop(
-        "Offline: the tricks are listed above; the points will follow when the "
-        "connection is back."
+        "Offline: the tricks are listed above; the points will follow when the connection is back."
     ),
     gettext_noop(
-        "Earlier hands are still being sent: the tricks are listed above; the points "
-        "will follow."
+        "Earlier hands are still being sent: the tricks are listed above; the points will follow."
     ),
     gettext_noop("Check the hand"),
     gettext_noop("Take back the last card"),

@@ -81,9 +81,7 @@ def _closed_reason(game: Game) -> str | None:
     """Why the table may no longer change this game (its event is closed), in a player's words."""
     if getattr(game, "tournament_match_id", None) is None:
         return None
-    tournament = (
-        Tournament.objects.filter(matches__match_games__game=game).only("status").first()
-    )
+    tournament = Tournament.objects.filter(matches__match_games__game=game).only("status").first()
     if tournament is None or tournament.status != TournamentStatus.CLOSED:
         return None
     return gettext(
@@ -92,8 +90,9 @@ def _closed_reason(game: Game) -> str | None:
     )
 
 
-def _render_score(request, game: Game, *, credential: str | None, table: dict | None,
-                  follows: bool = False):
+def _render_score(
+    request, game: Game, *, credential: str | None, table: dict | None, follows: bool = False
+):
     hands = list(game_selectors.list_hands(game=game))
     user_player_ids = []
     if request.user.is_authenticated:
@@ -194,8 +193,9 @@ def score_table(request: HttpRequest, credential: str) -> HttpResponse:
         response["Cache-Control"] = "private, no-cache"
         return response
     game = game_selectors.get_game(game_id=game_id)
-    return _render_score(request, game, credential=credential, table=table,
-                         follows=game_id == table["current_game"])
+    return _render_score(
+        request, game, credential=credential, table=table, follows=game_id == table["current_game"]
+    )
 
 
 def _too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:

@@ -9,8 +9,10 @@ from config.serializers import StrictFieldsMixin
 
 class EndpointInput(StrictFieldsMixin, serializers.Serializer):
     url = serializers.CharField(max_length=500)
-    events = serializers.JSONField(help_text="Event types: game.finished, match.decided, "
-                                   "round.drawn, standings.updated, settlement.ready.")
+    events = serializers.JSONField(
+        help_text="Event types: game.finished, match.decided, "
+        "round.drawn, standings.updated, settlement.ready."
+    )
 
 
 class EndpointOutput(serializers.Serializer):

@@ -7,10 +7,11 @@ from webhooks.api import views
 app_name = "webhooks"
 
 urlpatterns = [
-    path("clubs/<slug:slug>/webhooks/", views.ClubEndpointListView.as_view(),
-         name="endpoint-list"),
-    path("webhooks/<int:endpoint_id>/", views.EndpointDetailView.as_view(),
-         name="endpoint-detail"),
-    path("webhooks/<int:endpoint_id>/deliveries/", views.DeliveryListView.as_view(),
-         name="delivery-list"),
+    path("clubs/<slug:slug>/webhooks/", views.ClubEndpointListView.as_view(), name="endpoint-list"),
+    path("webhooks/<int:endpoint_id>/", views.EndpointDetailView.as_view(), name="endpoint-detail"),
+    path(
+        "webhooks/<int:endpoint_id>/deliveries/",
+        views.DeliveryListView.as_view(),
+        name="delivery-list",
+    ),
 ]

@@ -37,20 +37,27 @@ class ClubEndpointListView(GenericAPIView):
             self._club = club_selectors.get_club(slug=self.kwargs["slug"], user=self.request.user)
         return self._club
 
-    @extend_schema(operation_id="clubs_webhooks_list", responses=EndpointOutput(many=True),
-                   summary="The club's webhook endpoints (organisers)")
+    @extend_schema(
+        operation_id="clubs_webhooks_list",
+        responses=EndpointOutput(many=True),
+        summary="The club's webhook endpoints (organisers)",
+    )
     def get(self, request, slug):
         endpoints = WebhookEndpoint.objects.filter(club=self.get_club()).order_by("id")
         return Response(EndpointOutput(endpoints, many=True).data)
 
-    @extend_schema(operation_id="clubs_webhooks_create", request=EndpointInput,
-                   responses={201: EndpointCreatedOutput},
-                   summary="Register an HTTPS endpoint for some events (organisers)")
+    @extend_schema(
+        operation_id="clubs_webhooks_create",
+        request=EndpointInput,
+        responses={201: EndpointCreatedOutput},
+        summary="Register an HTTPS endpoint for some events (organisers)",
+    )
     def post(self, request, slug):
         serializer = EndpointInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        endpoint = delivery.register_endpoint(club=self.get_club(), user=request.user,
-                                              **serializer.validated_data)
+        endpoint = delivery.register_endpoint(
+            club=self.get_club(), user=request.user, **serializer.validated_data
+        )
         return Response(EndpointCreatedOutput(endpoint).data, status=status.HTTP_201_CREATED)
 
 
@@ -62,7 +69,8 @@ class _EndpointView(GenericAPIView):
         if getattr(self, "_endpoint", None) is None:
             self._endpoint = (
                 WebhookEndpoint.objects.select_related("club")
-                .filter(pk=self.kwargs["endpoint_id"]).first()
+                .filter(pk=self.kwargs["endpoint_id"])
+                .first()
             )
             if self._endpoint is None:
                 raise NotFound()
@@ -73,8 +81,11 @@ class _EndpointView(GenericAPIView):
 
 
 class EndpointDetailView(_EndpointView):
-    @extend_schema(operation_id="webhooks_destroy", responses={204: None},
-                   summary="Deactivate an endpoint; its delivery log stays (organisers)")
+    @extend_schema(
+        operation_id="webhooks_destroy",
+        responses={204: None},
+        summary="Deactivate an endpoint; its delivery log stays (organisers)",
+    )
     def delete(self, request, endpoint_id):
         delivery.remove_endpoint(endpoint_id=self.get_endpoint().pk)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -83,8 +94,11 @@ class EndpointDetailView(_EndpointView):
 class DeliveryListView(_EndpointView):
     pagination_class = Pagination
 
-    @extend_schema(operation_id="webhooks_deliveries", responses=DeliveryOutput(many=True),
-                   summary="The endpoint's delivery log, newest first (organisers)")
+    @extend_schema(
+        operation_id="webhooks_deliveries",
+        responses=DeliveryOutput(many=True),
+        summary="The endpoint's delivery log, newest first (organisers)",
+    )
     def get(self, request, endpoint_id):
         deliveries = WebhookDelivery.objects.filter(endpoint=self.get_endpoint()).order_by(
             "-created_at", "-id"

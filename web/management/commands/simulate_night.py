@@ -23,17 +23,28 @@ class Command(BaseCommand):
         parser.add_argument("--club", required=True, help="the club's slug")
         parser.add_argument("--tables", type=int, default=4)
         parser.add_argument("--format", default="45-3", help='e.g. "45-3", "25-4", "45-2v2"')
-        parser.add_argument("--speed", type=float, default=0.0,
-                            help="how many times faster than real tables (0: no waiting)")
-        parser.add_argument("--trick-winner-share", type=float, default=0.0,
-                            help="the share of hands sent as trick-winner entries")
+        parser.add_argument(
+            "--speed",
+            type=float,
+            default=0.0,
+            help="how many times faster than real tables (0: no waiting)",
+        )
+        parser.add_argument(
+            "--trick-winner-share",
+            type=float,
+            default=0.0,
+            help="the share of hands sent as trick-winner entries",
+        )
         parser.add_argument("--seed", type=int, default=None)
         parser.add_argument("--url", help="a running server, e.g. http://127.0.0.1:8000")
         parser.add_argument("--token")
         parser.add_argument("--username")
         parser.add_argument("--password")
-        parser.add_argument("--in-process", action="store_true",
-                            help="use Django's test client in this process instead of HTTP")
+        parser.add_argument(
+            "--in-process",
+            action="store_true",
+            help="use Django's test client in this process instead of HTTP",
+        )
 
     def handle(self, *args, **options) -> None:
         if options["in_process"]:
