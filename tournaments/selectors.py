@@ -3,7 +3,9 @@
 What it does: builds the querysets (``select_related``/``prefetch_related``/annotations) so each
 endpoint costs a fixed number of queries however many rounds, matches or entrants there are
 (pinned in tests/tournaments/test_api_queries.py), decides which tournaments a user may see
-(``can_read_tournament``, ``list_tournaments``), and assembles the bracket (``bracket_of``).
+(``can_read_tournament``, ``list_tournaments``), fetches a club's tournament for the pages and the
+console (``get_club_tournament``: 404 when it is another club's), and assembles the bracket
+(``bracket_of``).
 
 What it does not do: write (``services``), compute standings (``standings``), or decide who may
 change what (the views, with ``clubs.permissions``).
