@@ -46,19 +46,21 @@ from games.api.serializers import GameOutput, create_game_arguments, game_output
 from settlements import night_tables, selectors, services
 from settlements.api.serializers import (
     FeeInput,
-    FeeOutput,
     NightDetailOutput,
     NightGameInput,
     NightInput,
     NightOutput,
     PrizeSplitInput,
     PrizeSplitOutput,
-    SettlementTransferOutput,
-    SettlementVersionOutput,
     SettleUpRuleInput,
     SettleUpRuleOutput,
 )
 from settlements.models import Night
+from settlements.representations import (
+    FeeOutput,
+    SettlementTransferOutput,
+    SettlementVersionOutput,
+)
 from tournaments.models import Tournament
 
 
