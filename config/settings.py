@@ -84,6 +84,7 @@ INSTALLED_APPS = [
     "seasons",
     "webhooks",
     "tables",
+    "hall",
     "web",
 ]
 

@@ -44,6 +44,7 @@ from accounts.services import issue_device_token
 from clubs.models import PlayerInvitation
 from tests.clubs.factories import ROLE_NAMES, World, build_world
 from tests.games.matrix import GAME_BODIES, add_game_to_world
+from tests.hall.matrix import HALL_BODIES
 from tests.practice.matrix import PRACTICE_BODIES, add_practice_game_to_world
 from tests.settlements.matrix import JOB_BODIES, JOB_PARAMETERS, add_jobs_to_world
 from tests.tables.matrix import TABLE_BODIES, add_table_links_to_world
@@ -251,6 +252,16 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "tables:link-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
     "tables:link-detail": {"DELETE": CLUB_MANAGE},
     "tables:current": {"GET": Expect("404 404 404 404 404")},
+    # the hall screen (tests/hall): organisers read and change its settings, run its clock, make
+    # and revoke its link (the matrix's event has none to revoke: 404 past the checks); the
+    # screen answers only a live hall link's credential, which nobody here holds
+    "hall:settings": {"GET": CLUB_ORGANISER_READ, "PATCH": CLUB_MANAGE},
+    "hall:clock": {"POST": CLUB_MANAGE},
+    "hall:link": {
+        "POST": CLUB_MANAGE,
+        "DELETE": Expect(private="401 404 403 403 404", public="401 403 403 403 404"),
+    },
+    "hall:screen": {"GET": Expect("404 404 404 404 404")},
     # the table app's pages: the score page for scorers, links for organisers (the form posted
     # without a game is refused with a message and a redirect: tests/tables/test_pages.py makes
     # a link through it), the code form and the service worker for anyone, and a live link's
@@ -330,6 +341,7 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     **PRACTICE_BODIES,
     **JOB_BODIES,
     **TABLE_BODIES,
+    **HALL_BODIES,
 }
 
 
@@ -507,7 +519,9 @@ def _url_for(route_key: str, world: World) -> str:
 
 
 # Routes whose world needs a game (and its table links) without a game_id in their path.
-NEEDS_A_GAME = frozenset({"tables:link-list", "tables:link-detail", "tables:current", "table:link"})
+NEEDS_A_GAME = frozenset(
+    {"tables:link-list", "tables:link-detail", "tables:current", "table:link", "hall:screen"}
+)
 
 
 def _world_for_route(route_key: str, *, public: bool) -> World:
