@@ -3,7 +3,7 @@ are ``games.api.hand_views``.
 
 What it does: each view checks permissions through ``clubs.permissions`` (scorekeepers and
 organisers write, readers read, a club the user may not read is a 404), validates the body, calls
-one service or selector and renders the output builders of ``games.api.serializers``. Creating
+one service or selector and renders the output builders of ``games.api.outputs``. Creating
 POSTs honour ``Idempotency-Key`` (``config.idempotency``); the game and its hands carry the game's
 ``ETag``; ``PUT``/``DELETE`` of a hand need ``If-Match`` (428 without, 412 when stale).
 
@@ -35,7 +35,7 @@ from config.preconditions import etag_matches, read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE
 from config.serializers import ProblemSerializer
 from games import plans, selectors, services
-from games.api import serializers as shapes
+from games.api import inputs, outputs
 from games.api.filters import GameFilter
 from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
 from games.history import game_history
@@ -91,7 +91,7 @@ class ProblemExtrasMixin:
     def handle_exception(self, exc):
         response = super().handle_exception(exc)
         if isinstance(exc, plans.HandConflict) and isinstance(response.data, dict):
-            response.data["hand"] = shapes.hand_output(exc.hand)
+            response.data["hand"] = outputs.hand_output(exc.hand)
         return response
 
 
@@ -116,34 +116,34 @@ class ClubGamesView(ProblemExtrasMixin, ClubScopedView):
     @extend_schema(
         operation_id="games_list",
         summary="A club's games, newest first",
-        responses=shapes.GameOutput(many=True),
+        responses=outputs.GameOutput(many=True),
     )
     def get(self, request, slug):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        return self.get_paginated_response([shapes.game_output(game) for game in page])
+        return self.get_paginated_response([outputs.game_output(game) for game in page])
 
     @extend_schema(
         operation_id="games_create",
         summary="Start a game (scorekeepers and organisers)",
-        request=shapes.GameInput,
-        responses={201: shapes.GameOutput},
+        request=inputs.GameInput,
+        responses={201: outputs.GameOutput},
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
     )
     @idempotent
     def post(self, request, slug):
         club = self.get_club()
-        serializer = shapes.GameInput(data=request.data)
+        serializer = inputs.GameInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = services.create_game(
             club=club,
             user=request.user,
             tournament_match=data.get("tournament_match"),
-            **shapes.create_game_arguments(data, club),
+            **inputs.create_game_arguments(data, club),
         )
         game = selectors.get_game(game_id=game.pk)
         return Response(
-            shapes.game_output(game),
+            outputs.game_output(game),
             status=status.HTTP_201_CREATED,
             headers={
                 "Location": reverse("games:game-detail", kwargs={"game_id": game.pk}),
@@ -200,14 +200,14 @@ class GameDetailView(GameScopedView):
     @extend_schema(
         operation_id="games_retrieve",
         summary="One game, with its ETag",
-        responses={200: shapes.GameOutput, 304: OpenApiResponse(description="Not modified.")},
+        responses={200: outputs.GameOutput, 304: OpenApiResponse(description="Not modified.")},
         parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, game_id):
         game = self.game
         if self.not_modified(game.etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": game.etag})
-        return Response(shapes.game_output(game), headers={"ETag": game.etag})
+        return Response(outputs.game_output(game), headers={"ETag": game.etag})
 
 
 class LegalPlaysView(GameScopedView):
@@ -221,11 +221,11 @@ class LegalPlaysView(GameScopedView):
     @extend_schema(
         operation_id="games_legal_plays",
         summary="Which cards the next seat may play (for a tablet's card picker)",
-        request=shapes.LegalPlaysInput,
-        responses=shapes.LegalPlaysOutput,
+        request=inputs.LegalPlaysInput,
+        responses=outputs.LegalPlaysOutput,
     )
     def post(self, request, game_id):
-        serializer = shapes.LegalPlaysInput(data=request.data)
+        serializer = inputs.LegalPlaysInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         return Response(legal_plays_for(self.game, **serializer.validated_data))
 
@@ -238,7 +238,7 @@ class GameHistoryView(GameScopedView):
     @extend_schema(
         operation_id="games_history",
         summary="Every change to the game and its hands: who, when, before and after",
-        responses=shapes.HistoryEntryOutput(many=True),
+        responses=outputs.HistoryEntryOutput(many=True),
     )
     def get(self, request, game_id):
         page = self.paginate_queryset(game_history(game=self.game))
@@ -253,7 +253,7 @@ class GameLedgerView(GameScopedView):
     @extend_schema(
         operation_id="games_ledger",
         summary="The stake bookings of a game (they sum to zero)",
-        responses=shapes.LedgerOutput,
+        responses=outputs.LedgerOutput,
     )
     def get(self, request, game_id):
         game = self.game
@@ -266,12 +266,12 @@ class GameLedgerView(GameScopedView):
             {
                 "game": game.pk,
                 "currency": game.club.currency,
-                "stake": shapes.stake_string(game),
+                "stake": outputs.stake_string(game),
                 "net": {
                     player: minor_to_decimal_string(amount, exponent)
                     for player, amount in net.items()
                 },
-                "entries": [shapes.ledger_entry_output(entry, exponent) for entry in entries],
+                "entries": [outputs.ledger_entry_output(entry, exponent) for entry in entries],
             }
         )
 
@@ -287,7 +287,7 @@ class ClubBalancesView(ClubScopedView):
     @extend_schema(
         operation_id="clubs_balances",
         summary="Each player's net from game stakes, and who pays whom to settle",
-        responses=shapes.BalancesOutput,
+        responses=outputs.BalancesOutput,
     )
     def get(self, request, slug):
         club = self.get_club()

@@ -42,7 +42,8 @@ from clubs.models import Role
 from clubs.permissions import ClubScorePermission, can_manage, can_read_club, role_in
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from games import selectors as game_selectors
-from games.api.serializers import GameOutput, create_game_arguments, game_output
+from games.api.inputs import create_game_arguments
+from games.api.outputs import GameOutput, game_output
 from settlements import night_tables, selectors, services
 from settlements.api.serializers import (
     FeeInput,

@@ -40,7 +40,7 @@ from clubs import selectors as club_selectors
 from clubs.permissions import can_manage, can_score
 from config.problems import Problem
 from games import selectors as game_selectors
-from games.api.serializers import game_output, hand_output
+from games.api.outputs import game_output, hand_output
 from games.models import Game
 from tables import guessing
 from tables import selectors as table_selectors
