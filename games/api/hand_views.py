@@ -3,7 +3,9 @@ views).
 
 What it does: each view checks permissions as every game-scoped view does
 (``games.api.views.GameScopedView``), validates the body, calls one service (``games.services``)
-or preview (``games.previews``) and renders the output builders of ``games.api.outputs``.
+or preview (``games.previews``) and renders the output serializers of ``games.api.outputs``
+(a hand just recorded: its fast builder, ``games.representations``; a preview: the dict
+``games.previews`` builds).
 Recording honours ``Idempotency-Key`` (``config.idempotency``); ``PUT``/``DELETE`` of a hand need
 ``If-Match`` (428 without, 412 when stale); a hand entered through a table link keeps the link.
 
@@ -21,7 +23,7 @@ from rest_framework.response import Response
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
 from config.problems import Problem
-from games import previews, selectors, services
+from games import previews, representations, selectors, services
 from games.api import inputs, outputs
 from games.api.views import (
     IF_MATCH_PARAMETER,
@@ -87,7 +89,7 @@ class HandsView(GameScopedView):
     def get(self, request, game_id):
         game = self.game
         page = self.paginate_queryset(selectors.list_hands(game=game))
-        response = self.get_paginated_response([outputs.hand_output(hand) for hand in page])
+        response = self.get_paginated_response(outputs.HandOutput(page, many=True).data)
         response["ETag"] = game.etag
         return response
 
@@ -127,7 +129,7 @@ class HandsView(GameScopedView):
             table_link_id=_table_link_id(request),
         )
         return Response(
-            outputs.hand_output(hand, outcome.game),
+            representations.recorded_hand(hand, outcome.game),
             status=status.HTTP_201_CREATED,
             headers={
                 "Location": reverse(
@@ -144,7 +146,7 @@ class HandDetailView(GameScopedView):
     @extend_schema(operation_id="hands_retrieve", responses=outputs.HandOutput)
     def get(self, request, game_id, number):
         hand = selectors.get_hand(game=self.game, number=number)
-        return Response(outputs.hand_output(hand), headers={"ETag": self.game.etag})
+        return Response(outputs.HandOutput(hand).data, headers={"ETag": self.game.etag})
 
     @extend_schema(
         operation_id="hands_update",
@@ -180,8 +182,9 @@ class HandDetailView(GameScopedView):
             confirmed_by=record.pop("confirmed_by", None),
             scored_by=record.pop("scored_by", None),
         )
-        body = outputs.hand_output(hand, outcome.game)
-        body["outcome"] = outcome.as_dict()
+        body = outputs.CorrectionOutput(
+            hand, context={"game": outcome.game, "outcome": outcome}
+        ).data
         return Response(body, headers={"ETag": outcome.game.etag})
 
     @extend_schema(
@@ -210,13 +213,13 @@ class HandDetailView(GameScopedView):
             confirmed_by=body.get("confirmed_by", _query_player(request, "confirmed_by")),
             scored_by=body.get("scored_by", _query_player(request, "scored_by")),
         )
-        body = {
-            "undone": outputs.hand_output(hand),
-            "game": outputs.game_summary(outcome.game),
-            "totals": outputs.totals_by_side(outcome.game.totals),
-            "outcome": outcome.as_dict(),
+        undo = {
+            "undone": hand,
+            "game": outcome.game,
+            "totals": outcome.game.totals,
+            "outcome": outcome,
         }
-        return Response(body, headers={"ETag": outcome.game.etag})
+        return Response(outputs.UndoOutput(undo).data, headers={"ETag": outcome.game.etag})
 
 
 class HandPreviewView(GameScopedView):

@@ -1,8 +1,14 @@
 """Output shapes of the games API: what a game, a hand, a correction, an undo, the ledger, the
 balances, the history and the legal plays look like in a response.
 
-What it does: the ``*Output`` serializers document the responses (drf-spectacular); the plain
-output builders (``game_output``, ``hand_output``, ...) build them over already-fetched rows.
+What it does: the ``*Output`` serializers render the responses (``XOutput(instance,
+context=...).data``) and drf-spectacular documents them from the same classes. They read rows
+the selectors already fetched (a game with its club, seats, sides and creator; hands with who
+entered, scored and accepted them; ledger entries with their players), so rendering costs no
+query. Money goes out as decimal strings in the currency of ``context["club"]``. One response
+keeps a fast plain builder beside its serializer: the hand just recorded
+(``games.representations``), kept equal to ``HandWithGameOutput`` by
+tests/games/test_representations.py. The previews render the dicts ``games.previews`` builds.
 
 What it does not do: check rules (engine), look anything up in the database, or decide who may
 see what.
@@ -13,140 +19,56 @@ of a game a hand response repeats (status, winner, next dealer, double stake, ha
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.models import Game, Hand, LedgerEntry
 from games.money import minor_to_decimal_string
-
-# ---------------------------------------------------------------------------------------------
-# Output builders (plain functions: see the module docstring)
+from rules_engine.results import per_side
 
 
-def user_summary(user) -> dict[str, Any] | None:
-    if user is None:
-        return None
-    return {"id": user.pk, "username": user.get_username()}
+class AmountField(serializers.CharField):
+    """An amount in minor units, written as api.md writes money: a decimal string in the currency
+    of ``context["club"]`` ("-0.20"). A string is taken as already written (the tournaments'
+    settlement writes its own amounts)."""
+
+    def to_representation(self, value: Any) -> str:
+        if isinstance(value, str):
+            return value
+        return minor_to_decimal_string(value, self.context["club"].minor_unit_exponent)
 
 
-def totals_by_side(totals: list[int]) -> dict[str, int]:
-    return {str(side): points for side, points in enumerate(totals)}
+@extend_schema_field(
+    {"type": "object", "additionalProperties": {"type": "integer"}, "example": {"0": 15, "1": 20}}
+)
+class TotalsField(serializers.JSONField):
+    """Points per side, keyed by side index; a list by side (a game's or a hand's totals) is
+    keyed here, an object already keyed is rendered as it is."""
 
-
-def stake_string(game: Game) -> str | None:
-    if game.stake_minor is None:
-        return None
-    return minor_to_decimal_string(game.stake_minor, game.club.minor_unit_exponent)
-
-
-def game_summary(game: Game) -> dict[str, Any]:
-    return {
-        "status": game.status,
-        "winner": game.winner_side,
-        "next_dealer": game.next_dealer,
-        "double_stake": game.double_stake,
-        "hands_played": game.hands_played,
-    }
-
-
-def game_output(game: Game) -> dict[str, Any]:
-    """The full game; needs ``club``, ``seats__player`` and ``sides__team`` loaded."""
-    seats = game.ordered_seats()
-    sides: dict[int, dict[str, Any]] = {}
-    for side in game.sides.all():
-        sides[side.index] = {
-            "index": side.index,
-            "seats": [],
-            "players": [],
-            "team": None if side.team is None else {"id": side.team.pk, "name": side.team.name},
-        }
-    for seat in seats:
-        side = sides.setdefault(
-            seat.side, {"index": seat.side, "seats": [], "players": [], "team": None}
-        )
-        side["seats"].append(seat.seat)
-        side["players"].append(seat.player_id)
-    return {
-        "id": game.pk,
-        "club": game.club.slug,
-        "game": game.game,
-        "house_rules": game.house_rules,
-        "seats": [
-            {
-                "seat": seat.seat,
-                "player": {"id": seat.player_id, "name": seat.player.display_name},
-                "side": seat.side,
-            }
-            for seat in seats
-        ],
-        "sides": [sides[index] for index in sorted(sides)],
-        "first_dealer": game.first_dealer,
-        "stake": stake_string(game),
-        "currency": game.club.currency,
-        **game_summary(game),
-        "totals": totals_by_side(game.totals),
-        "tournament_match": game.tournament_match_id,
-        "created_by": user_summary(game.created_by) if game.created_by_id else None,
-        "created_at": game.created_at,
-        "updated_at": game.updated_at,
-        "version": game.version,
-    }
-
-
-def hand_output(hand: Hand, game: Game | None = None) -> dict[str, Any]:
-    """A hand as api.md shows it: the engine's result, totals after it, and the record.
-
-    With ``game`` (after recording or correcting) the game summary is included too.
-    """
-    output: dict[str, Any] = {"number": hand.number}
-    output.update(hand.result)
-    output["dealer"] = hand.dealer
-    output["totals"] = totals_by_side(hand.totals_after)
-    output["record"] = hand.record
-    output["entered_by"] = user_summary(hand.entered_by) if hand.entered_by_id else None
-    output["entered_at"] = hand.entered_at
-    output["confirmed_by"] = (
-        {"id": hand.confirmed_by_id, "name": hand.confirmed_by.display_name}
-        if hand.confirmed_by_id
-        else None
-    )
-    output["scored_by"] = (
-        {"id": hand.scored_by_id, "name": hand.scored_by.display_name}
-        if hand.scored_by_id
-        else None
-    )
-    output["accepted_by_organiser"] = (
-        user_summary(hand.accepted_by_organiser) if hand.accepted_by_organiser_id else None
-    )
-    output["table_link"] = hand.table_link_id
-    output["updated_at"] = hand.updated_at
-    if game is not None:
-        output["game"] = game_summary(game)
-    return output
-
-
-def ledger_entry_output(entry: LedgerEntry, exponent: int) -> dict[str, Any]:
-    return {
-        "booking": entry.booking,
-        "player": {"id": entry.player_id, "name": entry.player.display_name},
-        "amount": minor_to_decimal_string(entry.amount_minor, exponent),
-        "reason": entry.reason,
-        "created_at": entry.created_at,
-    }
-
-
-# ---------------------------------------------------------------------------------------------
-# Schema-only serializers (drf-spectacular documents the responses with these)
+    def to_representation(self, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            return per_side(value)
+        return value
 
 
 class PlayerRefOutput(serializers.Serializer):
+    """A player named in a response: a ``Player`` row (its display name), or a mapping that
+    already holds ``id`` and ``name``."""
+
     id = serializers.IntegerField()
     name = serializers.CharField()
 
+    def to_representation(self, instance: Any) -> dict[str, Any]:
+        if not isinstance(instance, Mapping):
+            instance = {"id": instance.pk, "name": instance.display_name}
+        return super().to_representation(instance)
+
 
 class UserRefOutput(serializers.Serializer):
+    """A user named in a response: a user row, or a mapping with ``id`` and ``username``."""
+
     id = serializers.IntegerField()
     username = serializers.CharField()
 
@@ -163,65 +85,100 @@ class SeatOutput(serializers.Serializer):
 
 
 class SideOutput(serializers.Serializer):
+    """A side summary (``side_summaries``): its index, seats, players and team."""
+
     index = serializers.IntegerField()
     seats = serializers.ListField(child=serializers.IntegerField())
     players = serializers.ListField(child=serializers.IntegerField(), help_text="Player ids.")
     team = TeamRefOutput(allow_null=True)
 
 
+def side_summaries(game) -> list[dict[str, Any]]:
+    """The game's sides in index order, each with its seats and players in seat order and its
+    team (None without one); a side with seats but no side row has no team."""
+    sides: dict[int, dict[str, Any]] = {
+        side.index: {"index": side.index, "seats": [], "players": [], "team": side.team}
+        for side in game.sides.all()
+    }
+    for seat in game.ordered_seats():
+        side = sides.setdefault(
+            seat.side, {"index": seat.side, "seats": [], "players": [], "team": None}
+        )
+        side["seats"].append(seat.seat)
+        side["players"].append(seat.player_id)
+    return [sides[index] for index in sorted(sides)]
+
+
 class GameSummaryOutput(serializers.Serializer):
     status = serializers.ChoiceField(choices=["in_progress", "finished"])
-    winner = serializers.IntegerField(allow_null=True, help_text="The winning side's index.")
+    winner = serializers.IntegerField(
+        source="winner_side", allow_null=True, help_text="The winning side's index."
+    )
     next_dealer = serializers.IntegerField()
     double_stake = serializers.BooleanField()
     hands_played = serializers.IntegerField()
 
 
-@extend_schema_field(
-    {"type": "object", "additionalProperties": {"type": "integer"}, "example": {"0": 15, "1": 20}}
-)
-class TotalsField(serializers.JSONField):
-    """Points per side, keyed by side index."""
+class GameOutput(serializers.Serializer):
+    """A game; needs ``club``, ``created_by``, ``seats__player`` and ``sides__team`` loaded
+    (``games.selectors.get_game``) and the club in the context."""
 
-
-class GameOutput(GameSummaryOutput):
     id = serializers.IntegerField()
-    club = serializers.CharField(help_text="The club's slug.")
+    club = serializers.CharField(source="club.slug", help_text="The club's slug.")
     game = serializers.CharField()
     house_rules = serializers.JSONField(help_text="The frozen rules of this game.")
-    seats = SeatOutput(many=True)
-    sides = SideOutput(many=True)
+    seats = SeatOutput(many=True, source="ordered_seats")
+    sides = serializers.SerializerMethodField()
     first_dealer = serializers.IntegerField()
-    stake = serializers.CharField(allow_null=True)
-    currency = serializers.CharField()
+    stake = AmountField(source="stake_minor", allow_null=True)
+    currency = serializers.CharField(source="club.currency")
+    status = serializers.ChoiceField(choices=["in_progress", "finished"])
+    winner = serializers.IntegerField(
+        source="winner_side", allow_null=True, help_text="The winning side's index."
+    )
+    next_dealer = serializers.IntegerField()
+    double_stake = serializers.BooleanField()
+    hands_played = serializers.IntegerField()
     totals = TotalsField()
-    tournament_match = serializers.IntegerField(allow_null=True)
+    tournament_match = serializers.IntegerField(source="tournament_match_id", allow_null=True)
     created_by = UserRefOutput(allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     version = serializers.IntegerField()
 
+    @extend_schema_field(SideOutput(many=True))
+    def get_sides(self, game) -> list[dict[str, Any]]:
+        return SideOutput(side_summaries(game), many=True, context=self.context).data
+
 
 class HandOutput(serializers.Serializer):
-    """A stored hand. The engine's result fields (``trump``, ``trick_winners``, ``points``,
-    ``best_trump``, ``bid``, ``misdeal``, ``renege``, ...) are merged in at the top level."""
+    """A stored hand; needs ``entered_by``, ``confirmed_by``, ``scored_by`` and
+    ``accepted_by_organiser`` loaded (``games.selectors.list_hands``). The engine's result fields
+    (``kind``, ``trump``, ``trick_winners``, ``points``, ``best_trump``, ``bid``, ``reached``,
+    ``renege``, ``rob``: ``HandResult.to_dict``) are at the top level."""
 
     number = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=["played", "renege", "misdeal", "redeal"])
-    dealer = serializers.IntegerField()
-    trump = serializers.CharField(required=False, allow_null=True)
-    trick_winners = serializers.ListField(child=serializers.IntegerField(), required=False)
-    points = TotalsField(required=False)
-    best_trump = serializers.JSONField(required=False, allow_null=True)
-    bid = serializers.JSONField(required=False, allow_null=True)
-    reached = serializers.JSONField(
-        help_text="Per side: the 0-based trick at which it reached the target, or null."
+    kind = serializers.ChoiceField(
+        source="result.kind", choices=["played", "renege", "misdeal", "redeal"]
     )
-    renege = serializers.JSONField(allow_null=True)
-    rob = serializers.JSONField(allow_null=True)
-    totals = TotalsField()
+    dealer = serializers.IntegerField()
+    trump = serializers.CharField(source="result.trump", required=False, allow_null=True)
+    trick_winners = serializers.ListField(
+        source="result.trick_winners", child=serializers.IntegerField(), required=False
+    )
+    points = TotalsField(source="result.points", required=False)
+    best_trump = serializers.JSONField(source="result.best_trump", required=False, allow_null=True)
+    bid = serializers.JSONField(source="result.bid", required=False, allow_null=True)
+    reached = serializers.JSONField(
+        source="result.reached",
+        help_text="Per side: the 0-based trick at which it reached the target, or null.",
+    )
+    renege = serializers.JSONField(source="result.renege", allow_null=True)
+    rob = serializers.JSONField(source="result.rob", allow_null=True)
+    totals = TotalsField(source="totals_after")
     record = serializers.JSONField(help_text="The record exactly as entered.")
     entered_by = UserRefOutput(allow_null=True)
+    entered_at = serializers.DateTimeField()
     confirmed_by = PlayerRefOutput(allow_null=True)
     scored_by = PlayerRefOutput(
         allow_null=True, help_text="The player the table's tablet named as having entered it."
@@ -230,8 +187,8 @@ class HandOutput(serializers.Serializer):
         allow_null=True,
         help_text="The organiser whose own console entry stood as the acceptance (confirm_hands).",
     )
-    entered_at = serializers.DateTimeField()
     table_link = serializers.IntegerField(
+        source="table_link_id",
         allow_null=True,
         help_text="The id of the table link through which the hand was recorded; null when it "
         "was recorded by a logged-in user or an API client.",
@@ -240,14 +197,23 @@ class HandOutput(serializers.Serializer):
 
 
 class HandWithGameOutput(HandOutput):
-    game = GameSummaryOutput()
+    """A hand just written, with the summary of its game after the write (``context["game"]``:
+    the hand's cached game may be an older copy of the row, or not loaded)."""
+
+    game = serializers.SerializerMethodField()
+
+    @extend_schema_field(GameSummaryOutput)
+    def get_game(self, hand) -> dict[str, Any]:
+        return GameSummaryOutput(self.context["game"]).data
 
 
 class OutcomeOutput(serializers.Serializer):
-    status_before = serializers.CharField()
-    status_after = serializers.CharField()
-    winner_before = serializers.IntegerField(allow_null=True)
-    winner_after = serializers.IntegerField(allow_null=True)
+    """What a correction or an undo did to its game (``games.services.HandOutcome``)."""
+
+    status_before = serializers.CharField(source="change.status_before")
+    status_after = serializers.CharField(source="game.status")
+    winner_before = serializers.IntegerField(source="change.winner_before", allow_null=True)
+    winner_after = serializers.IntegerField(source="game.winner_side", allow_null=True)
     winner_changed = serializers.BooleanField(
         help_text="True when the game was finished and its winner is now another side (or none)."
     )
@@ -260,7 +226,14 @@ class OutcomeOutput(serializers.Serializer):
 
 
 class CorrectionOutput(HandWithGameOutput):
-    outcome = OutcomeOutput()
+    """A corrected hand, its game after the correction and what it changed
+    (``context["outcome"]``)."""
+
+    outcome = serializers.SerializerMethodField()
+
+    @extend_schema_field(OutcomeOutput)
+    def get_outcome(self, hand) -> dict[str, Any]:
+        return OutcomeOutput(self.context["outcome"]).data
 
 
 class HandPreviewOutput(serializers.Serializer):
@@ -299,6 +272,9 @@ class CorrectionPreviewOutput(serializers.Serializer):
 
 
 class UndoOutput(serializers.Serializer):
+    """An undo: ``{"undone": hand, "game": game after, "totals": its totals, "outcome":
+    games.services.HandOutcome}``."""
+
     undone = HandOutput()
     game = GameSummaryOutput()
     totals = TotalsField()
@@ -317,33 +293,39 @@ class LegalPlaysOutput(serializers.Serializer):
 class LedgerEntryOutput(serializers.Serializer):
     booking = serializers.IntegerField()
     player = PlayerRefOutput()
-    amount = serializers.CharField(help_text='+ receives, - pays; e.g. "-0.20".')
+    amount = AmountField(source="amount_minor", help_text='+ receives, - pays; e.g. "-0.20".')
     reason = serializers.ChoiceField(choices=["stake", "reversal"])
     created_at = serializers.DateTimeField()
 
 
 class LedgerOutput(serializers.Serializer):
+    """A game's ledger: ``{"game", "currency", "stake", "net", "entries"}`` with the stake and
+    each player's net in minor units, the entries with their players loaded."""
+
     game = serializers.IntegerField()
     currency = serializers.CharField()
-    stake = serializers.CharField(allow_null=True)
+    stake = AmountField(allow_null=True)
     net = serializers.DictField(
-        child=serializers.CharField(), help_text="Each player's net for this game, by player id."
+        child=AmountField(), help_text="Each player's net for this game, by player id."
     )
     entries = LedgerEntryOutput(many=True)
 
 
 class BalanceOutput(serializers.Serializer):
     player = PlayerRefOutput()
-    net = serializers.CharField()
+    net = AmountField()
 
 
 class TransferOutput(serializers.Serializer):
     payer = PlayerRefOutput()
     payee = PlayerRefOutput()
-    amount = serializers.CharField()
+    amount = AmountField()
 
 
 class BalancesOutput(serializers.Serializer):
+    """A club's balances: ``{"currency", "balances": [{"player", "net"}], "transfers": [{"payer",
+    "payee", "amount"}]}``, players as rows and amounts in minor units."""
+
     currency = serializers.CharField()
     balances = BalanceOutput(many=True)
     transfers = TransferOutput(many=True, help_text="Who pays whom to settle every balance.")
@@ -356,6 +338,8 @@ class HistoryChangeOutput(serializers.Serializer):
 
 
 class HistoryEntryOutput(serializers.Serializer):
+    """An entry of ``games.history.game_history``; the acceptance fields are a hand's only."""
+
     id = serializers.CharField()
     at = serializers.DateTimeField()
     by = UserRefOutput(allow_null=True)
@@ -384,3 +368,10 @@ class HistoryEntryOutput(serializers.Serializer):
         allow_null=True,
         help_text="Hands: the organiser whose own console entry stood as the acceptance.",
     )
+
+    def to_representation(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        output = super().to_representation(entry)
+        for name in ("scored_by", "accepted_by", "accepted_by_organiser"):
+            if name not in entry:
+                del output[name]
+        return output

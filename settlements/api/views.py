@@ -43,7 +43,7 @@ from clubs.permissions import ClubScorePermission, can_manage, can_read_club, ro
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from games import selectors as game_selectors
 from games.api.inputs import create_game_arguments
-from games.api.outputs import GameOutput, game_output
+from games.api.outputs import GameOutput
 from settlements import night_tables, selectors, services
 from settlements.api.serializers import (
     FeeInput,
@@ -193,7 +193,7 @@ class NightGamesView(_NightView):
         )
         game = game_selectors.get_game(game_id=game.pk)
         return Response(
-            game_output(game),
+            GameOutput(game, context={"club": night.club}).data,
             status=status.HTTP_201_CREATED,
             headers={
                 "Location": reverse("games:game-detail", kwargs={"game_id": game.pk}),
