@@ -17,7 +17,7 @@ Recording a hand does not replay history: the game row carries the engine state 
 the whole game from its first hand with the corrected record, because every later total may
 change; undoing the last hand restores the state stored with the hand before it.
 
-What it does not do: check types and shapes of request bodies (``games.api.serializers``), decide
+What it does not do: check types and shapes of request bodies (``games.api.inputs``), decide
 who may call it (``clubs.permissions``, in the views) or shape reads (``games.selectors``).
 
 Terms:

@@ -42,7 +42,8 @@ from clubs.models import Role
 from clubs.permissions import ClubScorePermission, can_manage, can_read_club, role_in
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from games import selectors as game_selectors
-from games.api.serializers import GameOutput, create_game_arguments, game_output
+from games.api.inputs import create_game_arguments
+from games.api.outputs import GameOutput
 from settlements import night_tables, selectors, services, settle_up
 from settlements.api.serializers import (
     FeeInput,
@@ -192,7 +193,7 @@ class NightGamesView(_NightView):
         )
         game = game_selectors.get_game(game_id=game.pk)
         return Response(
-            game_output(game),
+            GameOutput(game, context={"club": night.club}).data,
             status=status.HTTP_201_CREATED,
             headers={
                 "Location": reverse("games:game-detail", kwargs={"game_id": game.pk}),
