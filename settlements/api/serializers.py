@@ -11,7 +11,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from config.serializers import StrictFieldsMixin
-from games.api.serializers import GameInput
+from games.api.inputs import GameInput
 from settlements.representations import amount_string
 from tournaments.api.serializers import MoneyField
 
