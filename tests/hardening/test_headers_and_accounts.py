@@ -26,7 +26,7 @@ from django.test import Client
 
 from accounts.models import DeviceToken
 from accounts.services import issue_device_token
-from tests.test_permission_matrix import world_for_matrix
+from tests.permission_requests import world_for_matrix
 
 PASSWORD = "cards-on-the-table-77"
 
