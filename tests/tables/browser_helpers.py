@@ -9,6 +9,9 @@ ready; ``tap`` presses a score pad's button by its visible name, as a person wou
 ``pick`` find and press cards (``"10S"``) by their names in card-by-card entry.
 ``stored_records(game)`` and ``engine_replay(game)`` read back what was stored and what the
 rules engine makes of it; ``FIVE_HANDS`` are five hands of 45 (2 v 2) the tests tap.
+``run_script(module_page, body, **values)`` runs a script on the ``module_page`` fixture's page
+(tests/tables/conftest.py) with the score pad's modules' static URLs (``MODULE_URLS``) in scope,
+to import each alone.
 
 What it does not do: assert anything about the stored hands (the tests do, against the engine).
 """
@@ -19,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.templatetags.static import static
 from django.test import Client
 from playwright.sync_api import expect
 
@@ -28,8 +32,10 @@ from games.bridge import start_for
 from games.models import Game, Hand
 from tests.browser import TABLET_LANDSCAPE
 from tests.clubs.factories import make_club, make_membership, make_player, make_user
+from web.table.views import SCORE_MODULES
 
 NAMES = ("Mary", "Seán", "Tom", "Úna")
+MODULE_URLS = {name: static(f"table/{name}.js") for name in SCORE_MODULES}
 
 
 @dataclass
@@ -168,3 +174,10 @@ def enter_hand(
     page.locator("#dealer", has_text=f"Hand {number + 1}:").or_(
         page.locator("#banner h2")
     ).first.wait_for()
+
+
+def run_script(module_page, body: str, **values):
+    """Run ``body`` (the inside of an async function) with ``urls`` and ``values`` in scope."""
+    names = ["urls", *values]
+    script = f"async ([{', '.join(names)}]) => {{ {body} }}"
+    return module_page.page.evaluate(script, [MODULE_URLS, *values.values()])
