@@ -23,7 +23,6 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.templatetags.static import static
-from django.test import Client
 from playwright.sync_api import expect
 
 from clubs.models import Role
@@ -32,6 +31,7 @@ from games.bridge import start_for
 from games.models import Game, Hand
 from tests.browser import TABLET_LANDSCAPE
 from tests.clubs.factories import make_club, make_membership, make_player, make_user
+from tests.helpers import logged_in_client
 from web.table.views import SCORE_MODULES
 
 NAMES = ("Mary", "Seán", "Tom", "Úna")
@@ -66,8 +66,7 @@ def seed(slug: str = "the-crown") -> Seed:
 
 
 def logged_in(context, live_server, user):
-    client = Client()
-    client.force_login(user)
+    client = logged_in_client(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
     context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}]
