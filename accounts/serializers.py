@@ -1,6 +1,7 @@
 """Input and output serializers of the accounts API.
 
-What it does: shapes of ``/api/auth/`` requests (``RegisterInput``, ``TokenInput``) and responses
+What it does: shapes of ``/api/auth/`` requests (``RegisterInput``, ``TokenInput``,
+``PasswordChangeInput``) and responses
 (``UserOutput``, ``TokenOutput``, ``DeviceOutput``, ``MeOutput``). Inputs refuse unknown keys.
 
 What it does not do: validate passwords or create anything (``accounts.services``).

@@ -23,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from computer_players import play_game  # noqa: E402
-from rules_engine.house_rules import preset  # noqa: E402
+from rules_engine.presets import preset  # noqa: E402
 
 SEQUENCES = 2_000
 Z = 1.96

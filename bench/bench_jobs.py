@@ -44,99 +44,41 @@ takes about 25 minutes on the 2-core development machine (part 1 about 4, part 2
 JINK_BENCH_SWISS_ROUNDS=3 JINK_BENCH_KNOCKOUT_ENTRANTS=32 JINK_BENCH_WORKER_ENTRANTS=40
 JINK_BENCH_WORKER_ROUNDS=2 JINK_BENCH_WORKER_SAMPLES=5``, under a minute.
 
+The sizes and the helpers the parts share are in ``bench/jobs_common.py``, part 5 in
+``bench/jobs_workers.py`` (neither is a bench of its own).
+
 Run: ``make bench``, or ``.venv/bin/python bench/bench_jobs.py`` from the project root.
 """
 
 from __future__ import annotations
 
-import http.server
-import os
-import re
 import shutil
 import statistics
 import sys
-import tempfile
-import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.bench_hands_api import choose_database, set_up_django  # noqa: E402
-
-SWISS_ENTRANTS = int(os.environ.get("JINK_BENCH_SWISS_ENTRANTS", "500"))
-SWISS_ROUNDS = int(os.environ.get("JINK_BENCH_SWISS_ROUNDS", "12"))
-SEASON_GAMES = int(os.environ.get("JINK_BENCH_SEASON_GAMES", "20000"))
-WORKER_ENTRANTS = int(os.environ.get("JINK_BENCH_WORKER_ENTRANTS", "500"))
-WORKER_ROUNDS = int(os.environ.get("JINK_BENCH_WORKER_ROUNDS", "12"))
-WORKER_SAMPLES = int(os.environ.get("JINK_BENCH_WORKER_SAMPLES", "25"))
-# Part 5's worker layouts: "one" (one worker on both queues), "serve" (make serve's).
-LAYOUTS = os.environ.get("JINK_BENCH_WORKER_LAYOUTS", "one,serve").split(",")
-KNOCKOUT_ENTRANTS = int(os.environ.get("JINK_BENCH_KNOCKOUT_ENTRANTS", "1024"))
-# Which parts to run, e.g. "1,5" (default: all).
-PARTS = {int(part) for part in os.environ.get("JINK_BENCH_JOBS_PARTS", "1,2,3,4,5").split(",")}
-
-
-def ms(seconds: float) -> str:
-    return f"{seconds * 1000:8.1f} ms"
-
-
-def best_of(call, times: int = 3) -> float:
-    samples = []
-    for _ in range(times):
-        started = time.perf_counter()
-        call()
-        samples.append(time.perf_counter() - started)
-    return min(samples)
-
-
-def make_club(slug: str, players: int):
-    from django.contrib.auth import get_user_model
-
-    from clubs.models import Club, Membership, Player, Role
-
-    club = Club.objects.create(
-        name=slug.title(), slug=slug, currency="EUR", time_zone="Europe/Dublin"
-    )
-    user = get_user_model().objects.create(username=f"{slug}-organiser")
-    Membership.objects.create(club=club, user=user, role=Role.ORGANISER)
-    Player.objects.bulk_create(
-        Player(club=club, display_name=f"Player {index:04d}") for index in range(players)
-    )
-    return club, user, list(Player.objects.filter(club=club).order_by("pk"))
-
-
-def swiss(club, user, players, rounds: int):
-    from tournaments import services
-
-    return services.create_tournament(
-        club=club,
-        user=user,
-        values={"name": "Bench swiss", "game": "25", "format": "swiss", "round_count": rounds},
-        entrants=[{"player": player.pk, "seed": index + 1} for index, player in enumerate(players)],
-    )
-
-
-def deciding_hand(game) -> dict:
-    seat = game.side_of_seat.index(0)
-    return {"dealer": game.next_dealer, "trump": "S", "trick_winners": [seat] * 5}
-
-
-@contextmanager
-def counting_queries():
-    """The SQL statements run inside the block, in a list (a wrapper counts them: the test
-    client's request_started resets Django's query log)."""
-    from django.db import connection
-
-    executed: list[str] = []
-
-    def count(execute, sql, params, many, context):
-        executed.append(sql)
-        return execute(sql, params, many, context)
-
-    with connection.execute_wrapper(count):
-        yield executed
+from bench.jobs_common import (  # noqa: E402
+    KNOCKOUT_ENTRANTS,
+    LAYOUTS,
+    PARTS,
+    SEASON_GAMES,
+    SWISS_ENTRANTS,
+    SWISS_ROUNDS,
+    WORKER_ENTRANTS,
+    best_of,
+    counting_queries,
+    deciding_hand,
+    drop_queued_messages,
+    make_club,
+    ms,
+    swiss,
+    vacuum_when_autovacuum_is_off,
+)
+from bench.jobs_workers import hand_to_fresh_standings, settle_what_nobody_consumed  # noqa: E402
 
 
 def timed(module, name: str, clock, into: list):
@@ -153,47 +95,6 @@ def timed(module, name: str, clock, into: list):
 
     setattr(module, name, wrapper)
     return lambda: setattr(module, name, original)
-
-
-def vacuum_when_autovacuum_is_off() -> bool:
-    """``VACUUM ANALYZE`` the database, as autovacuum would have by now, when the server runs
-    without it (this machine's PostgreSQL does): otherwise every table keeps its dead rows and
-    the planner the row counts of an empty database, so each round's queries slow down for a
-    reason no deployed server has. True when it vacuumed."""
-    from django.db import connection
-
-    if connection.vendor != "postgresql":
-        return False
-    with connection.cursor() as cursor:
-        cursor.execute("SHOW autovacuum")
-        if cursor.fetchone()[0] == "on":
-            return False
-        cursor.execute("VACUUM ANALYZE")
-    return True
-
-
-def drop_queued_messages() -> None:
-    """Empty the in-memory broker's queues, as a worker would have: about 1,000 messages a round
-    would otherwise pile up in this process, and every full garbage collection walks them."""
-    from kombu.transport import memory
-
-    for queue in memory.Channel.queues.values():
-        with queue.mutex:
-            queue.queue.clear()
-
-
-def settle_what_nobody_consumed() -> None:
-    """Before the real workers of part 5: do what parts 1-4's messages (sent to an in-memory
-    broker nobody consumed) would have done, so part 5 measures only its own work. Without it the
-    outbox's sweep hands part 5's workers thousands of the earlier parts' tasks (their
-    ``PendingTask`` rows), and the standings sweep stores the earlier tournaments' snapshots."""
-    from outbox.models import PendingTask
-    from tournaments import snapshots
-
-    drop_queued_messages()
-    PendingTask.objects.all().delete()
-    for tournament_id in snapshots.list_stale_tournaments():
-        snapshots.refresh_standings(tournament_id=tournament_id)
 
 
 def follow_up_by_round(club, user, players) -> object:
@@ -428,208 +329,6 @@ def season_against_reading(club, players) -> None:
         f"4. season table over {SEASON_GAMES} games: {ms(full)} against reading its rows "
         f"{ms(rows)}: {full / rows:.1f}x (goal ≤ 3x)"
     )
-
-
-class _Receiver(http.server.BaseHTTPRequestHandler):
-    """A webhook receiver on loopback that takes every delivery (204)."""
-
-    def do_POST(self):  # noqa: N802  (the name http.server calls)
-        self.rfile.read(int(self.headers.get("Content-Length") or 0))
-        self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
-TASK_LINE = re.compile(r"Task ([\w.]+)\[[^\]]+\] succeeded in ([0-9.e-]+)s: (.*)$")
-TASK_KINDS = {
-    "seasons.rate_game_task": "ratings",
-    "seasons.catch_up_ratings_task": "ratings catch-up",
-    "tournaments.match_progress_task": "match progress",
-    "tournaments.refresh_standings_task": "refresh",
-    "seasons.refresh_season_task": "season table",
-    "webhooks.deliver_webhook_task": "webhook",
-}
-
-
-def _task_lines(logs: list[Path], offsets: dict) -> list[tuple[str, float, str]]:
-    """(task, seconds, result) of every task the workers logged since ``offsets`` (moved on)."""
-    lines = []
-    for log in logs:
-        if not log.exists():
-            continue
-        with log.open("rb") as handle:
-            handle.seek(offsets.get(log, 0))
-            text = handle.read()
-            offsets[log] = handle.tell()
-        for line in text.decode(errors="replace").splitlines():
-            found = TASK_LINE.search(line)
-            if found:
-                lines.append((found.group(1), float(found.group(2)), found.group(3)))
-    return lines
-
-
-def _percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
-
-
-def hand_to_fresh_standings(layout: str, club, user, players) -> None:
-    """Part 5, one worker layout: a swiss played through the API with real workers on a Redis
-    of their own, ratings, season tables and webhooks on; per round the time from a sampled
-    deciding hand's ``201`` to fresh standings (its match decided and the snapshot at the
-    tournament's data version), each task kind's time from the workers' logs, and what the
-    refreshes did (stored, current, busy: the holder looks again; requeued: rounds exhausted,
-    queued again) and what the minute's sweep had left to store."""
-    from django.test import TestCase  # noqa: F401  (Django's test utilities load settings)
-    from rest_framework.test import APIClient
-
-    from accounts.services import issue_device_token
-    from games.models import Game, GameStatus
-    from outbox.models import PendingTask
-    from seasons.table import read_season
-    from tests.jobs.stack import Stack, wait_until
-    from tournaments import services
-    from tournaments.models import Match, StandingsSnapshot, Tournament
-    from webhooks.models import WebhookEndpoint
-
-    folder = Path(tempfile.mkdtemp(prefix="jink-bench-stack-"))
-    # Production sweeps (every minute, the outbox every 5), not the fault tests' 2 s.
-    stack = Stack(folder, environment={"JINK_SWEEP_SECONDS": "60", "JINK_REPAIR_SECONDS": "300"})
-    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Receiver)
-    threading.Thread(target=receiver.serve_forever, daemon=True).start()
-    if layout == "serve":
-        # `make serve`: a default worker of two processes, a standings worker of two.
-        stack.start(standings_worker=True, standings_concurrency=2, worker_concurrency=2)
-        title = "the make serve layout (default worker ×2, standings worker ×2)"
-    else:
-        stack.start()
-        title = "one worker on both queues (concurrency 1)"
-    logs = [folder / "worker.log", folder / "standings.log"]
-    offsets: dict = {}
-    try:
-        WebhookEndpoint.objects.create(
-            club=club,
-            url=f"http://127.0.0.1:{receiver.server_port}/hook",
-            events=["game.finished", "match.decided", "round.drawn", "standings.updated"],
-            secret="bench",
-        )
-        read_season(club)  # the club's season table is stored: every finished game moves it
-        tournament = swiss(club, user, players[:WORKER_ENTRANTS], WORKER_ROUNDS)
-        services.draw_next_round(tournament_id=tournament.pk, user=user)
-        _, token = issue_device_token(user=user, device=f"bench-scorer-{layout}")
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
-        wait_until(lambda: StandingsSnapshot.objects.filter(tournament=tournament).exists(), 60)
-        print(
-            f"5. hand accepted → fresh standings, {title}: a swiss of {WORKER_ENTRANTS}, "
-            f"{WORKER_SAMPLES} sampled hands a round, one at a time, after the round's "
-            "other hands posted back to back and caught up with, "
-            "ratings, season table and webhooks on; task times from the workers' logs "
-            "(p50/max ms); refreshes: runs, recomputations stored, busy (refused the lock: the "
-            "holder looks again), requeued (rounds exhausted: queued itself again); sweep: "
-            "what the minute's sweep stored"
-        )
-        everything = []
-        for number in range(1, WORKER_ROUNDS + 1):
-            vacuum_when_autovacuum_is_off()
-            _task_lines(logs, offsets)  # skip what ran before this round
-            matches = list(
-                Match.objects.filter(tournament=tournament, round__number=number, is_bye=False)
-                .order_by("table")
-                .values_list("pk", flat=True)
-            )
-            sampled = matches[:WORKER_SAMPLES]
-
-            def post(match_id: int) -> float:
-                game = Game.objects.get(
-                    match_link__match_id=match_id, status=GameStatus.IN_PROGRESS
-                )
-                response = client.post(
-                    f"/api/games/{game.pk}/hands/", deciding_hand(game), format="json"
-                )
-                assert response.status_code == 201, response.content
-                return time.perf_counter()
-
-            def fresh(match_id=None):
-                if (
-                    match_id is not None
-                    and not Match.objects.filter(pk=match_id, status="decided").exists()
-                ):
-                    return False
-                data_version = Tournament.objects.get(pk=tournament.pk).data_version
-                snapshot = StandingsSnapshot.objects.get(tournament=tournament)
-                return snapshot.data_version >= data_version
-
-            # The round's other tables first, back to back (a burst far faster than a night's
-            # tables finish), and the time until the workers have caught up with it...
-            started = time.perf_counter()
-            for match_id in matches[WORKER_SAMPLES:]:
-                post(match_id)
-            posted = time.perf_counter()
-            wait_until(lambda: fresh() and not PendingTask.objects.exists(), 600, interval=0.05)
-            burst = (posted - started, time.perf_counter() - posted)
-            # ... then the sampled tables one at a time, each hand's standings awaited.
-            samples = []
-            for match_id in sampled:
-                accepted = post(match_id)
-                wait_until(lambda match_id=match_id: fresh(match_id), 120, interval=0.005)
-                samples.append(time.perf_counter() - accepted)
-            # The round's end: the next round drawn (or the tournament over) and fresh.
-            wait_until(
-                lambda number=number: (
-                    (
-                        number == WORKER_ROUNDS
-                        or Match.objects.filter(
-                            tournament=tournament, round__number=number + 1
-                        ).exists()
-                    )
-                    and StandingsSnapshot.objects.get(tournament=tournament).data_version
-                    >= Tournament.objects.get(pk=tournament.pk).data_version
-                ),
-                120,
-                interval=0.05,
-            )
-            time.sleep(0.5)  # let the default queue's work of the round's last hands finish
-            everything += samples
-            lines = _task_lines(logs, offsets)
-            kinds: dict[str, list[float]] = {}
-            outcomes: dict[str, int] = {}
-            swept = 0
-            for task, seconds, result in lines:
-                if task in TASK_KINDS:
-                    kinds.setdefault(TASK_KINDS[task], []).append(seconds)
-                if task == "tournaments.refresh_standings_task":
-                    found = re.search(r"'stored': (\d+), 'outcome': '(\w+)'", result)
-                    if found:
-                        outcomes["stored"] = outcomes.get("stored", 0) + int(found.group(1))
-                        outcomes[found.group(2)] = outcomes.get(found.group(2), 0) + 1
-                if task == "tournaments.sweep_standings_task" and result.strip().isdigit():
-                    swept += int(result.strip())
-            tasks = ", ".join(
-                f"{kind} {statistics.median(values) * 1000:.0f}/{max(values) * 1000:.0f}"
-                for kind, values in sorted(kinds.items())
-            )
-            refreshes = (
-                f"{len(kinds.get('refresh', []))} runs storing {outcomes.get('stored', 0)}, "
-                f"busy {outcomes.get('busy', 0)}, requeued {outcomes.get('requeued', 0)}"
-            )
-            print(
-                f"   round {number:2d}: p50 {ms(statistics.median(samples))}, p95 "
-                f"{ms(_percentile(samples, 0.95))}; burst of {len(matches) - len(sampled)} "
-                f"posted in {burst[0]:.1f} s, caught up {burst[1]:.1f} s later; {tasks}; "
-                f"refreshes {refreshes}; sweep {swept}"
-            )
-        print(
-            f"   all rounds: p50 {ms(statistics.median(everything))}, p95 "
-            f"{ms(_percentile(everything, 0.95))}, max {ms(max(everything))} "
-            "(goal p95 ≤ 2 s, flat)"
-        )
-    finally:
-        stack.stop()
-        receiver.shutdown()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def run(description: str) -> None:

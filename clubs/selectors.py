@@ -2,10 +2,13 @@
 
 What it does: builds the querysets (``select_related``/``prefetch_related``/annotations) so that a
 list costs a fixed number of queries however long it is; the query counts of the list endpoints are
-pinned in tests/clubs/test_api_queries.py.
+pinned in tests/clubs/test_api_queries.py. ``get_readable_club`` is the pages' one club check (a
+club that does not exist and a club the user may not read are the same 404); the API's is its
+permission classes (``clubs.permissions``), which decide on the club ``get_club`` fetched.
 
-What it does not do: decide who may read what (``clubs.permissions``) — except that the club list is
-by definition "the clubs this user may read" — or write anything (``clubs.services``).
+What it does not do: decide who may read what (``clubs.permissions`` does; ``get_readable_club``
+asks it, and the club list is by definition "the clubs this user may read") or write anything
+(``clubs.services``).
 
 Terms: *viewer role* — the requesting user's role in a club, annotated as ``viewer_role`` (None for
 anonymous users and non-members).

@@ -10,7 +10,7 @@ with it, so a dead sweep never blocks the next one.
 What it does not do: make a sweep correct (each one is idempotent on its own: the rows it reads
 say what is left to do, and the per-row locks of the jobs it calls still apply), queue anything,
 or guard the tasks queued after a commit (those coalesce with their own locks). It does not
-drop an old message: the beat schedule's ``expires`` does that (config/settings.py).
+drop an old message: the beat schedule's ``expires`` does that (config/settings_celery.py).
 
 Terms: *guard* — the advisory lock ``(LOCK_CLASS, crc32 of the task's dotted name)``.
 

@@ -1,7 +1,7 @@
 """Django app configuration for ``games``.
 
 The daily purge of old ``Idempotency-Key`` records (``purge_idempotency_records_task``) is in
-``CELERY_BEAT_SCHEDULE`` in config/settings.py, with the project's other periodic tasks.
+``CELERY_BEAT_SCHEDULE`` in config/settings_celery.py, with the project's other periodic tasks.
 ``ready`` makes a test's override of ``JINK_GAME_MATCH_LINKS`` forget the provider imported
 before (the subscribers and checks are listed through ``config.announce``, which forgets its
 imports itself).

@@ -7,7 +7,7 @@ team a side plays as and checks that its players are exactly the side's. Each re
 ``Problem`` naming the offending value by its JSON pointer into the request body ("/seats/3",
 "/teams/0/team"), all errors at once.
 
-Starting many games at once (a tournament round, ``games.services.create_games``) loads the club's
+Starting many games at once (a tournament round, ``games.new_games.prepare_games``) loads the club's
 players and teams for all of them at once (``load_players``, ``load_teams``) and passes what it
 loaded to the same per-game checks, so each game is checked exactly as a lone game would be
 without a query per game.

@@ -1,10 +1,10 @@
 """Writes to games: create a game (or a batch of games), record a hand, correct a hand, undo the
 last hand.
 
-What it does: each service checks its input (a new game's against its club in
-``games.new_game_checks``), locks the game row (``SELECT ... FOR UPDATE``, so two tablets at one
-table are served one after the other), runs the engine, and stores the hand, the new totals and
-engine state, the ledger bookings and the audit history in one transaction.
+What it does: each service checks its input (the games to start are checked against their club
+and built by ``games.new_games``), locks the game row (``SELECT ... FOR UPDATE``, so two tablets
+at one table are served one after the other), runs the engine, and stores the hand, the new
+totals and engine state, the ledger bookings and the audit history in one transaction.
 After the commit, each write announces what it changed (``games.changes``: one ``GameChange`` per
 game written, with its kinds); the subscribers listed in settings (a tournament match's progress,
 …) run then, never for a rolled-back change. Before a change of a finished game's result, the
@@ -17,7 +17,7 @@ Recording a hand does not replay history: the game row carries the engine state 
 the whole game from its first hand with the corrected record, because every later total may
 change; undoing the last hand restores the state stored with the hand before it.
 
-What it does not do: check types and shapes of request bodies (``games.api.serializers``), decide
+What it does not do: check types and shapes of request bodies (``games.api.inputs``), decide
 who may call it (``clubs.permissions``, in the views) or shape reads (``games.selectors``).
 
 Terms:
@@ -31,7 +31,6 @@ Terms:
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -40,7 +39,7 @@ from simple_history.utils import bulk_create_with_history
 
 from clubs.models import Club
 from config.problems import Problem
-from games import bridge, match_links, new_game_checks
+from games import match_links
 from games.changes import (
     GameChange,
     GameChangeKind,
@@ -52,9 +51,9 @@ from games.confirmation import Acceptance, check_acceptance
 from games.ledger import sync_ledger
 from games.match_links import MatchTerms
 from games.models import Game, GameSeat, GameSide, Hand
+from games.new_games import NewGame, prepare_games
 from games.plans import ResultChange, load_game, plan_correction, plan_new_hand, plan_undo
-from rules_engine import RulesError, canonical_record
-from rules_engine.house_rules import GAMES
+from rules_engine import canonical_record
 
 
 @dataclass(frozen=True)
@@ -94,20 +93,6 @@ class HandOutcome:
 
 # ---------------------------------------------------------------------------------------------
 # Creating a game
-
-
-@dataclass(frozen=True)
-class NewGame:
-    """One game of a batch for ``create_games``: the arguments of ``create_game`` that differ
-    from game to game. ``tournament_match``: a match id (its terms are loaded through
-    ``games.match_links``) or the ``MatchTerms`` themselves (the caller, tournaments, has them)."""
-
-    seat_player_ids: list[int]
-    teams: list[list[int]] | None = None
-    team_ids: list[int | None] | None = None
-    first_dealer: int = 0
-    stake_minor: int | None = None
-    tournament_match: int | MatchTerms | None = None
 
 
 def create_game(
@@ -160,80 +145,9 @@ def create_games(
     seat and side rows are inserted in one statement each, so a tournament round costs a fixed
     number of queries however many tables it has.
     """
-    if game not in GAMES:
-        raise Problem(
-            status=400,
-            code="invalid_game",
-            detail=gettext("Unknown game %(game)r; the games are %(games)s.")
-            % {"game": game, "games": ", ".join(GAMES)},
-            pointer="/game",
-        )
-    wanted = {spec.tournament_match for spec in new_games if isinstance(spec.tournament_match, int)}
-    known_terms = match_links.load_terms(club=club, match_ids=wanted) if wanted else {}
-    known_players = new_game_checks.load_players(
-        club, {player_id for spec in new_games for player_id in spec.seat_player_ids}
+    checked = prepare_games(
+        club=club, user=user, game=game, new_games=new_games, house_rules=house_rules
     )
-    team_ids = {
-        team_id for spec in new_games for team_id in spec.team_ids or () if team_id is not None
-    }
-    known_teams = new_game_checks.load_teams(club, team_ids) if team_ids else {}
-    # The frozen rules depend only on the match's rules group (its tournament; the club and the
-    # overrides are shared): merged and checked once per group rather than once per game.
-    rules_by_group: dict[int | None, dict] = {}
-    checked = []
-    for spec in new_games:
-        terms = spec.tournament_match
-        if isinstance(terms, int):
-            if terms not in known_terms:
-                raise match_links.unknown_match(club, terms)
-            terms = known_terms[terms]
-        if terms is not None and terms.game != game:
-            raise Problem(
-                status=400,
-                code="invalid_tournament_match",
-                detail=gettext(
-                    "Match %(match)s belongs to a tournament of %(game)s, not %(other)s."
-                )
-                % {"match": terms.match_id, "game": terms.game, "other": game},
-                pointer="/tournament_match",
-            )
-        players = new_game_checks.check_players(club, spec.seat_player_ids, known_players)
-        group = terms.rules_group if terms is not None else None
-        rules = rules_by_group.get(group)
-        if rules is None:
-            match_rules = terms.house_rules if terms is not None else None
-            rules = new_game_checks.frozen_rules(club, game, match_rules, house_rules or {})
-            rules_by_group[group] = rules
-        stake_minor = spec.stake_minor
-        if stake_minor is None and terms is not None:
-            stake_minor = terms.stake_minor
-        try:
-            start = bridge.start(
-                rules=rules,
-                seat_count=len(players),
-                sides=spec.teams,
-                first_dealer=spec.first_dealer,
-            )
-        except RulesError as error:
-            raise bridge.seating_problem(error) from error
-        side_teams = new_game_checks.check_teams(
-            club, start.sides, spec.team_ids or [None] * len(start.sides), players, known_teams
-        )
-        new_game = Game(
-            club=club,
-            game=game,
-            house_rules=copy.deepcopy(rules),
-            first_dealer=spec.first_dealer,
-            stake_minor=stake_minor,
-            created_by=user,
-            **start.fields,
-        )
-        new_game._history_user = user
-        new_game._change_reason = "game created"
-        # Shown as the API's "tournament_match" (the selectors annotate it on games they read).
-        new_game.tournament_match_id = terms.match_id if terms is not None else None
-        checked.append((new_game, players, start.side_of_seat, side_teams))
-
     games = [new_game for new_game, *_ in checked]
     with transaction.atomic():
         # One INSERT for the games and one for their "game created" history rows (the same rows

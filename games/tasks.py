@@ -2,7 +2,7 @@
 
 What it does:
 - ``purge_idempotency_records_task`` (daily, scheduled in ``CELERY_BEAT_SCHEDULE`` of
-  config/settings.py): deletes ``Idempotency-Key`` records older than seven days. Safe to run
+  config/settings_celery.py): deletes ``Idempotency-Key`` records older than seven days. Safe to run
   twice (a second run finds nothing to delete); it does not retry — tomorrow's run catches up.
 
 What it does not do: change games (the services do) or tell anyone a game changed (the services

@@ -29,7 +29,7 @@ from computer_players import HandInProgress, MoveError, make_player
 from computer_players.driver import move_computer
 from practice.models import PracticeGame, PracticeHand, PracticeStatus
 from rules_engine import FULL_PACK, GameState, HouseRules, new_game, parse_card, replay
-from rules_engine.house_rules import preset
+from rules_engine.presets import preset
 
 PRACTICE_GAMES = ("45", "25", "110")
 SEAT_COUNT = 3

@@ -6,16 +6,14 @@ table plus ``game``. ``HouseRules.for_game(game, **overrides)`` starts from that
 from JSON-ready dicts. Every value is validated whichever way it arrives (the dataclass checks
 itself on construction), so a ``HouseRules`` that exists is always valid.
 
-What it does not do: apply the rules (scoring, bidding and play live in the other modules), or
-store club defaults (the service does; it passes them here as overrides).
+What it does not do: apply the rules (scoring, bidding and play live in the other modules), name
+sets of rules (``rules_engine.presets``), or store club defaults (the service does; it passes them
+here as overrides).
 
 Terms:
 - *game*: one of ``GAMES``: "25", "45", "55", "110", "220", "auction45".
 - *not applicable* key: a key marked "—" for a game in rules.md (say, ``bids`` in 45). Its value
   is None for that game and setting it to anything else is an ``invalid_house_rule`` error.
-- *preset*: a named set of overrides with its table size (``PRESETS``, ``preset(name)``):
-  ``classic_45`` (the classic Forty-Five phone game), ``irish_25``, ``nova_scotia_45`` and
-  ``auction_45`` (the standard games of rules.md, each its game's defaults).
 - *nullable* key: ``jink_bid``, ``made_thirty_scores``, ``min_bid_at_100`` take null ("no such
   rule") where they apply.
 
@@ -264,7 +262,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 """The keys that take one of a few words, with the words allowed (for forms)."""
 
 
-def _show(value: object) -> str:
+def shown(value: object) -> str:
     """A value as the client wrote it: JSON where possible (true, null, ["5"]), else repr."""
     try:
         return json.dumps(value, ensure_ascii=False)
@@ -312,7 +310,7 @@ class HouseRules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.game, str) or self.game not in GAMES:
-            raise _error("game", f"unknown game {_show(self.game)}; allowed: {', '.join(GAMES)}")
+            raise _error("game", f"unknown game {shown(self.game)}; allowed: {', '.join(GAMES)}")
         errors: list[RulesError] = []
         not_applicable = NOT_APPLICABLE[self.game]
         if self.rob_discard is None and "rob_discard" not in not_applicable:
@@ -330,7 +328,7 @@ class HouseRules:
                 normalised = validate(value)
             except _Invalid as invalid:
                 nullable = " or null" if key in _NULLABLE else ""
-                errors.append(_error(key, f"got {_show(value)}; allowed: {invalid}{nullable}"))
+                errors.append(_error(key, f"got {shown(value)}; allowed: {invalid}{nullable}"))
                 continue
             # Normalise JSON-friendly input (lists) to the immutable forms (tuple, frozenset).
             object.__setattr__(self, key, normalised)
@@ -349,7 +347,7 @@ class HouseRules:
                     errors.append(
                         _error(
                             key,
-                            f"got {_show(value)}; allowed: null or one of bids ({allowed_bids})",
+                            f"got {shown(value)}; allowed: null or one of bids ({allowed_bids})",
                         )
                     )
         if self.first_lead == "left_of_bidder" and self.game not in BIDDING_GAMES:
@@ -367,7 +365,7 @@ class HouseRules:
         if "game" in overrides:
             raise _error("game", "is not a house rule; pass the game as the first argument")
         if not isinstance(game, str) or game not in GAMES:
-            raise _error("game", f"unknown game {_show(game)}; allowed: {', '.join(GAMES)}")
+            raise _error("game", f"unknown game {shown(game)}; allowed: {', '.join(GAMES)}")
         return _build(cls, {"game": game, **DEFAULTS[game]}, overrides)
 
     def replace(self, **overrides: Any) -> HouseRules:
@@ -436,97 +434,3 @@ def _build(
     if errors:
         raise RulesError.combine(errors)
     return rules
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A named set of house rules with the table size it is meant for (``PRESETS``).
-
-    ``rules()`` gives the validated ``HouseRules``; ``overrides`` are the keys the preset sets on
-    top of the game's defaults (so a form can show what the preset changes). ``title`` and
-    ``description`` are English words marked with ``N_`` (the pages translate them)."""
-
-    name: str
-    game: str
-    seat_count: int
-    overrides: Mapping[str, Any]
-    description: str
-    title: str = ""
-
-    def rules(self) -> HouseRules:
-        return HouseRules.for_game(self.game, **self.overrides)
-
-
-PRESETS: dict[str, Preset] = {
-    "classic_45": Preset(
-        name="classic_45",
-        game="45",
-        seat_count=3,
-        overrides={
-            "target": 45,
-            "best_trump_bonus": 5,
-            "ace_of_hearts_lead": "trump_then_hearts",
-            "rob_discard": "not_the_ace",
-        },
-        title=N_("The classic Forty-Five app"),
-        description=N_(
-            "The classic Forty-Five phone game: three players each for themselves, to 45; the "
-            "trick with the best trump is worth 10; the ace of hearts led calls for a trump, "
-            "else a heart; a player robbing with the ace of trumps keeps the ace."
-        ),
-    ),
-    # The standard games of rules.md, each its game's defaults: a club that picks one stores
-    # no override, and the form shows each rule's value to adjust.
-    "irish_25": Preset(
-        name="irish_25",
-        game="25",
-        seat_count=4,
-        overrides={},
-        title=N_("Irish Twenty-Five"),
-        description=N_(
-            "Standard Twenty-Five: to 25, checked at every trick (a game usually ends inside a "
-            "hand); 5 a trick; all five tricks from no score pays double stakes; the holder of "
-            "the ace of trumps may rob, and the dealer may rob a turned-up ace."
-        ),
-    ),
-    "nova_scotia_45": Preset(
-        name="nova_scotia_45",
-        game="45",
-        seat_count=4,
-        overrides={},
-        title=N_("Nova Scotia Forty-Fives"),
-        description=N_(
-            "Forty-Fives as Atlantic Canada's clubs play it, two against two or three against "
-            "three: to 45, counted at the end of a hand; the trick with the best trump is "
-            "worth 10; the dealer must rob a turned-up ace; several past 45 in one hand: the "
-            "higher total wins."
-        ),
-    ),
-    "auction_45": Preset(
-        name="auction_45",
-        game="auction45",
-        seat_count=4,
-        overrides={},
-        title=N_("Auction Forty-Fives"),
-        description=N_(
-            "Auction Forty-Fives (“120”), two against two or three against three: bids 15, "
-            "20, 25 and 30, the dealer may hold; a three-card kitty; a made 30 scores 60; a side "
-            "on 100 or more bids at least 20; the player left of the bidder leads; to 120, and "
-            "when both sides pass 120 in one hand the bidding side wins."
-        ),
-    ),
-}
-"""Named presets, by name."""
-
-
-def preset(name: str) -> Preset:
-    """The preset called ``name``; an unknown name is ``invalid_house_rule`` at "/preset"."""
-    try:
-        return PRESETS[name]
-    except (KeyError, TypeError):
-        raise RulesError(
-            "invalid_house_rule",
-            N_("preset: unknown preset %(show_name)s; known presets: %(value)s"),
-            "/preset",
-            params={"show_name": _show(name), "value": ", ".join(PRESETS)},
-        ) from None

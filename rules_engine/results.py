@@ -8,7 +8,8 @@ What it does not do: compute anything (``scoring.py``, ``game.py`` do).
 
 Terms:
 - *kind*: "played"; "renege" (played, with a recorded renege and its penalty); "misdeal" (no
-  score, the same dealer deals again); "redeal" (everybody passed: no score, the next dealer).
+  score, the same dealer deals again); "redeal" (everybody passed: no score, the next dealer);
+  "paper" (the game's final score from a paper sheet, ``paper.py``).
 - Per-side values are tuples indexed by side; their JSON form is an object keyed by the side
   number as text ({"0": 5, "1": 10}), as api.md shows.
 - Trick indexes are 0-based, as in the records.

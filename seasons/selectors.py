@@ -1,6 +1,12 @@
 """Reads of seasons: a club's ratings (ranked by ordinal) and one player's rating with history.
 
-What it does not do: compute or store (``seasons.ratings``, ``seasons.table``).
+What it does: ``list_ratings``, ``get_player_rating`` and ``list_rating_history`` for the API;
+for the pages, ``season_for_page`` (the club page's season table, read through
+``seasons.table.read_season``, with each player's rating; stakes for members only) and
+``rating_for_page`` (a player's rating and their latest steps).
+
+What it does not do: compute ratings or season tables (``seasons.ratings``, ``seasons.table``;
+the first read of a range stores its snapshot there, ``read_season``).
 """
 
 from __future__ import annotations

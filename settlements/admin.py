@@ -1,8 +1,8 @@
 """Admin for settlements: nights with their games, prize splits, settle-up versions with their
 transfers, the entry fees taken at the door, the clubs' settle-up rules, and the e-mails sent.
 
-Everything is view-only: nights open and close, versions are stored and transfers marked paid
-through ``settlements.services`` (a version is never rewritten).
+Everything is view-only: nights open and close through ``settlements.services``, versions are
+stored and transfers marked paid through ``settlements.settle_up`` (a version is never rewritten).
 """
 
 from django.contrib import admin

@@ -2,7 +2,7 @@
 
 The app sits above ``tournaments`` (it reads tournaments' standings and games' ledger; nothing
 below imports it, an import-linter contract in pyproject.toml). Its periodic sweep is in
-``CELERY_BEAT_SCHEDULE`` in config/settings.py.
+``CELERY_BEAT_SCHEDULE`` in config/settings_celery.py.
 """
 
 from django.apps import AppConfig

@@ -1,7 +1,7 @@
 """What changed in settlements, announced once after the commit: a settle-up version was stored.
 
 What it does: ``games.changes`` and ``tournaments.changes`` one floor up, through the same
-mechanism (``config.announce``, ``SETTLEMENT_CHANGES``). ``services.settle_event``, having stored
+mechanism (``config.announce``, ``SETTLEMENT_CHANGES``). ``settle_up.settle_event``, having stored
 a new version, calls ``announce_settlement_stored``; after its transaction commits every
 subscriber named in ``JINK_SETTLEMENT_SUBSCRIBERS`` (config/settings.py, dotted paths: today
 webhooks' ``settlement.ready``) is called with the ``SettlementStored``. Settling that stores

@@ -8,7 +8,7 @@ or everything between players), and ``plan_transfers`` turns those targets, minu
 transfers already *paid* move, into the fewest transfers (``games.ledger.settle``): the open
 transfers of a new version, which replace every open transfer before it.
 
-What it does not do: read rows (``settlements.services`` gathers the stakes, fees and places) or
+What it does not do: read rows (``settlements.settle_up`` gathers the stakes, fees and places) or
 round anything away: every minor unit of every input is in some output.
 
 Terms:

@@ -21,7 +21,8 @@ What it holds:
   once.
 
 What it does not do: compute anything (``settlements.computation``), decide workflows
-(``settlements.services``) or know what a game or a tournament is beyond a foreign key.
+(``settlements.services``, ``settlements.settle_up``) or know what a game or a tournament is
+beyond a foreign key.
 
 Terms:
 - *event*: a tournament or a night; every row below names exactly one of the two.

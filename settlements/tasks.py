@@ -1,6 +1,6 @@
 """Celery tasks of settlements: store a settle-up version, send its e-mails, sweep what is behind.
 
-What it does: ``settle_event_task(tournament_id, night_id)`` calls ``services.settle_event``
+What it does: ``settle_event_task(tournament_id, night_id)`` calls ``settle_up.settle_event``
 (queued when a tournament or a night closes, or a game of a closed night changes; the service
 queues the e-mails of the version it stored and announces it after its commit);
 ``send_settle_up_mails_task(settlement_id)`` sends them;
@@ -21,7 +21,7 @@ from django.db import OperationalError
 
 from config.problems import Problem
 from config.singleton import one_at_a_time
-from settlements import selectors, services
+from settlements import mails, selectors, settle_up
 
 RETRY = {
     # Only transient database trouble (a dropped connection, a lock timeout) is retried, with
@@ -38,7 +38,7 @@ RETRY = {
 def settle_event_task(tournament_id: int | None, night_id: int | None) -> int | None:
     """Store the event's next settle-up version if anything is owed; returns its version."""
     try:
-        settlement = services.settle_event(tournament_id=tournament_id, night_id=night_id)
+        settlement = settle_up.settle_event(tournament_id=tournament_id, night_id=night_id)
     except Problem:
         return None  # not closed (reopened meanwhile) or gone: nothing to settle
     return None if settlement is None else settlement.version
@@ -46,7 +46,7 @@ def settle_event_task(tournament_id: int | None, night_id: int | None) -> int | 
 
 @shared_task(name="settlements.send_settle_up_mails_task", **RETRY)
 def send_settle_up_mails_task(settlement_id: int) -> int:
-    return services.send_settle_up_mails(settlement_id=settlement_id)
+    return mails.send_settle_up_mails(settlement_id=settlement_id)
 
 
 # No retries: the next periodic run repairs whatever this one could not.
@@ -61,5 +61,5 @@ def sweep_settlements_task() -> int | None:
     for night_id in night_ids:
         stored += settle_event_task(None, night_id) is not None
     for settlement_id in selectors.list_settlements_with_unsent_mails():
-        services.send_settle_up_mails(settlement_id=settlement_id)
+        mails.send_settle_up_mails(settlement_id=settlement_id)
     return stored

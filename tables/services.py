@@ -14,7 +14,9 @@ following the games started at its table, until the night closes. ``reveal_table
 link's token and code again (for the printed cards), from its salt — None for a link made before
 salts, or when ``SECRET_KEY`` changed since.
 ``revoke_table_link`` ends one link at once (it stays listed, marked revoked); no other link is
-touched.
+touched; ``revoke_event_table_link`` does it for one of an event's or a night's links (404 when
+the link is not one of them). ``count_event_tables`` and ``count_live_event_links`` say how many
+tables an event (or a night) uses and how many of them have a live link, for the console.
 
 What it does not do: decide who may call it (organisers, in the API views and the page) or what a
 link allows (``tables.selectors.TableGrant``).

@@ -1,7 +1,7 @@
 """Django application configuration for the tournaments app.
 
 The periodic repair of tournament progress (``repair_tournaments_task``, every five minutes) is
-in ``CELERY_BEAT_SCHEDULE`` in config/settings.py, with the project's other periodic tasks.
+in ``CELERY_BEAT_SCHEDULE`` in config/settings_celery.py, with the project's other periodic tasks.
 """
 
 from django.apps import AppConfig

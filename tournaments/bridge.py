@@ -415,7 +415,7 @@ def knockout_results_and_byes(
 
 
 def create_round(tournament: Tournament, number: int, user) -> Round:
-    # A private draw waits for an organiser to release it (services.release_round).
+    # A private draw waits for an organiser to release it (evening.release_round).
     released_at = None if tournament.private_draws else timezone.now()
     round_ = Round(tournament=tournament, number=number, drawn_by=user, released_at=released_at)
     round_._history_user = user

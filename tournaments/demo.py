@@ -11,7 +11,8 @@ already has a tournament of that name, so running the demo loader twice changes 
 What it does not do: create clubs, players or users (the clubs demo steps do).
 
 Why it calls ``services.progress_match`` itself: the loader runs in one transaction, and the
-progress task games schedules runs only after the commit; the demo needs round 2 drawn inside it.
+progress task queued by name after a result changes (``tournaments.game_hooks``) runs only after
+the commit; the demo needs round 2 drawn inside it.
 Running the task again after the commit changes nothing (it recomputes from the games).
 """
 

@@ -2,13 +2,16 @@
 
 What it does: stores what an organiser configured (``Tournament``), who is playing (``Entrant``: a
 club player or a club team, with an optional seed), the rounds drawn (``Round``), the tables of each
-round (``Match``) with the entrants in seat order and each one's result (``MatchEntrant``), and an
-explicit audit record (``AuditEntry``) of the actions that rewrite results (resetting dependent
-matches, closing), and the stored standings (``StandingsSnapshot``). ``Round`` and ``Match``
+round (``Match``) with the entrants in seat order and each one's result (``MatchEntrant``), the
+link of each game to its match (``MatchGame``), an explicit audit record (``AuditEntry``) of the
+organisers' actions on the evening's results (a round drawn, released or its entrants swapped,
+who is present, dependent matches reset, a dispute flagged or resolved, the close), and the
+stored standings (``StandingsSnapshot``). ``Round`` and ``Match``
 also keep a full django-simple-history trail.
 
 What it does not do: drawing, pairing, advancing and ranking (pure modules in
-``tournaments.draw``), the workflows around them (``tournaments.services``) or the games themselves
+``tournaments.draw``, chosen by the format's policy in ``tournaments.formats``), the workflows
+around them (``tournaments.services``) or the games themselves
 (``games.Game`` knows nothing of tournaments: ``MatchGame`` links each game played for a match to
 it, one match per game).
 

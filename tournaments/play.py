@@ -43,7 +43,8 @@ from django.utils import timezone
 from clubs.models import TeamMember
 from games.match_links import MatchTerms
 from games.models import Game, GameSeat, GameStatus, Hand
-from games.services import NewGame, create_games
+from games.new_games import NewGame
+from games.services import create_games
 from tournaments.bridge import table_from_slots
 from tournaments.draw.matches import match_result
 from tournaments.draw.types import MatchResult, Table

@@ -1,9 +1,14 @@
-"""Reads of tournaments, entrants, rounds, matches and the bracket, in the shape the API needs.
+"""Reads of tournaments, entrants, rounds, matches and the bracket, in the shape the API and the
+pages need.
 
 What it does: builds the querysets (``select_related``/``prefetch_related``/annotations) so each
 endpoint costs a fixed number of queries however many rounds, matches or entrants there are
 (pinned in tests/tournaments/test_api_queries.py), decides which tournaments a user may see
-(``can_read_tournament``, ``list_tournaments``), and assembles the bracket (``bracket_of``).
+(``can_read_tournament``, ``list_tournaments``), fetches a club's tournament for the pages and the
+console (``get_club_tournament``: 404 when it is another club's), and assembles the bracket
+(``bracket_of``). For the pages: the one cheap row a live page's entity tag is made of
+(``get_tournament_live_state``), a player's entries (``list_entries_of_player``), a club's
+tournaments for the exports (``list_club_tournaments``) and the rounds' names (``round_name``).
 
 What it does not do: write (``services``), compute standings (``standings``), or decide who may
 change what (the views, with ``clubs.permissions``).

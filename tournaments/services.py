@@ -7,8 +7,11 @@ the format is asked of its policy (``tournaments.formats``); drawing and advanci
 ``progress``, which calls the policy, and each service returns what it did (the round drawn, a
 match's ``progress.MatchProgress``) rather than leave its caller to infer it.
 
-What it does not do: check who may call it (the views do, with ``clubs.permissions``) or shape
-reads (``selectors``, ``standings``).
+``bump_version`` and ``user_or_none`` are shared with ``tournaments.evening``.
+
+What it does not do: the evening's check-in, swapping entrants and releasing a private round
+(``tournaments.evening``); check who may call it (the views do, with ``clubs.permissions``) or
+shape reads (``selectors``, ``standings``).
 
 Terms: see ``tournaments.models``; *play settings* are in ``configuration.PLAY_SETTINGS``.
 """
@@ -26,7 +29,7 @@ from clubs.models import Club
 from config.preconditions import check_if_match
 from config.problems import Problem
 from games.models import Game, GameStatus
-from tournaments import configuration, play, progress, rounds, snapshots
+from tournaments import configuration, progress, snapshots
 from tournaments.bridge import draw_problem
 from tournaments.changes import TournamentChangeKind
 from tournaments.draw.errors import DrawError
@@ -36,7 +39,6 @@ from tournaments.models import (
     AuditKind,
     Entrant,
     Match,
-    MatchEntrant,
     MatchStatus,
     Round,
     Tournament,
@@ -65,7 +67,9 @@ DEFAULTS = {
 }
 
 
-def _bump(tournament: Tournament, fields: list[str]) -> None:
+def bump_version(tournament: Tournament, fields: list[str]) -> None:
+    """Save ``fields`` of the locked ``tournament`` with its version up one (its ETag changes),
+    and note that its standings moved."""
     tournament.version += 1
     tournament.save(update_fields=[*fields, "version", "updated_at"])
     # Settings, entrants and the status are what the standings are computed from, too.
@@ -172,7 +176,7 @@ def update_tournament(
                     changed[option] = DEFAULTS[option]
         for name in changed:
             setattr(tournament, name, merged[name])
-        _bump(tournament, list(changed))
+        bump_version(tournament, list(changed))
     return tournament
 
 
@@ -210,7 +214,7 @@ def register_entrants(*, tournament_id: int, user, entrants: list[dict]) -> list
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         created = _register(tournament, user, entrants)
-        _bump(tournament, [])
+        bump_version(tournament, [])
     return created
 
 
@@ -238,7 +242,7 @@ def update_entrant(*, tournament_id: int, entrant_id: int, user, seed: int | Non
             )
         entrant.seed = seed
         entrant.save(update_fields=["seed"])
-        _bump(tournament, [])
+        bump_version(tournament, [])
     return entrant
 
 
@@ -253,7 +257,7 @@ def remove_entrant(*, tournament_id: int, entrant_id: int, user) -> None:
                 detail=gettext("Entrants cannot be removed once round 1 is drawn."),
             )
         entrant.delete()
-        _bump(tournament, [])
+        bump_version(tournament, [])
 
 
 def _get_entrant(tournament: Tournament, entrant_id: int) -> Entrant:
@@ -289,7 +293,7 @@ def draw_next_round(*, tournament_id: int, user) -> Round:
         AuditEntry.objects.create(
             tournament=tournament,
             kind=AuditKind.ROUND_DRAWN,
-            user=_user_or_none(user),
+            user=user_or_none(user),
             details={"round": round_.number},
         )
         snapshots.note_standings_moved(
@@ -301,7 +305,8 @@ def draw_next_round(*, tournament_id: int, user) -> Round:
     return round_
 
 
-def _user_or_none(user):
+def user_or_none(user):
+    """The user to keep on an audit entry: None for an anonymous one (a task)."""
     return user if getattr(user, "is_authenticated", False) else None
 
 
@@ -334,7 +339,7 @@ def close_tournament(*, tournament_id: int, user) -> Tournament:
         tournament.version += 1
         tournament.save(update_fields=["status", "closed_at", "version", "updated_at"])
         AuditEntry.objects.create(
-            tournament=tournament, kind=AuditKind.CLOSED, user=_user_or_none(user), details={}
+            tournament=tournament, kind=AuditKind.CLOSED, user=user_or_none(user), details={}
         )
         snapshots.note_standings_moved(tournament, kinds=(TournamentChangeKind.CLOSED,), actor=user)
     return tournament
@@ -373,149 +378,3 @@ def list_matches_needing_progress() -> list[int]:
         ).values_list("pk", flat=True)
     )
     return sorted(idle | stale)
-
-
-# ---------------------------------------------------------------------------------------------
-# The evening: check-in, swapping entrants before a round is released, releasing it
-
-
-def check_in_entrants(*, tournament_id: int, user, present_ids: list[int]) -> list[Entrant]:
-    """Mark exactly ``present_ids`` as here tonight (the others absent); the next draw uses only
-    those present. Refused for a closed tournament; an id that is not an entrant is a 400 at
-    ``/present/<index>``."""
-    with transaction.atomic():
-        tournament = progress.lock_tournament(tournament_id)
-        if tournament.status == TournamentStatus.CLOSED:
-            raise Problem(
-                status=409, code="tournament_closed", detail=gettext("The tournament is closed.")
-            )
-        entrants = list(tournament.entrants.select_related("player", "team"))
-        known = {entrant.pk for entrant in entrants}
-        errors = [
-            {
-                "code": "unknown_entrant",
-                "detail": f"No entrant {entrant_id} in this tournament.",
-                "pointer": f"/present/{index}",
-            }
-            for index, entrant_id in enumerate(present_ids)
-            if entrant_id not in known
-        ]
-        if errors:
-            raise Problem(
-                status=400,
-                code="unknown_entrant",
-                detail="; ".join(error["detail"] for error in errors),
-                errors=errors,
-            )
-        wanted = set(present_ids)
-        changed = [entrant for entrant in entrants if entrant.is_present != (entrant.pk in wanted)]
-        for entrant in changed:
-            entrant.is_present = entrant.pk in wanted
-        Entrant.objects.bulk_update(changed, ["is_present"])
-        if changed:
-            AuditEntry.objects.create(
-                tournament=tournament,
-                kind=AuditKind.CHECK_IN,
-                user=_user_or_none(user),
-                details={
-                    "present": sorted(entrant.pk for entrant in changed if entrant.is_present),
-                    "absent": sorted(entrant.pk for entrant in changed if not entrant.is_present),
-                },
-            )
-            _bump(tournament, [])
-    return entrants
-
-
-def _unreleased_round(tournament: Tournament, round_number: int) -> Round:
-    round_ = tournament.rounds.filter(number=round_number).first()
-    if round_ is None:
-        raise Problem(
-            status=404,
-            code="not_found",
-            detail=f"Tournament {tournament.pk} has no round {round_number}.",
-        )
-    if round_.released_at is not None:
-        raise Problem(
-            status=409,
-            code="round_released",
-            detail=f"Round {round_number} is released; its tables can no longer change.",
-        )
-    return round_
-
-
-def swap_entrants(
-    *, tournament_id: int, round_number: int, first_entrant_id: int, second_entrant_id: int, user
-) -> Round:
-    """Swap two entrants between two tables of a round not yet released, before anything was
-    played there: each takes the other's seat (and side), the tables' unplayed games are
-    replaced by games seating the new tables."""
-    with transaction.atomic():
-        tournament = progress.lock_tournament(tournament_id)
-        round_ = _unreleased_round(tournament, round_number)
-        slots = {
-            slot.entrant_id: slot
-            for slot in MatchEntrant.objects.select_related("match").filter(
-                match__round=round_, entrant_id__in=[first_entrant_id, second_entrant_id]
-            )
-        }
-        for pointer, entrant_id in (("/first", first_entrant_id), ("/second", second_entrant_id)):
-            if entrant_id not in slots:
-                raise Problem(
-                    status=400,
-                    code="unknown_entrant",
-                    pointer=pointer,
-                    detail=f"Entrant {entrant_id} has no seat in round {round_number}.",
-                )
-        first, second = slots[first_entrant_id], slots[second_entrant_id]
-        if first.match_id == second.match_id:
-            raise Problem(
-                status=400,
-                code="same_table",
-                pointer="/second",
-                detail="Both entrants sit at the same table; pick another table's.",
-            )
-        matches = [first.match, second.match]
-        if any(not match.is_bye and rounds.is_begun(match) for match in matches):
-            raise Problem(
-                status=409,
-                code="match_begun",
-                detail="A hand has been recorded at one of these tables.",
-            )
-        for match in matches:
-            rounds.delete_unplayed_games(match)
-        first.entrant_id, second.entrant_id = second_entrant_id, first_entrant_id
-        MatchEntrant.objects.bulk_update([first, second], ["entrant"])
-        for match in matches:
-            match._history_user = user
-            match.save(update_fields=["updated_at"])
-        play.start_matches(matches, tournament, user)
-        AuditEntry.objects.create(
-            tournament=tournament,
-            kind=AuditKind.ENTRANTS_SWAPPED,
-            user=_user_or_none(user),
-            details={
-                "round": round_number,
-                "entrants": [first_entrant_id, second_entrant_id],
-                "tables": [first.match.table, second.match.table],
-            },
-        )
-        _bump(tournament, [])
-    return round_
-
-
-def release_round(*, tournament_id: int, round_number: int, user) -> Round:
-    """Show a privately drawn round to the players (their pages and the API); final."""
-    with transaction.atomic():
-        tournament = progress.lock_tournament(tournament_id)
-        round_ = _unreleased_round(tournament, round_number)
-        round_.released_at = timezone.now()
-        round_._history_user = user
-        round_.save(update_fields=["released_at"])
-        AuditEntry.objects.create(
-            tournament=tournament,
-            kind=AuditKind.ROUND_RELEASED,
-            user=_user_or_none(user),
-            details={"round": round_number},
-        )
-        _bump(tournament, [])
-    return round_

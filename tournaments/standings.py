@@ -1,4 +1,4 @@
-"""A tournament's standings, computed on request from its stored match results.
+"""A tournament's standings, computed from its stored match results.
 
 What it does: ``compute_standings(tournament)`` gathers every decided match and every bye of the
 released rounds (as the format's policy reads them, ``FormatPolicy.standings_input``), ranks the
@@ -11,7 +11,9 @@ Each row has its ``rank`` (its line in the order, lots included: 1, 2, 3 …) an
 never make a place.
 
 What it does not do: store the standings (``tournaments.snapshots`` stores them, computed here,
-after each change) or decide who may read them (the views do).
+after each change; the API and the pages read that snapshot, while the console's results and
+archive and the settle-up's prizes call ``compute_standings`` directly) or decide who may read
+them (the views do).
 
 Terms:
 - *points against*: per match, the average of the opponents' points (exact fraction in the

@@ -1,7 +1,9 @@
 """Celery tasks of tournaments: bring a match (and so its tournament) up to date with its games.
 
-What it does: ``match_progress_task(match_id)`` is scheduled by ``games`` after the commit of any
-change to a tournament game's status or winner (a game finished, corrected or undone). It
+What it does: ``match_progress_task(match_id)`` is queued by name after the commit of any change
+to a tournament game's result (a game finished, reopened or its winner changed) by the subscriber
+``tournaments.game_hooks.progress_match_of_game``, which games calls through
+``JINK_GAME_CHANGE_SUBSCRIBERS``. It
 recomputes the match from its games and advances the tournament, by calling
 ``tournaments.services.progress_match``. ``repair_tournaments_task`` is the periodic safety net: it
 runs the same recomputation for every match of a running tournament whose games disagree with it,

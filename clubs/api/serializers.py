@@ -1,4 +1,5 @@
-"""Input and output serializers of the clubs API, kept apart.
+"""Input and output serializers of the clubs API, kept apart (the club's own input, shared with the
+console's club form, is ``clubs.inputs.ClubInput``).
 
 What it does: ``<Thing>Input`` serializers check the types and shapes of request bodies (and refuse
 unknown fields through ``StrictFieldsMixin``); ``<Thing>Output`` serializers render model instances
@@ -16,8 +17,6 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from clubs.models import (
-    CURRENCY_CHOICES,
-    GAME_CHOICES,
     MAX_TEAM_SIZE,
     MIN_TEAM_SIZE,
     Club,
@@ -26,36 +25,11 @@ from clubs.models import (
     PlayerInvitation,
     Role,
     Team,
-    validate_time_zone,
 )
 from clubs.permissions import role_in
 from config.serializers import StrictFieldsMixin
 
 # Clubs ------------------------------------------------------------------------------------------
-
-
-class ClubInput(StrictFieldsMixin, serializers.Serializer):
-    """Create a club (all required fields) or, with ``partial=True``, change some of them."""
-
-    name = serializers.CharField(max_length=100)
-    slug = serializers.SlugField(max_length=50, help_text="Unique; the club's URL segment.")
-    currency = serializers.ChoiceField(choices=CURRENCY_CHOICES, help_text="ISO 4217 code.")
-    time_zone = serializers.CharField(
-        max_length=64, validators=[validate_time_zone], help_text="IANA name: Europe/Dublin."
-    )
-    default_game = serializers.ChoiceField(choices=GAME_CHOICES, default="25")
-    default_house_rules = serializers.DictField(
-        default=dict,
-        help_text="Overrides of the house rules of `default_game` (keys of the rules table).",
-    )
-    public_standings = serializers.BooleanField(
-        default=False, help_text="Anyone may read this club, its players, teams and standings."
-    )
-    confirm_hands = serializers.BooleanField(
-        default=False,
-        help_text="A hand entered at a table needs a player of another side to accept it "
-        "(`confirmed_by` of the hand).",
-    )
 
 
 class ClubOutput(serializers.ModelSerializer):

@@ -22,7 +22,6 @@ from rest_framework.response import Response
 from clubs import invitations, selectors, services
 from clubs.api import filters
 from clubs.api.serializers import (
-    ClubInput,
     ClubOutput,
     InvitationOutput,
     MembershipInput,
@@ -34,6 +33,7 @@ from clubs.api.serializers import (
     TeamInput,
     TeamOutput,
 )
+from clubs.inputs import ClubInput
 from clubs.models import Club, Membership, Player, PlayerInvitation, Team
 from clubs.permissions import (
     AuthenticatedWritePermission,

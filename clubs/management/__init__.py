@@ -1,1 +1,1 @@
-"""Management commands of the clubs app."""
+"""Management commands of the clubs app (none today; see ``commands``)."""

@@ -3,7 +3,9 @@ views).
 
 What it does: each view checks permissions as every game-scoped view does
 (``games.api.views.GameScopedView``), validates the body, calls one service (``games.services``)
-or preview (``games.previews``) and renders the output builders of ``games.api.serializers``.
+or preview (``games.previews``) and renders the output serializers of ``games.api.outputs``
+(a hand just recorded: its fast builder, ``games.representations``; a preview: the dict
+``games.previews`` builds).
 Recording honours ``Idempotency-Key`` (``config.idempotency``); ``PUT``/``DELETE`` of a hand need
 ``If-Match`` (428 without, 412 when stale); a hand entered through a table link keeps the link.
 
@@ -21,8 +23,8 @@ from rest_framework.response import Response
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
 from config.problems import Problem
-from games import previews, selectors, services
-from games.api import serializers as shapes
+from games import previews, representations, selectors, services
+from games.api import inputs, outputs
 from games.api.views import (
     IF_MATCH_PARAMETER,
     OPTIONAL_IF_MATCH_PARAMETER,
@@ -82,12 +84,12 @@ class HandsView(GameScopedView):
     @extend_schema(
         operation_id="hands_list",
         summary="The hands of a game, in order",
-        responses=shapes.HandOutput(many=True),
+        responses=outputs.HandOutput(many=True),
     )
     def get(self, request, game_id):
         game = self.game
         page = self.paginate_queryset(selectors.list_hands(game=game))
-        response = self.get_paginated_response([shapes.hand_output(hand) for hand in page])
+        response = self.get_paginated_response(outputs.HandOutput(page, many=True).data)
         response["ETag"] = game.etag
         return response
 
@@ -98,9 +100,9 @@ class HandsView(GameScopedView):
         "with `number`: the hand "
         "number the client believes it is recording. A taken number is 409 `hand_conflict` "
         "with the stored hand in the problem's `hand`.",
-        request=shapes.HandRecordInput,
+        request=inputs.HandRecordInput,
         responses={
-            201: shapes.HandWithGameOutput,
+            201: outputs.HandWithGameOutput,
             **problem_response(
                 409,
                 "hand_conflict (the stored hand is in `hand`), hand_out_of_sequence, game_over "
@@ -127,7 +129,7 @@ class HandsView(GameScopedView):
             table_link_id=_table_link_id(request),
         )
         return Response(
-            shapes.hand_output(hand, outcome.game),
+            representations.recorded_hand(hand, outcome.game),
             status=status.HTTP_201_CREATED,
             headers={
                 "Location": reverse(
@@ -141,17 +143,17 @@ class HandsView(GameScopedView):
 class HandDetailView(GameScopedView):
     """One hand. Corrections and undo need `If-Match` with the game's current ETag."""
 
-    @extend_schema(operation_id="hands_retrieve", responses=shapes.HandOutput)
+    @extend_schema(operation_id="hands_retrieve", responses=outputs.HandOutput)
     def get(self, request, game_id, number):
         hand = selectors.get_hand(game=self.game, number=number)
-        return Response(shapes.hand_output(hand), headers={"ETag": self.game.etag})
+        return Response(outputs.HandOutput(hand).data, headers={"ETag": self.game.etag})
 
     @extend_schema(
         operation_id="hands_update",
         summary="Correct a hand; every later total is recomputed",
-        request=shapes.HandRecordInput,
+        request=inputs.HandRecordInput,
         responses={
-            200: shapes.CorrectionOutput,
+            200: outputs.CorrectionOutput,
             **problem_response(409, "later_hand_invalid or match_locked"),
             **problem_response(412, "precondition_failed: the If-Match is stale"),
             **problem_response(428, "precondition_required: no If-Match"),
@@ -180,15 +182,16 @@ class HandDetailView(GameScopedView):
             confirmed_by=record.pop("confirmed_by", None),
             scored_by=record.pop("scored_by", None),
         )
-        body = shapes.hand_output(hand, outcome.game)
-        body["outcome"] = outcome.as_dict()
+        body = outputs.CorrectionOutput(
+            hand, context={"game": outcome.game, "outcome": outcome}
+        ).data
         return Response(body, headers={"ETag": outcome.game.etag})
 
     @extend_schema(
         operation_id="hands_destroy",
         summary="Undo the last hand",
         responses={
-            200: shapes.UndoOutput,
+            200: outputs.UndoOutput,
             **problem_response(409, "not_last_hand or match_locked"),
             **problem_response(412, "precondition_failed: the If-Match is stale"),
             **problem_response(428, "precondition_required: no If-Match"),
@@ -210,13 +213,13 @@ class HandDetailView(GameScopedView):
             confirmed_by=body.get("confirmed_by", _query_player(request, "confirmed_by")),
             scored_by=body.get("scored_by", _query_player(request, "scored_by")),
         )
-        body = {
-            "undone": shapes.hand_output(hand),
-            "game": shapes.game_summary(outcome.game),
-            "totals": shapes.totals_by_side(outcome.game.totals),
-            "outcome": outcome.as_dict(),
+        undo = {
+            "undone": hand,
+            "game": outcome.game,
+            "totals": outcome.game.totals,
+            "outcome": outcome,
         }
-        return Response(body, headers={"ETag": outcome.game.etag})
+        return Response(outputs.UndoOutput(undo).data, headers={"ETag": outcome.game.etag})
 
 
 class HandPreviewView(GameScopedView):
@@ -226,9 +229,9 @@ class HandPreviewView(GameScopedView):
     @extend_schema(
         operation_id="hands_preview",
         summary="What recording this hand would do (points, totals, game after); stores nothing",
-        request=shapes.HandRecordInput,
+        request=inputs.HandRecordInput,
         responses={
-            200: shapes.HandPreviewOutput,
+            200: outputs.HandPreviewOutput,
             **problem_response(409, "hand_conflict, hand_out_of_sequence or game_over"),
             **problem_response(412, "precondition_failed: an If-Match was sent and is stale"),
         },
@@ -256,9 +259,9 @@ class CorrectionPreviewView(GameScopedView):
     @extend_schema(
         operation_id="hands_correction_preview",
         summary="What correcting this hand would change (later totals); stores nothing",
-        request=shapes.HandRecordInput,
+        request=inputs.HandRecordInput,
         responses={
-            200: shapes.CorrectionPreviewOutput,
+            200: outputs.CorrectionPreviewOutput,
             **problem_response(409, "later_hand_invalid"),
             **problem_response(412, "precondition_failed: an If-Match was sent and is stale"),
         },

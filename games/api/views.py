@@ -3,7 +3,7 @@ are ``games.api.hand_views``.
 
 What it does: each view checks permissions through ``clubs.permissions`` (scorekeepers and
 organisers write, readers read, a club the user may not read is a 404), validates the body, calls
-one service or selector and renders the output builders of ``games.api.serializers``. Creating
+one service or selector and renders the output serializers of ``games.api.outputs``. Creating
 POSTs honour ``Idempotency-Key`` (``config.idempotency``); the game and its hands carry the game's
 ``ETag``; ``PUT``/``DELETE`` of a hand need ``If-Match`` (428 without, 412 when stale).
 
@@ -35,14 +35,13 @@ from config.preconditions import etag_matches, read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE
 from config.serializers import ProblemSerializer
 from games import plans, selectors, services
-from games.api import serializers as shapes
+from games.api import inputs, outputs
 from games.api.filters import GameFilter
 from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
 from games.history import game_history
 from games.ledger import settle
 from games.legal_plays import legal_plays_for
 from games.models import Game
-from games.money import minor_to_decimal_string
 
 OPTIONAL_IF_MATCH_PARAMETER = OpenApiParameter(
     name="If-Match",
@@ -91,7 +90,7 @@ class ProblemExtrasMixin:
     def handle_exception(self, exc):
         response = super().handle_exception(exc)
         if isinstance(exc, plans.HandConflict) and isinstance(response.data, dict):
-            response.data["hand"] = shapes.hand_output(exc.hand)
+            response.data["hand"] = outputs.HandOutput(exc.hand).data
         return response
 
 
@@ -116,34 +115,36 @@ class ClubGamesView(ProblemExtrasMixin, ClubScopedView):
     @extend_schema(
         operation_id="games_list",
         summary="A club's games, newest first",
-        responses=shapes.GameOutput(many=True),
+        responses=outputs.GameOutput(many=True),
     )
     def get(self, request, slug):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
-        return self.get_paginated_response([shapes.game_output(game) for game in page])
+        return self.get_paginated_response(
+            outputs.GameOutput(page, many=True, context={"club": self.get_club()}).data
+        )
 
     @extend_schema(
         operation_id="games_create",
         summary="Start a game (scorekeepers and organisers)",
-        request=shapes.GameInput,
-        responses={201: shapes.GameOutput},
+        request=inputs.GameInput,
+        responses={201: outputs.GameOutput},
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
     )
     @idempotent
     def post(self, request, slug):
         club = self.get_club()
-        serializer = shapes.GameInput(data=request.data)
+        serializer = inputs.GameInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         game = services.create_game(
             club=club,
             user=request.user,
             tournament_match=data.get("tournament_match"),
-            **shapes.create_game_arguments(data, club),
+            **inputs.create_game_arguments(data, club),
         )
         game = selectors.get_game(game_id=game.pk)
         return Response(
-            shapes.game_output(game),
+            outputs.GameOutput(game, context={"club": club}).data,
             status=status.HTTP_201_CREATED,
             headers={
                 "Location": reverse("games:game-detail", kwargs={"game_id": game.pk}),
@@ -200,14 +201,16 @@ class GameDetailView(GameScopedView):
     @extend_schema(
         operation_id="games_retrieve",
         summary="One game, with its ETag",
-        responses={200: shapes.GameOutput, 304: OpenApiResponse(description="Not modified.")},
+        responses={200: outputs.GameOutput, 304: OpenApiResponse(description="Not modified.")},
         parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, game_id):
         game = self.game
         if self.not_modified(game.etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": game.etag})
-        return Response(shapes.game_output(game), headers={"ETag": game.etag})
+        return Response(
+            outputs.GameOutput(game, context={"club": game.club}).data, headers={"ETag": game.etag}
+        )
 
 
 class LegalPlaysView(GameScopedView):
@@ -221,13 +224,15 @@ class LegalPlaysView(GameScopedView):
     @extend_schema(
         operation_id="games_legal_plays",
         summary="Which cards the next seat may play (for a tablet's card picker)",
-        request=shapes.LegalPlaysInput,
-        responses=shapes.LegalPlaysOutput,
+        request=inputs.LegalPlaysInput,
+        responses=outputs.LegalPlaysOutput,
     )
     def post(self, request, game_id):
-        serializer = shapes.LegalPlaysInput(data=request.data)
+        serializer = inputs.LegalPlaysInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        return Response(legal_plays_for(self.game, **serializer.validated_data))
+        return Response(
+            outputs.LegalPlaysOutput(legal_plays_for(self.game, **serializer.validated_data)).data
+        )
 
 
 class GameHistoryView(GameScopedView):
@@ -238,11 +243,11 @@ class GameHistoryView(GameScopedView):
     @extend_schema(
         operation_id="games_history",
         summary="Every change to the game and its hands: who, when, before and after",
-        responses=shapes.HistoryEntryOutput(many=True),
+        responses=outputs.HistoryEntryOutput(many=True),
     )
     def get(self, request, game_id):
         page = self.paginate_queryset(game_history(game=self.game))
-        return self.get_paginated_response(page)
+        return self.get_paginated_response(outputs.HistoryEntryOutput(page, many=True).data)
 
 
 class GameLedgerView(GameScopedView):
@@ -253,27 +258,22 @@ class GameLedgerView(GameScopedView):
     @extend_schema(
         operation_id="games_ledger",
         summary="The stake bookings of a game (they sum to zero)",
-        responses=shapes.LedgerOutput,
+        responses=outputs.LedgerOutput,
     )
     def get(self, request, game_id):
         game = self.game
-        exponent = game.club.minor_unit_exponent
         entries = list(selectors.list_ledger_entries(game=game))
         net: dict[str, int] = {}
         for entry in entries:
             net[str(entry.player_id)] = net.get(str(entry.player_id), 0) + entry.amount_minor
-        return Response(
-            {
-                "game": game.pk,
-                "currency": game.club.currency,
-                "stake": shapes.stake_string(game),
-                "net": {
-                    player: minor_to_decimal_string(amount, exponent)
-                    for player, amount in net.items()
-                },
-                "entries": [shapes.ledger_entry_output(entry, exponent) for entry in entries],
-            }
-        )
+        ledger = {
+            "game": game.pk,
+            "currency": game.club.currency,
+            "stake": game.stake_minor,
+            "net": net,
+            "entries": entries,
+        }
+        return Response(outputs.LedgerOutput(ledger, context={"club": game.club}).data)
 
 
 class ClubBalancesView(ClubScopedView):
@@ -287,35 +287,19 @@ class ClubBalancesView(ClubScopedView):
     @extend_schema(
         operation_id="clubs_balances",
         summary="Each player's net from game stakes, and who pays whom to settle",
-        responses=shapes.BalancesOutput,
+        responses=outputs.BalancesOutput,
     )
     def get(self, request, slug):
         club = self.get_club()
-        exponent = club.minor_unit_exponent
         balances = selectors.club_balances(club=club)
         players = {player.pk: player for player, _ in balances}
-
-        def reference(player_id: int) -> dict:
-            return {"id": player_id, "name": players[player_id].display_name}
-
         transfers = settle({player.pk: net for player, net in balances})
-        return Response(
-            {
-                "currency": club.currency,
-                "balances": [
-                    {
-                        "player": reference(player.pk),
-                        "net": minor_to_decimal_string(net, exponent),
-                    }
-                    for player, net in balances
-                ],
-                "transfers": [
-                    {
-                        "payer": reference(payer),
-                        "payee": reference(payee),
-                        "amount": minor_to_decimal_string(amount, exponent),
-                    }
-                    for payer, payee, amount in transfers
-                ],
-            }
-        )
+        sheet = {
+            "currency": club.currency,
+            "balances": [{"player": player, "net": net} for player, net in balances],
+            "transfers": [
+                {"payer": players[payer], "payee": players[payee], "amount": amount}
+                for payer, payee, amount in transfers
+            ],
+        }
+        return Response(outputs.BalancesOutput(sheet, context={"club": club}).data)

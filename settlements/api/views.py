@@ -23,8 +23,8 @@ member gets 401/403):
 - ``GET/PUT /api/clubs/{slug}/settle-up-rule/``: the pot at the door, or everything between
   players (organisers write).
 
-What it does not do: business rules (``settlements.services``, ``settlements.night_tables``) or
-query shape (selectors).
+What it does not do: business rules (``settlements.services``, ``settlements.settle_up``,
+``settlements.night_tables``) or query shape (selectors).
 """
 
 from __future__ import annotations
@@ -42,23 +42,26 @@ from clubs.models import Role
 from clubs.permissions import ClubScorePermission, can_manage, can_read_club, role_in
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from games import selectors as game_selectors
-from games.api.serializers import GameOutput, create_game_arguments, game_output
-from settlements import night_tables, selectors, services
+from games.api.inputs import create_game_arguments
+from games.api.outputs import GameOutput
+from settlements import night_tables, selectors, services, settle_up
 from settlements.api.serializers import (
     FeeInput,
-    FeeOutput,
     NightDetailOutput,
     NightGameInput,
     NightInput,
     NightOutput,
     PrizeSplitInput,
     PrizeSplitOutput,
-    SettlementTransferOutput,
-    SettlementVersionOutput,
     SettleUpRuleInput,
     SettleUpRuleOutput,
 )
 from settlements.models import Night
+from settlements.representations import (
+    FeeOutput,
+    SettlementTransferOutput,
+    SettlementVersionOutput,
+)
 from tournaments.models import Tournament
 
 
@@ -190,7 +193,7 @@ class NightGamesView(_NightView):
         )
         game = game_selectors.get_game(game_id=game.pk)
         return Response(
-            game_output(game),
+            GameOutput(game, context={"club": night.club}).data,
             status=status.HTTP_201_CREATED,
             headers={
                 "Location": reverse("games:game-detail", kwargs={"game_id": game.pk}),
@@ -303,7 +306,7 @@ class TransferPaidView(_MoneyView):
         summary="Mark a transfer paid (its payer, its payee or an organiser)",
     )
     def post(self, request, transfer_id):
-        services.mark_transfer_paid(transfer_id=self.get_transfer().pk, user=request.user)
+        settle_up.mark_transfer_paid(transfer_id=self.get_transfer().pk, user=request.user)
         transfer = selectors.get_transfer(transfer_id=transfer_id)
         return Response(SettlementTransferOutput(transfer).data)
 
@@ -390,7 +393,7 @@ class ClubSettleUpRuleView(_MoneyView):
         summary="The club's settle-up rule (members)",
     )
     def get(self, request, slug):
-        return Response({"between_players": services.between_players(self.get_club().pk)})
+        return Response({"between_players": settle_up.between_players(self.get_club().pk)})
 
     @extend_schema(
         operation_id="clubs_settle_up_rule_set",
@@ -401,7 +404,7 @@ class ClubSettleUpRuleView(_MoneyView):
     def put(self, request, slug):
         serializer = SettleUpRuleInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        rule = services.set_settle_up_rule(
+        rule = settle_up.set_settle_up_rule(
             club=self.get_club(), between_players=serializer.validated_data["between_players"]
         )
         return Response({"between_players": rule.between_players})

@@ -5,13 +5,18 @@
 // a 304) whether the table has a game, and opens it when it does. Once the event is over, or the
 // link has ended, it says so and stops asking.
 //
-// What it does not do: start a game (the tournament does, when the match needs one).
+// What it does not do: start a game (the tournament does, when the match needs one), or call
+// fetch itself: the poll is api.js's, as the score pad's (a dropped connection is tried again
+// later; any other exception is a bug, left to surface).
+
+import { createApi } from "./api.js";
 
 const box = document.getElementById("waiting");
 const credential = box.dataset.credential;
 const seconds = Math.max(Number(box.dataset.pollSeconds) || 10, 10);
 const status = document.getElementById("waiting-status");
 const reason = document.getElementById("waiting-reason");
+const api = createApi({ credential });
 let etag = null;
 let stopped = false;
 let asking = false;
@@ -26,13 +31,11 @@ async function check() {
   if (stopped || asking || document.hidden) return;
   asking = true;
   try {
-    const headers = { Accept: "application/json", Authorization: `Table ${credential}` };
-    if (etag) headers["If-None-Match"] = etag;
-    const response = await fetch("/api/table/", { credentials: "omit", cache: "no-store", headers });
-    if (response.status === 404) stop(box.dataset.endedText);
-    if (response.ok) {
-      etag = response.headers.get("ETag");
-      const table = await response.json();
+    const answer = await api.poll("/table/", etag);
+    if (answer.status === 404) stop(box.dataset.endedText);
+    if (answer.ok) {
+      etag = answer.etag;
+      const table = answer.data;
       if (table.current_game !== null) {
         window.location.assign(`${box.dataset.tableUrl}?game=${table.current_game}`);
         return;
@@ -41,8 +44,11 @@ async function check() {
       else if (table.status === "empty") reason.textContent = box.dataset.emptyText;
       else if (table.status === "waiting") reason.textContent = box.dataset.waitingText;
     }
-  } catch { /* offline: try again later */ }
-  asking = false;
+  } catch (error) {
+    if (!api.isOffline(error)) throw error; // offline: try again at the next poll
+  } finally {
+    asking = false;
+  }
 }
 
 if (status) {

@@ -15,7 +15,7 @@ import random
 
 from computer_players import play_game, trick_winner_entry
 from rules_engine import HouseRules, RulesError, new_game
-from rules_engine.house_rules import preset
+from rules_engine.presets import preset
 
 GAMES = 10_000
 # 110 games are the longest (an auction, a kitty, up to five seats, many hands): fewer of them,

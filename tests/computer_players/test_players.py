@@ -9,7 +9,7 @@ import pytest
 from computer_players import ClubPlayer, EasyPlayer, HandInProgress, MoveError, SeatView, play_hand
 from computer_players.driver import move_computer, shuffled_deck
 from rules_engine import FULL_PACK, HouseRules, new_game, parse_card
-from rules_engine.house_rules import preset
+from rules_engine.presets import preset
 
 CLASSIC = preset("classic_45").rules()
 

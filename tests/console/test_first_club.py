@@ -19,7 +19,8 @@ from django.utils import translation
 from rest_framework.throttling import ScopedRateThrottle
 
 from clubs.models import Club, Membership, Role
-from rules_engine.house_rules import PRESETS, HouseRules
+from rules_engine.house_rules import HouseRules
+from rules_engine.presets import PRESETS
 from tests.clubs.factories import make_club, make_membership, make_player, make_user
 from tests.helpers import logged_in_client
 

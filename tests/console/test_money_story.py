@@ -19,7 +19,7 @@ from django.conf import settings
 from django.test import TestCase
 
 from games.services import correct_hand
-from settlements import services
+from settlements import services, settle_up
 from settlements.models import Settlement, SettlementTransfer
 from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
@@ -61,7 +61,7 @@ def _corrected_partly_paid_night():
         {"first": 1, "last": 2, "percent": 100, "shares": [["Player 01", 750], ["Player 03", 750]]},
     ]
     paid = version_one.transfers.get(payer=None, payee=ann)  # the club pays Ann her prize
-    services.mark_transfer_paid(transfer_id=paid.pk, user=organiser)
+    settle_up.mark_transfer_paid(transfer_id=paid.pk, user=organiser)
     with TestCase.captureOnCommitCallbacks(execute=True):  # Bill won the first game after all
         correct_hand(
             game_id=first,

@@ -20,7 +20,7 @@ from django.test import Client, TestCase
 from clubs.models import Player
 from games.services import create_game, record_hand
 from settlements.models import Night, PrizeSplit, SettlementTransfer
-from settlements.services import between_players as services_between_players
+from settlements.settle_up import between_players as services_between_players
 from tests.clubs.factories import make_player, make_user
 from tests.helpers import count_queries, logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game

@@ -27,7 +27,7 @@ NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
 
 
 def _night(seed):
-    from settlements import services
+    from settlements import services, settle_up
     from settlements.models import Settlement
     from tests.pages.seed import play_hands, start_game
 
@@ -44,7 +44,7 @@ def _night(seed):
         play_hands(game, orla, [{"dealer": 0, "trump": "S", "trick_winners": [0] * 5}])
     services.close_night(night_id=night.pk, user=orla)
     if not Settlement.objects.filter(night=night).exists():  # the task runs on commit
-        services.settle_event(night_id=night.pk)
+        settle_up.settle_event(night_id=night.pk)
     return night
 
 

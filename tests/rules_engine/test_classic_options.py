@@ -4,7 +4,8 @@
 import pytest
 
 from rules_engine import HouseRules, RulesError, legal_plays, new_game, why_illegal
-from rules_engine.house_rules import ALL_KEYS, PRESETS, preset
+from rules_engine.house_rules import ALL_KEYS
+from rules_engine.presets import PRESETS, preset
 
 CLASSIC_LEAD = HouseRules.for_game("45", ace_of_hearts_lead="trump_then_hearts")
 PLAIN_LEAD = HouseRules.for_game("45")

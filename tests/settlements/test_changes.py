@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.test import override_settings
 
-from settlements import services
+from settlements import services, settle_up
 from settlements.changes import SettlementStored
 from settlements.models import Settlement, SettleUpMail
 from tests.clubs.factories import make_user
@@ -80,5 +80,5 @@ def test_a_stored_version_is_announced_after_its_commit_and_its_mails(
     # Settling again stores nothing: nothing is queued or announced.
     HEARD.clear()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        assert services.settle_event(night_id=night.pk) is None
+        assert settle_up.settle_event(night_id=night.pk) is None
     assert (callbacks, HEARD) == ([], [])

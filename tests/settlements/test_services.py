@@ -16,7 +16,7 @@ from django.test import TestCase
 
 from config.problems import Problem
 from games.services import correct_hand
-from settlements import services
+from settlements import mails, services, settle_up
 from settlements.models import NightGame, Settlement, SettlementTransfer
 from settlements.selectors import list_night_game_ids
 from tests.clubs.factories import make_user
@@ -61,7 +61,7 @@ def test_a_closed_night_settles_stakes_fees_and_prizes_once(night_event):
     win_game(event, second, 0)  # Cait +0.40, Dan -0.40
     win_game(event, third, 0)  # Ann +0.40, Cait -0.40
     with pytest.raises(Problem) as refused:
-        services.settle_event(night_id=night.pk)
+        settle_up.settle_event(night_id=night.pk)
     assert refused.value.code == "event_not_closed"
 
     run_on_commit(services.close_night, night_id=night.pk, user=organiser)
@@ -110,7 +110,7 @@ def test_a_closed_night_settles_stakes_fees_and_prizes_once(night_event):
         "stakes",
     ]
     # Again, and the task again: nothing more is owed, nothing is stored.
-    assert services.settle_event(night_id=night.pk) is None
+    assert settle_up.settle_event(night_id=night.pk) is None
     assert Settlement.objects.filter(night=night).count() == 1
     # Each player with an address got their own settle-up; sending again sends nothing.
     assert mail.outbox == []  # nobody has an e-mail address yet
@@ -131,7 +131,7 @@ def test_a_correction_after_the_night_nets_what_is_still_open(night_event):
         (bill.pk, ann.pk, 40),
     ]
     stakes = first.transfers.get(kind="stakes")
-    services.mark_transfer_paid(transfer_id=stakes.pk, user=organiser)
+    settle_up.mark_transfer_paid(transfer_id=stakes.pk, user=organiser)
 
     # The hand is corrected: Bill took every trick. Ann now owes what Bill was owed.
     with TestCase.captureOnCommitCallbacks(execute=True):
@@ -186,7 +186,7 @@ def test_a_correction_after_the_night_nets_what_is_still_open(night_event):
     # A superseded transfer cannot be marked paid; nothing is stored.
     replaced = first.transfers.get(payer=None)
     with pytest.raises(Problem) as refused:
-        services.mark_transfer_paid(transfer_id=replaced.pk, user=organiser)
+        settle_up.mark_transfer_paid(transfer_id=replaced.pk, user=organiser)
     assert (refused.value.status_code, refused.value.code, refused.value.errors[0]["pointer"]) == (
         409,
         "transfer_superseded",
@@ -211,14 +211,14 @@ def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
     run_on_commit(services.close_night, night_id=night.pk, user=event.world.users["organiser"])
     transfer = SettlementTransfer.objects.get(settlement__night=night, kind="stakes")
     with pytest.raises(Problem) as refused:
-        services.mark_transfer_paid(transfer_id=transfer.pk, user=cait_user)
+        settle_up.mark_transfer_paid(transfer_id=transfer.pk, user=cait_user)
     assert (refused.value.status_code, refused.value.code) == (403, "not_a_party")
     with pytest.raises(Problem) as hidden:
-        services.mark_transfer_paid(transfer_id=transfer.pk, user=event.world.users["outsider"])
+        settle_up.mark_transfer_paid(transfer_id=transfer.pk, user=event.world.users["outsider"])
     assert hidden.value.status_code == 404
-    paid = services.mark_transfer_paid(transfer_id=transfer.pk, user=bill_user)
+    paid = settle_up.mark_transfer_paid(transfer_id=transfer.pk, user=bill_user)
     assert (paid.paid_by, paid.paid_at is not None) == (bill_user, True)
-    again = services.mark_transfer_paid(
+    again = settle_up.mark_transfer_paid(
         transfer_id=transfer.pk, user=event.world.users["organiser"]
     )
     assert (again.paid_by, again.paid_at) == (bill_user, paid.paid_at)
@@ -236,7 +236,7 @@ def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
         "The club pays Player 01 €2.00.\nPlayer 02 pays Player 01 €0.40.\n"
     )
     settlement = transfer.settlement
-    assert services.send_settle_up_mails(settlement_id=settlement.pk) == 0
+    assert mails.send_settle_up_mails(settlement_id=settlement.pk) == 0
     assert len(mail.outbox) == 2
 
 
@@ -291,7 +291,7 @@ def test_settling_concurrently_stores_one_version():
     def settle():
         barrier.wait()
         try:
-            results.append(services.settle_event(night_id=night.pk))
+            results.append(settle_up.settle_event(night_id=night.pk))
         finally:
             connection.close()
 
@@ -322,7 +322,7 @@ def test_closing_a_tournament_stores_its_settlement_with_the_prize_split():
         tournament_id=tournament_id, percentages=[60, 30], user=event.world.users["organiser"]
     )
     # This club has no pot at the door: fees and prizes settle between players.
-    services.set_settle_up_rule(club=event.club, between_players=True)
+    settle_up.set_settle_up_rule(club=event.club, between_players=True)
     semis = event.draw(tournament_id)["matches"]
     win_match(event, tournament_id, semis[0]["id"], 0)  # 1 beats 4
     win_match(event, tournament_id, semis[1]["id"], 0)  # 2 beats 3

@@ -4,7 +4,7 @@ A night here is random stakes between players (games won and lost), entry fees p
 (cash, card) or owed, a prize split over places with ties, under either club rule (the pot at
 the door, or everything between players). Then any sequence of corrections (new results, fees
 marked paid later, another prize split) and paid marks on open transfers. Each correction stores
-a version as ``settlements.services.settle_event`` does: the targets of
+a version as ``settlements.settle_up.settle_event`` does: the targets of
 ``computation.targets_of``, the open transfers of ``computation.plan_transfers`` counting every
 transfer already paid, the earlier open transfers superseded, the paid ones kept.
 

@@ -23,8 +23,8 @@ from tables.models import TableLink
 from tests.browser import TABLET_LANDSCAPE
 from tests.tables.browser_helpers import seed, wait_ready
 from tests.tournaments.play_helpers import build_event, game_at, win_game
+from tournaments.evening import release_round
 from tournaments.models import Match, Tournament
-from tournaments.services import release_round
 
 
 def _api_requests(page) -> list:

@@ -1,6 +1,6 @@
 """Corrections after the close: an organiser corrects a closed tournament; the match, the
 standings, the stakes and the prizes follow, and the settle-up gets a version of differences
-(``settlements.services.settle_event``, as a closed night's). Anyone else is refused in words
+(``settlements.settle_up.settle_event``, as a closed night's). Anyone else is refused in words
 that say who can still correct.
 """
 

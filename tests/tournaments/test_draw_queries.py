@@ -21,6 +21,7 @@ from clubs.models import Player
 from config.problems import Problem
 from games import services as game_services
 from games.models import Game, GameSeat, GameSide, GameStatus
+from games.new_games import NewGame
 from tests.helpers import count_queries
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Match, MatchStatus
@@ -252,10 +253,10 @@ def test_create_games_refuses_with_the_first_problem_create_game_would_raise():
     Player.objects.filter(pk=fourth.pk).update(is_active=False)
     before = Game.objects.count()
     batch = [
-        game_services.NewGame(seat_player_ids=[first.pk, second.pk]),
+        NewGame(seat_player_ids=[first.pk, second.pk]),
         # Game 2 seats an inactive player; game 3 names a match of no tournament of the club.
-        game_services.NewGame(seat_player_ids=[third.pk, fourth.pk], first_dealer=1),
-        game_services.NewGame(seat_player_ids=[fifth.pk, sixth.pk], tournament_match=999999),
+        NewGame(seat_player_ids=[third.pk, fourth.pk], first_dealer=1),
+        NewGame(seat_player_ids=[fifth.pk, sixth.pk], tournament_match=999999),
     ]
     with pytest.raises(Problem) as refused:
         game_services.create_games(club=club, user=organiser, game="25", new_games=batch)

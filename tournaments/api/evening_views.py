@@ -4,7 +4,7 @@ between tables of a private round, and releasing it.
 What it does: ``POST .../check-in/`` marks who is here (the next draw uses only them);
 ``POST .../rounds/{n}/swap/`` trades two entrants' tables before the round is released;
 ``POST .../rounds/{n}/release/`` shows a privately drawn round to the players. Each calls
-``tournaments.services`` (audit entries, the tournament's lock) and answers the entrants or the
+``tournaments.evening`` (audit entries, the tournament's lock) and answers the entrants or the
 round. Organisers only (``TournamentPermission``), like every write on a tournament.
 
 What it does not do: draw (``views.RoundListView``) or business rules.
@@ -15,7 +15,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 
-from tournaments import selectors, services
+from tournaments import evening, selectors
 from tournaments.api.serializers import CheckInInput, EntrantOutput, RoundOutput, SwapInput
 from tournaments.api.views import TournamentScopedView, _named_rounds, _valid
 from tournaments.models import Entrant, Round, Tournament
@@ -37,7 +37,7 @@ class CheckInView(TournamentScopedView):
     def post(self, request, tournament_id):
         tournament = self.get_tournament()
         values = _valid(CheckInInput, request)
-        services.check_in_entrants(
+        evening.check_in_entrants(
             tournament_id=tournament.pk, user=request.user, present_ids=values["present"]
         )
         entrants = selectors.list_entrants(tournament=tournament)
@@ -64,7 +64,7 @@ class RoundSwapView(TournamentScopedView):
     def post(self, request, tournament_id, round_number):
         tournament = self.get_tournament()
         values = _valid(SwapInput, request)
-        services.swap_entrants(
+        evening.swap_entrants(
             tournament_id=tournament.pk,
             round_number=round_number,
             first_entrant_id=values["first"],
@@ -85,7 +85,7 @@ class RoundReleaseView(TournamentScopedView):
     )
     def post(self, request, tournament_id, round_number):
         tournament = self.get_tournament()
-        services.release_round(
+        evening.release_round(
             tournament_id=tournament.pk, round_number=round_number, user=request.user
         )
         return _round_response(tournament, round_number)

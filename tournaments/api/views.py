@@ -2,8 +2,8 @@
 
 What it does: the club-scoped list and creation of tournaments, and for one tournament its
 settings, entrants, rounds (and drawing the next one), matches, bracket, standings, settlement
-and closing. Writes call ``tournaments.services``; reads call ``tournaments.selectors``,
-``tournaments.standings`` and ``tournaments.settlement``. Creating POSTs honour
+and closing. Writes call ``tournaments.services``; reads call ``tournaments.selectors``, the
+stored standings (``tournaments.snapshots``) and ``tournaments.settlement``. Creating POSTs honour
 ``Idempotency-Key``; the tournament carries an ``ETag`` (``If-Match`` on PATCH, 412 when stale);
 the standings and the settlement carry an ``ETag`` and answer ``If-None-Match`` with 304.
 

@@ -6,8 +6,9 @@ decides best-of-N / first-to-K matches from game winners, ``swiss_history`` is w
 draw reads of the rounds played, and ``ranking`` orders standings by a chain of tie-breaks.
 Every bad input raises ``DrawError`` (``errors``) with a stable ``code``.
 
-What it does not do: load or save anything. The tournaments service is the bridge: it reads
-rounds and results from the database, calls these functions, and stores what they return.
+What it does not do: load or save anything. ``tournaments.bridge`` is the bridge: it reads
+rounds and results from the database as these values and stores what the draw returns; the
+format policies (``tournaments.formats``) call these functions.
 
 Terms are defined in ``types`` (entrant, table, side, placings, bye, round) and in each module.
 """

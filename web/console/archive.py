@@ -26,8 +26,8 @@ from clubs import selectors as club_selectors
 from games.models import Game, GameSeat, Hand
 from games.money import minor_to_decimal_string
 from settlements import selectors as settlement_selectors
-from settlements.api.serializers import FeeOutput, SettlementVersionOutput
 from settlements.models import NightGame
+from settlements.representations import FeeOutput, SettlementVersionOutput
 from tournaments import selectors as tournament_selectors
 from tournaments.play import load_matches
 from tournaments.standings import compute_standings

@@ -27,7 +27,8 @@ from clubs import services as club_services
 from config.problems import Problem
 from config.words import rule_in_words, rule_value
 from rules_engine.house_rule_definitions import definitions_for
-from rules_engine.house_rules import GAMES, PRESETS
+from rules_engine.house_rules import GAMES
+from rules_engine.presets import PRESETS
 from settlements import selectors as settlement_selectors
 from tournaments import selectors as tournament_selectors
 from web.console import forms

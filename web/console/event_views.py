@@ -10,8 +10,8 @@ table *N* of the event, every round); ``event_print`` is the print view of a rou
 blank score sheets, one table a page or four to a page, each with its table's link, short code
 and QR code; ``event_table_sheet`` one sheet of every table's QR code and short code for table
 tents, where one link can be revoked (no other changes). Every change is one service call
-(``tournaments.services``, ``tables.services``, ``clubs.services``); a refusal is shown beside
-its field.
+(``tournaments.services``, ``tournaments.evening``, ``tables.services``, ``clubs.services``); a
+refusal is shown beside its field.
 
 What it does not do: check domain rules or write a model itself.
 """
@@ -31,6 +31,7 @@ from clubs import services as club_services
 from config.problems import Problem
 from settlements import services as settlement_services
 from tables import services as table_services
+from tournaments import evening as tournament_evening
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
 from tournaments.models import EntrantKind, TournamentStatus
@@ -160,7 +161,7 @@ def _event_action(request, club, tournament) -> str:
         return gettext("Withdrawn.")
     if action == "check_in":
         present = [_integer(value) for value in post.getlist("present")]
-        tournament_services.check_in_entrants(
+        tournament_evening.check_in_entrants(
             tournament_id=tournament.pk, user=user, present_ids=present
         )
         return gettext("%(count)s checked in.") % {"count": len(present)}
@@ -170,7 +171,7 @@ def _event_action(request, club, tournament) -> str:
         round_ = tournament_services.draw_next_round(tournament_id=tournament.pk, user=user)
         return gettext("Round %(number)s drawn.") % {"number": round_.number}
     if action == "swap":
-        tournament_services.swap_entrants(
+        tournament_evening.swap_entrants(
             tournament_id=tournament.pk,
             round_number=_integer(post.get("round")),
             first_entrant_id=_integer(post.get("first")),
@@ -188,7 +189,7 @@ def _event_action(request, club, tournament) -> str:
             len(made),
         ) % {"count": len(made)}
     if action == "release":
-        round_ = tournament_services.release_round(
+        round_ = tournament_evening.release_round(
             tournament_id=tournament.pk, round_number=_integer(post.get("round")), user=user
         )
         return gettext("Round %(number)s released: the players see it now.") % {

@@ -18,7 +18,7 @@ from clubs.models import Player
 from games.money import format_money
 from settlements import selectors as settlement_selectors
 from settlements import services as settlement_services
-from settlements import words
+from settlements import settle_up, words
 from settlements.models import FeeStatus
 from web.console.club_views import _integer
 
@@ -36,7 +36,7 @@ def fee_rows(club, *, tournament=None, night=None, between_players=None) -> list
     if not event.entry_fee_minor:
         return []
     if between_players is None:
-        between_players = settlement_services.between_players(club.pk)
+        between_players = settle_up.between_players(club.pk)
     if between_players:
         return []
     if tournament is not None:

@@ -26,9 +26,8 @@ from django.views.decorators.http import require_http_methods
 from clubs import selectors as club_selectors
 from config.problems import Problem
 from games import selectors as game_selectors
-from settlements import night_tables
+from settlements import night_tables, settle_up
 from settlements import selectors as settlement_selectors
-from settlements import services as settlement_services
 from settlements.models import NightStatus
 from tables import services as table_services
 from web.console import fees, forms
@@ -127,7 +126,7 @@ def night(request, club, night_id: int):
                 ),
             },
         )
-    rule = settlement_services.between_players(club.pk)
+    rule = settle_up.between_players(club.pk)
     context = {
         "club": club,
         "night": found,

@@ -9,7 +9,7 @@ split (``settlements.services.set_prize_split``), closes the event
 ``settlements``), and lists every stored version: each player's stakes, entry fee, prize and
 net, the prize rule and what changed in words (``settlements.words``), and who pays whom (payer
 then payee, by name), each open transfer marked paid through
-``settlements.services.mark_transfer_paid`` (a replaced one shows it was replaced). Both pages
+``settlements.settle_up.mark_transfer_paid`` (a replaced one shows it was replaced). Both pages
 take the entry fees at the door (``fee`` action: cash, card or owed, through
 ``settlements.services.mark_entry_fee``). A club night's page (``web.console.night_views``)
 uses the same actions and versions. Both print as a results sheet (print.css hides the buttons).
@@ -30,7 +30,7 @@ from config.problems import Problem
 from games.money import format_money
 from settlements import selectors as settlement_selectors
 from settlements import services as settlement_services
-from settlements import words
+from settlements import settle_up, words
 from tournaments import services as tournament_services
 from tournaments.settlement import entered_players, tournament_stakes
 from tournaments.standings import compute_standings
@@ -49,7 +49,7 @@ def _prize_split(text: str) -> list:
 def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
     action = request.POST.get("action")
     if action == "settle_rule":
-        rule = settlement_services.set_settle_up_rule(
+        rule = settle_up.set_settle_up_rule(
             club=club, between_players=request.POST.get("between_players") == "on"
         )
         return (
@@ -64,7 +64,7 @@ def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
         key = transfer.settlement.tournament_id if tournament_id else transfer.settlement.night_id
         if key != (tournament_id or night_id):
             raise Problem(status=404, code="not_found", detail=gettext("No such transfer here."))
-        settlement_services.mark_transfer_paid(transfer_id=transfer.pk, user=request.user)
+        settle_up.mark_transfer_paid(transfer_id=transfer.pk, user=request.user)
         return gettext("Marked paid.")
     if action == "fee":
         return fees.mark_fee(request, tournament_id=tournament_id, night_id=night_id)
@@ -166,7 +166,7 @@ def results(request, club, tournament_id: int):
             return redirect("console:results", club.slug, tournament.pk)
         except Problem as error:
             problem = ProblemShown(error)
-    rule = settlement_services.between_players(club.pk)
+    rule = settle_up.between_players(club.pk)
     context = {
         "club": club,
         "tournament": tournament,

@@ -5,7 +5,7 @@ What it does: ``signup`` makes an account with the account API's own input check
 a free username, Django's password validators, e-mail optional), throttled by the same limit
 and counter as ``POST /api/auth/register/`` (DRF's ``ScopedRateThrottle``, scope ``register``),
 then logs the new account in through ``django.contrib.auth.authenticate`` (django-axes counts and
-locks out as for any login). ``club_new`` creates a club through ``clubs.api.serializers.ClubInput``
+locks out as for any login). ``club_new`` creates a club through ``clubs.inputs.ClubInput``
 and ``clubs.services.create_club`` — exactly what ``POST /api/clubs/`` does — and opens its
 console on the first night's checklist. ``club_settings`` (organisers) changes the club through
 ``ClubInput(partial=True)`` and ``clubs.services.update_club``, as ``PATCH /api/clubs/{slug}/``.
@@ -38,7 +38,7 @@ from accounts import services as account_services
 from accounts.lockout import lockout_response
 from accounts.serializers import RegisterInput
 from clubs import services as club_services
-from clubs.api.serializers import ClubInput
+from clubs.inputs import ClubInput
 from clubs.models import CURRENCY_CHOICES, GAME_CHOICES
 from config.problems import Problem, flatten_validation_detail
 from web.console.access import ProblemShown, organiser_page

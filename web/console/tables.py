@@ -9,9 +9,13 @@ its note). ``table_link`` is the game's page of a table; ``event_table_links`` t
 club night's) table links (``tables``: table *N* of the event, every round, or of the night,
 every game) with their URL, short code and QR code, which the printed cards and the table-tent
 sheet carry; ``qr_svg`` draws a QR code as inline SVG
-(segno, drawn on the server: no script, no outside request).
+(segno, drawn on the server: no script, no outside request). ``table_sheet`` is the one view
+body of the table-tent sheet of an event and of a club night (``event_views.event_table_sheet``,
+``night_views.night_table_sheet``), whose Revoke ends one link through
+``tables.services.revoke_event_table_link``.
 
-What it does not do: decide or write anything; the board's writes go through games' services.
+What it does not do: decide anything or write itself: the sheet's revoke goes through the
+table-link services, the board's writes through games' services.
 """
 
 from __future__ import annotations

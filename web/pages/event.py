@@ -3,16 +3,22 @@
 What it does: ``tournament_detail`` shows, in the reader's language, the "tonight" panel
 (``web.pages.tonight``) at the top, the standings that explain their ties
 (``web.pages.explain``), then the rounds — the current round first and open, earlier rounds
-folded — or, for a knockout, the bracket (rounds as columns, lines drawn from each table to the
-table it feeds). Everything that changes during play sits in one live region (``#live``) that
+folded — or, for a format whose policy plans a bracket (a knockout: ``plans_a_bracket``), the
+bracket (rounds as columns, lines drawn from each table to the table it feeds). Everything that
+changes during play sits in one live region (``#live``) that
 ``static/js/pages/live.js`` refreshes: the page answers its poll's ``If-None-Match`` with a
 ``304`` after one query when nothing changed (``web.pages.live``).
 
 Standings are the stored snapshot (``tournaments.snapshots.read_standings``, as the API); rounds
 not yet released are shown to the club's organisers only.
 
+``access_tournament`` is the page's one access check: the club (``clubs.selectors.get_club``),
+the club's tournament (``tournaments.selectors.get_club_tournament``) and whether the reader may
+read it, a 404 for anything else.
+
 What it does not do: compute standings or the bracket (the tournaments app does), write
-anything, or decide who may read: ``tournaments.selectors.can_read_tournament``, as the API.
+anything, compare formats (the policy answers), or decide who may read:
+``tournaments.selectors.can_read_tournament``, as the API.
 
 Terms: *reader's entrant* — see ``web.pages.tonight``.
 """

@@ -1,7 +1,9 @@
 """Standings that explain themselves: which figures decided each place, and why ties split.
 
-What it does: ``standings_view`` turns ``tournaments.standings.compute_standings`` into rows for
-the event page: each entrant's place ("=1" when shared: level on every criterion before lots,
+What it does: ``standings_view`` turns a tournament's standings (as
+``tournaments.standings.compute_standings`` builds them; the event page reads the stored snapshot,
+``tournaments.snapshots.read_standings``) into rows for the event page: each entrant's place
+("=1" when shared: level on every criterion before lots,
 which only order the list), the figures the format ranks by — a knockout's round reached, then
 the figures of the tournament's tie-break chain — and the other figures one tap away (hidden
 columns, or a detail row on a phone, shown by the "All figures" disclosure); under an entrant

@@ -1,9 +1,10 @@
 """The words and figures of the player pages in the reader's language.
 
 What it does: translated names for what the apps store as codes (game types, statuses, formats,
-round names, tie-break criteria), and figures formatted for the active locale: money in the
-club's currency (``games.money.format_money``, re-exported: "€0.20" in English, "0,20 €" in
-French), numbers with the locale's decimal mark (``format_number``).
+round names, tie-break criteria), and numbers formatted for the active locale with its decimal
+mark (``format_number``). Money is not formatted here: ``games.money.format_money`` is the one
+formatter ("€0.20" in English, "0,20 €" in French), in templates the ``|money`` filter
+(``web.templatetags.money_tags``).
 
 What it does not do: choose the language (``LocaleMiddleware`` does, from the switch on the
 page or the browser's ``Accept-Language``) or translate people's names and club data.

@@ -1,8 +1,9 @@
 """The "tonight" panel: where I sit in the current round, with whom, and how I stand.
 
-What it does: ``viewer_player_id`` says whose panel to show — the reader's own club player when
-their account is linked to one, else the player they picked on the club page (remembered in the
-browser by the cookie ``PICKED_COOKIE`` + club slug, set by ``remember_pick``). ``tonight_view``
+What it does: whose panel to show is the reader's own club player when their account is linked
+to one (the live state's ``viewer_player``, read by the page), else the player they picked on
+the club page: ``picked_player_id`` reads it from the browser's cookie ``PICKED_COOKIE`` + club
+slug, set by ``remember_pick``. ``tonight_view``
 finds that player's entrant (themselves, or the team they play in) in the event's rounds (already
 in display form: ``web.pages.tables``) and standings, and returns the panel: my table in the
 current round, my seat, my partner(s) and my opponents, the score at my table, my place and

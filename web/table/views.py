@@ -40,7 +40,7 @@ from clubs import selectors as club_selectors
 from clubs.permissions import can_manage, can_score
 from config.problems import Problem
 from games import selectors as game_selectors
-from games.api.serializers import game_output, hand_output
+from games.api.outputs import GameOutput, HandOutput
 from games.models import Game
 from tables import guessing
 from tables import selectors as table_selectors
@@ -143,8 +143,8 @@ def _render_score(
         "target": (game.house_rules or {}).get("target"),
         "table": table,
         "config": config,
-        "game_data": game_output(game),
-        "hands_data": [hand_output(hand) for hand in hands],
+        "game_data": GameOutput(game, context={"club": game.club}).data,
+        "hands_data": HandOutput(hands, many=True).data,
         "table_data": table,
         "strings": table_strings(),
     }

@@ -1,1 +1,1 @@
-"""Commands: ``load_demo``."""
+"""No commands of clubs today: the demo loader (``load_demo``) is in ``web/management/commands``."""
