@@ -17,6 +17,7 @@ What it does:
 - ``log_in(page, base_url, username, password)``: signs in through the login page in a browser
   page; ``submit(page, form)``: submits a form and waits for the next page (the browser itself:
   ``tests/browser.py``).
+- ``free_port()``: a TCP port free on 127.0.0.1 for a server a test starts (a Redis of its own).
 
 What it does not do: build a folder's data (``tests/clubs/factories.py``,
 ``tests/games/helpers.py``, ``tests/tournaments/play_helpers.py``, ...) or assert what a test
@@ -28,18 +29,21 @@ worker) and ``tests/browser.py`` (the browser).
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from rest_framework.test import APIClient
 
 from rules_engine import RulesError
 from tournaments.draw import DrawError
+
+if TYPE_CHECKING:
+    from rest_framework.test import APIClient
 
 
 def error_of(call: Callable[..., Any], *args: Any, **kwargs: Any) -> RulesError:
@@ -80,12 +84,20 @@ def count_queries(
     )
 
 
+def _new_api_client() -> APIClient:
+    # Imported here: DRF's test module reads the settings at import, and the folders' conftests
+    # (tests/jobs/conftest.py through tests/jobs/stack.py) import this module before they are set.
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
 def token_client(user, device: str = "tablet") -> APIClient:
     """An API client with a fresh device token of ``user`` (anonymous for None)."""
     # Imported here: the engine's and the draw's tests import this module and load no model.
     from accounts.services import issue_device_token
 
-    client = APIClient()
+    client = _new_api_client()
     if user is not None:
         _, token = issue_device_token(user=user, device=device)
         client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
@@ -94,7 +106,7 @@ def token_client(user, device: str = "tablet") -> APIClient:
 
 def api_client(user=None) -> APIClient:
     """An API client authenticated as ``user`` with no token at all (anonymous for None)."""
-    client = APIClient()
+    client = _new_api_client()
     if user is not None:
         client.force_authenticate(user)
     return client
@@ -109,7 +121,7 @@ def logged_in_client(user) -> Client:
 
 def table_link_client(credential: str) -> APIClient:
     """An API client presenting a table link's token or short code (``Table <credential>``)."""
-    client = APIClient()
+    client = _new_api_client()
     client.credentials(HTTP_AUTHORIZATION=f"Table {credential}")
     return client
 
@@ -127,3 +139,10 @@ def submit(page, form: str) -> None:
     """Submit ``form`` (a CSS selector) by its submit button; returns once the next page loads."""
     with page.expect_navigation():
         page.click(f"{form} button[type=submit]")
+
+
+def free_port() -> int:
+    """A TCP port free on 127.0.0.1 just now (the system picks it)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]

@@ -8,14 +8,13 @@ from rest_framework.test import APIClient
 
 from accounts.models import DeviceToken
 from tests.accounts.helpers import PASSWORD, login, make_user
+from tests.helpers import logged_in_client
 
 pytestmark = pytest.mark.django_db
 
 
 def admin_client() -> Client:
-    client = Client()
-    client.force_login(make_user("boss", is_staff=True, is_superuser=True))
-    return client
+    return logged_in_client(make_user("boss", is_staff=True, is_superuser=True))
 
 
 def test_device_tokens_are_listed_without_their_digest():

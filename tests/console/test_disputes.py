@@ -4,8 +4,8 @@ its note, resolved by an organiser; both ends are in the audit trail with who an
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event
 from tournaments.models import AuditEntry, Match
 
@@ -89,8 +89,7 @@ def test_a_private_draw_hides_its_tables_dispute_from_the_scorekeeper():
 
 def test_the_board_shows_the_dispute_and_resolves_it():
     event, tournament, match = _round()
-    client = Client()
-    client.force_login(event.world.users["organiser"])
+    client = logged_in_client(event.world.users["organiser"])
     url = f"/clubs/{event.club.slug}/console/events/{tournament['id']}/board/"
     refused = client.post(
         url, {"action": "dispute", "round": "1", "match": str(match.pk), "note": "  "}

@@ -5,8 +5,8 @@ the event's JSON archive and CSV, and the club's, at two sizes (pinned with
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 
 pytestmark = pytest.mark.django_db
@@ -39,8 +39,7 @@ def _event(pairs: int):
     for match in round_one["matches"]:
         win_game(event, match["games"][0]["id"], 0)
     event.draw(tournament["id"])
-    browser = Client()
-    browser.force_login(event.world.users["organiser"])
+    browser = logged_in_client(event.world.users["organiser"])
     return event, tournament, browser
 
 

@@ -22,6 +22,7 @@ from clubs.models import Club, Membership, Role
 from rules_engine.house_rules import HouseRules
 from rules_engine.presets import PRESETS
 from tests.clubs.factories import make_club, make_membership, make_player, make_user
+from tests.helpers import logged_in_client
 
 pytestmark = pytest.mark.django_db
 
@@ -198,8 +199,7 @@ def test_a_visitor_must_log_in_to_create_a_club():
 def _organiser_of(club) -> Client:
     user = make_user(f"{club.slug}-organiser")
     make_membership(club, user, Role.ORGANISER)
-    client = Client()
-    client.force_login(user)
+    client = logged_in_client(user)
     return client
 
 

@@ -16,11 +16,12 @@ from pathlib import Path
 import jsonschema
 import pytest
 from django.conf import settings
-from django.test import Client, TestCase
+from django.test import TestCase
 
 from games.services import correct_hand
 from settlements import services, settle_up
 from settlements.models import Settlement, SettlementTransfer
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 
 pytestmark = pytest.mark.django_db
@@ -117,8 +118,7 @@ def test_the_archive_the_csv_the_api_and_the_page_agree_with_the_stored_versions
         ("The club", "Player 02", "2.50", "pot"),
         ("The club", "Player 03", "2.50", "pot"),
     ]
-    browser = Client()
-    browser.force_login(event.world.users["organiser"])
+    browser = logged_in_client(event.world.users["organiser"])
     base = f"/clubs/{event.club.slug}/console/"
 
     archive = json.loads(browser.get(base + "export/").content)
@@ -221,8 +221,7 @@ def test_the_event_archive_follows_the_schema_too():
         {"player": event.players[0].pk, "status": "card"},
         status=201,
     )
-    browser = Client()
-    browser.force_login(event.world.users["organiser"])
+    browser = logged_in_client(event.world.users["organiser"])
     archive = json.loads(
         browser.get(f"/clubs/{event.club.slug}/console/events/{tournament['id']}/export/").content
     )
@@ -241,8 +240,7 @@ def test_the_event_archive_follows_the_schema_too():
 def test_the_season_balance_on_the_player_page_the_balances_page_and_the_export():
     event, night = _corrected_partly_paid_night()
     ann, bill, cait = event.players
-    browser = Client()
-    browser.force_login(event.world.users["organiser"])
+    browser = logged_in_client(event.world.users["organiser"])
     # Ann: stakes -0.80, fee 5.00 (paid at the door), no prize after the correction: -5.80.
     # The club paid her 7.50 (version 1's prize) that she now owes back, with 0.40 to each of
     # Bill and Cait: 8.30 still open. Bill and Cait: +0.40 stakes + 7.50 prize - 5.00 fee owed.

@@ -9,14 +9,13 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 from settlements.models import NightGame
 from settlements.services import open_night
 from tables.models import TableLink
+from tests.helpers import count_queries, logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +28,7 @@ OPEN_NIGHT_PAGE = 11
 
 
 def _organiser(event) -> Client:
-    client = Client()
-    client.force_login(event.world.users["organiser"])
-    return client
+    return logged_in_client(event.world.users["organiser"])
 
 
 def _night_url(event, night) -> str:
@@ -185,10 +182,6 @@ def test_the_open_night_page_costs_the_same_however_many_tables(tables):
     for table in range(1, tables + 1):
         pair = event.players[2 * (table - 1) : 2 * table]
         assert _start(client, url, table, pair).status_code == 302
-    with CaptureQueriesContext(connection) as context:
-        response = client.get(url)
-    assert response.status_code == 200
-    assert response.content.decode().count('class="table-card"') == tables
-    assert len(context.captured_queries) == OPEN_NIGHT_PAGE, [
-        query["sql"] for query in context.captured_queries
-    ]
+    counted = count_queries(client.get, url)
+    assert counted.response.content.decode().count('class="table-card"') == tables
+    assert counted.count == OPEN_NIGHT_PAGE, counted.sql

@@ -299,8 +299,7 @@ def test_the_home_page_offers_the_admin_to_staff_only():
 def test_the_admin_tournament_form_takes_amounts_and_draws_the_lots_seed():
     event = build_event(players=0)
     root = make_user("root", is_staff=True, is_superuser=True)
-    client = Client()
-    client.force_login(root)
+    client = logged_in_client(root)
     page = client.get("/admin/tournaments/tournament/add/").content.decode()
     assert 'name="lots_seed"' not in page and 'name="stake_minor"' not in page
     response = client.post(

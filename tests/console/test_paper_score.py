@@ -4,9 +4,9 @@ engine checks it (rules_engine.paper) and the games service records it like any 
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from games.models import Game
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 
 pytestmark = pytest.mark.django_db
@@ -26,8 +26,7 @@ def _board(pairs: int = 4):
         entrants=[{"team": team.pk} for team in event.teams[:pairs]],
     )
     event.draw(tournament["id"])
-    client = Client()
-    client.force_login(event.world.users["organiser"])
+    client = logged_in_client(event.world.users["organiser"])
     url = f"/clubs/{event.club.slug}/console/events/{tournament['id']}/board/"
     match = event.rounds(tournament["id"])[0]["matches"][0]
     return event, client, url, Game.objects.get(pk=match["games"][0]["id"])

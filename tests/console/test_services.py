@@ -12,7 +12,6 @@ the console's form is generated from.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from clubs import roster
 from clubs.models import Membership, Player, Team
@@ -21,6 +20,7 @@ from games.models import GameSeat, LedgerEntry
 from rules_engine.house_rule_definitions import definitions_for
 from rules_engine.house_rules import ALL_KEYS, DEFAULTS, GAMES, NOT_APPLICABLE
 from tests.clubs.factories import make_player, make_team, make_user
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Entrant
 
@@ -243,8 +243,7 @@ def test_a_private_draw_is_hidden_from_players_until_released():
     )
     assert event.call("get", match_url, role="player").status_code == 404
     assert len(event.ok("get", rounds_url)) == 1  # the organiser sees it
-    reader = Client()
-    reader.force_login(event.world.users["player"])
+    reader = logged_in_client(event.world.users["player"])
     game_page = f"/clubs/{event.club.slug}/games/{drawn['matches'][0]['games'][0]['id']}/"
     assert reader.get(game_page).status_code == 404
     assert game_page not in reader.get(f"/clubs/{event.club.slug}/").content.decode()

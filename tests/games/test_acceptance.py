@@ -14,13 +14,13 @@
 from __future__ import annotations
 
 import pytest
-from rest_framework.test import APIClient
 
 from config.problems import Problem
 from games import services
 from games.models import Hand
 from tables import services as table_services
 from tests.games.helpers import build_table
+from tests.helpers import table_link_client
 
 pytestmark = pytest.mark.django_db
 
@@ -48,8 +48,7 @@ def setup():
     link, token, _code = table_services.create_table_link(
         club=table.club, user=organiser, game_id=game["id"]
     )
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Table {token}")
+    client = table_link_client(token)
     seats = [seat["player"]["id"] for seat in game["seats"]]  # sides: 0, 1, 0, 1
     return table, game, client, seats
 

@@ -26,7 +26,8 @@ from django.test import Client
 
 from accounts.models import DeviceToken
 from accounts.services import issue_device_token
-from tests.test_permission_matrix import world_for_matrix
+from tests.helpers import logged_in_client
+from tests.permission_requests import world_for_matrix
 
 PASSWORD = "cards-on-the-table-77"
 
@@ -85,8 +86,7 @@ def _csp(response) -> dict[str, list[str]]:
 
 def test_security_headers_on_pages_and_api(world):
     organiser = world.users["organiser"]
-    session = Client()
-    session.force_login(organiser)
+    session = logged_in_client(organiser)
     for client, url in [
         (Client(), "/"),
         (Client(), "/accounts/login/"),

@@ -19,13 +19,8 @@ import pytest
 from accounts.services import issue_device_token
 from bench.night import current_standings, play_night, prepare_night, verify_night
 from tests.clubs.factories import make_club, make_membership, make_user
-from tests.hardening.services import (
-    PrivateRedis,
-    free_port,
-    kill_group,
-    start_gunicorn,
-    start_worker,
-)
+from tests.hardening.services import PrivateRedis, kill_group, start_gunicorn, start_worker
+from tests.helpers import free_port
 
 # gunicorn, workers and a private Redis under faults: slow.
 pytestmark = [pytest.mark.redis, pytest.mark.slow]

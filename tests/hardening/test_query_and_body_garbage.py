@@ -16,10 +16,10 @@ import pytest
 from django.test import Client
 
 from accounts.services import issue_device_token
-from tests.test_permission_matrix import (
-    _path_parameters,
+from tests.permission_requests import (
     all_routes,
     implemented_methods,
+    path_parameters,
     world_for_matrix,
 )
 
@@ -54,7 +54,7 @@ def _api_urls(world, method: str) -> list[str]:
             continue
         if method not in implemented_methods(route.view_class):
             continue
-        kwargs = {name: values[name] for name in _path_parameters(route.key)}
+        kwargs = {name: values[name] for name in path_parameters(route.key)}
         urls.append(reverse(route.key, kwargs=kwargs))
     return urls
 

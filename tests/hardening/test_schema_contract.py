@@ -28,7 +28,7 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.generation import GenerationMode
 
 from accounts.services import issue_device_token
-from tests.test_permission_matrix import world_for_matrix
+from tests.permission_requests import world_for_matrix
 
 EXAMPLES_PER_OPERATION = 3
 # Valid-looking input the rules refuse (an unknown player, a finished game, a stale ETag) is a

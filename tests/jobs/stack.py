@@ -31,15 +31,10 @@ from django.conf import settings
 from django.db import connection
 
 from tests.conftest import _point_celery_at
+from tests.helpers import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 SWEEP_SECONDS = 2
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def wait_until(condition, seconds: float, interval: float = 0.2):

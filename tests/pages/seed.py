@@ -19,6 +19,9 @@ page test asserts against:
   each for themselves, won by Cara at 0.50 a head; a public tournament ("Open Drive") and a
   private one ("Members Night").
 
+The steps it takes through the services, ``play_hands``, ``start_game`` and ``draw`` (the next
+round, its after-commit work run), serve the tests and ``seed_night.py`` too.
+
 What it does not do: assert anything (the tests do). Passwords are set only for ``pat`` (the
 browser test logs in through the form) because hashing costs time.
 """
@@ -77,6 +80,12 @@ def play_hands(game: Game, user, records: list[dict]) -> Game:
             game_services.record_hand(game_id=game.pk, user=user, record=dict(record))
     game.refresh_from_db()
     return game
+
+
+def draw(tournament: Tournament, user) -> None:
+    """Draw the tournament's next round through its service, running its after-commit work."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        tournament_services.draw_next_round(tournament_id=tournament.pk, user=user)
 
 
 def start_game(club: Club, user, game: str, players: list[Player], **options) -> Game:
@@ -176,8 +185,7 @@ def seed_clubs() -> Seed:
             {"player": players["Dan"].pk, "seed": 4},
         ],
     )
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        tournament_services.draw_next_round(tournament_id=cup.pk, user=users["orla"])
+    draw(cup, users["orla"])
     semi_final_games = {
         game.match_link.match.table: game
         for game in Game.objects.filter(match_link__match__tournament=cup).select_related(

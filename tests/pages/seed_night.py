@@ -17,11 +17,9 @@ What it does not do: assert anything, or commit (the caller's transaction or tes
 
 from __future__ import annotations
 
-from django.test import TestCase
-
 from clubs.models import Player
 from games.models import Game, GameStatus
-from tests.pages.seed import Seed, play_hands
+from tests.pages.seed import Seed, draw, play_hands
 from tournaments import services
 
 ALL_TRICKS_TO_SEAT_0 = {"dealer": 0, "trump": "S", "trick_winners": [0, 0, 0, 0, 0]}
@@ -37,11 +35,6 @@ def decide(tournament, user, *, round_number: int, tables: list[int]) -> None:
     )
     for game in games:
         play_hands(game, user, [ALL_TRICKS_TO_SEAT_0])
-
-
-def draw(tournament, user) -> None:
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        services.draw_next_round(tournament_id=tournament.pk, user=user)
 
 
 def seed_night(seed: Seed) -> Seed:

@@ -8,10 +8,10 @@ for a changed name (a club's, a player's, a team's, a team's members) so that th
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from clubs.models import Club, Team
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event
 
 pytestmark = pytest.mark.django_db
@@ -104,8 +104,7 @@ def _rename(staff, event, what: str) -> str:
 
 @pytest.mark.parametrize("what", ["player", "team", "club"])
 def test_an_admin_rename_changes_the_names_version_and_the_live_pages_tags(staff, event, what):
-    reader = Client()
-    reader.force_login(event.world.users["player"])
+    reader = logged_in_client(event.world.users["player"])
     tags = {url: reader.get(url)["ETag"] for url in event.pages}
     version = Club.objects.get(pk=event.club.pk).names_version
 

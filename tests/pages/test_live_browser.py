@@ -98,12 +98,9 @@ def text(page, selector: str) -> str:
 def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
     live_server, new_context, outside_requests, screenshots
 ):
-    from django.test import TestCase
-
     from accounts.services import issue_device_token
     from games.models import Game, GameStatus
-    from tests.pages.seed import PASSWORD, seed_clubs
-    from tournaments import services
+    from tests.pages.seed import PASSWORD, draw, seed_clubs
 
     seed = seed_clubs()
     drive = make_drive(seed)
@@ -123,8 +120,7 @@ def test_a_phone_follows_a_drive_night_live_and_every_page_is_accessible(
     page.evaluate("window.jinkMarker = 'no reload'")
     shorten_poll(page)
 
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        services.draw_next_round(tournament_id=drive.pk, user=seed.users["orla"])
+    draw(drive, seed.users["orla"])
     table, partner, game_id = pat_at_table(drive, seed.players["Pat"])
     page.wait_for_function(
         f"() => document.querySelector('#tonight-table')?.innerText.includes('table {table},')",

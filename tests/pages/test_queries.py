@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import count_queries
-from tests.pages.seed import play_hands, start_game
+from tests.pages.seed import draw, play_hands, start_game
 
 pytestmark = pytest.mark.django_db
 
@@ -131,17 +131,13 @@ def test_tournament_page(seed, client_for):
 
 
 def test_tournament_page_of_a_round_robin_with_rounds_played(seed, client_for):
-    from django.test import TestCase
-
     from games.models import Game, GameStatus
-    from tournaments import services
 
     tournament = seed.tournaments["open_drive"]
     url = f"/clubs/callan/tournaments/{tournament.pk}/"
     client = client_for(None)
 
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        services.draw_next_round(tournament_id=tournament.pk, user=None)
+    draw(tournament, None)
     assert count_queries(client.get, url).count == TOURNAMENT_PAGE
     # Play every round: the next one is drawn by itself when a round completes.
     for _ in range(3):

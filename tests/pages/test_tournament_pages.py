@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from django.test import TestCase
 
 from tests.pages.html import Element, links, parse, table_rows, text_of
-from tests.pages.seed import play_hands
+from tests.pages.seed import draw, play_hands
 from tournaments.draw.ranking import lot
 
 pytestmark = pytest.mark.django_db
@@ -14,13 +13,6 @@ pytestmark = pytest.mark.django_db
 
 def tournament_url(tournament) -> str:
     return f"/clubs/{tournament.club.slug}/tournaments/{tournament.pk}/"
-
-
-def draw(tournament, user) -> None:
-    from tournaments import services
-
-    with TestCase.captureOnCommitCallbacks(execute=True):
-        services.draw_next_round(tournament_id=tournament.pk, user=user)
 
 
 def winners_of(html, element_id: str) -> list[str]:

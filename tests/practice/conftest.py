@@ -15,8 +15,6 @@ def learner(db):
 
 @pytest.fixture
 def client_of(learner):
-    from django.test import Client
+    from tests.helpers import logged_in_client
 
-    client = Client()
-    client.force_login(learner)
-    return client
+    return logged_in_client(learner)

@@ -9,6 +9,7 @@ from clubs.models import Role
 from practice.models import PracticeGame
 from practice.services import start_practice_game
 from tests.clubs.factories import make_club, make_membership, make_user
+from tests.helpers import logged_in_client
 from tests.practice.helpers import DEAL, play_to_the_end, set_deal
 
 FRAGMENT = {"HTTP_X_PRACTICE_FRAGMENT": "1"}
@@ -99,8 +100,7 @@ def test_an_illegal_follow_is_refused_with_the_reason(client_of, learner):
 
 def test_a_game_is_only_for_whoever_plays_it(learner):
     game = _leading_game(learner)
-    other = Client()
-    other.force_login(make_user("someone-else"))
+    other = logged_in_client(make_user("someone-else"))
     assert other.get(f"/practice/{game.pk}/").status_code == 404
     assert (
         other.post(f"/practice/{game.pk}/move/", {"kind": "play", "card": "7D"}).status_code == 404

@@ -20,6 +20,7 @@ from games.services import correct_hand
 from seasons import ratings, table
 from seasons.models import PlayerRating, RatingChange, SeasonSnapshot
 from seasons.tasks import sweep_seasons_task
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event, start_game, win_game
 
 pytestmark = pytest.mark.django_db
@@ -194,12 +195,9 @@ def test_the_season_snapshot_equals_a_full_recomputation():
 
 
 def test_the_club_page_shows_the_season_table_with_ratings():
-    from django.test import Client
-
     event = build_event(players=2)
     win_game(event, start_game(event, event.players), 0)
-    client = Client()
-    client.force_login(event.world.users["player"])
+    client = logged_in_client(event.world.users["player"])
     page = client.get(f"/clubs/{event.club.slug}/").content.decode()
     section = page[
         page.index('<section id="season"') : page.index("</section>", page.index('id="season"'))

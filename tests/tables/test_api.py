@@ -23,7 +23,7 @@ from tables.models import TableLink
 from tables.selectors import digest
 from tables.services import end_of_day
 from tests.games.helpers_db import database_snapshot
-from tests.helpers import table_link_client
+from tests.helpers import logged_in_client, table_link_client
 
 pytestmark = pytest.mark.django_db
 
@@ -376,8 +376,7 @@ def test_hands_and_their_changes_name_the_table_link_they_came_through(table):
         (2, "recomputed after a correction of hand 1", body["id"]),
         (2, "hand 2 undone", body["id"]),
     ]
-    browser = Client()
-    browser.force_login(table.world.users["organiser"])
+    browser = logged_in_client(table.world.users["organiser"])
     page = browser.get(f"/clubs/{table.club.slug}/games/{first['id']}/").content.decode()
     # Hand 1 came through the link; the undone hand 2 was recorded by the organiser, not at it.
     assert page.count(f"Recorded at the table via table link #{body['id']}") == 1

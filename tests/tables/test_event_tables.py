@@ -10,13 +10,11 @@ table after two queries.
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from tables import services as table_services
 from tables.models import TableLink
 from tables.selectors import digest
-from tests.helpers import table_link_client
+from tests.helpers import count_queries, table_link_client
 from tests.tournaments.play_helpers import build_event, game_at, win_game
 from tournaments.models import Match, Tournament
 
@@ -177,10 +175,9 @@ def test_the_tablets_poll_is_conditional_and_its_304_costs_two_queries():
         first = client.get("/api/table/")
         etag = first["ETag"]
         assert first.status_code == 200 and etag
-        with CaptureQueriesContext(connection) as queries:
-            again = client.get("/api/table/", HTTP_IF_NONE_MATCH=etag)
-        assert again.status_code == 304 and again["ETag"] == etag
-        assert len(queries) == 2, [query["sql"] for query in queries]
+        again = count_queries(client.get, "/api/table/", HTTP_IF_NONE_MATCH=etag, status=304)
+        assert again.response["ETag"] == etag
+        assert again.count == 2, again.sql
     # A hand stored at the table changes the ETag: the next poll is a 200 with the new totals.
     game_id = game_at(tournament_id, 1, 1)
     hand = {

@@ -14,9 +14,6 @@ closed night, at a busy table, at a table out of 1..99, or with a player of anot
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
-from rest_framework.test import APIClient
 
 from games.models import Game
 from settlements.models import NightGame
@@ -25,15 +22,10 @@ from tables import services as table_services
 from tables.models import TableLink
 from tables.selectors import digest
 from tests.clubs.factories import make_club, make_player
+from tests.helpers import count_queries, table_link_client
 from tests.tournaments.play_helpers import build_event, win_game
 
 pytestmark = pytest.mark.django_db
-
-
-def _link_client(credential: str) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Table {credential}")
-    return client
 
 
 def _night(event, name="Tuesday"):
@@ -73,8 +65,8 @@ def test_a_night_table_link_follows_its_table_through_three_games_and_a_revoked_
         token, code = secrets[link.table_number]
         assert link.token_hash == digest(token) and link.code_hash == digest(code)
     # Table 1's tablet by its token, table 2's by its short code as typed.
-    table_one = _link_client(secrets[1][0])
-    table_two = _link_client(table_services.format_code(secrets[2][1]).lower())
+    table_one = table_link_client(secrets[1][0])
+    table_two = table_link_client(table_services.format_code(secrets[2][1]).lower())
 
     waiting = table_one.get("/api/table/")
     state = waiting.json()
@@ -301,11 +293,10 @@ def test_the_night_tablets_poll_is_conditional_and_its_304_costs_two_queries():
     )
     game_id = _start(event, night, 1, event.players[:2])["id"]
     for credential in (token, code):
-        client = _link_client(credential)
+        client = table_link_client(credential)
         first = client.get("/api/table/")
         etag = first["ETag"]
         assert first.status_code == 200 and first.json()["current_game"] == game_id
-        with CaptureQueriesContext(connection) as queries:
-            again = client.get("/api/table/", HTTP_IF_NONE_MATCH=etag)
-        assert again.status_code == 304 and again["ETag"] == etag
-        assert len(queries) == 2, [query["sql"] for query in queries]
+        again = count_queries(client.get, "/api/table/", HTTP_IF_NONE_MATCH=etag, status=304)
+        assert again.response["ETag"] == etag
+        assert again.count == 2, again.sql

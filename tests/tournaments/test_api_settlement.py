@@ -9,11 +9,9 @@ moves 0.40 from each loser.
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 
 from tests.clubs.factories import make_club, make_membership, make_user
-from tests.helpers import token_client
+from tests.helpers import count_queries, token_client
 from tests.tournaments.play_helpers import build_event, win_game, win_match
 
 pytestmark = pytest.mark.django_db
@@ -282,9 +280,7 @@ def test_the_settlement_costs_a_fixed_number_of_queries(size, games_per_match):
         win_match(event, tournament_id, match["id"], 0, losses_first=games_per_match // 2)
     client = event.client("player")
 
-    with CaptureQueriesContext(connection) as queries:
-        response = client.get(settlement_url(tournament_id))
+    counted = count_queries(client.get, settlement_url(tournament_id))
 
-    assert response.status_code == 200
-    assert len(response.json()["transfers"]) == size // 2
-    assert len(queries.captured_queries) == EXPECTED_QUERIES
+    assert len(counted.response.json()["transfers"]) == size // 2
+    assert counted.count == EXPECTED_QUERIES

@@ -10,6 +10,7 @@ import pytest
 
 from games.models import Game
 from settlements.models import Settlement
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 from tournaments.models import Match
 
@@ -102,13 +103,10 @@ def test_an_organisers_correction_after_the_close_adds_a_settle_up_version():
 
 
 def test_the_board_says_what_a_correction_after_the_close_will_do_before_saving_it():
-    from django.test import Client
-
     event, tournament_id, games = _closed_drive()
     game = games[2]
     assert game.hands_played == 1  # the helper wins a game in one hand at Twenty-Five
-    client = Client()
-    client.force_login(event.world.users["organiser"])
+    client = logged_in_client(event.world.users["organiser"])
     url = f"/clubs/{event.club.slug}/console/events/{tournament_id}/board/?round=1"
     side_1 = next(seat.seat for seat in game.seats.all() if seat.side == 1)
     body = {

@@ -4,9 +4,9 @@ counted in the standings from then on (earlier rounds: not played, no points, no
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from tests.clubs.factories import make_team
+from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 
 pytestmark = pytest.mark.django_db
@@ -101,8 +101,7 @@ def test_the_console_quick_adds_a_newcomer_to_a_running_drive():
         entrants=[{"team": team.pk} for team in event.teams],
     )
     event.draw(tournament["id"])
-    client = Client()
-    client.force_login(event.world.users["organiser"])
+    client = logged_in_client(event.world.users["organiser"])
     url = f"/clubs/{event.club.slug}/console/events/{tournament['id']}/"
     page = client.get(url).content.decode()
     assert 'value="quick_add"' in page
