@@ -23,9 +23,9 @@ from django.contrib.auth import get_user_model
 
 from tests.clubs.factories import ROLE_NAMES, World
 from tests.games.matrix import GAME_BODIES
+from tests.hall.matrix import HALL_BODIES
 from tests.practice.matrix import PRACTICE_BODIES
 from tests.settlements.matrix import JOB_BODIES
-from tests.hall.matrix import HALL_BODIES
 from tests.tables.matrix import TABLE_BODIES
 from tests.tournaments.matrix import TOURNAMENT_BODIES
 

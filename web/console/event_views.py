@@ -9,7 +9,9 @@ private) and make every table's link in one step (``tables.services.create_event
 table *N* of the event, every round); ``event_print`` is the print view of a round's cards and
 blank score sheets, one table a page or four to a page, each with its table's link, short code
 and QR code; ``event_table_sheet`` one sheet of every table's QR code and short code for table
-tents, where one link can be revoked (no other changes). Every change is one service call
+tents, where one link can be revoked (no other changes). The page carries the hall box
+(``hall_views``: the hall link, the round clock, the leaders switch). Every change is one
+service call
 (``tournaments.services``, ``tournaments.evening``, ``tables.services``, ``clubs.services``); a
 refusal is shown beside its field.
 
@@ -38,6 +40,7 @@ from tournaments.models import EntrantKind, TournamentStatus
 from web.console import fees, forms
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer, _status
+from web.console.hall_views import hall_box
 from web.console.tables import event_table_links, round_tables, table_sheet
 
 CANDIDATE_LIMIT = 200
@@ -272,6 +275,7 @@ def event(request, club, tournament_id: int):
         "late_entry": late_entry,
         "closed": tournament.status == TournamentStatus.CLOSED,
         "problem": problem,
+        **hall_box(request, tournament),
     }
     return render(request, "console/event.html", context, status=_status(problem))
 
