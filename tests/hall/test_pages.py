@@ -15,13 +15,14 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from hall.models import HallLink, HallSettings
 from tests.hall.helpers import drive, make_hall_link, token_of
 from tests.helpers import logged_in_client
 from tests.tournaments.play_helpers import build_event
 from tournaments.models import AuditEntry
-from web.hall.strings import STRINGS
+from web.hall.strings import STRINGS, hall_strings
 
 pytestmark = pytest.mark.django_db
 
@@ -146,3 +147,24 @@ def test_a_refusal_in_the_box_is_shown_and_stores_nothing(posted, message):
     assert message in refused.content.decode()
     assert not HallSettings.objects.filter(tournament_id=tournament_id).exclude(version=1).exists()
     assert not AuditEntry.objects.filter(tournament_id=tournament_id, kind="hall_clock").exists()
+
+
+def test_every_hall_string_has_a_french_translation_with_the_same_placeholders():
+    placeholders = re.compile(r"%\(\w+\)s")
+    with translation.override("fr"):
+        french = hall_strings()
+    # The same word in both languages is the only English left.
+    same = {"Page %(page)s of %(count)s", "Table %(table)s", "Place %(place)s", "Points"}
+    assert [text for text, shown in french.items() if shown == text and text not in same] == []
+    for text, shown in french.items():
+        assert sorted(placeholders.findall(text)) == sorted(placeholders.findall(shown)), text
+
+
+def test_the_screen_page_speaks_french():
+    event = build_event(players=8)
+    tournament_id = drive(event)
+    token = token_of(make_hall_link(event, tournament_id))
+    html = Client(headers={"Accept-Language": "fr"}).get(f"/h/{token}/").content.decode()
+    assert '<html lang="fr">' in html
+    assert _json_block(html, "hall-strings")["Find your seat"] == "Trouvez votre place"
+    assert "Bienvenue ! Le tirage s'affiche ici dès qu'il est publié." in html
