@@ -283,6 +283,7 @@ def hall_state(tournament_id: int, now: datetime | None = None) -> dict:
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CLOSED):
         rows = _standings_rows(tournament)
         state["panel"] = "winners"
+        state["clock"] = clock_state(HallSettings(tournament=tournament), now)  # no round runs
         state["winners"] = [row for row in rows if row["place"] <= WINNERS_SHOWN]
         state["prizes"] = _prizes(tournament)
         return state

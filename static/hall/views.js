@@ -28,15 +28,15 @@ function seatText(row, t) {
 function seatsHtml(page, t) {
   const rows = page.rows.map((row) => `<li class="seat-row"><span class="name">${escapeHtml(row.name)}</span>${seatText(row, t)}</li>`).join("");
   const pager = page.count > 1
-    ? `<p class="pager" id="pager">${escapeHtml(t("Page %(page)s of %(count)s", { page: page.index + 1, count: page.count }))}</p>`
+    ? `<span class="pager" id="pager">${escapeHtml(t("Page %(page)s of %(count)s", { page: page.index + 1, count: page.count }))}</span>`
     : "";
-  return `<h2>${escapeHtml(t("Find your seat"))}</h2>${pager}<ol class="seats" id="seats">${rows}</ol>`;
+  return `<h2 class="with-pager">${escapeHtml(t("Find your seat"))}${pager}</h2><ol class="seats" id="seats">${rows}</ol>`;
 }
 
 function tablesHtml(tables, t) {
   if (!tables.length) return `<p class="quiet">${escapeHtml(t("Every table has finished this round."))}</p>`;
   const items = tables.map((table) => {
-    const sides = table.sides.map((side) => `<span class="side"><span class="names">${side.names.map(escapeHtml).join(" &amp; ")}</span> <b class="score">${side.score}</b></span>`).join('<span class="versus">–</span>');
+    const sides = table.sides.map((side) => `<span class="side"><span class="names">${side.names.map(escapeHtml).join(" &amp; ")}</span> <b class="score">${side.score}</b></span>`).join("");
     return `<li class="playing-table"><span class="number">${escapeHtml(t("Table %(table)s", { table: table.table }))}</span>${sides}</li>`;
   }).join("");
   return `<ol class="tables" id="tables">${items}</ol>`;
