@@ -16,8 +16,9 @@ from rest_framework import serializers
 
 from clubs.models import GAME_CHOICES
 from config.serializers import StrictFieldsMixin
-from games.api.outputs import PlayerRefOutput, TransferOutput
+from games.api.outputs import TransferOutput
 from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
+from games.representations import PlayerRefOutput
 from tournaments.bridge import BYE_RULES
 from tournaments.models import EntrantKind, Format, MatchRule, Tournament
 from tournaments.standings import place_of

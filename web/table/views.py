@@ -40,8 +40,8 @@ from clubs import selectors as club_selectors
 from clubs.permissions import can_manage, can_score
 from config.problems import Problem
 from games import selectors as game_selectors
-from games.api.outputs import GameOutput, HandOutput
 from games.models import Game
+from games.representations import GameOutput, HandOutput
 from tables import guessing
 from tables import selectors as table_selectors
 from tables import services as table_services
