@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from clubs import roster
 from config.problem_codes import (
     DRAW,
     PRACTICE,
@@ -19,6 +20,7 @@ from config.problem_codes import (
 from config.problems import Problem, rules_error_to_problem
 from rules_engine.errors import ERROR_CODES as RULES_ERROR_CODES
 from rules_engine.errors import RulesError
+from tests.clubs.factories import make_club, make_player
 from tournaments.draw.errors import ERROR_CODES as DRAW_ERROR_CODES
 from tournaments.draw.errors import DrawError
 
@@ -147,3 +149,25 @@ def test_the_docs_list_the_catalogue():
     assert listed.strip() == markdown_table().strip()
     for code in PROBLEM_CODES:
         assert f"| `{code}` |" in listed
+
+
+def test_status_is_given_with_a_code_in_one_place_only():
+    """``Problem(status=...)`` overrides the catalogue: kept for the one code answered with two
+    statuses (clubs.services._field_problem, for the roster merge's 404 ``unknown_player``)."""
+    overrides = [
+        f"{path.relative_to(ROOT)}:{call.lineno}"
+        for path, tree in _sources()
+        for call in _problem_calls(tree)
+        if any(keyword.arg == "status" for keyword in call.keywords)
+    ]
+    assert len(overrides) == 1, overrides
+
+
+@pytest.mark.django_db
+def test_the_one_override_a_player_of_another_club_to_merge_is_a_404():
+    club, other = make_club("here"), make_club("there")
+    keep = make_player(club, "Ann")
+    with pytest.raises(Problem) as caught:
+        roster.merge_players(club=club, keep=keep, merged=make_player(other, "Bob"))
+    assert (caught.value.status_code, caught.value.code) == (404, "unknown_player")
+    assert PROBLEM_CODES["unknown_player"].status == 400
