@@ -42,7 +42,6 @@ def check_table_number(table_number, pointer: str = "/table") -> int:
         or not (1 <= table_number <= MAX_TABLES)
     ):
         raise Problem(
-            status=400,
             code="invalid_table",
             pointer=pointer,
             detail=gettext("Give a table number from 1 to %(count)s.") % {"count": MAX_TABLES},
@@ -95,13 +94,11 @@ def start_night_game(
         )
         if night is None:
             raise Problem(
-                status=404,
                 code="not_found",
                 detail=gettext("No night %(night)s.") % {"night": night_id},
             )
         if night.status == NightStatus.CLOSED:
             raise Problem(
-                status=409,
                 code="night_closed",
                 detail=gettext("%(name)s is closed: it starts no more games.")
                 % {"name": night.name},
@@ -119,7 +116,6 @@ def start_night_game(
         )
         if playing is not None:
             raise Problem(
-                status=409,
                 code="table_busy",
                 pointer="/table",
                 detail=gettext(

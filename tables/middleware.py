@@ -31,6 +31,4 @@ class TableLinkBoundaryMiddleware:
         match = request.resolver_match
         if match is not None and match.view_name in TABLE_ROUTES:
             return None
-        return problem_json_response(
-            Problem(status=404, code="not_found", detail=gettext("Not found."))
-        )
+        return problem_json_response(Problem(code="not_found", detail=gettext("Not found.")))

@@ -160,7 +160,6 @@ def check_correction_allowed(
         user is None or not can_manage(user, tournament.club)
     ):
         raise Problem(
-            status=409,
             code="tournament_closed",
             detail=gettext(
                 "The event is closed: only an organiser can still correct it, from the console."
@@ -187,7 +186,6 @@ def check_correction_allowed(
     if not reset_dependents:
         listing = ", ".join(f"round {m.round.number} table {m.table}" for m in reversed(begun))
         raise Problem(
-            status=409,
             code="match_locked",
             detail=gettext(
                 "This change would alter the result of round %(round)s table %(table)s, and "
@@ -198,7 +196,6 @@ def check_correction_allowed(
         )
     if user is None or not can_manage(user, tournament.club):
         raise Problem(
-            status=403,
             code="permission_denied",
             detail=gettext(
                 "Only an organiser of the club may reset the matches that depend on a result."

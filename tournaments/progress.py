@@ -51,7 +51,6 @@ def lock_tournament(tournament_id: int) -> Tournament:
     )
     if tournament is None:
         raise Problem(
-            status=404,
             code="not_found",
             detail=gettext("No tournament %(tournament)s.") % {"tournament": tournament_id},
         )

@@ -48,7 +48,6 @@ def _date(request, name: str) -> datetime.date | None:
         return datetime.date.fromisoformat(text)
     except ValueError as error:
         raise Problem(
-            status=400,
             code="invalid_date",
             pointer=f"/{name}",
             detail=f"{name}: a date as YYYY-MM-DD, not {text!r}.",
@@ -61,14 +60,12 @@ def season_range_of(request) -> tuple[datetime.date, datetime.date]:
         return table.season_range()
     if date_from is None or date_to is None:
         raise Problem(
-            status=400,
             code="invalid_range",
             pointer="/from",
             detail="Give both from and to, or neither (this calendar year).",
         )
     if date_to < date_from or (date_to - date_from).days > MAX_RANGE_DAYS:
         raise Problem(
-            status=400,
             code="invalid_range",
             pointer="/to",
             detail=f"to must be on or after from, at most {MAX_RANGE_DAYS} days on.",

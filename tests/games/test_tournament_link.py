@@ -138,7 +138,7 @@ def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, noti
         assert (match_id, tournament_id) == (match.pk, match.tournament_id)
         asked.append((game_id, new_winner_side, reset_dependents, user.username))
         if winner_changes and not reset_dependents:
-            raise Problem(status=409, code="match_locked", detail="The next match has begun.")
+            raise Problem(code="match_locked", detail="The next match has begun.")
 
     monkeypatch.setattr(
         tournaments.game_hooks, "check_correction_allowed", check_correction_allowed

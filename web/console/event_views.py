@@ -124,7 +124,6 @@ def _event_action(request, club, tournament) -> str:
         chosen = [_integer(value) for value in post.getlist("candidate")]
         if not chosen:
             raise Problem(
-                status=400,
                 code="nothing_chosen",
                 pointer="/candidate",
                 detail=gettext("Tick at least one to add."),
@@ -195,19 +194,18 @@ def _event_action(request, club, tournament) -> str:
         return gettext("Round %(number)s released: the players see it now.") % {
             "number": round_.number
         }
-    raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+    raise Problem(code="invalid", detail=gettext("Unknown action."))
 
 
 def _quick_add(post, club, tournament, user) -> str:
     """A newcomer by name (a team event: two names, made a pair), entered at once."""
     names = [post.get("name", "").strip(), post.get("partner", "").strip()]
     if not names[0]:
-        raise Problem(status=400, code="required", pointer="/name", detail=gettext("Give a name."))
+        raise Problem(code="required", pointer="/name", detail=gettext("Give a name."))
     with transaction.atomic():
         if tournament.entrant_kind == EntrantKind.TEAM:
             if not names[1]:
                 raise Problem(
-                    status=400,
                     code="required",
                     pointer="/partner",
                     detail=gettext("A pair needs a partner's name too."),

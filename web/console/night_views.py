@@ -66,7 +66,6 @@ def _table_links(request, night) -> str:
     text = request.POST.get("tables", "").strip()
     if text and not text.isdigit():
         raise Problem(
-            status=400,
             code="invalid_table",
             pointer="/tables",
             detail=gettext("Give a number of tables from 1 to %(count)s.")

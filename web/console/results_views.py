@@ -63,7 +63,7 @@ def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
         )
         key = transfer.settlement.tournament_id if tournament_id else transfer.settlement.night_id
         if key != (tournament_id or night_id):
-            raise Problem(status=404, code="not_found", detail=gettext("No such transfer here."))
+            raise Problem(code="not_found", detail=gettext("No such transfer here."))
         settle_up.mark_transfer_paid(transfer_id=transfer.pk, user=request.user)
         return gettext("Marked paid.")
     if action == "fee":
@@ -82,7 +82,7 @@ def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
     if action == "close" and night_id:
         settlement_services.close_night(night_id=night_id, user=request.user)
         return gettext("The night is closed and its settle-up is stored.")
-    raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+    raise Problem(code="invalid", detail=gettext("Unknown action."))
 
 
 def _versions(club, tournament_id=None, night_id=None) -> list[dict]:

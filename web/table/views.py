@@ -297,7 +297,7 @@ def _positive(value) -> int | None:
     if value in (None, ""):
         return None
     if not str(value).isdigit():
-        raise Problem(status=400, code="invalid_table", detail=gettext("Pick a game or a match."))
+        raise Problem(code="invalid_table", detail=gettext("Pick a game or a match."))
     return int(value)
 
 
