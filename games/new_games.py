@@ -119,7 +119,7 @@ def prepare_games(
         )
         new_game = Game(
             club=club,
-            game=game,
+            variant=game,
             house_rules=copy.deepcopy(rules),
             first_dealer=spec.first_dealer,
             stake_minor=stake_minor,

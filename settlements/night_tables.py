@@ -11,9 +11,9 @@ progress, else the last) and its players' names, in a fixed number of queries;
 ``list_night_table_game_ids`` each table's games by id; ``count_night_tables`` the largest table
 used.
 
-What it does not do: make table links (``tables.services.create_night_table_links``: table *N*'s
-link opens the game now at table *N*, whichever it is) or check club roles (the API view and the
-console page do).
+What it does not do: make table links (``table_links.services.create_night_table_links``: table
+*N*'s link opens the game now at table *N*, whichever it is) or check club roles (the API view and
+the console page do).
 
 Terms: *table* — table *N* of the room, 1-based, for the whole night; a game at a table is a
 ``NightGame`` with that ``table_number``. A game started elsewhere during the night (the games

@@ -54,7 +54,7 @@ from settlements.models import (
     SettleUpRule,
 )
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.settlement import entered_players, tournament_stakes
+from tournaments.running_balances import entered_players, tournament_stakes
 from tournaments.standings import compute_standings, place_of
 
 # How prizes are rounded, stored in English with each settle-up; the console shows it translated.

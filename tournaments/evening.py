@@ -1,7 +1,7 @@
 """The evening of a tournament: check in who is here, swap two entrants between tables of a
 round not yet released, release a privately drawn round.
 
-What it does: ``check_in_entrants`` marks exactly the entrants present (the next draw uses only
+What it does: ``mark_present`` marks exactly the entrants present (the next draw uses only
 them); ``swap_entrants`` trades two entrants' seats (and sides) at two tables of an unreleased
 round before anything was played there, replacing those tables' unplayed games; ``release_round``
 shows a privately drawn round to the players, for good. Each locks the tournament row
@@ -36,7 +36,7 @@ from tournaments.models import (
 from tournaments.services import bump_version, user_or_none
 
 
-def check_in_entrants(*, tournament_id: int, user, present_ids: list[int]) -> list[Entrant]:
+def mark_present(*, tournament_id: int, user, present_ids: list[int]) -> list[Entrant]:
     """Mark exactly ``present_ids`` as here tonight (the others absent); the next draw uses only
     those present. Refused for a closed tournament; an id that is not an entrant is a 400 at
     ``/present/<index>``."""

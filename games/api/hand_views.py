@@ -36,7 +36,7 @@ from games.api.views import (
 
 def _table_link_id(request) -> int | None:
     """The table link a request came through (``request.auth`` is then a table grant, read by
-    duck typing: games does not import tables), or None."""
+    duck typing: games does not import table_links), or None."""
     link = getattr(request.auth, "link", None)
     return getattr(link, "pk", None)
 

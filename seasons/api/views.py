@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from clubs import selectors as club_selectors
 from clubs.permissions import ClubReadPermission, role_in
 from config.problems import Problem
-from seasons import selectors, table
+from seasons import league_table, selectors
 from seasons.api.serializers import PlayerRatingOutput, RatingOutput, SeasonOutput
 from seasons.models import PlayerRating
 
@@ -57,7 +57,7 @@ def _date(request, name: str) -> datetime.date | None:
 def season_range_of(request) -> tuple[datetime.date, datetime.date]:
     date_from, date_to = _date(request, "from"), _date(request, "to")
     if date_from is None and date_to is None:
-        return table.season_range()
+        return league_table.season_range()
     if date_from is None or date_to is None:
         raise Problem(
             code="invalid_range",
@@ -89,7 +89,7 @@ class SeasonView(_ClubView):
     def get(self, request, slug):
         club = self.get_club()
         date_from, date_to = season_range_of(request)
-        season = table.read_season(club, date_from, date_to)
+        season = league_table.read_season(club, date_from, date_to)
         etag = season.pop("etag")
         if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})

@@ -125,7 +125,7 @@ def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, noti
     table.post_hand(game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]})
     asked = []
 
-    def check_correction_allowed(
+    def make_way_for_correction(
         *,
         game_id,
         match_id,
@@ -140,9 +140,7 @@ def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, noti
         if winner_changes and not reset_dependents:
             raise Problem(code="match_locked", detail="The next match has begun.")
 
-    monkeypatch.setattr(
-        tournaments.game_hooks, "check_correction_allowed", check_correction_allowed
-    )
+    monkeypatch.setattr(tournaments.game_hooks, "make_way_for_correction", make_way_for_correction)
     etag = table.client().get(f"/api/games/{game['id']}/")["ETag"]
     flipped = {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 1]}
     before = database_snapshot()

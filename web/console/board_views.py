@@ -32,7 +32,7 @@ from tournaments.rounds import is_begun
 from web.console import board_words
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
-from web.console.tables import round_tables
+from web.console.table_links import round_tables
 
 SUITS = (
     ("S", gettext_lazy("Spades")),

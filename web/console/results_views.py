@@ -2,7 +2,7 @@
 a club night's page shares.
 
 What it does: ``results`` shows a tournament's standings (``tournaments.standings``) and, until
-it closes, each player's stakes and fee due so far (``tournaments.settlement``'s stakes and
+it closes, each player's stakes and fee due so far (``tournaments.running_balances``'s stakes and
 entered players); it sets the prize
 split (``settlements.services.set_prize_split``), closes the event
 (``tournaments.services.close_tournament`` — the settle-up is then stored as a version by
@@ -32,7 +32,7 @@ from settlements import selectors as settlement_selectors
 from settlements import services as settlement_services
 from settlements import settle_up, words
 from tournaments import services as tournament_services
-from tournaments.settlement import entered_players, tournament_stakes
+from tournaments.running_balances import entered_players, tournament_stakes
 from tournaments.standings import compute_standings
 from web.console import fees
 from web.console.access import ProblemShown, event_of, organiser_page

@@ -19,7 +19,7 @@ the link is not one of them). ``count_event_tables`` and ``count_live_event_link
 tables an event (or a night) uses and how many of them have a live link, for the console.
 
 What it does not do: decide who may call it (organisers, in the API views and the page) or what a
-link allows (``tables.selectors.TableGrant``).
+link allows (``table_links.selectors.TableGrant``).
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from config.problems import Problem
 from games.models import Game
 from settlements.models import Night, NightStatus
 from settlements.night_tables import MAX_TABLES, check_table_number, count_night_tables
-from tables.models import TableLink
-from tables.selectors import CODE_ALPHABET, digest, event_scope, live_event_links
+from table_links.models import TableLink
+from table_links.selectors import CODE_ALPHABET, digest, event_scope, live_event_links
 from tournaments.models import Match, Tournament, TournamentStatus
 
 CODE_LENGTH = 10
