@@ -4,9 +4,9 @@ What it holds:
 - ``HallLink``: the credential a TV opens the hall page with (``/h/<token>/`` or the short code
   typed at ``/h/``): read only, no login, revocable; at most one live link per event. Its token
   and short code are derived from a random ``salt`` under ``SECRET_KEY`` exactly as a table
-  link's are (``tables.services.derive_secrets``); only their SHA-256 hashes are stored. It ends
-  with the event: once the event is closed it still shows the winners until the end of that day
-  in the club's time zone, then opens nothing (``hall.selectors.is_link_over``).
+  link's are (``table_links.services.derive_secrets``); only their SHA-256 hashes are stored.
+  It ends with the event: once the event is closed it still shows the winners for the evening
+  (``hall.selectors.HALL_AFTER_CLOSE``), then opens nothing (``hall.selectors.is_link_over``).
 - ``HallSettings``: one row per event (made on the first change): the round clock, stored as
   server timestamps so every screen computes the same remaining time (``hall.clock``), the
   organiser's "hide the leaders while a round is played" switch, and a ``version`` bumped by

@@ -17,7 +17,7 @@ the organiser hides them), ``winners`` (the event is finished or closed: the pla
 settled, the prizes).
 
 What it does not do: write (``hall.services``), check the guessing limit (the views, with
-``tables.guessing``), or put words on the screen (the page's script does, in the reader's
+``table_links.guessing``), or put words on the screen (the page's script does, in the reader's
 language: the JSON holds data, names and amounts only).
 
 Terms: a hall link is *over* when revoked, when whoever made it is no longer active, or
@@ -38,7 +38,7 @@ from games.money import format_money
 from hall import clock as hall_clock
 from hall.models import HallLink, HallSettings
 from settlements.models import Settlement
-from tables.selectors import digest, normalise_code
+from table_links.selectors import digest, normalise_code
 from tournaments.models import (
     Match,
     MatchGame,

@@ -1,7 +1,8 @@
 """Writes of the hall screen: its link, its round clock, its leaders switch.
 
 What it does: ``create_hall_link`` makes the event's one live hall link (token and short code
-made by ``tables.services.store_with_secrets``, the table links' one way to make a secret link);
+made by ``table_links.services.store_with_secrets``, the table links' one way to make a secret
+link);
 ``revoke_hall_link`` ends it at once; ``update_hall_settings`` turns "hide the leaders while a
 round is played" on or off; ``act_on_clock`` starts (``minutes``), pauses, resumes, extends
 (``minutes``) or stops the round clock, stored as server timestamps (``hall.clock``). Each takes
@@ -23,7 +24,7 @@ from django.utils.translation import gettext, gettext_lazy
 from config.problems import Problem
 from hall import clock as hall_clock
 from hall.models import HallLink, HallSettings
-from tables.services import store_with_secrets
+from table_links.services import store_with_secrets
 from tournaments.models import AuditEntry, AuditKind, Tournament, TournamentStatus
 from tournaments.progress import lock_tournament
 
@@ -45,7 +46,6 @@ def _open(tournament_id: int) -> Tournament:
     tournament = lock_tournament(tournament_id)
     if tournament.status == TournamentStatus.CLOSED:
         raise Problem(
-            status=409,
             code="tournament_closed",
             detail=gettext("The event is closed: its hall screen shows the winners."),
         )
@@ -66,7 +66,6 @@ def create_hall_link(*, tournament_id: int, user) -> tuple[HallLink, str, str]:
         tournament = _open(tournament_id)
         if HallLink.objects.filter(tournament=tournament, revoked_at__isnull=True).exists():
             raise Problem(
-                status=409,
                 code="hall_link_exists",
                 detail=gettext("The event already has a hall link: revoke it to make a new one."),
             )
@@ -81,9 +80,7 @@ def revoke_hall_link(*, tournament_id: int, user) -> HallLink:
         tournament = lock_tournament(tournament_id)
         link = HallLink.objects.filter(tournament=tournament, revoked_at__isnull=True).first()
         if link is None:
-            raise Problem(
-                status=404, code="not_found", detail=gettext("The event has no hall link.")
-            )
+            raise Problem(code="not_found", detail=gettext("The event has no hall link."))
         link.revoked_at = timezone.now()
         link.save(update_fields=["revoked_at"])
         _audit(tournament, AuditKind.HALL_LINK, user, {"revoked": link.pk})
@@ -98,7 +95,6 @@ def check_minutes(minutes, pointer: str = "/minutes") -> int:
         or not 1 <= minutes <= hall_clock.MAX_MINUTES
     ):
         raise Problem(
-            status=400,
             code="invalid_minutes",
             pointer=pointer,
             detail=gettext("Give whole minutes from 1 to %(most)s.")
@@ -116,7 +112,6 @@ def act_on_clock(*, tournament_id: int, user, action: str, minutes=None) -> Hall
     ``tournament_closed``. A start is for the latest round drawn."""
     if action not in CLOCK_ACTIONS:
         raise Problem(
-            status=400,
             code="invalid_action",
             pointer="/action",
             detail=gettext("The clock's action is one of: %(actions)s.")
@@ -146,9 +141,7 @@ def act_on_clock(*, tournament_id: int, user, action: str, minutes=None) -> Hall
             else:
                 after = hall_clock.stop(current, now)
         except hall_clock.ClockError as error:
-            raise Problem(
-                status=409, code=error.code, detail=str(_CLOCK_REFUSALS[error.code])
-            ) from None
+            raise Problem(code=error.code, detail=str(_CLOCK_REFUSALS[error.code])) from None
         settings.clock_state = after.state
         settings.clock_ends_at = after.ends_at
         settings.clock_remaining_ms = after.remaining_ms
@@ -180,7 +173,6 @@ def update_hall_settings(*, tournament_id: int, user, hide_leaders: bool) -> Hal
     ``invalid`` (pointer ``/hide_leaders``) for anything but a boolean."""
     if not isinstance(hide_leaders, bool):
         raise Problem(
-            status=400,
             code="invalid",
             pointer="/hide_leaders",
             detail=gettext("hide_leaders is true or false."),

@@ -36,7 +36,7 @@ from games.api.views import (
 
 def _table_link_id(request) -> int | None:
     """The table link a request came through (``request.auth`` is then a table grant, read by
-    duck typing: games does not import tables), or None."""
+    duck typing: games does not import table_links), or None."""
     link = getattr(request.auth, "link", None)
     return getattr(link, "pk", None)
 
@@ -46,7 +46,6 @@ def _hand_record(body) -> dict:
     object."""
     if not isinstance(body, dict):
         raise Problem(
-            status=400,
             code="invalid_record",
             detail=gettext("A hand record is a JSON object."),
             pointer="",
@@ -68,7 +67,6 @@ def _hand_number(record: dict) -> int | None:
     number = record.pop("number", None)
     if number is not None and (type(number) is not int or number < 1):
         raise Problem(
-            status=400,
             code="invalid_record",
             detail=gettext("number must be a positive integer."),
             pointer="/number",
@@ -166,7 +164,6 @@ class HandDetailView(GameScopedView):
         sent_number = record.pop("number", number)
         if type(sent_number) is not int or sent_number != number:
             raise Problem(
-                status=400,
                 code="invalid_record",
                 detail=gettext("number does not match the URL."),
                 pointer="/number",

@@ -40,7 +40,7 @@ from games.api import inputs, outputs
 from games.api.filters import GameFilter
 from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
 from games.history import game_history
-from games.ledger import settle
+from games.ledger import fewest_transfers
 from games.legal_plays import legal_plays_for
 from games.models import Game
 
@@ -298,7 +298,7 @@ class ClubBalancesView(ClubScopedView):
         club = self.get_club()
         balances = selectors.club_balances(club=club)
         players = {player.pk: player for player, _ in balances}
-        transfers = settle({player.pk: net for player, net in balances})
+        transfers = fewest_transfers({player.pk: net for player, net in balances})
         sheet = {
             "currency": club.currency,
             "balances": [{"player": player, "net": net} for player, net in balances],

@@ -11,7 +11,7 @@
   screen answers 304 after ONE query (``get_hall_fingerprint``); every answer carries the
   server's time (``X-Jink-Server-Time``) so screens correct their clock. An unknown, revoked or
   ended credential is a 404 that counts against the table links' guessing limit
-  (``tables.guessing``: the same counters), and past the limit every look-up is a 429.
+  (``table_links.guessing``: the same counters), and past the limit every look-up is a 429.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from config.problems import Problem
 from hall import selectors, services
 from hall.api import serializers as shapes
 from hall.models import HallSettings
-from tables import guessing
-from tables.qr import qr_svg
-from tables.services import format_code, reveal_table_link
+from table_links import guessing
+from table_links.qr import qr_svg
+from table_links.services import format_code, reveal_table_link
 from tournaments import selectors as tournament_selectors
 
 SERVER_TIME_HEADER = "X-Jink-Server-Time"
@@ -191,9 +191,7 @@ class HallScreenView(GenericAPIView):
         now = timezone.now()
         if fingerprint is None or selectors.is_link_over(fingerprint, now):
             guessing.note_failure(request)
-            raise Problem(
-                status=404, code="not_found", detail=gettext("No live hall link with this code.")
-            )
+            raise Problem(code="not_found", detail=gettext("No live hall link with this code."))
         etag = selectors.hall_etag(fingerprint)
         headers = {
             "ETag": etag,

@@ -13,7 +13,7 @@ import pytest
 from django.utils import timezone
 
 from hall.models import HallLink, HallSettings
-from tables.services import format_code
+from table_links.services import format_code
 from tests.hall.helpers import clock, drive, make_hall_link, screen, token_of
 from tests.helpers import count_queries
 from tests.tournaments.play_helpers import build_event, game_at, win_game

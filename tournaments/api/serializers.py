@@ -3,7 +3,7 @@
 What it does: ``<Thing>Input`` serializers check the types and shapes of request bodies (unknown
 fields refused by ``StrictFieldsMixin``) and turn money strings into minor units with the club's
 currency; ``<Thing>Output`` serializers render what ``tournaments.selectors`` and
-``tournaments.standings`` and ``tournaments.settlement`` built, without further queries.
+``tournaments.standings`` and ``tournaments.running_balances`` built, without further queries.
 
 What it does not do: apply business rules (the settings against each other, entrants against the
 club: ``tournaments.configuration``) or write anything.

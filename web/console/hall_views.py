@@ -26,10 +26,10 @@ from config.problems import Problem
 from hall import selectors as hall_selectors
 from hall import services as hall_services
 from hall.clock import ENDING_MS
-from tables.services import format_code, reveal_table_link
+from table_links.services import format_code, reveal_table_link
 from tournaments.models import TournamentStatus
 from web.console.access import ProblemShown, event_of, organiser_page
-from web.console.tables import qr_svg
+from web.console.table_links import qr_svg
 
 DEFAULT_MINUTES = 20
 
@@ -103,7 +103,7 @@ def _act(request, tournament) -> str:
             "resume": gettext("The clock is running again."),
             "stop": gettext("The clock is stopped."),
         }[action]
-    raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+    raise Problem(code="invalid", detail=gettext("Unknown action."))
 
 
 @require_POST

@@ -4,7 +4,7 @@ What it does: ``STRINGS`` lists every English string the modules show with ``t("
 marked with ``gettext_noop`` so that ``makemessages`` collects it; ``hall_strings()`` gives
 ``{English: translation}`` in the active language, which the page renders with ``json_script``
 ("hall-strings": JSON, not a script, so the strict CSP allows it) — the score pad's way
-(web/table/strings.py, static/table/words.js's ``translator``).
+(web/scorepad/strings.py, static/table/words.js's ``translator``).
 
 What it does not do: run gettext in the browser. ``tests/hall/test_pages.py`` checks that this
 list and the modules' ``t("…")`` agree.

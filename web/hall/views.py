@@ -5,7 +5,7 @@ What it does: ``screen`` answers a live hall link's token or short code with the
 page then polls (``hall.selectors.hall_state``, in JSON blocks: config, words, first screen) —
 and the modules of static/hall/ that keep it up to date. ``enter_code`` takes a typed code to
 its screen. Both count a wrong, revoked or ended code against the table links' guessing limit
-(``tables.guessing``: the same counters) and answer 429 past it.
+(``table_links.guessing``: the same counters) and answer 429 past it.
 
 What it does not do: log anyone in (the page holds no session: a TV is nobody's), or change
 anything.
@@ -24,8 +24,8 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from hall import selectors as hall_selectors
-from tables import guessing
-from tables.selectors import normalise_code
+from table_links import guessing
+from table_links.selectors import normalise_code
 from web.hall.strings import hall_strings
 
 
@@ -33,7 +33,7 @@ def _too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
     minutes = max(1, math.ceil(wait / 60))
     response = render(
         request,
-        "table/too_many_guesses.html",
+        "scorepad/too_many_guesses.html",
         {"minutes": minutes, "guesses": settings.TABLE_CODE_GUESSES},
         status=429,
     )
