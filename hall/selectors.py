@@ -18,7 +18,8 @@ settled, the prizes).
 
 What it does not do: write (``hall.services``), check the guessing limit (the views, with
 ``table_links.guessing``), or put words on the screen (the page's script does, in the reader's
-language: the JSON holds data, names and amounts only).
+language: the JSON holds data, names and amounts only — amounts as the API writes them,
+``games.money.amount_string``, with the club's ``currency``).
 
 Terms: a hall link is *over* when revoked, when whoever made it is no longer active, or
 ``HALL_AFTER_CLOSE`` after its event closed (the winners stay on the wall for the evening).
@@ -31,10 +32,9 @@ from datetime import UTC, datetime, timedelta
 
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery, Sum
 from django.utils import timezone
-from django.utils.translation import get_language
 
 from clubs.models import Player
-from games.money import format_money
+from games.money import amount_string
 from hall import clock as hall_clock
 from hall.models import HallLink, HallSettings
 from settlements.models import Settlement
@@ -117,8 +117,8 @@ def is_link_over(fingerprint: dict, now: datetime) -> bool:
 
 
 def hall_etag(fingerprint: dict) -> str:
-    """A weak tag of what the screen shows (in the reader's language: amounts are formatted)."""
-    parts = sorted(fingerprint.items()), get_language()
+    """A weak tag of what the screen shows."""
+    parts = sorted(fingerprint.items())
     return f'W/"hall-{hashlib.sha256(repr(parts).encode()).hexdigest()[:20]}"'
 
 
@@ -248,7 +248,7 @@ def _prizes(tournament: Tournament) -> list[dict]:
             "first": group["first"],
             "last": group["last"],
             "shares": [
-                {"name": name, "amount": format_money(amount, club)}
+                {"name": name, "amount": amount_string(amount, club)}
                 for name, amount in group["shares"]
             ],
         }
@@ -267,6 +267,7 @@ def hall_state(tournament_id: int, now: datetime | None = None) -> dict:
     round_ = tournament.rounds.released().order_by("-number").first()
     state = {
         "event": {"name": tournament.name, "club": tournament.club.name},
+        "currency": tournament.club.currency,
         "status": tournament.status,
         "server_time": iso(now),
         "clock": clock_state(settings, now),

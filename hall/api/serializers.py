@@ -4,7 +4,8 @@
 resume, extend, stop) and ``minutes`` (start, extend). ``HallOutput``: what the organiser
 sees — the switch, the clock and the live link (its URL, short code and QR code, derived again
 from its salt as a table link's are). ``HallScreenOutput``: the public screen's JSON
-(``hall.selectors.hall_state``), documented for the schema.
+(``hall.selectors.hall_state``), documented for the schema; its amounts are decimal strings in
+the club's ``currency`` (``games.money.amount_string``), formatted by the page.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class LeaderOutput(serializers.Serializer):
 
 class PrizeShareOutput(serializers.Serializer):
     name = serializers.CharField()
-    amount = serializers.CharField(help_text="Formatted in the reader's language.")
+    amount = serializers.CharField(help_text='A decimal string in the club\'s currency: "2.50".')
 
 
 class PrizeGroupOutput(serializers.Serializer):
@@ -94,6 +95,7 @@ class EventOutput(serializers.Serializer):
 class HallScreenOutput(serializers.Serializer):
     panel = serializers.ChoiceField(choices=["waiting", "seats", "play", "winners"])
     event = EventOutput()
+    currency = serializers.CharField(help_text="The club's currency (ISO 4217) of the prizes.")
     status = serializers.CharField()
     server_time = serializers.CharField(help_text="The server's clock (also X-Jink-Server-Time).")
     clock = ClockOutput()

@@ -52,9 +52,20 @@ function placesText(group, t) {
   return t("Places %(first)s–%(last)s", { first: group.first, last: group.last });
 }
 
-function prizesHtml(prizes, t) {
+// An amount as the API writes it ("2.50") in the club's currency, for the page's language.
+export function moneyText(amount, currency, language) {
+  try {
+    return new Intl.NumberFormat(language, { style: "currency", currency }).format(Number(amount));
+  } catch (error) {
+    if (error instanceof RangeError) return `${amount} ${currency}`;
+    throw error;
+  }
+}
+
+function prizesHtml(prizes, currency, t) {
   if (!prizes.length) return "";
-  const items = prizes.map((group) => `<li><span class="places">${escapeHtml(placesText(group, t))}</span> ${group.shares.map((share) => `<span class="share">${escapeHtml(share.name)} <b>${escapeHtml(share.amount)}</b></span>`).join(" ")}</li>`).join("");
+  const language = document.documentElement.lang || "en";
+  const items = prizes.map((group) => `<li><span class="places">${escapeHtml(placesText(group, t))}</span> ${group.shares.map((share) => `<span class="share">${escapeHtml(share.name)} <b>${escapeHtml(moneyText(share.amount, currency, language))}</b></span>`).join(" ")}</li>`).join("");
   return `<h2>${escapeHtml(t("Prizes"))}</h2><ul class="prizes" id="prizes">${items}</ul>`;
 }
 
@@ -69,5 +80,5 @@ export function panelHtml(state, t, page) {
       : (state.leaders.length ? leadersHtml(state.leaders, t, t("Leaders")) : "");
     return `<div class="play"><section><h2>${escapeHtml(t("Still playing"))}</h2>${tablesHtml(state.tables, t)}</section><section>${leaders}</section></div>`;
   }
-  return `<div class="play"><section>${leadersHtml(state.winners, t, t("Winners"))}</section><section>${prizesHtml(state.prizes, t)}</section></div>`;
+  return `<div class="play"><section>${leadersHtml(state.winners, t, t("Winners"))}</section><section>${prizesHtml(state.prizes, state.currency, t)}</section></div>`;
 }

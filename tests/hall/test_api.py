@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 
 from hall.models import HallLink, HallSettings
+from settlements.models import Settlement
 from table_links.services import format_code
 from tests.hall.helpers import clock, drive, make_hall_link, screen, token_of
 from tests.helpers import count_queries
@@ -226,6 +227,22 @@ def test_the_link_ends_with_the_event():
     event.ok("post", f"/api/tournaments/{tournament_id}/close/")
     # Closed: the winners stay on the wall for the evening, and nothing can be changed.
     assert screen(token).json()["panel"] == "winners"
+    # The latest settle-up version's prizes, as the API writes amounts.
+    tournament = Tournament.objects.get(pk=tournament_id)
+    latest = Settlement.objects.filter(tournament=tournament).order_by("-version").first()
+    Settlement.objects.create(
+        club=tournament.club,
+        tournament=tournament,
+        version=(latest.version + 1) if latest else 1,
+        lines=[],
+        details={"prizes": [{"first": 1, "last": 2, "percent": 100, "shares": [["Ann", 250]]}]},
+        fingerprint="hall-test",
+    )
+    winners = screen(token).json()
+    assert winners["prizes"] == [
+        {"first": 1, "last": 2, "shares": [{"name": "Ann", "amount": "2.50"}]}
+    ]
+    assert winners["currency"] == tournament.club.currency
     url = f"/api/tournaments/{tournament_id}/hall/clock/"
     refused = event.call("post", url, {"action": "stop"})
     assert refused.status_code == 409 and refused.json()["code"] == "tournament_closed"
