@@ -107,7 +107,7 @@ class SettlementVersionOutput(serializers.Serializer):
         return settlement.details.get("rule", "all")
 
     def get_lines(self, settlement) -> list[dict]:
-        return [lineamount_string(line, settlement.club) for line in settlement.lines]
+        return [line_money(line, settlement.club) for line in settlement.lines]
 
     def get_prize_rule(self, settlement) -> list[str]:
         return words.prize_lines(settlement.details, settlement.club)
@@ -129,7 +129,7 @@ MONEY_FIELDS = (
 )
 
 
-def lineamount_string(line: dict, club) -> dict:
+def line_money(line: dict, club) -> dict:
     """A stored line with its amounts as decimal strings (a line stored before fees were taken
     at the door has none: 0)."""
     return {
