@@ -7,8 +7,9 @@ and ``FeeOutput`` render stored rows; money goes out as decimal strings in the c
 (``amount_string``), a party (payer, payee, a fee's player) as ``{"id", "name"}`` with the club
 as ``{"id": null, "name": "The club"}``.
 
-What it does not do: query beyond what the selectors fetched, or check any input (the API's
-``settlements.api.serializers`` holds the inputs).
+What it does not do: query beyond what the selectors fetched, check any input, or shape the
+API's other answers (``settlements.api.serializers`` holds the inputs and the outputs of nights,
+prize splits and the settle-up rule).
 
 Terms: *superseded* — an open transfer replaced by a later settle-up version.
 """
