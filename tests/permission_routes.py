@@ -196,7 +196,7 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:event": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:print": {"GET": CONSOLE},
     "console:table-sheet": {"GET": CONSOLE, "POST": CONSOLE_POST},
-    "console:event-hall": {"POST": CONSOLE_POST},
+    "console:event-hall": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:board": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-export": {"GET": CONSOLE},

@@ -86,13 +86,13 @@ def test_the_console_box_makes_the_link_runs_the_clock_and_hides_the_leaders():
     tournament_id = drive(event)
     client, url = _console(event, tournament_id)
     page = client.get(f"/clubs/{event.club.slug}/console/events/{tournament_id}/")
-    assert 'id="hall"' in page.content.decode()
-    assert "Make the hall link" in page.content.decode()
+    assert f'id="hall" hx-get="{url}" hx-trigger="load"' in page.content.decode()
+    assert "Make the hall link" in client.get(url).content.decode()
 
     made = client.post(url, {"action": "make_link"})
     assert made.status_code == 302 and made["Location"].endswith("#hall")
     link = HallLink.objects.get(tournament_id=tournament_id, revoked_at__isnull=True)
-    page = client.get(f"/clubs/{event.club.slug}/console/events/{tournament_id}/").content.decode()
+    page = client.get(url).content.decode()
     shown = re.search(r'id="hall-url"[^>]*>([^<]+)</a>', page).group(1)
     assert shown.startswith("http://testserver/h/")
     assert Client().get(shown.replace("http://testserver", "")).status_code == 200

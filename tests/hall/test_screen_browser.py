@@ -164,3 +164,35 @@ def test_find_your_seat_pages_a_list_of_120_players(live_server, new_context, sc
         assert seen == everyone
         # Round again to the first page.
         expect(page.locator("body")).to_have_attribute("data-page", "1")
+
+
+def test_the_console_box_makes_the_link_and_runs_the_clock_the_screen_follows(
+    live_server, new_context
+):
+    from tests.tables.browser_helpers import logged_in
+
+    event = build_event(players=8)
+    tournament_id = drive(event, rounds=1)
+    organiser = event.world.users["organiser"]
+    event.draw(tournament_id)
+    release_round(tournament_id=tournament_id, round_number=1, user=organiser)
+    console = logged_in(new_context(viewport=TV), live_server, organiser).new_page()
+    console.set_default_timeout(15_000)
+    console.goto(f"{live_server.url}/clubs/{event.club.slug}/console/events/{tournament_id}/")
+    box = console.locator("#hall")
+    box.get_by_role("button", name="Make the hall link").click()
+    expect(console.locator("#hall-url")).to_be_visible()
+    expect(console.locator("#hall svg")).to_be_visible()
+    url = console.locator("#hall-url").inner_text()
+    screen = _screen(new_context, url, SMALL_TV)
+    expect(screen.locator("body")).to_have_attribute("data-panel", "seats")
+
+    console.locator("#hall-minutes").fill("12")
+    console.get_by_role("button", name="Start the clock").click()
+    expect(console.locator("#hall-clock")).to_have_attribute("data-state", "running")
+    _panel([screen], "play")
+    assert 700 <= _seconds(screen.locator("#clock").inner_text()) <= 720
+    console.get_by_role("button", name="Hide the leaders while a round is played").click()
+    expect(console.locator("#hall-leaders")).to_contain_text("Hidden")
+    screen.clock.run_for(2_000)
+    expect(screen.locator("#leaders-hidden")).to_be_visible()

@@ -9,8 +9,8 @@ private) and make every table's link in one step (``table_links.services.create_
 table *N* of the event, every round); ``event_print`` is the print view of a round's cards and
 blank score sheets, one table a page or four to a page, each with its table's link, short code
 and QR code; ``event_table_sheet`` one sheet of every table's QR code and short code for table
-tents, where one link can be revoked (no other changes). The page carries the hall box
-(``hall_views``: the hall link, the round clock, the leaders switch). Every change is one
+tents, where one link can be revoked (no other changes). The page loads the hall box by
+itself (``hall_views``: the hall link, the round clock, the leaders switch). Every change is one
 service call
 (``tournaments.services``, ``tournaments.evening``, ``table_links.services``, ``clubs.services``); a
 refusal is shown beside its field.
@@ -40,7 +40,6 @@ from tournaments.models import EntrantKind, TournamentStatus
 from web.console import fees, forms
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer, _status
-from web.console.hall_views import hall_box
 from web.console.table_links import event_table_links, round_tables, table_sheet
 
 CANDIDATE_LIMIT = 200
@@ -271,7 +270,6 @@ def event(request, club, tournament_id: int):
         "late_entry": late_entry,
         "closed": tournament.status == TournamentStatus.CLOSED,
         "problem": problem,
-        **hall_box(request, tournament),
     }
     return render(request, "console/event.html", context, status=_status(problem))
 

@@ -5,8 +5,9 @@ words, the live link's URL, short code and QR code, derived again from its salt 
 links' are); ``event_hall`` takes the box's forms (``action``: ``make_link``, ``revoke_link``,
 ``start``, ``pause``, ``resume``, ``extend``, ``stop``, ``hide_leaders``, ``show_leaders``)
 through ``hall.services`` — the same checks, problems and audit as the API — and answers htmx
-with the box alone, anything else with a redirect to the event's page. A refusal is shown in
-the box, beside its field.
+with the box alone, anything else with a redirect to the event's page; a GET is the box alone
+(the event's page loads it after itself, so the page's own queries stay as pinned). A refusal
+is shown in the box, beside its field.
 
 What it does not do: check a rule or write a model itself.
 """
@@ -20,7 +21,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from config.problems import Problem
 from hall import selectors as hall_selectors
@@ -106,17 +107,18 @@ def _act(request, tournament) -> str:
     raise Problem(code="invalid", detail=gettext("Unknown action."))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def event_hall(request, club, tournament_id: int):
     tournament = event_of(club, tournament_id)
     problem = None
     done = None
-    try:
-        done = _act(request, tournament)
-    except Problem as error:
-        problem = ProblemShown(error)
-    if not request.htmx and problem is None:
+    if request.method == "POST":
+        try:
+            done = _act(request, tournament)
+        except Problem as error:
+            problem = ProblemShown(error)
+    if request.method == "POST" and not request.htmx and problem is None:
         messages.success(request, done)
         return redirect(f"{reverse('console:event', args=[club.slug, tournament.pk])}#hall")
     context = {
