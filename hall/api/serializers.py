@@ -29,7 +29,7 @@ class ClockInput(StrictFieldsMixin, serializers.Serializer):
     )
 
 
-class ClockOutput(serializers.Serializer):
+class HallClockOutput(serializers.Serializer):
     state = serializers.ChoiceField(choices=["idle", "running", "paused"])
     round = serializers.IntegerField(allow_null=True)
     ends_at = serializers.CharField(allow_null=True, help_text="Running: when it reaches zero.")
@@ -49,62 +49,62 @@ class HallOutput(serializers.Serializer):
     tournament = serializers.IntegerField()
     hide_leaders = serializers.BooleanField()
     server_time = serializers.CharField()
-    clock = ClockOutput()
+    clock = HallClockOutput()
     link = HallLinkOutput(allow_null=True)
 
 
-class SeatOutput(serializers.Serializer):
+class HallSeatOutput(serializers.Serializer):
     name = serializers.CharField()
     table = serializers.IntegerField(allow_null=True, help_text="None: a bye this round.")
     seat = serializers.IntegerField(allow_null=True, help_text="1-based.")
 
 
-class SideOutput(serializers.Serializer):
+class HallSideOutput(serializers.Serializer):
     names = serializers.ListField(child=serializers.CharField())
     score = serializers.IntegerField()
 
 
-class PlayingTableOutput(serializers.Serializer):
+class HallPlayingTableOutput(serializers.Serializer):
     table = serializers.IntegerField()
-    sides = SideOutput(many=True)
+    sides = HallSideOutput(many=True)
 
 
-class LeaderOutput(serializers.Serializer):
+class HallLeaderOutput(serializers.Serializer):
     place = serializers.IntegerField()
     name = serializers.CharField()
     wins = serializers.IntegerField()
     points = serializers.IntegerField()
 
 
-class PrizeShareOutput(serializers.Serializer):
+class HallPrizeShareOutput(serializers.Serializer):
     name = serializers.CharField()
     amount = serializers.CharField(help_text='A decimal string in the club\'s currency: "2.50".')
 
 
-class PrizeGroupOutput(serializers.Serializer):
+class HallPrizeGroupOutput(serializers.Serializer):
     first = serializers.IntegerField()
     last = serializers.IntegerField()
-    shares = PrizeShareOutput(many=True)
+    shares = HallPrizeShareOutput(many=True)
 
 
-class EventOutput(serializers.Serializer):
+class HallEventOutput(serializers.Serializer):
     name = serializers.CharField()
     club = serializers.CharField()
 
 
 class HallScreenOutput(serializers.Serializer):
     panel = serializers.ChoiceField(choices=["waiting", "seats", "play", "winners"])
-    event = EventOutput()
+    event = HallEventOutput()
     currency = serializers.CharField(help_text="The club's currency (ISO 4217) of the prizes.")
     status = serializers.CharField()
     server_time = serializers.CharField(help_text="The server's clock (also X-Jink-Server-Time).")
-    clock = ClockOutput()
+    clock = HallClockOutput()
     round = serializers.IntegerField(allow_null=True, help_text="The latest released round.")
     rounds_planned = serializers.IntegerField(allow_null=True)
     hide_leaders = serializers.BooleanField()
-    seats = SeatOutput(many=True, help_text="seats: every player, alphabetical.")
-    tables = PlayingTableOutput(many=True, help_text="play: the tables still playing.")
-    leaders = LeaderOutput(many=True, help_text="play: the leaders, unless hidden.")
+    seats = HallSeatOutput(many=True, help_text="seats: every player, alphabetical.")
+    tables = HallPlayingTableOutput(many=True, help_text="play: the tables still playing.")
+    leaders = HallLeaderOutput(many=True, help_text="play: the leaders, unless hidden.")
     leaders_hidden = serializers.BooleanField()
-    winners = LeaderOutput(many=True, help_text="winners: the first three places.")
-    prizes = PrizeGroupOutput(many=True, help_text="winners: once settled.")
+    winners = HallLeaderOutput(many=True, help_text="winners: the first three places.")
+    prizes = HallPrizeGroupOutput(many=True, help_text="winners: once settled.")
