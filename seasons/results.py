@@ -4,7 +4,7 @@ What it does: ``results_figures(club_id, player_ids, game_ids)`` — for each pl
 their rating (the ordinal, mu - 3 sigma) over the event's games as rated so far (their rating
 after the event's last rated game minus their rating before its first; 0 before a player's first
 game: OpenSkill's newcomer, 25 - 3 × 25/3), their rating now, and their place in this season's
-table with its size (``seasons.table.read_season``). Named in ``JINK_RESULTS_MAIL_FIGURES``:
+table with its size (``seasons.league_table.read_season``). Named in ``JINK_RESULTS_MAIL_FIGURES``:
 settlements, which sends the message, does not import seasons.
 
 What it does not do: rate anything (``seasons.ratings``: a game not rated yet by the time the
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from clubs.models import Club
+from seasons.league_table import read_season
 from seasons.models import RatingChange
-from seasons.table import read_season
 
 NEWCOMER_ORDINAL = 0.0
 

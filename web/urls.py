@@ -15,7 +15,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("", include("web.pages.urls")),
     path("", include("web.console.urls")),
-    path("", include("web.table.urls")),
+    path("", include("web.scorepad.urls")),
     path("", home, name="home"),
     path("practice/", include("web.practice.urls")),
 ]

@@ -3,7 +3,7 @@
 What it does: ``<Thing>Input`` serializers check the types and shapes of request bodies (unknown
 fields refused by ``StrictFieldsMixin``) and turn money strings into minor units with the club's
 currency; ``<Thing>Output`` serializers render what ``tournaments.selectors`` and
-``tournaments.standings`` and ``tournaments.settlement`` built, without further queries.
+``tournaments.standings`` and ``tournaments.running_balances`` built, without further queries.
 
 What it does not do: apply business rules (the settings against each other, entrants against the
 club: ``tournaments.configuration``) or write anything.
@@ -16,8 +16,9 @@ from rest_framework import serializers
 
 from clubs.models import GAME_CHOICES
 from config.serializers import StrictFieldsMixin
-from games.api.outputs import PlayerRefOutput, TransferOutput
+from games.api.outputs import TransferOutput
 from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
+from games.representations import PlayerRefOutput
 from tournaments.bridge import BYE_RULES
 from tournaments.models import EntrantKind, Format, MatchRule, Tournament
 from tournaments.standings import place_of

@@ -102,7 +102,7 @@ def _people(club) -> tuple[list, list]:
 def _game_json(game: Game, club) -> dict:
     return {
         "id": game.pk,
-        "game": game.game,
+        "game": game.variant,
         "status": game.status,
         "house_rules": game.house_rules,
         "seats": [
