@@ -33,7 +33,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from games.models import Game, Hand
-from games.money import minor_to_decimal_string
+from games.money import amount_string
 from rules_engine.results import per_side
 
 # What a hand can be (``HandResult.kind``); a paper score is one "paper" hand.
@@ -48,7 +48,7 @@ class AmountField(serializers.CharField):
     def to_representation(self, value: Any) -> str:
         if isinstance(value, str):
             return value
-        return minor_to_decimal_string(value, self.context["club"].minor_unit_exponent)
+        return amount_string(value, self.context["club"])
 
 
 @extend_schema_field(

@@ -34,7 +34,7 @@ from django.utils import timezone
 from clubs.models import Player
 from games.ledger import fewest_transfers
 from games.models import LedgerEntry
-from games.money import minor_to_decimal_string
+from games.money import amount_string
 from tournaments.models import Entrant, Tournament
 
 
@@ -66,10 +66,9 @@ def running_balances_for(tournament: Tournament) -> dict:
     """``{"tournament", "currency", "stake", "balances", "transfers", "entry_fees",
     "computed_at", "etag"}`` (see docs/tournaments.md, "Settlement")."""
     club = tournament.club
-    exponent = club.minor_unit_exponent
 
     def money(amount_minor: int) -> str:
-        return minor_to_decimal_string(amount_minor, exponent)
+        return amount_string(amount_minor, club)
 
     stakes = tournament_stakes(tournament)
     entered = entered_players(tournament)
@@ -87,7 +86,7 @@ def running_balances_for(tournament: Tournament) -> dict:
     body = {
         "tournament": tournament.pk,
         "currency": club.currency,
-        "stake": None if tournament.stake_minor is None else money(tournament.stake_minor),
+        "stake": amount_string(tournament.stake_minor, club),
         "balances": [
             {
                 "player": reference(player_id),
