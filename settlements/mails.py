@@ -7,8 +7,9 @@ address one message (``EmailMultiAlternatives``: plain text and HTML,
 rating's change and season position (``settlements.results.event_results``), then their
 settle-up in words (``settle_up_lines``: money in the club's currency; a later version says what
 changed). Once per version: a row per player and version (``SettleUpMail``), claimed under a
-lock, so two workers never send the same row and a task run twice sends nothing more. A player
-who turned the results off (the signed link at the foot of each message,
+lock, so two workers never send the same row and a task run twice sends nothing more (a worker
+killed between the mail server's hand-off and the commit sends it again on retry: at least
+once). A player who turned the results off (the signed link at the foot of each message,
 ``accounts.mail_settings``) gets no row; one who turns them off before their row is sent has it
 dropped.
 
