@@ -99,3 +99,61 @@ def test_the_seat_banner_and_one_notification_follow_the_release_within_one_poll
     page.wait_for_selector("#seat-alerts-on", state="visible")
     assert page.evaluate("[window.jinkNotified, window.jinkVibrated]") == [[], []]
     assert outside_requests == []
+
+
+def test_the_seat_module_loads_alone_and_decides_without_the_page(
+    live_server, new_context, outside_requests
+):
+    """seat.js imports alone (nothing runs at import) and its decisions are pure."""
+    page = new_context().new_page()
+    page.goto(f"{live_server.url}/")
+    found = page.evaluate(
+        """async () => {
+          const seat = await import('/static/js/pages/seat.js');
+          const banner = {key: '7-2-4-2', title: 'Cup', text: 'Round 2: table 4, seat 2'};
+          const many = Array.from({length: 25}, (_, index) => `k${index}`);
+          return {
+            exports: Object.keys(seat).sort(),
+            fresh: seat.seatNews(banner, ['7-1-3-1'], true),
+            quiet: seat.seatNews(banner, [], false),
+            seen: seat.seatNews(banner, ['7-2-4-2'], true),
+            none: seat.seatNews(null, [], true),
+            kept: seat.remember(many, 'k3'),
+            bannerShown: document.getElementById('seat-banner') !== null,
+          };
+        }"""
+    )
+    assert found == {
+        "exports": [
+            "ALERTS_STORAGE",
+            "SEEN_LIMIT",
+            "SEEN_STORAGE",
+            "VIBRATION",
+            "alertsOn",
+            "announce",
+            "check",
+            "readBanner",
+            "readSeen",
+            "remember",
+            "seatNews",
+            "showAlertsChoice",
+            "start",
+        ],
+        "fresh": {
+            "key": "7-2-4-2",
+            "title": "Cup",
+            "text": "Round 2: table 4, seat 2",
+            "announce": True,
+        },
+        "quiet": {
+            "key": "7-2-4-2",
+            "title": "Cup",
+            "text": "Round 2: table 4, seat 2",
+            "announce": False,
+        },
+        "seen": None,
+        "none": None,
+        "kept": [f"k{index}" for index in (5, *range(6, 25), 3)][-20:],
+        "bannerShown": False,
+    }
+    assert outside_requests == []
