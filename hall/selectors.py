@@ -10,7 +10,7 @@ the hall's settings version): an idle screen's poll costs that query and nothing
 screen's JSON: the panel to show and its data (below). ``get_event_hall`` gives the console
 and the organiser's API the event's settings and live link.
 
-The panels: ``waiting`` (no round released yet), ``seats`` (a round is released and no hand has
+The panels: ``waiting`` (no round released yet: the entrants checked in so far, ``present``), ``seats`` (a round is released and no hand has
 been played at any table nor the clock started for it: every player, alphabetical, with table
 and seat), ``play`` (tables still playing with their names and score, and the leaders unless
 the organiser hides them), ``winners`` (the event is finished or closed: the places and, once
@@ -173,6 +173,18 @@ def _entrant_players(slot) -> list[str]:
     return [entrant.player.display_name]
 
 
+def _present_names(tournament: Tournament) -> list[str]:
+    """The names of the entrants marked present (at the door, by a phone or on the console),
+    alphabetical: the waiting panel's "checked in" list. Marking present bumps the
+    tournament's version, so the screen's fingerprint changes with it."""
+    entrants = tournament.entrants.filter(is_present=True).select_related("player", "team")
+    names = [
+        entrant.team.name if entrant.team_id is not None else entrant.player.display_name
+        for entrant in entrants
+    ]
+    return sorted(names, key=str.casefold)
+
+
 def _round_tables(round_: Round) -> tuple[list[dict], list[dict], bool]:
     """The round's seats (alphabetical), its tables still playing, and whether play began."""
     matches = [match for match in load_matches(list(round_.matches.values_list("pk", flat=True)))]
@@ -280,6 +292,7 @@ def hall_state(tournament_id: int, now: datetime | None = None) -> dict:
         "leaders_hidden": False,
         "winners": [],
         "prizes": [],
+        "present": [],
     }
     if tournament.status in (TournamentStatus.FINISHED, TournamentStatus.CLOSED):
         rows = _standings_rows(tournament)
@@ -290,6 +303,7 @@ def hall_state(tournament_id: int, now: datetime | None = None) -> dict:
         return state
     if round_ is None:
         state["panel"] = "waiting"
+        state["present"] = _present_names(tournament)
         return state
     seats, playing, began = _round_tables(round_)
     clock_on = settings.clock_state != "idle" and settings.clock_round == round_.number

@@ -1,6 +1,7 @@
 // The hall screen's HTML: the panels as strings, from the screen's JSON and the page's words.
 //
-// What it does: ``panelHtml(state, t, page)`` renders the panel the server chose — waiting,
+// What it does: ``panelHtml(state, t, page)`` renders the panel the server chose — waiting (with
+// who has checked in so far),
 // "find your seat" (one page of it: ``page`` from state.js's ``pageOf``), the tables still
 // playing with the leaders (or a word that they are hidden), the winners and prizes; every name
 // escaped. ``roundText`` the round in words.
@@ -71,7 +72,11 @@ function prizesHtml(prizes, currency, t) {
 
 export function panelHtml(state, t, page) {
   if (state.panel === "waiting") {
-    return `<p class="welcome">${escapeHtml(t("Welcome! The draw appears here as soon as it is released."))}</p>`;
+    const welcome = `<p class="welcome">${escapeHtml(t("Welcome! The draw appears here as soon as it is released."))}</p>`;
+    const present = state.present || [];
+    if (!present.length) return welcome;
+    const names = present.map((name) => `<li>${escapeHtml(name)}</li>`).join("");
+    return `${welcome}<h2>${escapeHtml(t("Checked in: %(count)s", { count: present.length }))}</h2><ul class="present" id="present">${names}</ul>`;
   }
   if (state.panel === "seats") return seatsHtml(page, t);
   if (state.panel === "play") {

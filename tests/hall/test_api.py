@@ -307,3 +307,31 @@ def test_wrong_codes_count_against_the_table_links_guessing_limit(settings):
     refused = screen(token)
     assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
     assert format_code("ABCDEFGHJK") == "ABCDE-FGHJK"
+
+
+def test_the_waiting_panel_lists_who_is_checked_in_and_a_check_in_changes_the_tag():
+    event = build_event(players=8)
+    tournament_id = drive(event)
+    token = token_of(make_hall_link(event, tournament_id))
+    names = sorted((player.display_name for player in event.players), key=str.casefold)
+    first = screen(token)
+    assert first.json()["panel"] == "waiting"
+    assert first.json()["present"] == names  # entered players are present until checked out
+
+    entrants = event.ok("get", f"/api/tournaments/{tournament_id}/entrants/")
+    by_player = {entrant["player"]["id"]: entrant["id"] for entrant in entrants}
+    here = sorted(event.players[:4], key=lambda player: player.display_name.casefold())
+    event.ok(
+        "post",
+        f"/api/tournaments/{tournament_id}/check-in/",
+        {"present": [by_player[player.pk] for player in here]},
+    )
+    changed = screen(token, first["ETag"])
+    assert changed.status_code == 200
+    assert changed.json()["present"] == [player.display_name for player in here]
+    assert screen(token, changed["ETag"]).status_code == 304
+
+    event.draw(tournament_id)
+    _release(event, tournament_id, 1)
+    seats = screen(token).json()
+    assert seats["panel"] == "seats" and seats["present"] == []  # the seats from now on

@@ -135,10 +135,18 @@ def test_the_views_escape_names_and_format_prizes(live_server, new_context):
           ];
           const seats = v.panelHtml({ panel: "seats" }, t, { rows, index: 0, count: 1 });
           const round = v.roundText({ panel: "play", round: 2, rounds_planned: 3 }, t);
-          return { seats, money: v.moneyText("2.50", "EUR", "fr"), round };
+          const waiting = v.panelHtml({ panel: "waiting", present: ["<i>Cy</i>", "Dee"] }, t);
+          const nobody = v.panelHtml({ panel: "waiting", present: [] }, t);
+          return { seats, money: v.moneyText("2.50", "EUR", "fr"), round, waiting, nobody };
         }"""
     )
     assert "&lt;b&gt;Ann&lt;/b&gt;" in result["seats"] and "<b>Ann" not in result["seats"]
     assert "Table 4" in result["seats"] and "seat 2" in result["seats"] and "Bye" in result["seats"]
     assert result["money"].replace("\u202f", " ").replace("\xa0", " ") == "2,50 €"
     assert result["round"] == "Round 2 of 3"
+    welcome = '<p class="welcome">Welcome! The draw appears here as soon as it is released.</p>'
+    assert result["waiting"] == (
+        f'{welcome}<h2>Checked in: 2</h2><ul class="present" id="present">'
+        "<li>&lt;i&gt;Cy&lt;/i&gt;</li><li>Dee</li></ul>"
+    )
+    assert result["nobody"] == welcome

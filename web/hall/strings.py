@@ -31,6 +31,7 @@ STRINGS: tuple[str, ...] = (
     gettext_noop("Places %(first)s–%(last)s"),
     gettext_noop("Prizes"),
     gettext_noop("Welcome! The draw appears here as soon as it is released."),
+    gettext_noop("Checked in: %(count)s"),
     gettext_noop("The leaders are shown at the end of the round."),
     gettext_noop("Leaders"),
     gettext_noop("Still playing"),
