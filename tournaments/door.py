@@ -9,6 +9,7 @@ What it does:
   Returns ``CheckedIn`` (what changed: nothing, present, or entered and present). Keeps an audit
   entry (``check_in``, with ``at``: ``door`` or ``phone``) and moves the tournament's version
   only when something changed.
+- ``entrant_of``: a player's entrant (their own, or their pair's), read.
 - ``search_players``: the players a door search shows (two letters or more), each with their
   entrant and whether they are here already.
 - The door code: ``create_door_code`` makes the event's live code (revoking any other: one live
@@ -61,7 +62,8 @@ class CheckedIn:
     was_entered: bool  # entered before (else entered now)
 
 
-def _entrant_of(tournament, player_id: int) -> Entrant | None:
+def entrant_of(tournament, player_id: int) -> Entrant | None:
+    """The player's entrant: their own entry, or in a pairs event their pair's (None: neither)."""
     if tournament.entrant_kind == EntrantKind.TEAM:
         return (
             tournament.entrants.filter(team__team_members__player_id=player_id)
@@ -96,7 +98,7 @@ def check_in_player(*, tournament_id: int, player_id, user, at: str = AT_DOOR) -
                 pointer="/player",
                 detail=gettext("No active player %(player)s in this club.") % {"player": player_id},
             )
-        entrant = _entrant_of(tournament, player.pk)
+        entrant = entrant_of(tournament, player.pk)
         was_entered, was_present = entrant is not None, bool(entrant and entrant.is_present)
         if entrant is None:
             if tournament.entrant_kind == EntrantKind.TEAM:

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("web.pages.urls")),
     path("", include("web.console.urls")),
     path("", include("web.table.urls")),
+    path("", include("web.door.urls")),
     path("", home, name="home"),
     path("practice/", include("web.practice.urls")),
 ]
