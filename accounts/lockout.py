@@ -14,9 +14,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
 
+from config.problem_codes import problem_status
 from config.problems import Problem, problem_json_response
 
-LOCKED_OUT_STATUS = 429
+LOCKED_OUT_STATUS = problem_status("locked_out")  # the page answers as the problem does
 
 
 def cool_off_seconds(request: HttpRequest) -> int:
@@ -41,9 +42,7 @@ def lockout_response(
     seconds = cool_off_seconds(request)
     detail = locked_out_detail(seconds)
     if request.path.startswith("/api/"):
-        response: HttpResponse = problem_json_response(
-            Problem(status=LOCKED_OUT_STATUS, code="locked_out", detail=detail)
-        )
+        response: HttpResponse = problem_json_response(Problem(code="locked_out", detail=detail))
     else:
         response = render(
             request,

@@ -47,7 +47,6 @@ def check_registration(*, username: str, password: str, email: str = "") -> None
         )
     if errors:
         raise Problem(
-            status=400,
             code="invalid",
             detail=errors[0]["detail"] if len(errors) == 1 else f"{len(errors)} errors.",
             errors=errors,
@@ -69,7 +68,6 @@ def change_password(*, user, current_password: str, new_password: str, keep_devi
     """
     if not user.check_password(current_password):
         raise Problem(
-            status=400,
             code="invalid_credentials",
             detail="The current password is wrong.",
             pointer="/current_password",
@@ -83,7 +81,6 @@ def change_password(*, user, current_password: str, new_password: str, keep_devi
             for message in single.messages
         ]
         raise Problem(
-            status=400,
             code="invalid",
             detail=errors[0]["detail"] if len(errors) == 1 else f"{len(errors)} errors.",
             errors=errors,
@@ -110,4 +107,4 @@ def revoke_device_token(*, user, device_token_id: int) -> None:
     """Delete one of ``user``'s tokens; 404 problem when it is not theirs or does not exist."""
     deleted, _ = DeviceToken.objects.filter(user=user, pk=device_token_id).delete()
     if not deleted:
-        raise Problem(status=404, code="not_found", detail=gettext("No such device."))
+        raise Problem(code="not_found", detail=gettext("No such device."))

@@ -88,7 +88,6 @@ class TokenView(APIView):
             return lockout_response(django_request)
         if user is None:
             raise Problem(
-                status=400,
                 code="invalid_credentials",
                 detail=gettext("Unable to log in with the username and password given."),
                 pointer="",

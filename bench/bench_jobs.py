@@ -264,7 +264,7 @@ def season_against_reading(club, players) -> None:
     from django.utils import timezone
 
     from games.models import Game, GameSeat, GameStatus, LedgerEntry
-    from seasons import table
+    from seasons import league_table
 
     stamp = timezone.now()
     rules = {"target": 25}
@@ -274,7 +274,7 @@ def season_against_reading(club, players) -> None:
         games = Game.objects.bulk_create(
             Game(
                 club=club,
-                game="25",
+                variant="25",
                 house_rules=rules,
                 first_dealer=0,
                 side_of_seat=[0, 1],
@@ -308,10 +308,10 @@ def season_against_reading(club, players) -> None:
             ]
         GameSeat.objects.bulk_create(seats)
         LedgerEntry.objects.bulk_create(ledger)
-    date_from, date_to = table.season_range()
+    date_from, date_to = league_table.season_range()
 
     def read_rows():
-        games = table._games(club.pk, date_from, date_to)
+        games = league_table._games(club.pk, date_from, date_to)
         list(
             GameSeat.objects.filter(game__in=games)
             .values_list("player_id", "side", "game__winner_side", "game__totals")
@@ -323,7 +323,7 @@ def season_against_reading(club, players) -> None:
             .iterator(chunk_size=5000)
         )
 
-    full = best_of(lambda: table.compute_season_rows(club.pk, date_from, date_to), 2)
+    full = best_of(lambda: league_table.compute_season_rows(club.pk, date_from, date_to), 2)
     rows = best_of(read_rows, 2)
     print(
         f"4. season table over {SEASON_GAMES} games: {ms(full)} against reading its rows "

@@ -5,8 +5,8 @@ and prints an idle tablet's requests a minute — one conditional ``GET /api/tab
 — beside what the page did before issue 19 (three full requests every 4 s: 45 a minute). Then
 it sets Django up on a throwaway database (as bench_hands_api.py: PostgreSQL when it answers,
 else SQLite), seeds a club with a drive of 16 players (four tables, round 1 released), makes
-every table's link (``tables.services.create_event_table_links``) and, with Django's test client
-in process and table 1's token, times after a warm-up the full answer (200) and the poll that
+every table's link (``table_links.services.create_event_table_links``) and, with Django's test
+client in process and table 1's token, times after a warm-up the full answer (200) and the poll that
 finds nothing new (``If-None-Match``: 304), printing the median milliseconds and the number of
 database queries of each (the 304: the link, the table's fingerprint). It asserts nothing about
 speed.
@@ -37,7 +37,7 @@ def poll_period_ms() -> int:
 def run(description: str) -> None:
     from django.test import Client
 
-    from tables.services import create_event_table_links, reveal_table_link
+    from table_links.services import create_event_table_links, reveal_table_link
     from tests.clubs.factories import build_world, make_player
     from tournaments.services import create_tournament, draw_next_round
 

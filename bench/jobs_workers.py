@@ -112,7 +112,7 @@ def hand_to_fresh_standings(layout: str, club, user, players) -> None:
     from accounts.services import issue_device_token
     from games.models import Game, GameStatus
     from outbox.models import PendingTask
-    from seasons.table import read_season
+    from seasons.league_table import read_season
     from tests.jobs.stack import Stack, wait_until
     from tournaments import services
     from tournaments.models import Match, StandingsSnapshot, Tournament

@@ -38,7 +38,7 @@ def _mine(invitation_id: int, user) -> PlayerInvitation:
         list_my_invitations(user=user).select_for_update(of=("self",)).filter(pk=invitation_id)
     ).first()
     if invitation is None:
-        raise Problem(status=404, code="not_found", detail="No such invitation.")
+        raise Problem(code="not_found", detail="No such invitation.")
     return invitation
 
 
@@ -48,7 +48,6 @@ def accept_invitation(*, invitation_id: int, user) -> Player:
         player = Player.objects.select_for_update().get(pk=invitation.player_id)
         if Player.objects.filter(club_id=player.club_id, user=user).exclude(pk=player.pk).exists():
             raise Problem(
-                status=409,
                 code="already_linked",
                 detail="Your account is already another player of this club.",
             )

@@ -99,7 +99,6 @@ def add_players_from_list(*, club: Club, names: Sequence[str]) -> list[Player]:
         seen.add(key)
     if errors:
         raise Problem(
-            status=400,
             code=errors[0]["code"],
             detail="; ".join(error["detail"] for error in errors),
             errors=errors,
@@ -150,7 +149,9 @@ def merge_players(*, club: Club, keep: Player, merged: Player) -> Player:
     if keep.pk == merged.pk:
         raise _field_problem("/merged", "same_player", "Pick two different players.")
     if keep.club_id != club.pk or merged.club_id != club.pk:
-        raise _field_problem("/merged", "unknown_player", "No such player in this club.", 404)
+        raise _field_problem(
+            "/merged", "unknown_player", "No such player in this club.", status=404
+        )
     try:
         with transaction.atomic():
             for relation in _player_references():
@@ -164,7 +165,6 @@ def merge_players(*, club: Club, keep: Player, merged: Player) -> Player:
             "players_overlap",
             f"{keep.display_name} and {merged.display_name} played in the same game, team or "
             "tournament; they cannot be one person.",
-            409,
         ) from error
     account = merged.user_id
     merged.delete()

@@ -52,8 +52,10 @@ _UNIQUE_CONSTRAINTS = {
 }
 
 
-def _field_problem(pointer: str, code: str, detail: str, status: int = 400) -> Problem:
-    return Problem(status=status, code=code, detail=str(detail), pointer=pointer)
+def _field_problem(pointer: str, code: str, detail: str, status: int | None = None) -> Problem:
+    """A problem about one field; ``status`` only to answer the code with another status than
+    the catalogue's (config.problem_codes)."""
+    return Problem(code=code, detail=str(detail), pointer=pointer, status=status)
 
 
 def _unique_problem(pointer: str, detail: str) -> Problem:
@@ -185,7 +187,6 @@ def delete_club(*, club: Club) -> None:
             "",
             "club_has_records",
             gettext("The club has recorded results and cannot be deleted."),
-            409,
         ) from error
 
 
@@ -217,7 +218,7 @@ def _check_other_organiser_remains(membership: Membership, pointer: str) -> None
     )
     if organisers == [membership.pk]:
         raise _field_problem(
-            pointer, "last_organiser", gettext("A club must keep at least one organiser."), 409
+            pointer, "last_organiser", gettext("A club must keep at least one organiser.")
         )
 
 
@@ -372,7 +373,6 @@ def check_club_players(
         seen.add(player_id)
     if errors:
         raise Problem(
-            status=400,
             code=errors[0]["code"],
             detail="; ".join(error["detail"] for error in errors),
             errors=errors,

@@ -125,7 +125,6 @@ def _read_key(request: Request) -> str | None:
     key = key.strip()
     if not key or len(key) > MAX_KEY_LENGTH or not key.isprintable():
         raise Problem(
-            status=400,
             code="invalid_idempotency_key",
             detail=gettext("The %(header)s header must be 1 to %(length)s printable characters.")
             % {"header": IDEMPOTENCY_HEADER, "length": MAX_KEY_LENGTH},
@@ -158,7 +157,6 @@ def run_idempotently(request: Request, handler: Callable[[], Response]) -> Respo
     with transaction.atomic():
         if not _try_lock(scope, key):
             raise Problem(
-                status=409,
                 code="idempotency_in_progress",
                 detail=gettext(
                     "A request with this Idempotency-Key is still being processed; "
@@ -169,7 +167,6 @@ def run_idempotently(request: Request, handler: Callable[[], Response]) -> Respo
         if existing is not None:
             if existing.fingerprint != fingerprint:
                 raise Problem(
-                    status=422,
                     code="idempotency_key_reused",
                     detail=gettext(
                         "This Idempotency-Key was already used for a different "

@@ -25,7 +25,6 @@ class Pagination(PageNumberPagination):
         text = request.query_params.get(self.page_size_query_param)
         if text is not None and not (text.isdigit() and text.isascii() and int(text) >= 1):
             raise Problem(
-                status=400,
                 code="invalid_page_size",
                 detail=f"page_size must be a whole number from 1 (at most {self.max_page_size} "
                 "are given).",
@@ -34,12 +33,11 @@ class Pagination(PageNumberPagination):
 
     def paginate_queryset(self, queryset, request, view=None):
         if request.query_params.get(self.page_query_param, None) == "":
-            raise Problem(status=400, code="invalid_page", detail="page: empty.")
+            raise Problem(code="invalid_page", detail="page: empty.")
         try:
             return super().paginate_queryset(queryset, request, view)
         except NotFound as error:
             raise Problem(
-                status=400,
                 code="invalid_page",
                 detail=f"page: {error.detail}",
             ) from error

@@ -63,14 +63,12 @@ class GuardedJSONParser(JSONParser):
         body = stream.read(limit + 1) if stream is not None else b""
         if len(body) > limit:
             raise Problem(
-                status=413,
                 code="body_too_large",
                 detail=f"The request body is larger than this endpoint accepts ({limit} bytes).",
                 pointer="",
             )
         if nesting_depth(body, MAX_NESTING) > MAX_NESTING:
             raise Problem(
-                status=400,
                 code="too_deeply_nested",
                 detail=f"Arrays and objects nest more than {MAX_NESTING} levels deep.",
                 pointer="",

@@ -26,7 +26,6 @@ def read_if_match(request, *, required: bool, what: str | None = None) -> str | 
         return None
     if value is None or not value.strip():
         raise Problem(
-            status=428,
             code="precondition_required",
             detail=(
                 gettext("Send If-Match with %(what)s (the header was empty).")
@@ -49,4 +48,4 @@ def check_if_match(if_match: str | None, etag: str, detail: str) -> None:
     """412 ``precondition_failed`` with ``detail`` unless ``if_match`` (None: no precondition)
     names ``etag``."""
     if if_match is not None and not etag_matches(if_match, etag):
-        raise Problem(status=412, code="precondition_failed", detail=detail)
+        raise Problem(code="precondition_failed", detail=detail)

@@ -10,12 +10,13 @@ What it does: ``problem_exception_handler`` is DRF's EXCEPTION_HANDLER. It turns
 
 DRF validation errors (nested dicts and lists) become one entry of ``errors`` per leaf message,
 each with the leaf's code and a JSON pointer to the offending value ("/seats/2", "/house_rules/x").
-``Problem`` is the exception services and views raise for their own refusals, and
-``rules_error_to_problem`` converts a ``rules_engine.RulesError``. Code outside DRF (Django's error
-handlers, the login lockout) answers with ``problem_json_response``.
+``Problem`` is the exception services and views raise for their own refusals; its status is
+its code's, from the catalogue (config.problem_codes). ``rules_error_to_problem`` is the one
+conversion of a ``rules_engine.RulesError`` or a ``tournaments.draw.DrawError``. Code outside DRF
+(Django's error handlers, the login lockout) answers with ``problem_json_response``.
 
 What it does not do: handle unexpected exceptions (those stay 500s so they are seen and fixed),
-or decide status codes for domain errors other than the engine's.
+or list the codes and their statuses (config.problem_codes does).
 
 Terms:
 - *code*: a stable machine-readable identifier; clients switch on it, never on ``detail``.
@@ -37,6 +38,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
+
+from config.problem_codes import problem_status
 
 PROBLEM_CONTENT_TYPE = "application/problem+json"
 
@@ -85,9 +88,12 @@ def escape_pointer_segment(segment: Any) -> str:
 class Problem(exceptions.APIException):
     """A refusal with a stable code, raised by services and views.
 
-    ``Problem(status=409, code="game_over", detail="The game is over.", pointer="")`` gives a
-    problem document whose ``errors`` holds that one error; pass ``errors`` (a list of dicts with
-    ``code``, ``detail`` and ``pointer``) to report several at once.
+    ``Problem(code="game_over", detail="The game is over.", pointer="")`` gives a 409 problem
+    document whose ``errors`` holds that one error; pass ``errors`` (a list of dicts with
+    ``code``, ``detail`` and ``pointer``) to report several at once. The status is the code's in
+    the catalogue (config.problem_codes); a code not there raises ``UnknownProblemCode``.
+    ``status`` is only for the rare code answered with another status in one place (a player
+    missing from the roster merge is a 404 ``unknown_player``).
     """
 
     status_code = status.HTTP_400_BAD_REQUEST
@@ -97,16 +103,17 @@ class Problem(exceptions.APIException):
     def __init__(
         self,
         *,
-        status: int = 400,
         code: str = "invalid",
         detail: str | None = None,
         errors: Iterable[Mapping[str, Any]] | None = None,
         pointer: str | None = None,
         title: str | None = None,
+        status: int | None = None,
     ) -> None:
+        catalogued = problem_status(code)
         detail = detail if detail is not None else self.default_detail
         super().__init__(detail=detail, code=code)
-        self.status_code = status
+        self.status_code = catalogued if status is None else status
         self.code = code
         self.title = title
         if errors is None:
@@ -158,23 +165,23 @@ def localized_text(value: Any) -> Any:
 
 
 def rules_error_to_problem(error: Any, pointer_prefix: str = "") -> Problem:
-    """A 400 ``Problem`` (409 for ``game_over``) for a ``rules_engine.RulesError``.
+    """The ``Problem`` for a ``rules_engine.RulesError`` or a ``tournaments.draw.DrawError``: its
+    code's status from the catalogue (400; 409 for a state such as ``game_over``), one entry of
+    ``errors`` per single error, each detail in the request's language.
 
     ``pointer_prefix`` is prepended to each error's pointer, for when the engine checked a part
-    of the request body (the house rules of a game are at "/house_rules").
+    of the request body (the house rules of a game are at "/house_rules"); a ``DrawError`` has
+    no pointer ("": the whole body).
     """
     errors = [
         {
             "code": single.code,
             "detail": localized_detail(single),
-            "pointer": pointer_prefix + (single.pointer or ""),
+            "pointer": pointer_prefix + (getattr(single, "pointer", None) or ""),
         }
         for single in (getattr(error, "errors", None) or [error])
     ]
-    status_code = 409 if error.code == "game_over" else 400
-    return Problem(
-        status=status_code, code=error.code, detail=localized_detail(error), errors=errors
-    )
+    return Problem(code=error.code, detail=localized_detail(error), errors=errors)
 
 
 def flatten_validation_detail(detail: Any, pointer: str = "") -> list[dict[str, Any]]:

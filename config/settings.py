@@ -84,7 +84,7 @@ INSTALLED_APPS = [
     "settlements",
     "seasons",
     "webhooks",
-    "tables",
+    "table_links",  # label "tables"
     "web",
 ]
 
@@ -104,7 +104,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # A table link reaches only its table's API routes (tables app).
-    "tables.middleware.TableLinkBoundaryMiddleware",
+    "table_links.middleware.TableLinkBoundaryMiddleware",
     # Last, as django-axes requires: it turns a lockout into the lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -198,7 +198,7 @@ JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
 # behind its data (None: none behind).
 JINK_STALE_SNAPSHOT_AGES: dict[str, str] = {
     "standings": "tournaments.snapshots.oldest_stale_age",
-    "seasons": "seasons.table.oldest_stale_age",
+    "seasons": "seasons.league_table.oldest_stale_age",
     "ratings": "seasons.ratings.oldest_unrated_age",
 }
 # Webhook endpoints are https:// only; plain http to the loopback address is allowed in debug
@@ -312,7 +312,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         # A table link ("Authorization: Table <token>"): one table's games only (tables app).
         # Last, so that 401s still name Token (DRF asks the first class for WWW-Authenticate).
-        "tables.authentication.TableLinkAuthentication",
+        "table_links.authentication.TableLinkAuthentication",
     ],
     # Closed by default; every view states its own permissions (clubs.permissions).
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
@@ -344,7 +344,8 @@ KNOX_TOKEN_MODEL = "accounts.DeviceToken"
 # the users that breaks flushing the database (transactional tests). Knox has no other model.
 MIGRATION_MODULES = {"knox": None}
 
-# Guessing table codes (tables.guessing): failed look-ups allowed per client address per window.
+# Guessing table codes (table_links.guessing): failed look-ups allowed per client address per
+# window.
 TABLE_CODE_GUESSES = env.int("JINK_TABLE_CODE_GUESSES", default=10)
 TABLE_CODE_WINDOW_SECONDS = env.int("JINK_TABLE_CODE_WINDOW_SECONDS", default=600)
 # Self check-in at the door (web.door): names a client address may pick per window.

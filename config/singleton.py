@@ -28,7 +28,7 @@ from django.db import DatabaseError, connection
 logger = logging.getLogger(__name__)
 
 # The first key of the two-key advisory lock: "SW" for sweeps (unique in the project, beside
-# tournaments.snapshots, seasons.table and seasons.ratings); the second is the task's name.
+# tournaments.snapshots, seasons.league_table and seasons.ratings); the second is the task's name.
 LOCK_CLASS = 0x5357
 
 

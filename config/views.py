@@ -62,8 +62,8 @@ class WorkersHealthView(HealthCheckView):
         yield JobsBacklog()
 
 
-def _api_problem(status: int, code: str, title: str, detail: str) -> JsonResponse:
-    return problem_json_response(Problem(status=status, code=code, detail=detail, title=title))
+def _api_problem(code: str, title: str, detail: str) -> JsonResponse:
+    return problem_json_response(Problem(code=code, detail=detail, title=title))
 
 
 def _way_up(path: str) -> str | None:
@@ -87,7 +87,7 @@ def _error_page(request: HttpRequest, status: int, template: str, **extra) -> Ht
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
         return _api_problem(
-            400, "bad_request", gettext("Bad request."), gettext("The request is malformed.")
+            "bad_request", gettext("Bad request."), gettext("The request is malformed.")
         )
     return _error_page(request, 400, "errors/400.html")
 
@@ -95,14 +95,14 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
         return _api_problem(
-            403, "permission_denied", gettext("Permission denied."), gettext("You may not do this.")
+            "permission_denied", gettext("Permission denied."), gettext("You may not do this.")
         )
     return _error_page(request, 403, "errors/403.html")
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path.startswith("/api/"):
-        return _api_problem(404, "not_found", gettext("Not found."), gettext("No such resource."))
+        return _api_problem("not_found", gettext("Not found."), gettext("No such resource."))
     return _error_page(request, 404, "errors/404.html")
 
 
@@ -111,7 +111,6 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     again, when that is a page of this site."""
     if request.path.startswith("/api/"):
         return _api_problem(
-            403,
             "permission_denied",
             gettext("Permission denied."),
             gettext("The form's security token is missing or out of date."),
@@ -130,7 +129,6 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 def server_error(request: HttpRequest) -> HttpResponse:
     if request.path.startswith("/api/"):
         return _api_problem(
-            500,
             "server_error",
             gettext("Server error."),
             gettext("The server failed; the error was logged."),

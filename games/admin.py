@@ -61,12 +61,12 @@ class HandInline(_ReadOnlyInline):
 # seating and every hand; a stake changed here would not rebook the ledger).
 @admin.register(Game)
 class GameAdmin(_ViewOnlyNoDelete, SimpleHistoryAdmin):
-    list_display = ("id", "club", "game", "status", "winner_side", "hands_played", "created_at")
-    list_filter = ("status", "game", "club")
+    list_display = ("id", "club", "variant", "status", "winner_side", "hands_played", "created_at")
+    list_filter = ("status", "variant", "club")
     search_fields = ("id", "club__name", "seats__player__display_name")
     readonly_fields = (
         "club",
-        "game",
+        "variant",
         "house_rules",
         "first_dealer",
         "status",
@@ -90,7 +90,7 @@ class HandAdmin(_ViewOnlyNoDelete, SimpleHistoryAdmin):
     list_display = ("game", "number", "dealer", "entered_by", "entered_at")
     list_select_related = ("game", "entered_by")
     search_fields = ("game__id",)
-    list_filter = ("game__club", "game__game")
+    list_filter = ("game__club", "game__variant")
     readonly_fields = (
         "game",
         "number",

@@ -135,7 +135,7 @@ def state_of(game) -> GameState:
 def start_for(game) -> GameState:
     """The game's state before its first hand (for replays and for undoing hand 1)."""
     return new_game(
-        game.game,
+        game.variant,
         len(game.side_of_seat),
         sides=_sides_of(game.side_of_seat),
         first_dealer=game.first_dealer,

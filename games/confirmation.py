@@ -43,7 +43,6 @@ class Acceptance:
 def _seat_of(seats, player_id, pointer: str, game: Game):
     if type(player_id) is not int:
         raise Problem(
-            status=400,
             code="invalid_confirmation",
             detail=gettext("Give a player id."),
             pointer=pointer,
@@ -51,7 +50,6 @@ def _seat_of(seats, player_id, pointer: str, game: Game):
     seat = next((seat for seat in seats if seat.player_id == player_id), None)
     if seat is None:
         raise Problem(
-            status=400,
             code="invalid_confirmation",
             detail=gettext("Player %(player)s does not sit at game %(game)s.")
             % {"player": player_id, "game": game.pk},
@@ -73,7 +71,6 @@ def check_acceptance(
     if organiser_entry:
         if through_link or not can_manage(user, game.club):
             raise Problem(
-                status=403,
                 code="permission_denied",
                 detail=gettext("Only an organiser's own entry stands as the acceptance."),
             )
@@ -84,7 +81,6 @@ def check_acceptance(
     scorer = _seat_of(seats, scored_by, "/scored_by", game) if scored_by is not None else None
     if required and confirmed_by is None:
         raise Problem(
-            status=400,
             code="confirmation_required",
             detail=gettext(
                 "This club's hands must be accepted by a player of another side: send "
@@ -94,7 +90,6 @@ def check_acceptance(
         )
     if required and through_link and scorer is None:
         raise Problem(
-            status=400,
             code="confirmation_required",
             detail=gettext(
                 "Say who entered the hand at the table (scored_by, a player id): a player of "
@@ -111,7 +106,6 @@ def check_acceptance(
         entering_sides.add(scorer.side)
     if confirming.side in entering_sides:
         raise Problem(
-            status=400,
             code="invalid_confirmation",
             detail=gettext(
                 "%(name)s plays on the side of the person entering the hand: a player of "

@@ -6,10 +6,10 @@ with double stakes); the winning side's players share the pot equally, any indiv
 unit staying with the first winner in seat order. ``sync_ledger`` makes a game's ledger match
 its current result: when they differ it books reversing entries for everything booked so far and
 then the new shares, as one new *booking*. Entries are never edited or deleted, so a game's
-entries always sum to zero and its history stays readable. ``settle`` proposes who pays whom in
-the fewest transfers (pure: used by the club balances and a tournament's settlement): exactly
-for up to ``EXACT_SETTLEMENT_LIMIT`` balances left once exact opposites are paired, by a
-documented heuristic beyond (``zero_sum_groups``).
+entries always sum to zero and its history stays readable. ``fewest_transfers`` proposes who pays
+whom in the fewest transfers (pure: used by the club balances, a tournament's running balances and
+the settle-up): exactly for up to ``EXACT_SETTLEMENT_LIMIT`` balances left once exact opposites are
+paired, by a documented heuristic beyond (``zero_sum_groups``).
 
 What it does not do: lock the game (callers hold the game row lock), convert money to strings
 (``games.money``) or decide results (the engine).
@@ -110,7 +110,7 @@ def sync_ledger(*, game: Game, user) -> bool:
 EXACT_SETTLEMENT_LIMIT = 16
 
 
-def settle(balances: dict[int, int]) -> list[tuple[int, int, int]]:
+def fewest_transfers(balances: dict[int, int]) -> list[tuple[int, int, int]]:
     """The fewest ``(payer, payee, amount)`` transfers that clear ``balances`` (player id -> net).
 
     Contract: the balances sum to zero (``ValueError`` otherwise); players with a zero balance

@@ -41,7 +41,6 @@ def _cards(texts: list[str], pointer: str) -> list:
 def _trump(trump: str | None, turn_up: str | None) -> str:
     if (trump is None) == (turn_up is None):
         raise Problem(
-            status=400,
             code="invalid_record",
             detail=gettext("Send either trump (the trump suit) or turn_up (the turned-up card)."),
             pointer="" if trump is None else "/turn_up",
@@ -72,7 +71,6 @@ def legal_plays_for(
     ]:
         if card in seen:
             raise Problem(
-                status=400,
                 code="duplicate_card",
                 detail=gettext("%(card)s appears twice (at %(first)s and %(second)s).")
                 % {"card": card, "first": seen[card], "second": pointer},
@@ -82,7 +80,6 @@ def legal_plays_for(
     seat_count = len(game.side_of_seat)
     if len(played) >= seat_count:
         raise Problem(
-            status=400,
             code="invalid_record",
             detail=gettext("The trick already has %(count)s cards; this game has %(seats)s seats.")
             % {"count": len(played), "seats": seat_count},

@@ -66,7 +66,6 @@ def load_terms(*, club, match_ids) -> dict[int, MatchTerms]:
 def unknown_match(club, match_id: int) -> Problem:
     """400 ``invalid_tournament_match``: ``match_id`` is not a match of the club."""
     return Problem(
-        status=400,
         code="invalid_tournament_match",
         detail=f"Match {match_id} is not a match of a tournament of club {club.slug}.",
         pointer="/tournament_match",

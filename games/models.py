@@ -39,7 +39,8 @@ class Game(models.Model):
     """One game to a target score, at one table of one club."""
 
     club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="games")
-    game = models.CharField(max_length=16, choices=GameType.choices)
+    # The variant ("25", "45", ...): the API and the column keep the name "game".
+    variant = models.CharField(max_length=16, choices=GameType.choices, db_column="game")
     house_rules = models.JSONField(help_text="The full frozen rules (HouseRules.to_dict()).")
     first_dealer = models.PositiveSmallIntegerField()
     side_of_seat = models.JSONField(
@@ -79,7 +80,7 @@ class Game(models.Model):
         indexes = [models.Index(fields=["club", "status", "created_at"])]
 
     def __str__(self) -> str:
-        return f"Game {self.pk} ({self.game}, {self.status})"
+        return f"Game {self.pk} ({self.variant}, {self.status})"
 
     @property
     def etag(self) -> str:

@@ -53,6 +53,16 @@ def minor_to_decimal_string(amount_minor: int, exponent: int) -> str:
     return f"{sign}{digits[:-exponent]}.{digits[-exponent:]}"
 
 
+def amount_string(amount_minor: int | None, club) -> str | None:
+    """An amount as the API writes it: a decimal string in ``club``'s currency (``20`` in a EUR
+    club -> ``"0.20"``); None stays None. ``club`` is anything with ``minor_unit_exponent``. The
+    one way the API, the exports and the stored documents write an amount; ``format_money`` is
+    the one way a page shows it to a person."""
+    if amount_minor is None:
+        return None
+    return minor_to_decimal_string(amount_minor, club.minor_unit_exponent)
+
+
 def decimal_string_to_minor(text: object, exponent: int, *, allow_negative: bool = False) -> int:
     """``"0.20", 2 -> 20``. Raises ``InvalidAmount`` for anything else than such a string."""
     if not isinstance(text, str):

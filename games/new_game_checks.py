@@ -108,5 +108,5 @@ def check_teams(
             )
         result.append(team)
     if errors:
-        raise Problem(status=400, code=errors[0]["code"], detail=errors[0]["detail"], errors=errors)
+        raise Problem(code=errors[0]["code"], detail=errors[0]["detail"], errors=errors)
     return result

@@ -62,7 +62,6 @@ def prepare_games(
     first refused raises its ``Problem``. A fixed number of queries for the whole batch."""
     if game not in GAMES:
         raise Problem(
-            status=400,
             code="invalid_game",
             detail=gettext("Unknown game %(game)r; the games are %(games)s.")
             % {"game": game, "games": ", ".join(GAMES)},
@@ -89,7 +88,6 @@ def prepare_games(
             terms = known_terms[terms]
         if terms is not None and terms.game != game:
             raise Problem(
-                status=400,
                 code="invalid_tournament_match",
                 detail=gettext(
                     "Match %(match)s belongs to a tournament of %(game)s, not %(other)s."
@@ -121,7 +119,7 @@ def prepare_games(
         )
         new_game = Game(
             club=club,
-            game=game,
+            variant=game,
             house_rules=copy.deepcopy(rules),
             first_dealer=spec.first_dealer,
             stake_minor=stake_minor,

@@ -47,9 +47,7 @@ def load_game(game_id: int, if_match: str | None, *, lock: bool) -> Game:
         games = games.select_for_update(of=("self",))
     game = games.first()
     if game is None:
-        raise Problem(
-            status=404, code="not_found", detail=gettext("No game %(game)s.") % {"game": game_id}
-        )
+        raise Problem(code="not_found", detail=gettext("No game %(game)s.") % {"game": game_id})
     check_if_match(
         if_match,
         game.etag,
@@ -139,7 +137,6 @@ def plan_new_hand(game: Game, record: dict, number: int | None = None) -> HandPl
     check_hand_number(game, number)
     if game.is_finished:
         raise Problem(
-            status=409,
             code="game_over",
             detail=gettext("Game %(game)s is finished; it takes no more hands.")
             % {"game": game.pk},
@@ -182,7 +179,6 @@ def plan_correction(game: Game, hands: list[Hand], number: int, record: dict) ->
     makes impossible."""
     if not any(hand.number == number for hand in hands):
         raise Problem(
-            status=404,
             code="not_found",
             detail=gettext("Game %(game)s has no hand %(number)s.")
             % {"game": game.pk, "number": number},
@@ -230,7 +226,6 @@ def check_hand_number(game: Game, number: int | None) -> None:
         taken.game = game
         raise HandConflict(taken)
     raise Problem(
-        status=409,
         code="hand_out_of_sequence",
         detail=gettext(
             "Game %(game)s has %(hands)s hands; the next is number %(expected)s, not "
@@ -246,7 +241,6 @@ class HandConflict(Problem):
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(
-            status=409,
             code="hand_conflict",
             detail=gettext(
                 "Hand %(number)s of game %(game)s is already recorded (the stored hand is in "
@@ -269,7 +263,6 @@ def later_hand_problem(number: int, later: int, error: RulesError) -> Problem:
         for single in error.errors
     ]
     return Problem(
-        status=409,
         code="later_hand_invalid",
         detail=gettext(
             "After this correction of hand %(number)s, hand %(later)s is no longer valid "

@@ -396,13 +396,11 @@ def undo_last_hand(
         if number != game.hands_played or number == 0:
             if not Hand.objects.filter(game=game, number=number).exists():
                 raise Problem(
-                    status=404,
                     code="not_found",
                     detail=gettext("Game %(game)s has no hand %(number)s.")
                     % {"game": game.pk, "number": number},
                 )
             raise Problem(
-                status=409,
                 code="not_last_hand",
                 detail=gettext(
                     "Only the last hand (%(last)s) can be undone; correct hand "

@@ -3,7 +3,7 @@
 What it does: ``puzzle_token`` packs what the person saw when it was their turn to play (the
 rules, their cards, the turn-up or trumps, the tricks so far and the trick on the table, the
 totals) into a signed, compressed token (``django.core.signing``); ``read_puzzle`` checks and
-unpacks it (``PracticeError("invalid_puzzle", 404)`` when tampered with). The position holds only
+unpacks it (a 404 ``PracticeError("invalid_puzzle")`` when tampered with). The position holds only
 what that seat could see, so sharing it gives nothing away. Nothing is stored: the link is the
 puzzle.
 
@@ -57,6 +57,4 @@ def read_puzzle(token: str) -> dict[str, Any]:
     try:
         return signing.loads(token, salt=SALT)
     except signing.BadSignature:
-        raise PracticeError(
-            "invalid_puzzle", "this puzzle link is broken or was altered", 404
-        ) from None
+        raise PracticeError("invalid_puzzle", "this puzzle link is broken or was altered") from None

@@ -11,8 +11,9 @@ row, so two clicks cannot both apply.
 
 What it does not do: render pages or decide who may open a game (``selectors.py`` and the views).
 
-Errors: ``PracticeError(code, detail, status)``: ``illegal_play`` (with the engine's reason),
-``not_your_turn``, ``game_over``, ``invalid_move``, ``invalid_game``, ``trial_used``.
+Errors: ``PracticeError(code, detail)``, its status the code's (config.problem_codes):
+``illegal_play`` (with the engine's reason), ``not_your_turn``, ``game_over``, ``invalid_move``,
+``invalid_game``.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from django.utils.translation import gettext
 from clubs.models import Club
 from computer_players import HandInProgress, MoveError, make_player
 from computer_players.driver import move_computer
+from config.problem_codes import problem_status
 from practice.models import PracticeGame, PracticeHand, PracticeStatus
 from rules_engine import FULL_PACK, GameState, HouseRules, new_game, parse_card, replay
 from rules_engine.presets import preset
@@ -40,11 +42,11 @@ COMPUTER_LEVELS = ("club", "easy")
 class PracticeError(Exception):
     """A move or request the practice table refuses; the views turn it into a 4xx."""
 
-    def __init__(self, code: str, detail: str, status: int = 400) -> None:
+    def __init__(self, code: str, detail: str) -> None:
         super().__init__(detail)
         self.code = code
         self.detail = detail
-        self.status = status
+        self.status = problem_status(code)
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ def play_practice_move(*, practice_game: PracticeGame, move: dict[str, Any]) -> 
         phase, seat = hand.turn()
         if seat != game.human_seat:
             raise PracticeError(
-                "not_your_turn", gettext("it is not your turn: the others are playing"), 409
+                "not_your_turn", gettext("it is not your turn: the others are playing")
             )
         try:
             hand.apply({**move, "seat": game.human_seat})
@@ -171,9 +173,7 @@ def advance_practice_game(*, practice_game: PracticeGame) -> Table:
 def _locked(practice_game: PracticeGame) -> PracticeGame:
     game = PracticeGame.objects.select_for_update().get(pk=practice_game.pk)
     if game.finished:
-        raise PracticeError(
-            "game_over", gettext("this practice game is over: start a new one"), 409
-        )
+        raise PracticeError("game_over", gettext("this practice game is over: start a new one"))
     return game
 
 

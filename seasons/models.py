@@ -13,7 +13,7 @@ What it holds:
 - ``ClubRatingState``: per club, the last game rated (its sequence, finished time and id: where
   the next finished game goes) and whether a re-rating is still catching up.
 
-What it does not do: compute (``seasons.table``, ``seasons.ratings``).
+What it does not do: compute (``seasons.league_table``, ``seasons.ratings``).
 
 Terms: *data stamp* — ``"<games>:<sum of their versions>"`` over the club's games of the range:
 any hand recorded, corrected or undone bumps a game's version, so the stamp moves with every

@@ -2,11 +2,11 @@
 
 What it does: ``list_ratings``, ``get_player_rating`` and ``list_rating_history`` for the API;
 for the pages, ``season_for_page`` (the club page's season table, read through
-``seasons.table.read_season``, with each player's rating; stakes for members only) and
+``seasons.league_table.read_season``, with each player's rating; stakes for members only) and
 ``rating_for_page`` (a player's rating and their latest steps).
 
-What it does not do: compute ratings or season tables (``seasons.ratings``, ``seasons.table``;
-the first read of a range stores its snapshot there, ``read_season``).
+What it does not do: compute ratings or season tables (``seasons.ratings``,
+``seasons.league_table``; the first read of a range stores its snapshot there, ``read_season``).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def season_for_page(*, club: Club, user) -> dict:
     """The club page's season table (this calendar year) with each player's rating: the stored
     snapshot and the ratings, in a fixed number of queries; stakes for members only."""
     from clubs.permissions import role_in
-    from seasons.table import read_season
+    from seasons.league_table import read_season
 
     season = read_season(club)
     ratings = dict(PlayerRating.objects.filter(club=club).values_list("player_id", "ordinal"))

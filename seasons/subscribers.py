@@ -12,7 +12,7 @@ from __future__ import annotations
 from config.tasks import enqueue
 from games.changes import GameChange, GameChangeKind
 from games.models import Game
-from seasons import table
+from seasons import league_table
 
 MOVING = frozenset(
     {
@@ -31,7 +31,7 @@ def on_game_change(change: GameChange) -> None:
     created_at = created_at.first()
     if created_at is None:
         return
-    for date_from, date_to in table.ranges_touched(change.club_id, created_at):
+    for date_from, date_to in league_table.ranges_touched(change.club_id, created_at):
         enqueue(
             "seasons.refresh_season_task",
             change.club_id,

@@ -9,7 +9,7 @@ lost message only delays them. ``update_ratings_task(club_id)`` does that for on
 queued before ``rate_game_task`` existed). ``recompute_ratings`` (the management command) rates a
 club from scratch. All run on the default queue, never on the standings lane.
 
-What it does not do: compute (``seasons.table``, ``seasons.ratings``). All are idempotent (a
+What it does not do: compute (``seasons.league_table``, ``seasons.ratings``). All are idempotent (a
 stamp or the rated games say what is done; advisory locks keep one worker per club), hence
 ``acks_late``; transient database errors are retried with back-off, a bounded number of times.
 """
@@ -22,7 +22,7 @@ from celery import shared_task
 from django.db import DatabaseError, OperationalError
 
 from config.singleton import one_at_a_time
-from seasons import ratings, table
+from seasons import league_table, ratings
 
 RETRY = {
     "acks_late": True,
@@ -35,7 +35,7 @@ RETRY = {
 
 @shared_task(name="seasons.refresh_season_task", **RETRY)
 def refresh_season_task(club_id: int, date_from: str, date_to: str) -> dict:
-    return table.refresh_season(
+    return league_table.refresh_season(
         club_id=club_id,
         date_from=datetime.date.fromisoformat(date_from),
         date_to=datetime.date.fromisoformat(date_to),
@@ -62,9 +62,9 @@ def update_ratings_task(club_id: int) -> dict:
 @one_at_a_time
 def sweep_seasons_task() -> dict | None:
     refreshed = rated = 0
-    for club_id, date_from, date_to in table.list_stale_seasons():
+    for club_id, date_from, date_to in league_table.list_stale_seasons():
         try:
-            refreshed += table.refresh_season(
+            refreshed += league_table.refresh_season(
                 club_id=club_id, date_from=date_from, date_to=date_to
             )["stored"]
         except DatabaseError:

@@ -5,8 +5,8 @@ pool by place (percentages per place, entrants sharing a place sharing the amoun
 they span), ``nets_of`` adds each party's stakes, prize and entry fee into one net,
 ``targets_of`` says what each party is still to receive through transfers (the pot at the door,
 or everything between players), and ``plan_transfers`` turns those targets, minus what the
-transfers already *paid* move, into the fewest transfers (``games.ledger.settle``): the open
-transfers of a new version, which replace every open transfer before it.
+transfers already *paid* move, into the fewest transfers (``games.ledger.fewest_transfers``): the
+open transfers of a new version, which replace every open transfer before it.
 
 What it does not do: read rows (``settlements.settle_up`` gathers the stakes, fees and places) or
 round anything away: every minor unit of every input is in some output.
@@ -37,7 +37,7 @@ import hashlib
 import json
 from collections import defaultdict
 
-from games.ledger import EXACT_SETTLEMENT_LIMIT, settle
+from games.ledger import EXACT_SETTLEMENT_LIMIT, fewest_transfers
 
 CLUB = 0
 POT = "pot"  # a transfer between a player and the club: prize and entry fee
@@ -182,7 +182,7 @@ def plan_transfers(
 
     The pot at the door is settled party by party with the club (one transfer per player whose
     pot part is still open: "the club pays Mary Byrne 40.00"); stakes and ``ALL`` by
-    ``games.ledger.settle``. So no two open transfers join the same two parties.
+    ``games.ledger.fewest_transfers``. So no two open transfers join the same two parties.
     """
     between_players = ALL in targets
     moved: dict[str, list[tuple[int, int, int]]] = defaultdict(list)
@@ -207,7 +207,7 @@ def plan_transfers(
                 )
         else:
             planned.extend(
-                (payer, payee, amount, kind) for payer, payee, amount in settle(remaining)
+                (payer, payee, amount, kind) for payer, payee, amount in fewest_transfers(remaining)
             )
     return planned
 
@@ -229,7 +229,7 @@ def settle_difference(
     parties = set(nets) | set(settled)
     difference = {party: nets.get(party, 0) - settled.get(party, 0) for party in sorted(parties)}
     difference = {party: amount for party, amount in difference.items() if amount}
-    return difference, settle(difference)
+    return difference, fewest_transfers(difference)
 
 
 def fingerprint_of(targets: dict) -> str:

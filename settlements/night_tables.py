@@ -11,9 +11,9 @@ progress, else the last) and its players' names, in a fixed number of queries;
 ``list_night_table_game_ids`` each table's games by id; ``count_night_tables`` the largest table
 used.
 
-What it does not do: make table links (``tables.services.create_night_table_links``: table *N*'s
-link opens the game now at table *N*, whichever it is) or check club roles (the API view and the
-console page do).
+What it does not do: make table links (``table_links.services.create_night_table_links``: table
+*N*'s link opens the game now at table *N*, whichever it is) or check club roles (the API view and
+the console page do).
 
 Terms: *table* — table *N* of the room, 1-based, for the whole night; a game at a table is a
 ``NightGame`` with that ``table_number``. A game started elsewhere during the night (the games
@@ -42,7 +42,6 @@ def check_table_number(table_number, pointer: str = "/table") -> int:
         or not (1 <= table_number <= MAX_TABLES)
     ):
         raise Problem(
-            status=400,
             code="invalid_table",
             pointer=pointer,
             detail=gettext("Give a table number from 1 to %(count)s.") % {"count": MAX_TABLES},
@@ -95,13 +94,11 @@ def start_night_game(
         )
         if night is None:
             raise Problem(
-                status=404,
                 code="not_found",
                 detail=gettext("No night %(night)s.") % {"night": night_id},
             )
         if night.status == NightStatus.CLOSED:
             raise Problem(
-                status=409,
                 code="night_closed",
                 detail=gettext("%(name)s is closed: it starts no more games.")
                 % {"name": night.name},
@@ -119,7 +116,6 @@ def start_night_game(
         )
         if playing is not None:
             raise Problem(
-                status=409,
                 code="table_busy",
                 pointer="/table",
                 detail=gettext(

@@ -17,12 +17,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from games.money import minor_to_decimal_string
+from games.money import amount_string
 from settlements import words
-
-
-def amount_string(amount: int | None, club) -> str | None:
-    return None if amount is None else minor_to_decimal_string(amount, club.minor_unit_exponent)
 
 
 class PartyOutput(serializers.Serializer):

@@ -61,7 +61,6 @@ def open_night(
     """Open a night for ``club`` (409 ``night_open`` while another is open)."""
     if entry_fee_minor is not None and entry_fee_minor < 0:
         raise Problem(
-            status=400,
             code="invalid_amount",
             detail=gettext("The entry fee may not be negative."),
             pointer="/entry_fee",
@@ -73,7 +72,6 @@ def open_night(
         current = Night.objects.filter(club=club, status=NightStatus.OPEN).first()
         if current is not None:
             raise Problem(
-                status=409,
                 code="night_open",
                 detail=gettext("%(name)s is still open (night %(night)s); close it first.")
                 % {"name": current.name, "night": current.pk},
@@ -114,14 +112,11 @@ def close_night(*, night_id: int, user) -> Night:
         night = Night.objects.select_for_update().filter(pk=night_id).first()
         if night is None:
             raise Problem(
-                status=404,
                 code="not_found",
                 detail=gettext("No night %(night)s.") % {"night": night_id},
             )
         if night.status == NightStatus.CLOSED:
-            raise Problem(
-                status=409, code="night_closed", detail=gettext("The night is already closed.")
-            )
+            raise Problem(code="night_closed", detail=gettext("The night is already closed."))
         evening = _outside_tournaments(
             Game.objects.filter(club_id=night.club_id, created_at__gte=night.opened_at)
         ).exclude(pk__in=NightGame.objects.values("game_id"))
@@ -139,7 +134,6 @@ def close_night(*, night_id: int, user) -> Night:
         )
         if playing:
             raise Problem(
-                status=409,
                 code="games_in_progress",
                 detail=gettext("Games %(games)s are still in progress; finish them first.")
                 % {"games": playing},
@@ -163,7 +157,6 @@ def _enqueue_settlement(*, tournament_id: int | None = None, night_id: int | Non
 def check_prize_split(percentages, pointer: str = "/prize_split") -> list[int]:
     if not isinstance(percentages, list) or len(percentages) > MAX_PLACES:
         raise Problem(
-            status=400,
             code="invalid_prize_split",
             pointer=pointer,
             detail=gettext(
@@ -174,7 +167,6 @@ def check_prize_split(percentages, pointer: str = "/prize_split") -> list[int]:
     for index, value in enumerate(percentages):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 100:
             raise Problem(
-                status=400,
                 code="invalid_prize_split",
                 pointer=f"{pointer}/{index}",
                 detail=gettext("Place %(place)s: a whole percentage from 1 to 100.")
@@ -182,7 +174,6 @@ def check_prize_split(percentages, pointer: str = "/prize_split") -> list[int]:
             )
     if sum(percentages) > 100:
         raise Problem(
-            status=400,
             code="invalid_prize_split",
             pointer=pointer,
             detail=gettext("The percentages sum to %(sum)s, more than 100.")
@@ -232,7 +223,6 @@ def _fee_payers(event, *, tournament_id: int | None) -> set[int]:
 def check_fee_status(status, pointer: str = "/status") -> str:
     if status not in FeeStatus.values:
         raise Problem(
-            status=400,
             code="invalid_fee_status",
             pointer=pointer,
             detail=gettext("How the fee was taken: cash, card or owed."),
@@ -262,7 +252,6 @@ def mark_entry_fee(
         isinstance(amount_minor, bool) or not isinstance(amount_minor, int) or amount_minor < 0
     ):
         raise Problem(
-            status=400,
             code="invalid_amount",
             pointer="/amount",
             detail=gettext("An entry fee is an amount of 0 or more."),
@@ -271,7 +260,6 @@ def mark_entry_fee(
         event = lock_event(tournament_id=tournament_id, night_id=night_id)
         if between_players(event.club_id):
             raise Problem(
-                status=409,
                 code="no_pot",
                 pointer="/status",
                 detail=gettext(
@@ -280,7 +268,6 @@ def mark_entry_fee(
             )
         if player_id not in _fee_payers(event, tournament_id=tournament_id):
             raise Problem(
-                status=400,
                 code="not_entered",
                 pointer="/player",
                 detail=gettext("Player %(player)s is not entered here.") % {"player": player_id},
@@ -289,7 +276,6 @@ def mark_entry_fee(
         if amount_minor is None:
             if not fee:
                 raise Problem(
-                    status=400,
                     code="required",
                     pointer="/amount",
                     detail=gettext("This event has no entry fee: give the amount."),
@@ -302,7 +288,6 @@ def mark_entry_fee(
         if mark is not None and (mark.status in PAID_AT_DOOR or mark.status == status):
             name = Player.objects.filter(pk=player_id).values_list("display_name", flat=True)
             raise Problem(
-                status=409,
                 code="fee_already_marked",
                 pointer="/player",
                 detail=gettext("%(name)s's entry fee is already marked: %(status)s.")

@@ -54,7 +54,7 @@ from settlements.models import (
     SettleUpRule,
 )
 from tournaments.models import Tournament, TournamentStatus
-from tournaments.settlement import entered_players, tournament_stakes
+from tournaments.running_balances import entered_players, tournament_stakes
 from tournaments.standings import compute_standings, place_of
 
 # How prizes are rounded, stored in English with each settle-up; the console shows it translated.
@@ -78,9 +78,7 @@ def set_settle_up_rule(*, club: Club, between_players: bool) -> SettleUpRule:
     """The club's settle-up rule for the events settled from now on (stored versions keep
     theirs)."""
     if not isinstance(between_players, bool):
-        raise Problem(
-            status=400, code="invalid", pointer="/between_players", detail=gettext("true or false.")
-        )
+        raise Problem(code="invalid", pointer="/between_players", detail=gettext("true or false."))
     rule, _ = SettleUpRule.objects.update_or_create(
         club=club, defaults={"between_players": between_players}
     )
@@ -99,7 +97,7 @@ def lock_event(*, tournament_id: int | None, night_id: int | None):
     model = Tournament if tournament_id is not None else Night
     event = model.objects.select_for_update().filter(pk=tournament_id or night_id).first()
     if event is None:
-        raise Problem(status=404, code="not_found", detail=gettext("No such event."))
+        raise Problem(code="not_found", detail=gettext("No such event."))
     return event
 
 
@@ -222,7 +220,6 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
         )
         if not closed:
             raise Problem(
-                status=409,
                 code="event_not_closed",
                 detail=gettext("An event is settled once it is closed."),
             )
@@ -378,7 +375,6 @@ def mark_transfer_paid(*, transfer_id: int, user) -> SettlementTransfer:
         )
         if transfer is None or role_in(user, transfer.settlement.club) is None:
             raise Problem(
-                status=404,
                 code="not_found",
                 detail=gettext("No transfer %(transfer)s.") % {"transfer": transfer_id},
             )
@@ -387,13 +383,11 @@ def mark_transfer_paid(*, transfer_id: int, user) -> SettlementTransfer:
         }
         if user.pk not in parties and role_in(user, transfer.settlement.club) != Role.ORGANISER:
             raise Problem(
-                status=403,
                 code="not_a_party",
                 detail=gettext("Only the payer, the payee or an organiser marks a transfer paid."),
             )
         if transfer.superseded_by_id is not None:
             raise Problem(
-                status=409,
                 code="transfer_superseded",
                 pointer="/transfer",
                 detail=gettext(

@@ -51,7 +51,7 @@ RAISED = {
     "permission_denied": exceptions.PermissionDenied(),
     "django_permission_denied": DjangoPermissionDenied(),
     "throttled": exceptions.Throttled(wait=30),
-    "game_over": Problem(status=409, code="game_over", detail="The game is over.", pointer=""),
+    "game_over": Problem(code="game_over", detail="The game is over.", pointer=""),
     "escaped": exceptions.ValidationError({"a/b": ["Bad."], "c~d": ["Worse."]}),
     "rules": rules_error_to_problem(
         RulesError("invalid_card", "11H is not a card.", "/tricks/2/1")

@@ -5,7 +5,7 @@ What it does: loads a tournament's entrants, rounds and match results as the dra
 ``DriveGame``), builds the options the draw takes from the tournament's settings (``ScoringRule``,
 ``DriveRules``, the bracket), and saves what the draw returns as ``Round``, ``Match`` and
 ``MatchEntrant`` rows (a round's matches in one statement each, ``create_matches``).
-``draw_problem`` turns a ``DrawError`` into an API problem.
+``draw_problem`` turns a ``DrawError`` into an API problem (``rules_error_to_problem``).
 
 What it does not do: decide anything (the draw modules do), take locks or check permissions (the
 services do), or play matches (``tournaments.play``).
@@ -29,7 +29,7 @@ from django.db.models import Count, Exists, F, OuterRef, Q
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from config.problems import Problem, localized_detail
+from config.problems import Problem, rules_error_to_problem
 from tournaments.draw import (
     DrawError,
     MatchResult,
@@ -51,10 +51,6 @@ from tournaments.models import (
     Tournament,
 )
 
-# 409: the request is fine but the tournament is not in a state to take it; 400: the settings or
-# entrants cannot make a draw at all.
-_CONFLICT_CODES = frozenset({"round_incomplete", "tournament_complete", "match_decided"})
-
 BYE_RULES = {
     # bye_rule -> the ScoringRule fields for a bye: match points and whether it counts as a win.
     "win": {"bye": 2, "bye_is_match_win": True},
@@ -63,10 +59,10 @@ BYE_RULES = {
 }
 
 
-def draw_problem(error: DrawError, pointer: str | None = "") -> Problem:
-    """The API problem for a refusal of the draw (409 for state, 400 for settings)."""
-    status = 409 if error.code in _CONFLICT_CODES else 400
-    return Problem(status=status, code=error.code, detail=localized_detail(error), pointer=pointer)
+def draw_problem(error: DrawError) -> Problem:
+    """The API problem for a refusal of the draw: the one conversion of engine and draw errors,
+    ``rules_error_to_problem`` (409 for state, 400 for settings, from config.problem_codes)."""
+    return rules_error_to_problem(error)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -89,7 +89,7 @@ def raise_errors(errors: list[dict]) -> None:
             else gettext("%(count)s problems: %(details)s")
             % {"count": len(errors), "details": "; ".join(error["detail"] for error in errors)}
         )
-        raise Problem(status=400, code=first["code"], detail=detail, errors=errors)
+        raise Problem(code=first["code"], detail=detail, errors=errors)
 
 
 def _check_formation(values: dict, errors: list, team_size: int | None = None) -> None:

@@ -1,6 +1,6 @@
 """Corrections of tournament games: when a changed result may stand; resetting what depends on it.
 
-What it does: ``check_correction_allowed`` is what ``games`` asks (through the check
+What it does: ``make_way_for_correction`` is what ``games`` asks (through the check
 ``tournaments.game_hooks.check_match_allows_result_change``, listed in ``JINK_GAME_CHANGE_CHECKS``),
 inside its own transaction and before it saves a correction (or an undo) that changes a finished
 tournament game's result (its winner, or only its points: then only the closed rule applies). It
@@ -18,7 +18,7 @@ progress task, queued after the commit by the subscriber of the game's change
 (``tournaments.game_hooks``), recomputes the match and refills the tournament from the corrected
 results.
 
-Locks: ``check_correction_allowed`` locks the tournament row itself (``progress.lock_tournament``,
+Locks: ``make_way_for_correction`` locks the tournament row itself (``progress.lock_tournament``,
 inside the transaction of ``games``' correction); ``reset_matches`` expects it held.
 
 Terms:
@@ -135,7 +135,7 @@ def reset_matches(tournament, matches: list[Match], *, user, cause: Match, game_
     return details
 
 
-def check_correction_allowed(
+def make_way_for_correction(
     *,
     game_id: int,
     match_id: int,
@@ -145,8 +145,9 @@ def check_correction_allowed(
     user=None,
     winner_changes: bool = True,
 ) -> dict | None:
-    """Refuse (409 ``match_locked``) or allow a change of the winner of game ``game_id``, played
-    for match ``match_id`` of tournament ``tournament_id``.
+    """Make way for a change of the winner of game ``game_id``, played for match ``match_id`` of
+    tournament ``tournament_id``: allow it, refuse it (409 ``match_locked``), or reset the
+    matches that depend on it (``reset_dependents``) so that it can stand.
 
     ``new_winner_side`` is the winner after the change, None when the game would no longer be
     finished; ``winner_changes`` False when only the game's points change (then only the
@@ -160,7 +161,6 @@ def check_correction_allowed(
         user is None or not can_manage(user, tournament.club)
     ):
         raise Problem(
-            status=409,
             code="tournament_closed",
             detail=gettext(
                 "The event is closed: only an organiser can still correct it, from the console."
@@ -187,7 +187,6 @@ def check_correction_allowed(
     if not reset_dependents:
         listing = ", ".join(f"round {m.round.number} table {m.table}" for m in reversed(begun))
         raise Problem(
-            status=409,
             code="match_locked",
             detail=gettext(
                 "This change would alter the result of round %(round)s table %(table)s, and "
@@ -198,7 +197,6 @@ def check_correction_allowed(
         )
     if user is None or not can_manage(user, tournament.club):
         raise Problem(
-            status=403,
             code="permission_denied",
             detail=gettext(
                 "Only an organiser of the club may reset the matches that depend on a result."

@@ -28,20 +28,16 @@ def _clean_note(note: object, *, required: bool) -> str:
     if note is None:
         note = ""
     if not isinstance(note, str):
-        raise Problem(
-            status=400, code="invalid", pointer="/note", detail=gettext("The note must be text.")
-        )
+        raise Problem(code="invalid", pointer="/note", detail=gettext("The note must be text."))
     note = note.strip()
     if required and not note:
         raise Problem(
-            status=400,
             code="required",
             pointer="/note",
             detail=gettext("Say in a few words what is disputed."),
         )
     if len(note) > NOTE_LENGTH:
         raise Problem(
-            status=400,
             code="invalid",
             pointer="/note",
             detail=gettext("The note is %(length)s characters; at most %(limit)s.")
@@ -54,7 +50,6 @@ def _locked_match(match_id: int) -> Match:
     match = Match.objects.select_related("round").filter(pk=match_id).first()
     if match is None:
         raise Problem(
-            status=404,
             code="not_found",
             detail=gettext("No match %(match)s.") % {"match": match_id},
         )
@@ -72,7 +67,7 @@ def flag_dispute(*, match_id: int, user, note: object) -> Match:
     with transaction.atomic():
         match = _locked_match(match_id)
         if match.is_bye:
-            raise Problem(status=409, code="bye", detail=gettext("A bye has no table to dispute."))
+            raise Problem(code="bye", detail=gettext("A bye has no table to dispute."))
         match.dispute_note = note
         match.disputed_at = timezone.now()
         match.disputed_by = _user_or_none(user)

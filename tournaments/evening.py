@@ -1,7 +1,7 @@
 """The evening of a tournament: check in who is here, swap two entrants between tables of a
 round not yet released, release a privately drawn round.
 
-What it does: ``check_in_entrants`` marks exactly the entrants present (the next draw uses only
+What it does: ``mark_present`` marks exactly the entrants present (the next draw uses only
 them); ``swap_entrants`` trades two entrants' seats (and sides) at two tables of an unreleased
 round before anything was played there, replacing those tables' unplayed games; ``release_round``
 shows a privately drawn round to the players, for good. Each locks the tournament row
@@ -36,16 +36,14 @@ from tournaments.models import (
 from tournaments.services import bump_version, user_or_none
 
 
-def check_in_entrants(*, tournament_id: int, user, present_ids: list[int]) -> list[Entrant]:
+def mark_present(*, tournament_id: int, user, present_ids: list[int]) -> list[Entrant]:
     """Mark exactly ``present_ids`` as here tonight (the others absent); the next draw uses only
     those present. Refused for a closed tournament; an id that is not an entrant is a 400 at
     ``/present/<index>``."""
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
-            raise Problem(
-                status=409, code="tournament_closed", detail=gettext("The tournament is closed.")
-            )
+            raise Problem(code="tournament_closed", detail=gettext("The tournament is closed."))
         entrants = list(tournament.entrants.select_related("player", "team"))
         known = {entrant.pk for entrant in entrants}
         errors = [
@@ -59,7 +57,6 @@ def check_in_entrants(*, tournament_id: int, user, present_ids: list[int]) -> li
         ]
         if errors:
             raise Problem(
-                status=400,
                 code="unknown_entrant",
                 detail="; ".join(error["detail"] for error in errors),
                 errors=errors,
@@ -87,13 +84,11 @@ def _unreleased_round(tournament: Tournament, round_number: int) -> Round:
     round_ = tournament.rounds.filter(number=round_number).first()
     if round_ is None:
         raise Problem(
-            status=404,
             code="not_found",
             detail=f"Tournament {tournament.pk} has no round {round_number}.",
         )
     if round_.released_at is not None:
         raise Problem(
-            status=409,
             code="round_released",
             detail=f"Round {round_number} is released; its tables can no longer change.",
         )
@@ -118,7 +113,6 @@ def swap_entrants(
         for pointer, entrant_id in (("/first", first_entrant_id), ("/second", second_entrant_id)):
             if entrant_id not in slots:
                 raise Problem(
-                    status=400,
                     code="unknown_entrant",
                     pointer=pointer,
                     detail=f"Entrant {entrant_id} has no seat in round {round_number}.",
@@ -126,7 +120,6 @@ def swap_entrants(
         first, second = slots[first_entrant_id], slots[second_entrant_id]
         if first.match_id == second.match_id:
             raise Problem(
-                status=400,
                 code="same_table",
                 pointer="/second",
                 detail="Both entrants sit at the same table; pick another table's.",
@@ -134,7 +127,6 @@ def swap_entrants(
         matches = [first.match, second.match]
         if any(not match.is_bye and rounds.is_begun(match) for match in matches):
             raise Problem(
-                status=409,
                 code="match_begun",
                 detail="A hand has been recorded at one of these tables.",
             )

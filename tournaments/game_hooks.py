@@ -13,7 +13,7 @@ Games does not import tournaments; it reaches these three through the settings t
   game's match, if it has one. Quick and never failing: one small query, ``config.tasks.enqueue``
   by the task's name.
 - ``check_match_allows_result_change`` (in ``JINK_GAME_CHANGE_CHECKS``): before a finished
-  tournament game's winner changes, ``tournaments.corrections.check_correction_allowed`` decides
+  tournament game's winner changes, ``tournaments.corrections.make_way_for_correction`` decides
   (409 ``match_locked``, ``tournament_closed``, or a reset of the dependent matches).
 
 What it does not do: recompute anything itself (the task and the services do).
@@ -26,7 +26,7 @@ from django.db.models import F, Q
 from config.tasks import enqueue
 from games.changes import GameChange, GameChangeKind, ProposedResultChange
 from games.match_links import MatchTerms
-from tournaments.corrections import check_correction_allowed
+from tournaments.corrections import make_way_for_correction
 from tournaments.models import Match, MatchGame, TournamentStatus
 from tournaments.play import terms_of
 
@@ -94,7 +94,7 @@ def check_match_allows_result_change(proposal: ProposedResultChange) -> None:
     )
     if link is None:
         return
-    check_correction_allowed(
+    make_way_for_correction(
         game_id=proposal.game_id,
         match_id=link["match_id"],
         tournament_id=link["match__tournament_id"],

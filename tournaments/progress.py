@@ -14,7 +14,7 @@ What it does:
   saying what it did.
 - A result that changed after later tables were drawn is repaired by the policy when nothing at
   those tables has begun: their entrants are replaced (knockout) or the later rounds are drawn
-  again (swiss, drive). When play has begun there, ``corrections.check_correction_allowed`` has
+  again (swiss, drive). When play has begun there, ``corrections.make_way_for_correction`` has
   already refused the change or reset those matches.
 - ``read_match`` is ``play.read_match`` with the placings the format stores (a knockout or a
   drive splits the ties at a table it cuts).
@@ -51,7 +51,6 @@ def lock_tournament(tournament_id: int) -> Tournament:
     )
     if tournament is None:
         raise Problem(
-            status=404,
             code="not_found",
             detail=gettext("No tournament %(tournament)s.") % {"tournament": tournament_id},
         )

@@ -63,7 +63,6 @@ def start_tournament(tournament: Tournament) -> None:
     entrants = list(tournament.entrants.select_related("team").all())
     if not entrants:
         raise Problem(
-            status=400,
             code="too_few_entrants",
             detail=gettext("The tournament has no entrants yet; register them before drawing."),
             pointer="",
@@ -72,7 +71,6 @@ def start_tournament(tournament: Tournament) -> None:
     entrants = [entrant for entrant in entrants if entrant.is_present]
     if not entrants:
         raise Problem(
-            status=400,
             code="too_few_entrants",
             detail=gettext("Nobody is checked in; tick who is here before drawing."),
             pointer="",

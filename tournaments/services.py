@@ -99,7 +99,6 @@ def create_tournament(*, club: Club, user, values: dict, entrants: list[dict] = 
     unknown = given - set(configuration.SETTINGS)
     if unknown:
         raise Problem(
-            status=400,
             code="unknown_field",
             detail=gettext("Unknown settings %(names)s.") % {"names": unknown},
             pointer=f"/{sorted(unknown)[0]}",
@@ -131,7 +130,6 @@ def update_tournament(
             locked = [name for name in changed if name not in ("name", "is_public")]
             if locked:
                 raise Problem(
-                    status=409,
                     code="tournament_closed",
                     detail=gettext(
                         "The tournament is closed; only its name and visibility may change."
@@ -142,7 +140,6 @@ def update_tournament(
             locked = [name for name in changed if name in configuration.PLAY_SETTINGS]
             if locked:
                 raise Problem(
-                    status=409,
                     code="tournament_started",
                     detail=gettext("Play has begun: %(names)s can no longer change.")
                     % {"names": ", ".join(locked)},
@@ -162,7 +159,6 @@ def update_tournament(
         if tournament.status == TournamentStatus.REGISTRATION and "entrant_kind" in changed:
             if tournament.entrants.exists():
                 raise Problem(
-                    status=409,
                     code="entrants_registered",
                     detail=gettext("Remove the entrants before changing entrant_kind."),
                     pointer="/entrant_kind",
@@ -192,7 +188,6 @@ def accepts_late_entrants(tournament: Tournament) -> bool:
 def _register(tournament: Tournament, user, items: list[dict], pointer="/entrants") -> list:
     if tournament.status != TournamentStatus.REGISTRATION and not accepts_late_entrants(tournament):
         raise Problem(
-            status=409,
             code="tournament_started",
             detail=gettext(
                 "Entrants can only be registered before round 1 is "
@@ -225,7 +220,6 @@ def update_entrant(*, tournament_id: int, entrant_id: int, user, seed: int | Non
         entrant = _get_entrant(tournament, entrant_id)
         if tournament.status != TournamentStatus.REGISTRATION:
             raise Problem(
-                status=409,
                 code="tournament_started",
                 detail=gettext("Seeds are fixed once round 1 is drawn."),
                 pointer="/seed",
@@ -235,7 +229,6 @@ def update_entrant(*, tournament_id: int, entrant_id: int, user, seed: int | Non
             and tournament.entrants.filter(seed=seed).exclude(pk=entrant.pk).exists()
         ):
             raise Problem(
-                status=400,
                 code="duplicate_seed",
                 detail=gettext("Seed %(seed)s is taken.") % {"seed": seed},
                 pointer="/seed",
@@ -252,7 +245,6 @@ def remove_entrant(*, tournament_id: int, entrant_id: int, user) -> None:
         entrant = _get_entrant(tournament, entrant_id)
         if tournament.status != TournamentStatus.REGISTRATION:
             raise Problem(
-                status=409,
                 code="tournament_started",
                 detail=gettext("Entrants cannot be removed once round 1 is drawn."),
             )
@@ -264,7 +256,6 @@ def _get_entrant(tournament: Tournament, entrant_id: int) -> Entrant:
     entrant = tournament.entrants.filter(pk=entrant_id).first()
     if entrant is None:
         raise Problem(
-            status=404,
             code="not_found",
             detail=gettext("Tournament %(tournament)s has no entrant %(entrant)s.")
             % {"tournament": tournament.pk, "entrant": entrant_id},
@@ -277,12 +268,9 @@ def draw_next_round(*, tournament_id: int, user) -> Round:
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
-            raise Problem(
-                status=409, code="tournament_closed", detail=gettext("The tournament is closed.")
-            )
+            raise Problem(code="tournament_closed", detail=gettext("The tournament is closed."))
         if tournament.status == TournamentStatus.FINISHED:
             raise Problem(
-                status=409,
                 code="tournament_complete",
                 detail=gettext("Every round has been played."),
             )
@@ -316,7 +304,6 @@ def close_tournament(*, tournament_id: int, user) -> Tournament:
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
             raise Problem(
-                status=409,
                 code="tournament_closed",
                 detail=gettext("The tournament is already closed."),
             )
@@ -325,7 +312,6 @@ def close_tournament(*, tournament_id: int, user) -> Tournament:
         )
         if undecided:
             raise Problem(
-                status=409,
                 code="matches_undecided",
                 detail=ngettext(
                     "%(count)s match is still undecided; finish it first.",

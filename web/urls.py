@@ -11,7 +11,7 @@ from web.pages.home import home
 urlpatterns = [
     path("", include("web.pages.urls")),
     path("", include("web.console.urls")),
-    path("", include("web.table.urls")),
+    path("", include("web.scorepad.urls")),
     path("", include("web.door.urls")),
     path("", home, name="home"),
     path("practice/", include("web.practice.urls")),

@@ -60,7 +60,6 @@ def check_url(url: str) -> str:
     if parts.scheme == "http" and parts.hostname in LOOPBACK_HOSTS and loopback_ok:
         return url
     raise Problem(
-        status=400,
         code="invalid_url",
         pointer="/url",
         detail="A webhook endpoint is an https:// address.",
@@ -71,7 +70,6 @@ def register_endpoint(*, club, user, url: str, events: list[str]) -> WebhookEndp
     check_url(url)
     if not isinstance(events, list) or not events:
         raise Problem(
-            status=400,
             code="invalid_events",
             pointer="/events",
             detail=f"A non-empty list of event types: {', '.join(EVENT_TYPES)}.",
@@ -79,7 +77,6 @@ def register_endpoint(*, club, user, url: str, events: list[str]) -> WebhookEndp
     for index, event in enumerate(events):
         if event not in EVENT_TYPES:
             raise Problem(
-                status=400,
                 code="invalid_events",
                 pointer=f"/events/{index}",
                 detail=f"{event!r} is not one of {', '.join(EVENT_TYPES)}.",

@@ -29,7 +29,7 @@ def on_game_change(change: GameChange) -> None:
         return
     game = (
         Game.objects.filter(pk=change.game_id)
-        .values("id", "game", "winner_side", "totals", "double_stake")
+        .values("id", "variant", "winner_side", "totals", "double_stake")
         .first()
     )
     if game is not None:
@@ -38,7 +38,7 @@ def on_game_change(change: GameChange) -> None:
             event_type="game.finished",
             data={
                 "game": game["id"],
-                "game_type": game["game"],
+                "game_type": game["variant"],
                 "winner_side": game["winner_side"],
                 "totals": game["totals"],
                 "double_stake": game["double_stake"],

@@ -21,7 +21,7 @@ def _start_of_day(day: datetime.date, time_zone: str) -> datetime.datetime:
 
 class GameFilter(django_filters.FilterSet):
     status = django_filters.ChoiceFilter(choices=GameStatus.choices)
-    game = django_filters.ChoiceFilter(choices=GameType.choices)
+    game = django_filters.ChoiceFilter(field_name="variant", choices=GameType.choices)
     player = django_filters.NumberFilter(
         method="filter_player", help_text="Games in which this player (id) has a seat."
     )

@@ -3,9 +3,9 @@ views).
 
 What it does: each view checks permissions as every game-scoped view does
 (``games.api.views.GameScopedView``), validates the body, calls one service (``games.services``)
-or preview (``games.previews``) and renders the output serializers of ``games.api.outputs``
-(a hand just recorded: its fast builder, ``games.representations``; a preview: the dict
-``games.previews`` builds).
+or preview (``games.previews``) and renders the output serializers (a hand:
+``games.representations``, a hand just recorded by its fast builder there; a correction and an
+undo: ``games.api.outputs``; a preview: the dict ``games.previews`` builds).
 Recording honours ``Idempotency-Key`` (``config.idempotency``); ``PUT``/``DELETE`` of a hand need
 ``If-Match`` (428 without, 412 when stale); a hand entered through a table link keeps the link.
 
@@ -36,7 +36,7 @@ from games.api.views import (
 
 def _table_link_id(request) -> int | None:
     """The table link a request came through (``request.auth`` is then a table grant, read by
-    duck typing: games does not import tables), or None."""
+    duck typing: games does not import table_links), or None."""
     link = getattr(request.auth, "link", None)
     return getattr(link, "pk", None)
 
@@ -46,7 +46,6 @@ def _hand_record(body) -> dict:
     object."""
     if not isinstance(body, dict):
         raise Problem(
-            status=400,
             code="invalid_record",
             detail=gettext("A hand record is a JSON object."),
             pointer="",
@@ -68,7 +67,6 @@ def _hand_number(record: dict) -> int | None:
     number = record.pop("number", None)
     if number is not None and (type(number) is not int or number < 1):
         raise Problem(
-            status=400,
             code="invalid_record",
             detail=gettext("number must be a positive integer."),
             pointer="/number",
@@ -84,12 +82,12 @@ class HandsView(GameScopedView):
     @extend_schema(
         operation_id="hands_list",
         summary="The hands of a game, in order",
-        responses=outputs.HandOutput(many=True),
+        responses=representations.HandOutput(many=True),
     )
     def get(self, request, game_id):
         game = self.game
         page = self.paginate_queryset(selectors.list_hands(game=game))
-        response = self.get_paginated_response(outputs.HandOutput(page, many=True).data)
+        response = self.get_paginated_response(representations.HandOutput(page, many=True).data)
         response["ETag"] = game.etag
         return response
 
@@ -102,7 +100,7 @@ class HandsView(GameScopedView):
         "with the stored hand in the problem's `hand`.",
         request=inputs.HandRecordInput,
         responses={
-            201: outputs.HandWithGameOutput,
+            201: representations.HandWithGameOutput,
             **problem_response(
                 409,
                 "hand_conflict (the stored hand is in `hand`), hand_out_of_sequence, game_over "
@@ -143,10 +141,10 @@ class HandsView(GameScopedView):
 class HandDetailView(GameScopedView):
     """One hand. Corrections and undo need `If-Match` with the game's current ETag."""
 
-    @extend_schema(operation_id="hands_retrieve", responses=outputs.HandOutput)
+    @extend_schema(operation_id="hands_retrieve", responses=representations.HandOutput)
     def get(self, request, game_id, number):
         hand = selectors.get_hand(game=self.game, number=number)
-        return Response(outputs.HandOutput(hand).data, headers={"ETag": self.game.etag})
+        return Response(representations.HandOutput(hand).data, headers={"ETag": self.game.etag})
 
     @extend_schema(
         operation_id="hands_update",
@@ -166,7 +164,6 @@ class HandDetailView(GameScopedView):
         sent_number = record.pop("number", number)
         if type(sent_number) is not int or sent_number != number:
             raise Problem(
-                status=400,
                 code="invalid_record",
                 detail=gettext("number does not match the URL."),
                 pointer="/number",

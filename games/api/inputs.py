@@ -115,7 +115,7 @@ def create_game_arguments(data: dict, club) -> dict:
             stake_minor = decimal_string_to_minor(data["stake"], club.minor_unit_exponent)
         except InvalidAmount as error:
             raise Problem(
-                status=400, code="invalid_stake", detail=f"stake: {error}", pointer="/stake"
+                code="invalid_stake", detail=f"stake: {error}", pointer="/stake"
             ) from error
     sides = data.get("teams")
     return {

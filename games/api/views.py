@@ -3,7 +3,8 @@ are ``games.api.hand_views``.
 
 What it does: each view checks permissions through ``clubs.permissions`` (scorekeepers and
 organisers write, readers read, a club the user may not read is a 404), validates the body, calls
-one service or selector and renders the output serializers of ``games.api.outputs``. Creating
+one service or selector and renders the output serializers (a game:
+``games.representations``, the rest: ``games.api.outputs``). Creating
 POSTs honour ``Idempotency-Key`` (``config.idempotency``); the game and its hands carry the game's
 ``ETag``; ``PUT``/``DELETE`` of a hand need ``If-Match`` (428 without, 412 when stale).
 
@@ -34,12 +35,12 @@ from config.pagination import Pagination
 from config.preconditions import etag_matches, read_if_match
 from config.problems import PROBLEM_CONTENT_TYPE
 from config.serializers import ProblemSerializer
-from games import plans, selectors, services
+from games import plans, representations, selectors, services
 from games.api import inputs, outputs
 from games.api.filters import GameFilter
 from games.api.permissions import ClubMemberReadPermission, ClubQuestionPermission
 from games.history import game_history
-from games.ledger import settle
+from games.ledger import fewest_transfers
 from games.legal_plays import legal_plays_for
 from games.models import Game
 
@@ -90,7 +91,7 @@ class ProblemExtrasMixin:
     def handle_exception(self, exc):
         response = super().handle_exception(exc)
         if isinstance(exc, plans.HandConflict) and isinstance(response.data, dict):
-            response.data["hand"] = outputs.HandOutput(exc.hand).data
+            response.data["hand"] = representations.HandOutput(exc.hand).data
         return response
 
 
@@ -115,19 +116,19 @@ class ClubGamesView(ProblemExtrasMixin, ClubScopedView):
     @extend_schema(
         operation_id="games_list",
         summary="A club's games, newest first",
-        responses=outputs.GameOutput(many=True),
+        responses=representations.GameOutput(many=True),
     )
     def get(self, request, slug):
         page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
         return self.get_paginated_response(
-            outputs.GameOutput(page, many=True, context={"club": self.get_club()}).data
+            representations.GameOutput(page, many=True, context={"club": self.get_club()}).data
         )
 
     @extend_schema(
         operation_id="games_create",
         summary="Start a game (scorekeepers and organisers)",
         request=inputs.GameInput,
-        responses={201: outputs.GameOutput},
+        responses={201: representations.GameOutput},
         parameters=[IDEMPOTENCY_KEY_PARAMETER],
     )
     @idempotent
@@ -144,7 +145,7 @@ class ClubGamesView(ProblemExtrasMixin, ClubScopedView):
         )
         game = selectors.get_game(game_id=game.pk)
         return Response(
-            outputs.GameOutput(game, context={"club": club}).data,
+            representations.GameOutput(game, context={"club": club}).data,
             status=status.HTTP_201_CREATED,
             headers={
                 "Location": reverse("games:game-detail", kwargs={"game_id": game.pk}),
@@ -201,7 +202,10 @@ class GameDetailView(GameScopedView):
     @extend_schema(
         operation_id="games_retrieve",
         summary="One game, with its ETag",
-        responses={200: outputs.GameOutput, 304: OpenApiResponse(description="Not modified.")},
+        responses={
+            200: representations.GameOutput,
+            304: OpenApiResponse(description="Not modified."),
+        },
         parameters=[IF_NONE_MATCH_PARAMETER],
     )
     def get(self, request, game_id):
@@ -209,7 +213,8 @@ class GameDetailView(GameScopedView):
         if self.not_modified(game.etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": game.etag})
         return Response(
-            outputs.GameOutput(game, context={"club": game.club}).data, headers={"ETag": game.etag}
+            representations.GameOutput(game, context={"club": game.club}).data,
+            headers={"ETag": game.etag},
         )
 
 
@@ -293,7 +298,7 @@ class ClubBalancesView(ClubScopedView):
         club = self.get_club()
         balances = selectors.club_balances(club=club)
         players = {player.pk: player for player, _ in balances}
-        transfers = settle({player.pk: net for player, net in balances})
+        transfers = fewest_transfers({player.pk: net for player, net in balances})
         sheet = {
             "currency": club.currency,
             "balances": [{"player": player, "net": net} for player, net in balances],

@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from clubs import selectors as club_selectors
 from clubs.permissions import ClubReadPermission, role_in
 from config.problems import Problem
-from seasons import selectors, table
+from seasons import league_table, selectors
 from seasons.api.serializers import PlayerRatingOutput, RatingOutput, SeasonOutput
 from seasons.models import PlayerRating
 
@@ -48,7 +48,6 @@ def _date(request, name: str) -> datetime.date | None:
         return datetime.date.fromisoformat(text)
     except ValueError as error:
         raise Problem(
-            status=400,
             code="invalid_date",
             pointer=f"/{name}",
             detail=f"{name}: a date as YYYY-MM-DD, not {text!r}.",
@@ -58,17 +57,15 @@ def _date(request, name: str) -> datetime.date | None:
 def season_range_of(request) -> tuple[datetime.date, datetime.date]:
     date_from, date_to = _date(request, "from"), _date(request, "to")
     if date_from is None and date_to is None:
-        return table.season_range()
+        return league_table.season_range()
     if date_from is None or date_to is None:
         raise Problem(
-            status=400,
             code="invalid_range",
             pointer="/from",
             detail="Give both from and to, or neither (this calendar year).",
         )
     if date_to < date_from or (date_to - date_from).days > MAX_RANGE_DAYS:
         raise Problem(
-            status=400,
             code="invalid_range",
             pointer="/to",
             detail=f"to must be on or after from, at most {MAX_RANGE_DAYS} days on.",
@@ -92,7 +89,7 @@ class SeasonView(_ClubView):
     def get(self, request, slug):
         club = self.get_club()
         date_from, date_to = season_range_of(request)
-        season = table.read_season(club, date_from, date_to)
+        season = league_table.read_season(club, date_from, date_to)
         etag = season.pop("etag")
         if etag in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": etag})

@@ -12,7 +12,7 @@ from rest_framework import serializers
 
 from config.serializers import StrictFieldsMixin
 from games.api.inputs import GameInput
-from settlements.representations import amount_string
+from games.money import amount_string
 from tournaments.api.serializers import MoneyField
 
 

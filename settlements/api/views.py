@@ -43,7 +43,7 @@ from clubs.permissions import ClubScorePermission, can_manage, can_read_club, ro
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from games import selectors as game_selectors
 from games.api.inputs import create_game_arguments
-from games.api.outputs import GameOutput
+from games.representations import GameOutput
 from settlements import night_tables, selectors, services, settle_up
 from settlements.api.serializers import (
     FeeInput,

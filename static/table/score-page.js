@@ -1,4 +1,4 @@
-// The score page's entry point (templates/table/score.html; the strict CSP allows no inline
+// The score page's entry point (templates/scorepad/score.html; the strict CSP allows no inline
 // script): load the score pad (score.js, by its static URL from the page's configuration) and
 // start it. The one module of the score pad that does something when it is loaded.
 

@@ -64,7 +64,7 @@ export async function sendOutbox({ outbox, api, gameId, onAnswer = () => {}, onS
   return { stored, offline: false };
 }
 
-// Each side's name as the server gives it (web.table.views._side_labels): the team's name, or
+// Each side's name as the server gives it (web.scorepad.views._side_labels): the team's name, or
 // its players' names.
 export function sideLabelsOf(game) {
   const nameOf = new Map(game.seats.map((seat) => [seat.player.id, seat.player.name]));

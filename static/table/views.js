@@ -3,7 +3,7 @@
 // tapped and what the server said.
 //
 // Every word goes through ``t`` (words.js): the page's translated strings, rendered by the server
-// into the page (web/table/strings.py), with "%(name)s" placeholders filled in.
+// into the page (web/scorepad/strings.py), with "%(name)s" placeholders filled in.
 //
 // What it does not do: decide anything about the rules, send anything or change the state:
 // score.js owns the state and the actions and hands this module its context (createViews): the
@@ -346,7 +346,7 @@ export function createViews(ctx) {
     return `<p class="muted">${t("Entered by %(name)s.", { name: escapeHtml(scorer.player.name) })} <button type="button" class="small secondary" data-action="scorer" data-player="">${t("Change")}</button></p>`;
   }
 
-  // ``label`` names what is accepted (a computed string: web/table/strings.py); ``action`` the tap.
+  // ``label`` names what is accepted (a computed string: web/scorepad/strings.py); ``action`` the tap.
   function acceptButtons(label, number, action) {
     if (needsScorer()) return scorerPicker();
     return `${scorerLine()}<p>${t("A player of another side accepts it:")}</p><div class="seat-buttons">${acceptors().map((seat) => `<button type="button" class="seat-button side-${seat.side}" data-action="${action}" data-player="${seat.player.id}">${t(label, { name: escapeHtml(seat.player.name), number })}</button>`).join("")}</div>`;

@@ -3,7 +3,7 @@
 //
 // What it does: ``translator(strings)`` gives ``t``, which looks an English string up in the
 // page's translated strings (the "table-strings" JSON the server renders into the page:
-// web/table/strings.py lists them, so the page has them offline too) and fills in "%(name)s"
+// web/scorepad/strings.py lists them, so the page has them offline too) and fills in "%(name)s"
 // from ``params``. ``escapeHtml`` makes any text safe inside HTML, text or attribute. ``SUITS``
 // gives each suit its code, symbol, colour and two English names to look up with ``t``:
 // ``name`` on its own ("Spades", a button) and ``word`` inside a sentence ("ace of spades").

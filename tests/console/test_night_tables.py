@@ -14,7 +14,7 @@ from django.test import Client
 from games.models import Game
 from settlements.models import NightGame
 from settlements.services import open_night
-from tables.models import TableLink
+from table_links.models import TableLink
 from tests.helpers import count_queries, logged_in_client
 from tests.tournaments.play_helpers import build_event, win_game
 
@@ -84,7 +84,7 @@ def test_a_game_is_started_at_a_table_of_the_night_and_the_tables_get_their_link
     )
     assert started.status_code == 302
     game = Game.objects.get()
-    assert (game.game, game.first_dealer, game.stake_minor, game.side_of_seat) == (
+    assert (game.variant, game.first_dealer, game.stake_minor, game.side_of_seat) == (
         "45",
         1,
         50,

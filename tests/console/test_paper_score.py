@@ -209,7 +209,7 @@ def test_a_finished_game_offers_its_hands_by_dealer_name_and_no_next_hand():
 
 
 def test_the_qr_sheet_lists_every_tables_link_and_revokes_one_alone():
-    from tables.models import TableLink
+    from table_links.models import TableLink
 
     event, client, _url, game = _board()
     tournament = game.match_link.match.tournament

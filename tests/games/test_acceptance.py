@@ -18,7 +18,7 @@ import pytest
 from config.problems import Problem
 from games import services
 from games.models import Hand
-from tables import services as table_services
+from table_links import services as table_services
 from tests.games.helpers import build_table
 from tests.helpers import table_link_client
 

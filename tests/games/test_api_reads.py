@@ -245,7 +245,7 @@ def test_the_demo_games(table):
     from games.demo import load_demo_games
 
     games = load_demo_games(table.club, user=table.world.users["scorekeeper"])
-    assert [(game.game, game.status, game.winner_side) for game in games] == [
+    assert [(game.variant, game.status, game.winner_side) for game in games] == [
         ("25", "finished", 0),
         ("45", "in_progress", None),
     ]

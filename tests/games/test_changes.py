@@ -42,7 +42,7 @@ def refuse_unless_reset(proposal: ProposedResultChange) -> None:
     """As a decided match's check: a change of the winner needs the reset; points alone pass."""
     PROPOSED.append(proposal)
     if proposal.new_winner_side != proposal.winner_side_before and not proposal.reset_dependents:
-        raise Problem(status=409, code="match_locked", detail="Refused by a listed check.")
+        raise Problem(code="match_locked", detail="Refused by a listed check.")
 
 
 PREFIX = "tests.games.test_changes."

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.ledger import settle, stake_shares
+from games.ledger import fewest_transfers, stake_shares
 from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
 
 
@@ -159,21 +159,21 @@ def test_shares_always_sum_to_zero_and_losers_pay_the_stake(sides, winner, stake
     )
 
 
-def test_settle_pays_the_largest_debts_first():
-    assert settle({1: -30, 2: 10, 3: 20, 4: 0}) == [(1, 3, 20), (1, 2, 10)]
-    assert settle({1: -10, 2: -10, 3: 20}) == [(1, 3, 10), (2, 3, 10)]
-    assert settle({}) == []
+def test_fewest_transfers_pays_the_largest_debts_first():
+    assert fewest_transfers({1: -30, 2: 10, 3: 20, 4: 0}) == [(1, 3, 20), (1, 2, 10)]
+    assert fewest_transfers({1: -10, 2: -10, 3: 20}) == [(1, 3, 10), (2, 3, 10)]
+    assert fewest_transfers({}) == []
 
 
 @settings(deadline=None)  # an exact property, not a timing: a loaded machine must not fail it
 @given(st.lists(st.integers(min_value=-500, max_value=500), min_size=1, max_size=12))
-def test_settle_clears_every_balance(amounts):
+def test_fewest_transfers_clears_every_balance(amounts):
     balances = {player: amount for player, amount in enumerate(amounts)}
     balances[len(amounts)] = -sum(amounts)
     remaining = dict(balances)
-    for payer, payee, amount in settle(balances):
+    for payer, payee, amount in fewest_transfers(balances):
         assert amount > 0
         remaining[payer] += amount
         remaining[payee] -= amount
     assert set(remaining.values()) <= {0}
-    assert len(settle(balances)) <= max(len([a for a in balances.values() if a]) - 1, 0)
+    assert len(fewest_transfers(balances)) <= max(len([a for a in balances.values() if a]) - 1, 0)

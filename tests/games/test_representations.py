@@ -1,6 +1,6 @@
 """The fast builder of a recorded hand (``games.representations.recorded_hand``) writes exactly
-what its serializer (``games.api.outputs.HandWithGameOutput``) renders: the same keys in the same
-order and the same values, compared as JSON text.
+what its serializer (``games.representations.HandWithGameOutput``) renders: the same keys in
+the same order and the same values, compared as JSON text.
 
 Over every whole game of tests/games/test_api_whole_games.py (25 in teams and for themselves, 45,
 110, Auction 45; trick-winner and card-by-card entries; stakes on and off; in play and finished),
@@ -16,8 +16,8 @@ import json
 import pytest
 
 from games import representations, selectors
-from games.api.outputs import HandWithGameOutput
 from games.models import Game, Hand
+from games.representations import HandWithGameOutput
 from tests.clubs.factories import make_team
 from tests.games.test_api_whole_games import WHOLE_GAMES, record_for
 

@@ -125,7 +125,7 @@ def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, noti
     table.post_hand(game["id"], {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]})
     asked = []
 
-    def check_correction_allowed(
+    def make_way_for_correction(
         *,
         game_id,
         match_id,
@@ -138,11 +138,9 @@ def test_a_correction_tournaments_refuses_is_not_stored(table, monkeypatch, noti
         assert (match_id, tournament_id) == (match.pk, match.tournament_id)
         asked.append((game_id, new_winner_side, reset_dependents, user.username))
         if winner_changes and not reset_dependents:
-            raise Problem(status=409, code="match_locked", detail="The next match has begun.")
+            raise Problem(code="match_locked", detail="The next match has begun.")
 
-    monkeypatch.setattr(
-        tournaments.game_hooks, "check_correction_allowed", check_correction_allowed
-    )
+    monkeypatch.setattr(tournaments.game_hooks, "make_way_for_correction", make_way_for_correction)
     etag = table.client().get(f"/api/games/{game['id']}/")["ETag"]
     flipped = {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 1]}
     before = database_snapshot()

@@ -28,7 +28,7 @@ def test_demo_nights_are_played_and_recorded_once():
     card_by_card = hands.filter(record__has_key="deal")
     assert card_by_card.exists()
     assert hands.filter(record__has_key="trick_winners").exists()
-    assert {hand.game.game for hand in card_by_card} == {"45", "110"}
+    assert {hand.game.variant for hand in card_by_card} == {"45", "110"}
     ensure_demo_nights(demo, None)
     assert Game.objects.filter(club=club).count() == 3 * len(NIGHT_TABLES)
     # The same seed plays the same nights.

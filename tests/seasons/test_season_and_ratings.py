@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 
 from games.changes import GameChange, GameChangeKind, deliver
 from games.services import correct_hand
-from seasons import ratings, table
+from seasons import league_table, ratings
 from seasons.models import PlayerRating, RatingChange, SeasonSnapshot
 from seasons.tasks import sweep_seasons_task
 from tests.helpers import logged_in_client
@@ -188,10 +188,10 @@ def test_the_season_snapshot_equals_a_full_recomputation():
     event = build_event(players=3)
     for seats, winner in (([0, 1], 0), ([1, 2], 1), ([0, 2], 0)):
         win_game(event, start_game(event, [event.players[index] for index in seats]), winner)
-    date_from, date_to = table.season_range()
-    table.refresh_season(club_id=event.club.pk, date_from=date_from, date_to=date_to)
+    date_from, date_to = league_table.season_range()
+    league_table.refresh_season(club_id=event.club.pk, date_from=date_from, date_to=date_to)
     stored = SeasonSnapshot.objects.get(club=event.club)
-    assert stored.rows == table.compute_season_rows(event.club.pk, date_from, date_to)
+    assert stored.rows == league_table.compute_season_rows(event.club.pk, date_from, date_to)
 
 
 def test_the_club_page_shows_the_season_table_with_ratings():

@@ -32,7 +32,7 @@ from games.models import Game, Hand
 from tests.browser import TABLET_LANDSCAPE
 from tests.clubs.factories import make_club, make_membership, make_player, make_user
 from tests.helpers import logged_in_client
-from web.table.views import SCORE_MODULES
+from web.scorepad.views import SCORE_MODULES
 
 NAMES = ("Mary", "Seán", "Tom", "Úna")
 MODULE_URLS = {name: static(f"table/{name}.js") for name in SCORE_MODULES}

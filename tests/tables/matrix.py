@@ -9,7 +9,7 @@ actors. ``TABLE_BODIES`` are valid request bodies for the routes that take one.
 from __future__ import annotations
 
 from games import services
-from tables.services import create_table_link
+from table_links.services import create_table_link
 from tests.games.matrix import FIRST_HAND
 
 

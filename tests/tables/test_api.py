@@ -19,9 +19,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from games.models import Hand
-from tables.models import TableLink
-from tables.selectors import digest
-from tables.services import end_of_day
+from table_links.models import TableLink
+from table_links.selectors import digest
+from table_links.services import end_of_day
 from tests.games.helpers_db import database_snapshot
 from tests.helpers import logged_in_client, table_link_client
 
@@ -390,7 +390,7 @@ def test_guessing_table_links_through_the_api_is_limited_with_the_pages(
     settings.TABLE_CODE_GUESSES = 2
     settings.TABLE_CODE_WINDOW_SECONDS = 600
     clock = [1_800_000_000.0 + 30]  # 30 s into a window
-    monkeypatch.setattr("tables.guessing.time.time", lambda: clock[0])
+    monkeypatch.setattr("table_links.guessing.time.time", lambda: clock[0])
     first, _ = _games(table)
     body = _make_link(table, game=first["id"])
 

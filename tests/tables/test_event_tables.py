@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from tables import services as table_services
-from tables.models import TableLink
-from tables.selectors import digest
+from table_links import services as table_services
+from table_links.models import TableLink
+from table_links.selectors import digest
 from tests.helpers import count_queries, table_link_client
 from tests.tournaments.play_helpers import build_event, game_at, win_game
 from tournaments.models import Match, Tournament

@@ -18,8 +18,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import expect
 
-from tables import services as table_services
-from tables.models import TableLink
+from table_links import services as table_services
+from table_links.models import TableLink
 from tests.browser import TABLET_LANDSCAPE
 from tests.tables.browser_helpers import seed, wait_ready
 from tests.tournaments.play_helpers import build_event, game_at, win_game

@@ -1,6 +1,6 @@
 """The score pad's modules, each loaded alone in the browser the suite already drives (Chromium).
 
-What it proves: each module (static/table/, web.table.views.SCORE_MODULES) imports alone and does
+What it proves: each module (static/table/, web.scorepad.views.SCORE_MODULES) imports alone and does
 nothing when imported (no request, no error, the page not started); words.js escapes, translates
 and names the suits; the score page loads them all under the strict CSP with no console error.
 No Node toolchain: the test opens the live server's home page (same origin, same CSP), imports

@@ -18,9 +18,9 @@ import pytest
 from games.models import Game
 from settlements.models import NightGame
 from settlements.services import open_night
-from tables import services as table_services
-from tables.models import TableLink
-from tables.selectors import digest
+from table_links import services as table_services
+from table_links.models import TableLink
+from table_links.selectors import digest
 from tests.clubs.factories import make_club, make_player
 from tests.helpers import count_queries, table_link_client
 from tests.tournaments.play_helpers import build_event, win_game

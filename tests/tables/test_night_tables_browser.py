@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from games.services import record_hand
 from settlements.night_tables import start_night_game
 from settlements.services import open_night
-from tables import services as table_services
+from table_links import services as table_services
 from tests.browser import TABLET_LANDSCAPE
 from tests.tables.browser_helpers import seed, wait_ready
 

@@ -10,8 +10,8 @@ from django.test import Client
 
 from games import services
 from games.models import Game
-from tables.models import TableLink
-from tables.services import create_table_link
+from table_links.models import TableLink
+from table_links.services import create_table_link
 from tests.helpers import logged_in_client
 
 pytestmark = pytest.mark.django_db
@@ -126,7 +126,7 @@ def test_guessing_codes_is_limited_per_address_and_window(table, settings, monke
     settings.TABLE_CODE_GUESSES = 3
     settings.TABLE_CODE_WINDOW_SECONDS = 600
     clock = [1_800_000_000.0 + 100]  # 100 s into a window (1_800_000_000 is a multiple of 600)
-    monkeypatch.setattr("tables.guessing.time.time", lambda: clock[0])
+    monkeypatch.setattr("table_links.guessing.time.time", lambda: clock[0])
     game_id = _game(table)
     _, token, code = create_table_link(
         club=table.club, user=table.world.users["organiser"], game_id=game_id

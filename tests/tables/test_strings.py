@@ -1,6 +1,6 @@
 """The score pad's words: the list the server translates is exactly what the modules show.
 
-``web/table/strings.py`` lists the English strings; the modules (static/table/*.js) look them up
+``web/scorepad/strings.py`` lists the English strings; the modules (static/table/*.js) look them up
 with ``t("...")``. A string shown but not listed would stay English on a French page; a string
 listed but never shown is dead weight. Also: the French page carries them translated.
 """
@@ -15,7 +15,7 @@ import pytest
 from django.utils import translation
 
 from tests.tables.browser_helpers import seed
-from web.table.strings import COMPUTED_STRINGS, STRINGS, table_strings
+from web.scorepad.strings import COMPUTED_STRINGS, STRINGS, table_strings
 
 STATIC = Path(__file__).resolve().parents[2] / "static" / "table"
 LOOKED_UP = re.compile(r'\bt\("((?:[^"\\]|\\.)*)"')

@@ -3,7 +3,7 @@
 What it proves: with the browser's language French, the score page and the steps its modules
 draw (trumps, each trick, the summary, the confirmation, the hand list) are in French: the
 modules' words come from the "table-strings" JSON the server renders into the page
-(web/table/strings.py), so they need no script of their own and are in the page the service
+(web/scorepad/strings.py), so they need no script of their own and are in the page the service
 worker keeps for offline use. A hand tapped in French is stored exactly as tapped.
 """
 

@@ -15,7 +15,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from games.models import Game, Hand
-from tables import services as table_services
+from table_links import services as table_services
 from tests.browser import PHONE, TABLET_LANDSCAPE
 from tests.tables.browser_helpers import enter_hand, seed, wait_ready
 
@@ -73,7 +73,7 @@ def test_a_table_link_opens_its_table_and_nothing_else(live_server, new_context,
     _, expired_token, _ = table_services.create_table_link(
         club=data.club, user=data.organiser, game_id=game.pk
     )
-    from tables.models import TableLink
+    from table_links.models import TableLink
 
     TableLink.objects.exclude(pk=link.pk).update(expires_at=timezone.now() - timedelta(minutes=1))
     assert page.goto(f"{live_server.url}/t/{expired_token}/").status == 404

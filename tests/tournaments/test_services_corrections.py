@@ -1,6 +1,6 @@
 """Corrections of decided matches: allowed while nothing depends on them, else ``match_locked``
 unless an organiser resets the dependent matches (audited). Driven through the games API, which
-asks ``tournaments.corrections.check_correction_allowed`` before it stores a correction."""
+asks ``tournaments.corrections.make_way_for_correction`` before it stores a correction."""
 
 from __future__ import annotations
 

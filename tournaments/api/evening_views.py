@@ -37,7 +37,7 @@ class CheckInView(TournamentScopedView):
     def post(self, request, tournament_id):
         tournament = self.get_tournament()
         values = _valid(CheckInInput, request)
-        evening.check_in_entrants(
+        evening.mark_present(
             tournament_id=tournament.pk, user=request.user, present_ids=values["present"]
         )
         entrants = selectors.list_entrants(tournament=tournament)

@@ -3,7 +3,7 @@
 What it does: ``<Thing>Input`` serializers check the types and shapes of request bodies (unknown
 fields refused by ``StrictFieldsMixin``) and turn money strings into minor units with the club's
 currency; ``<Thing>Output`` serializers render what ``tournaments.selectors`` and
-``tournaments.standings`` and ``tournaments.settlement`` built, without further queries.
+``tournaments.standings`` and ``tournaments.running_balances`` built, without further queries.
 
 What it does not do: apply business rules (the settings against each other, entrants against the
 club: ``tournaments.configuration``) or write anything.
@@ -16,8 +16,9 @@ from rest_framework import serializers
 
 from clubs.models import GAME_CHOICES
 from config.serializers import StrictFieldsMixin
-from games.api.outputs import PlayerRefOutput, TransferOutput
-from games.money import InvalidAmount, decimal_string_to_minor, minor_to_decimal_string
+from games.api.outputs import TransferOutput
+from games.money import InvalidAmount, amount_string, decimal_string_to_minor
+from games.representations import PlayerRefOutput
 from tournaments.bridge import BYE_RULES
 from tournaments.models import EntrantKind, Format, MatchRule, Tournament
 from tournaments.standings import place_of
@@ -197,12 +198,6 @@ class EntrantOutput(serializers.Serializer):
         }
 
 
-def _money(tournament: Tournament, amount: int | None) -> str | None:
-    if amount is None:
-        return None
-    return minor_to_decimal_string(amount, tournament.club.minor_unit_exponent)
-
-
 class TournamentOutput(serializers.ModelSerializer):
     club = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     stake = serializers.SerializerMethodField()
@@ -256,11 +251,11 @@ class TournamentOutput(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_stake(self, tournament) -> str | None:
-        return _money(tournament, tournament.stake_minor)
+        return amount_string(tournament.stake_minor, tournament.club)
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_entry_fee(self, tournament) -> str | None:
-        return _money(tournament, tournament.entry_fee_minor)
+        return amount_string(tournament.entry_fee_minor, tournament.club)
 
     def get_entrant_count(self, tournament) -> int:
         count = getattr(tournament, "entrant_count", None)

@@ -3,9 +3,9 @@
 What it does: the club-scoped list and creation of tournaments, and for one tournament its
 settings, entrants, rounds (and drawing the next one), matches, bracket, standings, settlement
 and closing. Writes call ``tournaments.services``; reads call ``tournaments.selectors``, the
-stored standings (``tournaments.snapshots``) and ``tournaments.settlement``. Creating POSTs honour
-``Idempotency-Key``; the tournament carries an ``ETag`` (``If-Match`` on PATCH, 412 when stale);
-the standings and the settlement carry an ``ETag`` and answer ``If-None-Match`` with 304.
+stored standings (``tournaments.snapshots``) and ``tournaments.running_balances``. Creating POSTs
+honour ``Idempotency-Key``; the tournament carries an ``ETag`` (``If-Match`` on PATCH, 412 when
+stale); the standings and the settlement carry an ``ETag`` and answer ``If-None-Match`` with 304.
 
 What it does not do: business rules or query shape.
 
@@ -32,7 +32,7 @@ from clubs.permissions import ClubManagePermission, can_manage
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.pagination import Pagination
 from config.preconditions import read_if_match
-from tournaments import selectors, services, settlement, snapshots, standings
+from tournaments import running_balances, selectors, services, snapshots, standings
 from tournaments.api.permissions import TournamentMemberReadPermission, TournamentPermission
 from tournaments.api.serializers import (
     BracketOutput,
@@ -452,7 +452,7 @@ class SettlementView(TournamentScopedView):
     )
     def get(self, request, tournament_id):
         return _tagged(
-            request, settlement.compute_settlement(self.get_tournament()), SettlementOutput
+            request, running_balances.running_balances_for(self.get_tournament()), SettlementOutput
         )
 
 

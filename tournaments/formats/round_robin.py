@@ -34,7 +34,6 @@ def refuse_absent(tournament: Tournament, played: list[PlayedRound]) -> None:
     names = sorted(entrant.name for entrant in absent)
     if names:
         raise Problem(
-            status=409,
             code="entrants_absent",
             detail=gettext(
                 "%(names)s checked out, but a round robin seats every entrant in every round: "

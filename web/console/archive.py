@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from clubs import selectors as club_selectors
 from games.models import Game, GameSeat, Hand
-from games.money import minor_to_decimal_string
+from games.money import amount_string
 from settlements import selectors as settlement_selectors
 from settlements.models import NightGame
 from settlements.representations import FeeOutput, SettlementVersionOutput
@@ -67,10 +67,6 @@ TRANSFERS_CSV_HEADER = [
 ]
 
 
-def _money(club, amount):
-    return None if amount is None else minor_to_decimal_string(amount, club.minor_unit_exponent)
-
-
 def _club_json(club) -> dict:
     return {
         "slug": club.slug,
@@ -102,7 +98,7 @@ def _people(club) -> tuple[list, list]:
 def _game_json(game: Game, club) -> dict:
     return {
         "id": game.pk,
-        "game": game.game,
+        "game": game.variant,
         "status": game.status,
         "house_rules": game.house_rules,
         "seats": [
@@ -111,7 +107,7 @@ def _game_json(game: Game, club) -> dict:
         ],
         "totals": game.totals,
         "winner_side": game.winner_side,
-        "stake": _money(club, game.stake_minor),
+        "stake": amount_string(game.stake_minor, club),
         "created_at": game.created_at.isoformat(),
         "hands": [
             {
@@ -163,8 +159,8 @@ class _SettleUps:
         versions = self.versions.get((kind, event_id), [])
         return {
             "currency": self.club.currency,
-            "stake": _money(self.club, stake),
-            "entry_fee": _money(self.club, entry_fee),
+            "stake": amount_string(stake, self.club),
+            "entry_fee": amount_string(entry_fee, self.club),
             "fees": FeeOutput(self.fees.get((kind, event_id), []), many=True).data,
             "versions": SettlementVersionOutput(
                 versions, many=True, context={"names": self.names}
@@ -220,8 +216,8 @@ def _event_json(tournament, settle_ups: _SettleUps) -> tuple[dict, list[int]]:
         "match_games": tournament.match_games,
         "house_rules": tournament.house_rules,
         "status": tournament.status,
-        "stake": _money(club, tournament.stake_minor),
-        "entry_fee": _money(club, tournament.entry_fee_minor),
+        "stake": amount_string(tournament.stake_minor, club),
+        "entry_fee": amount_string(tournament.entry_fee_minor, club),
         "created_at": tournament.created_at.isoformat(),
         "closed_at": tournament.closed_at.isoformat() if tournament.closed_at else None,
         "entrants": [
@@ -272,7 +268,7 @@ def _nights_json(club, settle_ups: _SettleUps) -> list[dict]:
             "status": night.status,
             "opened_at": night.opened_at.isoformat(),
             "closed_at": night.closed_at.isoformat() if night.closed_at else None,
-            "entry_fee": _money(club, night.entry_fee_minor),
+            "entry_fee": amount_string(night.entry_fee_minor, club),
             "prize_split": night.prize_split.percentages if hasattr(night, "prize_split") else [],
             "games": sorted(games.get(night.pk, [])),
             "settlement": settle_ups.of(
@@ -422,7 +418,7 @@ def balances_csv_rows(club) -> list[list]:
                     row["event"]["name"],
                     row["event"]["settled_at"].isoformat(),
                     *(
-                        _money(club, row[key])
+                        amount_string(row[key], club)
                         for key in (
                             "net",
                             "paid_at_door",

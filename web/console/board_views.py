@@ -32,7 +32,7 @@ from tournaments.rounds import is_begun
 from web.console import board_words
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
-from web.console.tables import round_tables
+from web.console.table_links import round_tables
 
 SUITS = (
     ("S", gettext_lazy("Spades")),
@@ -62,9 +62,7 @@ def _record_from(post) -> dict:
         text = post.get(name, "").strip()
         if not text:
             if required:
-                raise Problem(
-                    status=400, code="required", pointer=f"/{name}", detail=str(CHOOSE[name])
-                )
+                raise Problem(code="required", pointer=f"/{name}", detail=str(CHOOSE[name]))
             return None
         return _integer(text)
 
@@ -73,7 +71,6 @@ def _record_from(post) -> dict:
         winners.pop()  # a game of 25 may end before the fifth trick
     if "" in winners or not winners:
         raise Problem(
-            status=400,
             code="required",
             pointer="/trick_winners",
             detail=gettext("Say who took each trick, from the first, without gaps."),
@@ -95,7 +92,7 @@ def _dispute_action(request, tables, action: str) -> str:
     matches = {table["match"].pk: table for table in tables}
     table = matches.get(_integer(post.get("match")))
     if table is None:
-        raise Problem(status=404, code="not_found", detail=gettext("No such table in this round."))
+        raise Problem(code="not_found", detail=gettext("No such table in this round."))
     if action == "dispute":
         disputes.flag_dispute(
             match_id=table["match"].pk, user=request.user, note=post.get("note", "")
@@ -114,9 +111,7 @@ def _board_action(request, tables) -> str:
     games = {table["game"].pk: table["game"] for table in tables if table["game"] is not None}
     game = games.get(_integer(post.get("game")))
     if game is None:
-        raise Problem(
-            status=404, code="not_found", detail=gettext("No such game at this round's tables.")
-        )
+        raise Problem(code="not_found", detail=gettext("No such game at this round's tables."))
     if_match = f'"{game.pk}-{_integer(post.get("version"))}"'
     action = post.get("action")
     reset = post.get("reset_dependents") == "on"
@@ -133,7 +128,7 @@ def _board_action(request, tables) -> str:
     if action == "paper":
         return _paper_action(request, game, if_match, reset)
     if action != "hand":
-        raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+        raise Problem(code="invalid", detail=gettext("Unknown action."))
     record = _record_from(post)
     number_text = post.get("number", "").strip()
     if number_text and _integer(number_text) <= game.hands_played:
@@ -248,7 +243,7 @@ def _paper_record(post, game) -> dict:
                 }
             )
     if errors:
-        raise Problem(status=400, code="required", detail=errors[0]["detail"], errors=errors)
+        raise Problem(code="required", detail=errors[0]["detail"], errors=errors)
     record = {"paper_score": scores}
     winner = post.get("winner", "").strip()
     if winner:

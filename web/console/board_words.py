@@ -67,7 +67,6 @@ def in_names(problem: Problem, table: dict, post) -> Problem:
 
     errors = [{**entry, "detail": sentence(entry)} for entry in problem.errors]
     return Problem(
-        status=problem.status_code,
         code=problem.code,
         detail=errors[0]["detail"] if errors else replace(str(problem.detail)),
         errors=errors,

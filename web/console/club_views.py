@@ -96,7 +96,7 @@ def members(request, club):
                     )
                 return redirect("console:members", club.slug)
             else:
-                raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+                raise Problem(code="invalid", detail=gettext("Unknown action."))
         except Problem as error:
             problem = ProblemShown(error)
     context = {
@@ -113,14 +113,12 @@ def _integer(text) -> int:
     try:
         return int(text)
     except (TypeError, ValueError) as error:
-        raise Problem(
-            status=400, code="invalid", detail=gettext("Pick one from the list.")
-        ) from error
+        raise Problem(code="invalid", detail=gettext("Pick one from the list.")) from error
 
 
 def _choice(role) -> str:
     if role not in dict(forms.RoleForm.base_fields["role"].choices):
-        raise Problem(status=400, code="invalid", detail=gettext("Pick a role."), pointer="/role")
+        raise Problem(code="invalid", detail=gettext("Pick a role."), pointer="/role")
     return role
 
 
@@ -215,7 +213,7 @@ def _player_action(request, club, action) -> str | None:
             "count": len(teams)
         }
     else:
-        raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+        raise Problem(code="invalid", detail=gettext("Unknown action."))
     return None
 
 
@@ -225,7 +223,6 @@ def _names_from_csv(upload) -> list[str]:
         text = upload.read().decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise Problem(
-            status=400,
             code="invalid_file",
             pointer="/file",
             detail=gettext("The file is not UTF-8 text (save it as CSV UTF-8)."),
@@ -302,9 +299,7 @@ def _rules_refusal(error: Problem, form) -> Problem:
             )
         else:
             errors.append(entry)
-    return Problem(
-        status=error.status_code, code=error.code, detail=str(error.detail), errors=errors
-    )
+    return Problem(code=error.code, detail=str(error.detail), errors=errors)
 
 
 def _preset_shown(preset) -> dict:

@@ -29,7 +29,7 @@ from clubs import services as club_services
 from config.problems import Problem
 from settlements import selectors as settlement_selectors
 from settlements import settle_up
-from tables.qr import qr_svg
+from table_links.qr import qr_svg
 from tournaments import door
 from tournaments import selectors as tournament_selectors
 from tournaments.models import EntrantKind, TournamentStatus

@@ -5,12 +5,12 @@ What it does: ``event_new`` creates a tournament or club night from one form
 (``tournaments.services.create_tournament``); ``event`` lists the entrants (add from the club's
 players or pairs, "add all", quick-add a newcomer, seed, withdraw), the check-in list, and each
 round drawn as table cards (swap two entrants between tables and release the round while it is
-private) and make every table's link in one step (``tables.services.create_event_table_links``:
+private) and make every table's link in one step (``table_links.services.create_event_table_links``:
 table *N* of the event, every round); ``event_print`` is the print view of a round's cards and
 blank score sheets, one table a page or four to a page, each with its table's link, short code
 and QR code; ``event_table_sheet`` one sheet of every table's QR code and short code for table
 tents, where one link can be revoked (no other changes). Every change is one service call
-(``tournaments.services``, ``tournaments.evening``, ``tables.services``, ``clubs.services``); a
+(``tournaments.services``, ``tournaments.evening``, ``table_links.services``, ``clubs.services``); a
 refusal is shown beside its field.
 
 What it does not do: check domain rules or write a model itself.
@@ -30,7 +30,7 @@ from clubs import selectors as club_selectors
 from clubs import services as club_services
 from config.problems import Problem
 from settlements import services as settlement_services
-from tables import services as table_services
+from table_links import services as table_services
 from tournaments import evening as tournament_evening
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournament_services
@@ -38,7 +38,7 @@ from tournaments.models import EntrantKind, TournamentStatus
 from web.console import fees, forms
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer, _status
-from web.console.tables import event_table_links, round_tables, table_sheet
+from web.console.table_links import event_table_links, round_tables, table_sheet
 
 CANDIDATE_LIMIT = 200
 
@@ -124,7 +124,6 @@ def _event_action(request, club, tournament) -> str:
         chosen = [_integer(value) for value in post.getlist("candidate")]
         if not chosen:
             raise Problem(
-                status=400,
                 code="nothing_chosen",
                 pointer="/candidate",
                 detail=gettext("Tick at least one to add."),
@@ -161,9 +160,7 @@ def _event_action(request, club, tournament) -> str:
         return gettext("Withdrawn.")
     if action == "check_in":
         present = [_integer(value) for value in post.getlist("present")]
-        tournament_evening.check_in_entrants(
-            tournament_id=tournament.pk, user=user, present_ids=present
-        )
+        tournament_evening.mark_present(tournament_id=tournament.pk, user=user, present_ids=present)
         return gettext("%(count)s checked in.") % {"count": len(present)}
     if action == "fee":
         return fees.mark_fee(request, tournament_id=tournament.pk)
@@ -195,19 +192,18 @@ def _event_action(request, club, tournament) -> str:
         return gettext("Round %(number)s released: the players see it now.") % {
             "number": round_.number
         }
-    raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+    raise Problem(code="invalid", detail=gettext("Unknown action."))
 
 
 def _quick_add(post, club, tournament, user) -> str:
     """A newcomer by name (a team event: two names, made a pair), entered at once."""
     names = [post.get("name", "").strip(), post.get("partner", "").strip()]
     if not names[0]:
-        raise Problem(status=400, code="required", pointer="/name", detail=gettext("Give a name."))
+        raise Problem(code="required", pointer="/name", detail=gettext("Give a name."))
     with transaction.atomic():
         if tournament.entrant_kind == EntrantKind.TEAM:
             if not names[1]:
                 raise Problem(
-                    status=400,
                     code="required",
                     pointer="/partner",
                     detail=gettext("A pair needs a partner's name too."),

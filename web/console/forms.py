@@ -304,7 +304,6 @@ def to_minor(amount: Decimal | None, exponent: int, field: str) -> int | None:
     minor = amount.scaleb(exponent)
     if minor != minor.to_integral_value():
         raise Problem(
-            status=400,
             code="invalid_amount",
             pointer=f"/{field}",
             detail=gettext("%(amount)s has more decimal places than the currency has.")
@@ -363,7 +362,6 @@ class NightGameForm(forms.Form):
         teams = None
         if data["sides"] != "alone" and (len(seats) < 4 or len(seats) % 2):
             raise Problem(
-                status=400,
                 code="invalid_sides",
                 pointer="/sides",
                 detail=gettext(
@@ -380,7 +378,6 @@ class NightGameForm(forms.Form):
         if data.get("first_dealer") is not None:
             if data["first_dealer"] not in seats:
                 raise Problem(
-                    status=400,
                     code="invalid_first_dealer",
                     pointer="/first_dealer",
                     detail=gettext("%(name)s is not at this table: choose one of its players.")

@@ -5,7 +5,7 @@ What it does: ``night`` shows the night; while it is open, each table with the g
 (its players by name and the score: ``settlements.night_tables.list_night_tables``), a "Start a
 game" form (the table, the game, the players clockwise by name, the sides, who deals first, the
 stake: ``settlements.night_tables.start_night_game``, each refusal beside its field, the form
-keeping what was chosen) and "Make every table's link" (``tables.services
+keeping what was chosen) and "Make every table's link" (``table_links.services
 .create_night_table_links``: table *N* of the night, every game started at it, until the night
 closes). The fees at the door, the prize split, the close and the settle-up versions are the
 results page's actions (``web.console.results_views``). ``night_table_sheet`` is one sheet of
@@ -29,12 +29,12 @@ from games import selectors as game_selectors
 from settlements import night_tables, settle_up
 from settlements import selectors as settlement_selectors
 from settlements.models import NightStatus
-from tables import services as table_services
+from table_links import services as table_services
 from web.console import fees, forms
 from web.console.access import ProblemShown, organiser_page
 from web.console.club_views import _status
 from web.console.results_views import _settle_action, _versions
-from web.console.tables import table_sheet
+from web.console.table_links import table_sheet
 
 # The start form's fields, by the pointers of the services' problems.
 START_FIELDS = {"seats": "places", "teams": "sides"}
@@ -66,7 +66,6 @@ def _table_links(request, night) -> str:
     text = request.POST.get("tables", "").strip()
     if text and not text.isdigit():
         raise Problem(
-            status=400,
             code="invalid_table",
             pointer="/tables",
             detail=gettext("Give a number of tables from 1 to %(count)s.")

@@ -2,7 +2,7 @@
 a club night's page shares.
 
 What it does: ``results`` shows a tournament's standings (``tournaments.standings``) and, until
-it closes, each player's stakes and fee due so far (``tournaments.settlement``'s stakes and
+it closes, each player's stakes and fee due so far (``tournaments.running_balances``'s stakes and
 entered players); it sets the prize
 split (``settlements.services.set_prize_split``), closes the event
 (``tournaments.services.close_tournament`` — the settle-up is then stored as a version by
@@ -32,7 +32,7 @@ from settlements import selectors as settlement_selectors
 from settlements import services as settlement_services
 from settlements import settle_up, words
 from tournaments import services as tournament_services
-from tournaments.settlement import entered_players, tournament_stakes
+from tournaments.running_balances import entered_players, tournament_stakes
 from tournaments.standings import compute_standings
 from web.console import fees
 from web.console.access import ProblemShown, event_of, organiser_page
@@ -63,7 +63,7 @@ def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
         )
         key = transfer.settlement.tournament_id if tournament_id else transfer.settlement.night_id
         if key != (tournament_id or night_id):
-            raise Problem(status=404, code="not_found", detail=gettext("No such transfer here."))
+            raise Problem(code="not_found", detail=gettext("No such transfer here."))
         settle_up.mark_transfer_paid(transfer_id=transfer.pk, user=request.user)
         return gettext("Marked paid.")
     if action == "fee":
@@ -82,7 +82,7 @@ def _settle_action(request, club, *, tournament_id=None, night_id=None) -> str:
     if action == "close" and night_id:
         settlement_services.close_night(night_id=night_id, user=request.user)
         return gettext("The night is closed and its settle-up is stored.")
-    raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+    raise Problem(code="invalid", detail=gettext("Unknown action."))
 
 
 def _versions(club, tournament_id=None, night_id=None) -> list[dict]:

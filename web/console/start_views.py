@@ -59,7 +59,6 @@ def _checked(serializer_class, data: dict, *, partial: bool = False) -> dict:
     except serializers.ValidationError as error:
         errors = flatten_validation_detail(error.detail)
         raise Problem(
-            status=400,
             code="invalid",
             errors=errors,
             detail=errors[0]["detail"] if len(errors) == 1 else f"{len(errors)} errors.",
@@ -104,7 +103,6 @@ def signup(request):
             if not throttle.allow(request):
                 minutes = max(1, int((throttle.wait() or 60) + 59) // 60)
                 raise Problem(
-                    status=429,
                     code="throttled",
                     pointer="",
                     detail=ngettext(

@@ -12,7 +12,7 @@ matching two letters or more (an htmx partial; without scripts the page's own se
 What keeps strangers out: the door code is a secret of 32 bytes in the QR code, revocable from
 the door page, with a life of hours, and dead once its event closes; an unknown, revoked or
 expired code counts one failed look-up on the table links' guessing counters
-(``tables.guessing``: the same limit, the same 429); each address may pick at most
+(``table_links.guessing``: the same limit, the same 429); each address may pick at most
 ``DOOR_PICKS`` names per window (``DOOR_PICKS_WINDOW_SECONDS``), so one phone cannot walk the
 whole club through the door; a phone only ever checks in (never out) and never marks a fee; the
 console's audit trail says which check-ins came from a phone.
@@ -35,7 +35,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs.models import Player
 from config.problems import Problem
-from tables import guessing
+from table_links import guessing
 from tournaments import door
 from tournaments.models import EntrantKind, TournamentStatus
 

@@ -90,8 +90,8 @@ def game_card(game, *, player_id: int | None = None) -> dict:
         "url": reverse("pages:game", kwargs={"slug": game.club.slug, "game_id": game.pk}),
         # In a list the score line names the players and the meta line the day: the title is
         # the event's round and table, or the kind of game.
-        "title": event_of(game) or game_name(game.game),
-        "game": game_name(game.game),
+        "title": event_of(game) or game_name(game.variant),
+        "game": game_name(game.variant),
         "status": label(GAME_STATUSES, game.status),
         "is_finished": game.is_finished,
         "hands_played": game.hands_played,

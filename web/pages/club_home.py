@@ -105,7 +105,6 @@ def club_overview(request: HttpRequest, slug: str) -> HttpResponse:
         if value and not (value.isdigit() and any(p.pk == int(value) for p in players)):
             return problem_json_response(
                 Problem(
-                    status=400,
                     code="unknown_player",
                     detail=_("No player with this id in this club."),
                     pointer=None,

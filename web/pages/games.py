@@ -4,8 +4,8 @@ stakes of its games.
 What it does: ``club_balances`` (``/clubs/<slug>/balances/``) shows each player's balance over
 the season's settled nights and events (``settlements.selectors.season_balances``: what they came
 to, paid, received and what is still open in the stored versions), then each player's net from
-the club's game stakes and the transfers that settle them (``games.ledger.settle``: the fewest
-transfers), money formatted for the reader's language and the club's currency
+the club's game stakes and the transfers that settle them (``games.ledger.fewest_transfers``: the
+fewest transfers), money formatted for the reader's language and the club's currency
 (``games.money.format_money``). (A game's own page is ``web.pages.hands``.)
 
 What it does not do: write anything. Who may read is ``clubs.permissions``' policy, as in the
@@ -28,7 +28,7 @@ from clubs import selectors as club_selectors
 from clubs.models import Player
 from clubs.permissions import role_in
 from games import selectors
-from games.ledger import settle
+from games.ledger import fewest_transfers
 from games.money import format_money
 from settlements.selectors import season_balances
 
@@ -58,7 +58,7 @@ def club_balances(request: HttpRequest, slug: str) -> HttpResponse:
     ]
     transfers = [
         {"payer": names[payer], "payee": names[payee], "amount": format_money(amount, club)}
-        for payer, payee, amount in settle({player.pk: net for player, net in balances})
+        for payer, payee, amount in fewest_transfers({player.pk: net for player, net in balances})
     ]
     return render(
         request,

@@ -244,7 +244,7 @@ def game_detail(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
     context = {
         "club": club,
         "game": game,
-        "game_name": game_name(game.game),
+        "game_name": game_name(game.variant),
         "title": game_title(game),
         "status": label(GAME_STATUSES, game.status),
         "target": (game.house_rules or {}).get("target"),

@@ -257,7 +257,6 @@ def _refusal(request: HttpRequest, game: PracticeGame, error: PracticeError) -> 
     ):
         return problem_json_response(
             Problem(
-                status=error.status,
                 code=error.code,
                 detail=localized_text(error.detail),
                 pointer="",

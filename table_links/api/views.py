@@ -6,14 +6,14 @@
   short code, the link's URL and its QR code.
 - ``/api/clubs/{slug}/table-links/{link_id}/``: DELETE revokes the link at once.
 - ``/api/table/``: for a request holding a table link only (``Authorization: Table …``): the
-  table's games and which one is being played (``tables.table_state``); the table app polls it,
+  table's games and which one is being played (``table_links.table_state``); the table app polls it,
   with ``If-None-Match``, to follow its table (a hand stored elsewhere, the match's next game, the
   next round's game at an event's table, the next game started at a night's table). Its
-  ``ETag`` is ``tables.selectors.table_etag``: an unchanged table answers 304 after two queries
+  ``ETag`` is ``table_links.selectors.table_etag``: an unchanged table answers 304 after two queries
   (the link, the fingerprint). Anybody else gets 404.
 
-What it does not do: authenticate table links (``tables.authentication``) or decide what they
-allow (``tables.selectors.TableGrant``).
+What it does not do: authenticate table links (``table_links.authentication``) or decide what they
+allow (``table_links.selectors.TableGrant``).
 """
 
 from __future__ import annotations
@@ -30,11 +30,11 @@ from clubs.api.views import ClubScopedView
 from clubs.permissions import ClubOrganiserOnlyPermission
 from config.preconditions import etag_matches
 from games.api.views import IF_NONE_MATCH_PARAMETER
-from tables import selectors, services
-from tables.api import serializers as shapes
-from tables.models import TableLink
-from tables.qr import qr_svg
-from tables.table_state import table_state
+from table_links import selectors, services
+from table_links.api import serializers as shapes
+from table_links.models import TableLink
+from table_links.qr import qr_svg
+from table_links.table_state import table_state
 
 
 class TableLinksView(ClubScopedView):

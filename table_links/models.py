@@ -5,11 +5,11 @@ What it holds: ``TableLink`` — the club, exactly one of a game, a tournament m
 and a table number (table *N* of the event, whatever round is playing), or a club night and a
 table number (table *N* of the night, whatever game is being played at it), the SHA-256 of its
 token and of its short code, the random ``salt`` they are derived from (with the site's secret
-key: ``tables.services.reveal_table_link``), when it expires (never, for an event's or a night's
-table: it ends when the event or the night closes), when it was revoked, who made it.
+key: ``table_links.services.reveal_table_link``), when it expires (never, for an event's or a
+night's table: it ends when the event or the night closes), when it was revoked, who made it.
 
-What it does not do: decide what a link allows (``tables.selectors.TableGrant``) or make links
-(``tables.services``).
+What it does not do: decide what a link allows (``table_links.selectors.TableGrant``) or make links
+(``table_links.services``).
 
 Terms:
 - *token*: 32 random bytes, URL-safe base64; carried in the QR code's URL (``/t/<token>/``).

@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from games.models import Game, GameSeat, GameStatus, LedgerEntry
-from games.money import minor_to_decimal_string
+from games.money import amount_string
 from seasons.models import SeasonSnapshot
 
 ADVISORY_LOCK_CLASS = 0x5345  # "SE": season tables; the second key mixes the club and range
@@ -169,7 +169,6 @@ def read_season(
     if snapshot is None:
         refresh_season(club_id=club.pk, date_from=date_from, date_to=date_to)
         snapshot = SeasonSnapshot.objects.get(club=club, date_from=date_from, date_to=date_to)
-    exponent = club.minor_unit_exponent
     return {
         "club": club.slug,
         "date_from": date_from,
@@ -178,7 +177,7 @@ def read_season(
         "stale": snapshot.data_stamp != data_stamp(club.pk, date_from, date_to),
         "computed_at": snapshot.computed_at,
         "rows": [
-            {**row, "net_stakes": minor_to_decimal_string(row["net_stakes_minor"], exponent)}
+            {**row, "net_stakes": amount_string(row["net_stakes_minor"], club)}
             for row in snapshot.rows
         ],
         "etag": f'"season{club.pk}-{date_from}-{date_to}-{snapshot.version}"',

@@ -4,7 +4,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
 
 class TableLinkScheme(OpenApiAuthenticationExtension):
-    target_class = "tables.authentication.TableLinkAuthentication"
+    target_class = "table_links.authentication.TableLinkAuthentication"
     name = "tableLink"
 
     def get_security_definition(self, auto_schema):

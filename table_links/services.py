@@ -19,7 +19,7 @@ the link is not one of them). ``count_event_tables`` and ``count_live_event_link
 tables an event (or a night) uses and how many of them have a live link, for the console.
 
 What it does not do: decide who may call it (organisers, in the API views and the page) or what a
-link allows (``tables.selectors.TableGrant``).
+link allows (``table_links.selectors.TableGrant``).
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ from config.problems import Problem
 from games.models import Game
 from settlements.models import Night, NightStatus
 from settlements.night_tables import MAX_TABLES, check_table_number, count_night_tables
-from tables.models import TableLink
-from tables.selectors import CODE_ALPHABET, digest, event_scope, live_event_links
+from table_links.models import TableLink
+from table_links.selectors import CODE_ALPHABET, digest, event_scope, live_event_links
 from tournaments.models import Match, Tournament, TournamentStatus
 
 CODE_LENGTH = 10
@@ -94,9 +94,7 @@ def _store_link(**fields) -> tuple[TableLink, str, str]:
         except IntegrityError:
             continue
         return link, token, code
-    raise Problem(
-        status=503, code="try_again", detail=gettext("Could not draw a free code; try again.")
-    )
+    raise Problem(code="try_again", detail=gettext("Could not draw a free code; try again."))
 
 
 def create_table_link(
@@ -122,7 +120,6 @@ def create_table_link(
     named = [value for value in (game_id, match_id, tournament_id, night_id) if value is not None]
     if len(named) > 1:
         raise Problem(
-            status=400,
             code="invalid_table",
             detail=gettext(
                 "Give one table only: a game, a match, an event's table or a night's table."
@@ -139,7 +136,6 @@ def create_table_link(
         )
     if (game_id is None) == (match_id is None):
         raise Problem(
-            status=400,
             code="invalid_table",
             detail=gettext("Give either game or match: the table the link opens."),
             pointer="/game",
@@ -149,7 +145,6 @@ def create_table_link(
         game = Game.objects.filter(pk=game_id, club=club).first()
         if game is None:
             raise Problem(
-                status=400,
                 code="invalid_table",
                 detail=gettext("The club has no game %(game)s.") % {"game": game_id},
                 pointer="/game",
@@ -158,7 +153,6 @@ def create_table_link(
         match = Match.objects.filter(pk=match_id, tournament__club=club).first()
         if match is None:
             raise Problem(
-                status=400,
                 code="invalid_table",
                 detail=gettext("The club has no tournament match %(match)s.") % {"match": match_id},
                 pointer="/match",
@@ -168,7 +162,6 @@ def create_table_link(
         expires_at = end_of_day(club, now)
     elif expires_at <= now or expires_at > now + timedelta(days=7):
         raise Problem(
-            status=400,
             code="invalid_expiry",
             detail=gettext("expires_at must be in the future and at most seven days away."),
             pointer="/expires_at",
@@ -180,7 +173,6 @@ def _create_event_table_link(*, club, user, tournament_id, table_number):
     tournament = Tournament.objects.filter(pk=tournament_id, club=club).first()
     if tournament is None or tournament.status == TournamentStatus.CLOSED:
         raise Problem(
-            status=400,
             code="invalid_table",
             detail=gettext("The club has no open event %(event)s.") % {"event": tournament_id},
             pointer="/tournament",
@@ -188,7 +180,6 @@ def _create_event_table_link(*, club, user, tournament_id, table_number):
     tables = count_event_tables(tournament)
     if table_number is None or not 1 <= table_number <= max(tables, 1):
         raise Problem(
-            status=400,
             code="invalid_table",
             detail=gettext("Give a table number from 1 to %(count)s.") % {"count": max(tables, 1)},
             pointer="/table",
@@ -206,7 +197,6 @@ def _open_night_of(club: Club, night_id) -> Night:
     night = Night.objects.filter(pk=night_id, club=club).first()
     if night is None or night.status == NightStatus.CLOSED:
         raise Problem(
-            status=400,
             code="invalid_table",
             detail=gettext("The club has no open night %(night)s.") % {"night": night_id},
             pointer="/night",
@@ -237,7 +227,6 @@ def create_event_table_links(*, tournament: Tournament, user) -> list[TableLink]
     once the event is closed). Returns the links made, table by table."""
     if tournament.status == TournamentStatus.CLOSED:
         raise Problem(
-            status=400,
             code="event_closed",
             detail=gettext("The event is closed: its tables need no links any more."),
             pointer="/tournament",
@@ -272,7 +261,6 @@ def create_night_table_links(*, night: Night, user, tables: int | None = None) -
     """
     if night.status == NightStatus.CLOSED:
         raise Problem(
-            status=400,
             code="event_closed",
             detail=gettext("The night is closed: its tables need no links any more."),
             pointer="/night",
@@ -281,14 +269,12 @@ def create_night_table_links(*, night: Night, user, tables: int | None = None) -
         tables = count_night_tables(night)
         if not tables:
             raise Problem(
-                status=400,
                 code="invalid_table",
                 detail=gettext("No game has a table yet: say how many tables the night uses."),
                 pointer="/tables",
             )
     if isinstance(tables, bool) or not isinstance(tables, int) or not 1 <= tables <= MAX_TABLES:
         raise Problem(
-            status=400,
             code="invalid_table",
             detail=gettext("Give a number of tables from 1 to %(count)s.") % {"count": MAX_TABLES},
             pointer="/tables",
@@ -306,7 +292,6 @@ def revoke_event_table_link(*, event: Tournament | Night, link_id: int | None, u
     not one of them); no other link is touched."""
     if link_id is None or not TableLink.objects.filter(pk=link_id, **event_scope(event)).exists():
         raise Problem(
-            status=404,
             code="not_found",
             detail=gettext("No table link %(link)s.") % {"link": link_id},
         )
@@ -319,7 +304,6 @@ def revoke_table_link(*, club: Club, link_id: int, user) -> TableLink:
         link = TableLink.objects.select_for_update().filter(pk=link_id, club=club).first()
         if link is None:
             raise Problem(
-                status=404,
                 code="not_found",
                 detail=gettext("No table link %(link)s.") % {"link": link_id},
             )

@@ -15,10 +15,10 @@ trusted proxy (``DJANGO_TRUST_X_FORWARDED_PROTO``) the last address of ``X-Forwa
 one the proxy appended; earlier ones are the client's own claim).
 
 The API's ``Authorization: Table`` header counts and is refused by the same rule, on the same
-counters (``tables.authentication``): a client cannot get more guesses by switching between the
+counters (``table_links.authentication``): a client cannot get more guesses by switching between the
 pages and the API.
 
-What it does not do: answer the request (the views of ``web.table`` render the 429 page, the API
+What it does not do: answer the request (the views of ``web.scorepad`` render the 429 page, the API
 answers a 429 problem).
 """
 

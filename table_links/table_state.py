@@ -15,13 +15,13 @@ name), and:
   until it closes, a match until it is decided); a tablet whose game is finished stops asking
   when it is false.
 
-What it does not do: decide who may read it (``tables.authentication``).
+What it does not do: decide who may read it (``table_links.authentication``).
 """
 
 from __future__ import annotations
 
-from tables.models import TableLink
-from tables.selectors import current_event_match, is_event_over, list_table_games, table_label
+from table_links.models import TableLink
+from table_links.selectors import current_event_match, is_event_over, list_table_games, table_label
 from tournaments.models import MatchEntrant
 
 
@@ -65,7 +65,7 @@ def table_state(link: TableLink) -> dict:
         "games": [
             {
                 "id": game.pk,
-                "game": game.game,
+                "game": game.variant,
                 "status": game.status,
                 "winner": game.winner_side,
                 "totals": {str(index): total for index, total in enumerate(game.totals)},

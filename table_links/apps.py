@@ -3,10 +3,11 @@
 from django.apps import AppConfig
 
 
-class TablesConfig(AppConfig):
+class TableLinksConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
-    name = "tables"
+    name = "table_links"
+    label = "tables"  # the tables, migrations, contenttypes keep it
     verbose_name = "Table links"
 
     def ready(self) -> None:
-        from tables import schema  # noqa: F401 - registers the OpenAPI authentication scheme
+        from table_links import schema  # noqa: F401 - registers the OpenAPI authentication scheme

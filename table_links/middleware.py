@@ -1,7 +1,7 @@
 """The boundary of a table link: an API request carrying one reaches only the table's routes.
 
 What it does: a request under ``/api/`` with ``Authorization: Table …`` whose route is not one a
-table uses (``tables.authentication.TABLE_ROUTES``) is answered 404 before its view runs — also
+table uses (``table_links.authentication.TABLE_ROUTES``) is answered 404 before its view runs — also
 for views that pick their own authentication (registration, token login, logout), so a link can
 never be more than a key to its table. Which games of those routes it may use is decided by
 ``TableLinkAuthentication`` and the permission classes.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from config.problems import Problem, problem_json_response
-from tables.authentication import KEYWORD, TABLE_ROUTES
+from table_links.authentication import KEYWORD, TABLE_ROUTES
 
 
 class TableLinkBoundaryMiddleware:
@@ -31,6 +31,4 @@ class TableLinkBoundaryMiddleware:
         match = request.resolver_match
         if match is not None and match.view_name in TABLE_ROUTES:
             return None
-        return problem_json_response(
-            Problem(status=404, code="not_found", detail=gettext("Not found."))
-        )
+        return problem_json_response(Problem(code="not_found", detail=gettext("Not found.")))

@@ -1,4 +1,5 @@
-"""``games.ledger.settle``: the fewest transfers that clear a set of balances, without a database.
+"""``games.ledger.fewest_transfers``: the fewest transfers that clear a set of balances, without a
+database.
 
 Worked examples with exact transfer lists (among them balances where paying the largest debt to
 the largest credit, the old greedy, needs more transfers), the heuristic used beyond
@@ -16,7 +17,7 @@ from hypothesis import strategies as st
 from games.ledger import (
     EXACT_SETTLEMENT_LIMIT,
     _settle_group,
-    settle,
+    fewest_transfers,
     zero_sum_groups,
 )
 
@@ -38,19 +39,19 @@ def remaining_after(balances: dict[int, int], transfers) -> dict[int, int]:
 
 
 def test_nobody_owes_anybody():
-    assert settle({}) == []
-    assert settle({1: 0, 2: 0}) == []
+    assert fewest_transfers({}) == []
+    assert fewest_transfers({1: 0, 2: 0}) == []
 
 
 def test_exact_opposites_pay_each_other():
-    assert settle({1: -5, 2: -3, 3: 3, 4: 5}) == [(1, 4, 5), (2, 3, 3)]
+    assert fewest_transfers({1: -5, 2: -3, 3: 3, 4: 5}) == [(1, 4, 5), (2, 3, 3)]
 
 
 def test_a_pair_hidden_from_the_greedy_saves_a_transfer():
     # Ann -5, Bill -4, Cait +4, Dan +3, Eve +2: Bill pays Cait, Ann pays Dan and Eve.
     balances = {1: -5, 2: -4, 3: 4, 4: 3, 5: 2}
 
-    assert settle(balances) == [(2, 3, 4), (1, 4, 3), (1, 5, 2)]
+    assert fewest_transfers(balances) == [(2, 3, 4), (1, 4, 3), (1, 5, 2)]
     assert largest_debtor_pays_largest_creditor(balances) == [
         (1, 3, 4),
         (1, 4, 1),
@@ -62,7 +63,7 @@ def test_a_pair_hidden_from_the_greedy_saves_a_transfer():
 def test_two_triples_without_any_opposites_take_four_transfers_where_the_greedy_takes_five():
     balances = {1: -9, 2: -9, 3: 4, 4: 4, 5: 5, 6: 5}
 
-    assert settle(balances) == [(1, 5, 5), (2, 6, 5), (1, 3, 4), (2, 4, 4)]
+    assert fewest_transfers(balances) == [(1, 5, 5), (2, 6, 5), (1, 3, 4), (2, 4, 4)]
     assert largest_debtor_pays_largest_creditor(balances) == [
         (1, 5, 5),
         (1, 6, 4),
@@ -73,24 +74,24 @@ def test_two_triples_without_any_opposites_take_four_transfers_where_the_greedy_
 
 
 def test_one_group_is_settled_largest_debt_first():
-    assert settle({1: -30, 2: 10, 3: 20, 4: 0}) == [(1, 3, 20), (1, 2, 10)]
-    assert settle({1: -10, 2: -10, 3: 20}) == [(1, 3, 10), (2, 3, 10)]
+    assert fewest_transfers({1: -30, 2: 10, 3: 20, 4: 0}) == [(1, 3, 20), (1, 2, 10)]
+    assert fewest_transfers({1: -10, 2: -10, 3: 20}) == [(1, 3, 10), (2, 3, 10)]
 
 
 def test_the_answer_does_not_depend_on_the_order_of_the_balances():
     balances = {6: 5, 3: 4, 1: -9, 5: 5, 2: -9, 4: 4}
 
-    assert settle(balances) == settle(dict(sorted(balances.items())))
-    assert settle(balances) == [(1, 5, 5), (2, 6, 5), (1, 3, 4), (2, 4, 4)]
+    assert fewest_transfers(balances) == fewest_transfers(dict(sorted(balances.items())))
+    assert fewest_transfers(balances) == [(1, 5, 5), (2, 6, 5), (1, 3, 4), (2, 4, 4)]
 
 
 def test_ties_between_equal_amounts_go_to_the_lowest_ids():
-    assert settle({4: -5, 3: -5, 2: 5, 1: 5}) == [(3, 1, 5), (4, 2, 5)]
+    assert fewest_transfers({4: -5, 3: -5, 2: 5, 1: 5}) == [(3, 1, 5), (4, 2, 5)]
 
 
 def test_balances_that_do_not_sum_to_zero_are_refused():
     with pytest.raises(ValueError, match="balances must sum to zero to be settled; they sum to 2"):
-        settle({1: -3, 2: 5})
+        fewest_transfers({1: -3, 2: 5})
 
 
 def test_the_heuristic_misses_groups_of_four_that_the_exact_partition_finds():
@@ -121,7 +122,7 @@ def test_opposites_are_paired_before_the_limit_is_counted():
     balances.update({1: 8, 2: -5, 3: 2, 4: 2, 5: -5, 6: -12, 7: -1, 8: 11})
     assert len(balances) > EXACT_SETTLEMENT_LIMIT
 
-    assert settle(balances) == [
+    assert fewest_transfers(balances) == [
         *[(200 + index, 100 + index, 100 * index) for index in range(8, 0, -1)],
         (6, 8, 11),
         (2, 1, 5),
@@ -175,7 +176,7 @@ def most_zero_sum_groups(amounts: tuple[int, ...]) -> int:
 @settings(max_examples=300)
 @given(zero_sum_balances(max_size=8, amounts=st.integers(min_value=-6, max_value=6)))
 def test_small_settlements_take_the_fewest_transfers_there_are(balances):
-    transfers = settle(balances)
+    transfers = fewest_transfers(balances)
 
     check_clears(balances, transfers)
     amounts = tuple(net for net in balances.values() if net)
@@ -185,7 +186,7 @@ def test_small_settlements_take_the_fewest_transfers_there_are(balances):
 @settings(max_examples=150, deadline=None)
 @given(zero_sum_balances(max_size=24))
 def test_every_settlement_clears_the_balances_in_at_most_n_minus_one_transfers(balances):
-    check_clears(balances, settle(balances))
+    check_clears(balances, fewest_transfers(balances))
 
 
 @settings(max_examples=150)

@@ -1,4 +1,5 @@
-"""The tables of a round as the console shows them: cards, the live board, the print view.
+"""The tables of a round and their links as the console shows them: cards, the live board, the
+print view, the table-link sheet.
 
 What it does: ``round_tables(club, round_)`` loads a round's matches with their entrants, games,
 seats and hands (``tournaments.play.load_matches``: a fixed number of queries) and the
@@ -12,7 +13,7 @@ sheet carry; ``qr_svg`` draws a QR code as inline SVG
 (segno, drawn on the server: no script, no outside request). ``table_sheet`` is the one view
 body of the table-tent sheet of an event and of a club night (``event_views.event_table_sheet``,
 ``night_views.night_table_sheet``), whose Revoke ends one link through
-``tables.services.revoke_event_table_link``.
+``table_links.services.revoke_event_table_link``.
 
 What it does not do: decide anything or write itself: the sheet's revoke goes through the
 table-link services, the board's writes through games' services.
@@ -30,8 +31,8 @@ from django.utils.translation import gettext, pgettext
 
 from clubs.models import Player
 from config.problems import Problem
-from tables import selectors as table_selectors
-from tables import services as table_services
+from table_links import selectors as table_selectors
+from table_links import services as table_services
 from tournaments.play import load_matches
 from web.console.access import ProblemShown
 from web.console.club_views import _integer, _status
@@ -65,7 +66,7 @@ def table_link(club, game) -> str | None:
 def event_table_links(event, *, base_url: str, with_qr: bool) -> dict[int, dict]:
     """The live table links of an event (or a club night) by table number: id, URL, short code,
     QR code (the token and the code derived again from each link's salt:
-    ``tables.services.reveal_table_link``)."""
+    ``table_links.services.reveal_table_link``)."""
     shown = {}
     for link in table_selectors.list_event_table_links(event):
         secrets = table_services.reveal_table_link(link)
@@ -182,8 +183,8 @@ def round_tables(
 
 def table_sheet(request, club, event, *, sheet: str, closed: bool, context: dict):
     """The QR sheet of an event's or a night's tables (table tents), and its Revoke: a POST ends
-    one link (``tables.services.revoke_event_table_link``) and comes back to ``sheet`` (a console
-    URL name taking the club's slug and the event's id). ``context`` names the event for the
+    one link (``table_links.services.revoke_event_table_link``) and comes back to ``sheet`` (a
+    console URL name taking the club's slug and the event's id). ``context`` names the event for the
     template (``tournament`` or ``night``)."""
     problem = None
     if request.method == "POST":

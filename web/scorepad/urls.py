@@ -9,7 +9,7 @@ pages).
 
 from django.urls import path
 
-from web.table import views
+from web.scorepad import views
 
 app_name = "table"
 

@@ -6,14 +6,14 @@ table needs — read its games and hands (and their history), record, preview, c
 hand, ask for legal plays, and ``/api/table/`` — and only for that table's games. Anything else (an
 unknown, revoked or expired link, another route, another game) is a 404 before any view runs, so
 nothing is stored and nothing is revealed. Guessing is limited as on the /t/ pages, with the same
-counters (``tables.guessing``): each unknown, revoked or expired link counts one failed look-up for
-the client's address, and once the window's allowance is used every ``Authorization: Table``
+counters (``table_links.guessing``): each unknown, revoked or expired link counts one failed look-up
+for the client's address, and once the window's allowance is used every ``Authorization: Table``
 request from that address, a right one too, is a 429 problem with ``Retry-After``. The
 permission classes of ``clubs.permissions`` check the grant again by duck typing
 (``request.auth.allows_game``), so a view that forgot the route list would still refuse another
 table's game.
 
-What it does not do: make or revoke links (``tables.services``).
+What it does not do: make or revoke links (``table_links.services``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.exceptions import NotFound, Throttled
 
-from tables import guessing
+from table_links import guessing
 
 KEYWORD = "Table"
 
@@ -49,7 +49,7 @@ class TableLinkAuthentication(BaseAuthentication):
         if len(parts) != 2:
             raise NotFound()
         # Imported here: DRF loads this class while the apps' models are still loading.
-        from tables.selectors import get_grant
+        from table_links.selectors import get_grant
 
         wait = guessing.refused_for(request)
         if wait is not None:

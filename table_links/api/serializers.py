@@ -16,9 +16,9 @@ from typing import Any
 from rest_framework import serializers
 
 from config.serializers import StrictFieldsMixin
-from tables.models import TableLink
-from tables.selectors import is_live, table_label
-from tables.services import format_code
+from table_links.models import TableLink
+from table_links.selectors import is_live, table_label
+from table_links.services import format_code
 
 
 class TableLinkInput(StrictFieldsMixin, serializers.Serializer):

@@ -1,12 +1,13 @@
-"""A tournament's settlement: each player's stakes and entry fee, and who pays whom.
+"""A tournament's running balances: each player's stakes and entry fee, and who pays whom
+so far (live, without prizes; the settle-up with prizes is ``settlements``'s).
 
-What it does: ``compute_settlement(tournament)`` nets the stakes ledger (``games.ledger``) over
+What it does: ``running_balances_for(tournament)`` nets the stakes ledger (``games.ledger``) over
 the games of the tournament's matches, per player, and proposes the fewest player-to-player
-transfers that clear those nets (``games.ledger.settle``). Beside them it reports the entry fees:
-every player of every entrant (an individual, or each member of a team) owes the tournament's
-``entry_fee`` to the club, and the *pot* is their sum. Everything comes back JSON-ready, amounts
-as decimal strings in the club's currency, with an entity tag that changes exactly when the
-settlement does. It costs a fixed number of queries however many games were played.
+transfers that clear those nets (``games.ledger.fewest_transfers``). Beside them it reports the
+entry fees: every player of every entrant (an individual, or each member of a team) owes the
+tournament's ``entry_fee`` to the club, and the *pot* is their sum. Everything comes back
+JSON-ready, amounts as decimal strings in the club's currency, with an entity tag that changes
+exactly when the balances do. It costs a fixed number of queries however many games were played.
 
 What it does not do: mix entry fees into the transfers (fees are reported apart; the stored
 settle-up of ``settlements`` takes them at the door into the club's pot and pays the prizes from
@@ -19,7 +20,7 @@ Terms:
 - *stakes*: a player's net over the ledger entries of the tournament's games, in minor units
   (+ receives, - pays); they sum to zero over the players.
 - *entry fee due*: what a player owes the club to enter (the fee, or nothing).
-- *etag*: a strong entity tag, the SHA-256 of the settlement's JSON (without ``computed_at``).
+- *etag*: a strong entity tag, the SHA-256 of the balances' JSON (without ``computed_at``).
 """
 
 from __future__ import annotations
@@ -31,9 +32,9 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 
 from clubs.models import Player
-from games.ledger import settle
+from games.ledger import fewest_transfers
 from games.models import LedgerEntry
-from games.money import minor_to_decimal_string
+from games.money import amount_string
 from tournaments.models import Entrant, Tournament
 
 
@@ -61,14 +62,13 @@ def entered_players(tournament: Tournament) -> set[int]:
     return {player for row in rows for player in row if player is not None}
 
 
-def compute_settlement(tournament: Tournament) -> dict:
+def running_balances_for(tournament: Tournament) -> dict:
     """``{"tournament", "currency", "stake", "balances", "transfers", "entry_fees",
     "computed_at", "etag"}`` (see docs/tournaments.md, "Settlement")."""
     club = tournament.club
-    exponent = club.minor_unit_exponent
 
     def money(amount_minor: int) -> str:
-        return minor_to_decimal_string(amount_minor, exponent)
+        return amount_string(amount_minor, club)
 
     stakes = tournament_stakes(tournament)
     entered = entered_players(tournament)
@@ -86,7 +86,7 @@ def compute_settlement(tournament: Tournament) -> dict:
     body = {
         "tournament": tournament.pk,
         "currency": club.currency,
-        "stake": None if tournament.stake_minor is None else money(tournament.stake_minor),
+        "stake": amount_string(tournament.stake_minor, club),
         "balances": [
             {
                 "player": reference(player_id),
@@ -97,7 +97,7 @@ def compute_settlement(tournament: Tournament) -> dict:
         ],
         "transfers": [
             {"payer": reference(payer), "payee": reference(payee), "amount": money(amount)}
-            for payer, payee, amount in settle(stakes)
+            for payer, payee, amount in fewest_transfers(stakes)
         ],
         "entry_fees": {
             "fee": None if tournament.entry_fee_minor is None else money(fee),

@@ -10,7 +10,7 @@ conditional polling; ``list_table_links`` a club's links; ``live_event_links`` a
 ``list_event_table_links`` an event's or a night's live links, table by table.
 
 What it does not do: check who may make or revoke links (the API views, ``clubs.permissions``),
-or write anything (``tables.services``).
+or write anything (``table_links.services``).
 
 Terms: a *grant* is what a request authenticated by a table link may do. It follows the small
 protocol ``clubs.permissions`` checks by duck typing — ``allows_game(game_id) -> bool`` — so that
@@ -30,7 +30,7 @@ from django.utils.translation import gettext
 from clubs.models import Club
 from games.models import Game
 from settlements.models import Night, NightGame, NightStatus
-from tables.models import TableLink
+from table_links.models import TableLink
 from tournaments.models import Match, MatchGame, TournamentStatus
 
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base32: no I, L, O, U
@@ -277,7 +277,7 @@ def table_label(link: TableLink) -> str:
     if link.game_id is not None:
         return gettext("Game %(number)s (%(name)s)") % {
             "number": link.game_id,
-            "name": link.game.game,
+            "name": link.game.variant,
         }
     match = link.match
     return gettext("%(tournament)s, round %(round)s, table %(table)s") % {

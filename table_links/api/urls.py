@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables.api import views
+from table_links.api import views
 
 app_name = "tables"
 

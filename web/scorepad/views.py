@@ -40,15 +40,15 @@ from clubs import selectors as club_selectors
 from clubs.permissions import can_manage, can_score
 from config.problems import Problem
 from games import selectors as game_selectors
-from games.api.outputs import GameOutput, HandOutput
 from games.models import Game
-from tables import guessing
-from tables import selectors as table_selectors
-from tables import services as table_services
-from tables.qr import qr_svg
-from tables.table_state import table_state
+from games.representations import GameOutput, HandOutput
+from table_links import guessing
+from table_links import selectors as table_selectors
+from table_links import services as table_services
+from table_links.qr import qr_svg
+from table_links.table_state import table_state
 from tournaments.models import Match, Tournament, TournamentStatus
-from web.table.strings import table_strings
+from web.scorepad.strings import table_strings
 
 # How often a waiting page (a table with no game yet) asks whether its next game exists: at most
 # six times a minute, conditionally (ETag), as the score page does.
@@ -148,7 +148,7 @@ def _render_score(
         "table_data": table,
         "strings": table_strings(),
     }
-    response = render(request, "table/score.html", context)
+    response = render(request, "scorepad/score.html", context)
     # The page holds a credential or a CSRF token: never stored by shared caches; the service
     # worker keeps its own copy for opening offline.
     response["Cache-Control"] = "private, no-cache"
@@ -189,7 +189,7 @@ def score_table(request: HttpRequest, credential: str) -> HttpResponse:
         game_id = int(wanted)
     if game_id is None:
         context = {"table": table, "credential": credential, "poll_seconds": WAIT_POLL_SECONDS}
-        response = render(request, "table/waiting.html", context, status=200)
+        response = render(request, "scorepad/waiting.html", context, status=200)
         response["Cache-Control"] = "private, no-cache"
         return response
     game = game_selectors.get_game(game_id=game_id)
@@ -199,11 +199,11 @@ def score_table(request: HttpRequest, credential: str) -> HttpResponse:
 
 
 def _too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
-    """429: this address tried too many wrong codes in this window (``tables.guessing``)."""
+    """429: this address tried too many wrong codes in this window (``table_links.guessing``)."""
     minutes = max(1, math.ceil(wait / 60))
     response = render(
         request,
-        "table/too_many_guesses.html",
+        "scorepad/too_many_guesses.html",
         {"minutes": minutes, "guesses": settings.TABLE_CODE_GUESSES},
         status=429,
     )
@@ -227,7 +227,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
         error = gettext(
             "No table has this code, or its link has ended. Check the code with the organiser."
         )
-    return render(request, "table/code.html", {"code": code, "error": error})
+    return render(request, "scorepad/code.html", {"code": code, "error": error})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -288,7 +288,7 @@ def table_links(request: HttpRequest, slug: str) -> HttpResponse:
             .order_by("-id")[:30]
         ),
     }
-    response = render(request, "table/links.html", context)
+    response = render(request, "scorepad/links.html", context)
     response["Cache-Control"] = "private, no-store"
     return response
 
@@ -297,7 +297,7 @@ def _positive(value) -> int | None:
     if value in (None, ""):
         return None
     if not str(value).isdigit():
-        raise Problem(status=400, code="invalid_table", detail=gettext("Pick a game or a match."))
+        raise Problem(code="invalid_table", detail=gettext("Pick a game or a match."))
     return int(value)
 
 
