@@ -14,8 +14,9 @@ It times, after a warm-up:
   pattern ties every hand, and in 45 a tie past the target plays another hand, so the game never
   ends), to show that the cost does not grow with the hands already played.
 
-Hands and trivial requests are sent in alternating blocks, so both meet the same load when the
-machine is busy, and each figure is a median. It prints milliseconds per request, the ratio of
+Hands and trivial requests are sent in alternating blocks (of ``BLOCK``), so both meet the same
+load when the machine is busy, and each figure is a median over ``JINK_BENCH_HANDS`` requests
+(default 400). It prints milliseconds per request, the ratio of
 recording a hand to the trivial request (the goal: at most 4) and hands per second. It asserts
 nothing about speed; the figures depend on the machine. The database is dropped at the end.
 

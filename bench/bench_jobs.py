@@ -21,21 +21,22 @@ What it does, on a throwaway database (as ``bench_hands_api.py``):
    (goal ≤ 3).
 3. ``GET /api/tournaments/{id}/standings/`` from the snapshot, at 50 and at 500 entrants: the
    queries of a 200 and of a 304 (goal ≤ 4, the same at both sizes; one beyond the token).
-4. A season table over ``JINK_BENCH_SEASON_GAMES`` games (default 20,000, inserted in bulk)
-   against reading its rows (goal ≤ 3).
+4. A season's league table (``seasons.league_table.compute_season_rows``; printed as "season
+   table") over ``JINK_BENCH_SEASON_GAMES`` games (default 20,000, inserted in bulk) against
+   reading its rows (goal ≤ 3).
 5. With real workers on a Redis of their own (skipped without ``redis-server``), for each
    documented layout (``JINK_BENCH_WORKER_LAYOUTS``, default ``one,serve``): one worker on both
    queues (concurrency 1, docs/operations.md), and `make serve`'s (a default worker and a
    standings worker of two processes each). A swiss of ``JINK_BENCH_WORKER_ENTRANTS`` (500)
-   over ``JINK_BENCH_WORKER_ROUNDS`` (12) rounds played through the API, with a season table
+   over ``JINK_BENCH_WORKER_ROUNDS`` (12) rounds played through the API, with a league table
    stored, a webhook endpoint on loopback and the ratings, as in production, and the sweeps at
    their production interval: per round, the round's other hands posted back to back (a burst
    far faster than a night's tables finish) and the time until the workers caught up with it,
    then the time from each sampled deciding hand's ``201`` to fresh standings, one at a time
    (p50 and p95 of ``JINK_BENCH_WORKER_SAMPLES``, 25 a round), each task kind's time from the
-   workers' logs (ratings, match progress, refresh, season table, webhook), what the refreshes
-   did (stored, refused the lock, queued themselves again) and what the sweep stored (goal: p95
-   ≤ 2 s, flat; the sweep 0).
+   workers' logs (ratings and their catch-up, match progress, refresh, "season table": the
+   league table's job, webhook), what the refreshes did (stored, refused the lock, queued
+   themselves again) and what the sweep stored (goal: p95 ≤ 2 s, flat; the sweep 0).
 
 It prints figures and asserts nothing about speed. ``JINK_BENCH_JOBS_PARTS`` (e.g. ``2,5``) runs
 only the parts named (parts 2 and 3 need part 1's swiss, which is then played). The full run

@@ -4,13 +4,15 @@ What it does: sets Django up on a throwaway database (the same choice as bench_h
 PostgreSQL when it answers, else SQLite), seeds the page tests' clubs (tests/pages/seed.py: a
 knockout under way, games with hands), makes the knockout public, and for the event page and a
 game page times, after a warm-up, the full page (200) and the poll that finds nothing new
-(``If-None-Match`` with the page's tag: 304), as an anonymous reader and as a logged-in member,
-with Django's test client in process. It prints the median milliseconds and the number of
+(``If-None-Match`` with the page's tag: 304) — the event page as an anonymous reader and as a
+logged-in member, the game page as a member (the club's games are for its members) — with
+Django's test client in process. It prints the median milliseconds and the number of
 database queries of each (a 304 should cost the live-state query alone, plus the session and the
 user when logged in). Then the poll that finds a change (an old tag, so a 200): its bytes and
 milliseconds as it was — the whole page, uncompressed — and as it is — the live region alone
 (``X-Jink-Poll``), gzip-compressed — for those pages and for the event pages of a night of
-sixteen (tests/pages/seed_night.py: a drive, a knockout). It asserts nothing about speed.
+sixteen (tests/pages/seed_night.py: a drive, a knockout). It asserts the statuses (200, 304)
+and the gzip encoding, nothing about speed.
 
 Run: ``make bench``, or ``.venv/bin/python bench/bench_pages.py`` from the project root.
 """

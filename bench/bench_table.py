@@ -1,6 +1,6 @@
 """Benchmark of an idle table tablet: its requests a minute and what its poll costs the server.
 
-What it does: reads the score page's polling period from static/table/sync.js (``POLL_MS``)
+What it does: reads the score pad's polling period from static/table/sync.js (``POLL_MS``)
 and prints an idle tablet's requests a minute — one conditional ``GET /api/table/`` each period
 — beside what the page did before issue 19 (three full requests every 4 s: 45 a minute). Then
 it sets Django up on a throwaway database (as bench_hands_api.py: PostgreSQL when it answers,

@@ -101,7 +101,7 @@ def _percentile(values: list[float], share: float) -> float:
 
 def hand_to_fresh_standings(layout: str, club, user, players) -> None:
     """Part 5, one worker layout: a swiss played through the API with real workers on a Redis
-    of their own, ratings, season tables and webhooks on; per round the time from a sampled
+    of their own, ratings, league tables and webhooks on; per round the time from a sampled
     deciding hand's ``201`` to fresh standings (its match decided and the snapshot at the
     tournament's data version), each task kind's time from the workers' logs, and what the
     refreshes did (stored, current, busy: the holder looks again; requeued: rounds exhausted,
@@ -139,7 +139,7 @@ def hand_to_fresh_standings(layout: str, club, user, players) -> None:
             events=["game.finished", "match.decided", "round.drawn", "standings.updated"],
             secret="bench",
         )
-        read_season(club)  # the club's season table is stored: every finished game moves it
+        read_season(club)  # the club's league table is stored: every finished game moves it
         tournament = swiss(club, user, players[:WORKER_ENTRANTS], WORKER_ROUNDS)
         services.draw_next_round(tournament_id=tournament.pk, user=user)
         _, token = issue_device_token(user=user, device=f"bench-scorer-{layout}")

@@ -1,12 +1,15 @@
 """The one place where games meet the rules engine: load engine state from a game row, save it back.
 
 What it does: builds the engine's immutable ``GameState`` from the fields stored on a ``Game``
-(frozen house rules, seating, totals, hands played, next dealer, finished/winner/double stake and
-the engine's extra ``has_scored`` flags) without reading any hand, records a hand on it, and turns
-the state after a hand into the ``Game`` fields to store (``fields_of``). This is what keeps the
-cost of recording a hand independent of the number of hands already played. It also freezes
-house rules for a new game and starts one (``start``), and maps seating errors to the API's field
-names (the engine says "/sides", the API calls them "/teams").
+(``state_of``: frozen house rules, seating, totals, hands played, next dealer,
+finished/winner/double stake and the engine's extra ``has_scored`` flags) without reading any
+hand, records a hand on it (``play``, ``play_state``), and turns the state after a hand into the
+``Game`` fields to store (``fields_of``). This is what keeps the cost of recording a hand
+independent of the number of hands already played. It also freezes house rules for a new game
+(``freeze_rules``) and starts one (``start``; ``start_for``: a game's state before its first
+hand, for replays), keeps each distinct set of frozen rules validated once (``rules_of``, a
+bounded cache), and maps seating errors to the API's field names (``seating_problem``: the
+engine says "/sides", the API calls them "/teams").
 
 What it does not do: touch the database (services do) or check anything itself (the engine does).
 

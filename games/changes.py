@@ -5,7 +5,8 @@ What it does:
   change, the hand concerned, who did it). The services of games build one per write and call
   ``announce_game_change``; after the transaction commits, every *subscriber* is called with it,
   in the order listed. A write that rolls back announces nothing. The delivery is the project's
-  one mechanism, ``config.announce`` (``GAME_CHANGES``).
+  one mechanism, ``config.announce`` (``GAME_CHANGES``); ``deliver`` calls the subscribers at
+  once, outside any commit (the tests use it).
 - ``check_game_change(proposal)`` runs every *check* before a write that would change a finished
   game's result commits; a check refuses by raising ``config.problems.Problem`` (e.g. a decided
   tournament match whose next match has begun).

@@ -2,11 +2,12 @@
 
 What it does: ``load_demo_games(club, user=...)`` starts two games through the services (so the
 engine checks every hand, the ledger books the stake and the history records who did it) with
-the club's first eight active players: a 2 v 2 game of 25 played to the end at 0.20 a head, and a
-2 v 2 game of 45 two hands in. It does nothing when the club already has games (the loader
-runs it before the tournaments step, which plays games), so running the demo loader twice changes
-nothing. ``ensure_games(demo, out)`` is the
-step for the loader's ``STEPS`` list (web/management/commands/load_demo.py).
+the club's first eight active players (with fewer it skips): a 2 v 2 game of 25 played to the end
+at 0.20 a head (one minor unit in a currency of fewer than two decimals), and a 2 v 2 game of 45
+two hands in. It does nothing when the club already has games (the loader runs it before the
+tournaments step, which plays games), so running the demo loader twice changes nothing.
+``ensure_games(demo, out)`` is the step for the loader's ``STEPS`` list
+(web/management/commands/load_demo.py).
 
 What it does not do: create clubs, players or users (the clubs demo steps do).
 """

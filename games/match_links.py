@@ -2,7 +2,7 @@
 
 What it does: games does not know tournaments, yet its API takes and shows ``tournament_match``
 (api.md). The app that owns matches lists one object in ``JINK_GAME_MATCH_LINKS``
-(config/settings.py, a dotted path; ``tournaments.game_hooks.MATCH_LINKS``) with three methods,
+(config/settings.py, a dotted path; ``tournaments.game_hooks.MATCH_LINKS``) with four methods,
 and games reaches it only through this module:
 
 - ``load_terms(club=, match_ids=)`` -> ``{match_id: MatchTerms}`` for the club's matches among
@@ -13,7 +13,8 @@ and games reaches it only through this module:
   selectors annotate as ``tournament_match_id`` (a join in the same query, no query of its own);
 - ``private_draw_q()`` -> a filter (``Q``) of the games played for a match of a round not yet
   released (a private draw: only the club's organisers may see those games, see
-  ``games.selectors.without_private_draws``).
+  ``games.selectors.without_private_draws``); ``private_draw_expression()`` turns it into an
+  annotation (``in_private_draw``).
 
 With the setting empty (games alone), no match exists: every ``tournament_match`` is refused and
 every game shows ``null``.

@@ -4,12 +4,17 @@ What it holds: a ``Game`` (the frozen house rules, the seating, the running tota
 state needed to record the next hand without replaying history), its ``GameSeat`` and ``GameSide``
 rows, one ``Hand`` per hand recorded (the record as entered and the engine's result), the
 ``LedgerEntry`` rows booking a finished game's stake, and ``IdempotencyRecord`` (the stored first
-response of a creating ``POST``, used by ``config/idempotency.py``).
+response of a creating ``POST``, used by ``config/idempotency.py``). Games and hands keep an
+audit history (django-simple-history); a hand's history rows also keep the table link each change
+came through (``HandHistoryBase``, copied from the hand by ``_stamp_table_link``, a receiver of
+simple-history's ``pre_create_historical_record``).
 
 What it does not do: check any rule (``rules_engine``), decide workflows (``games/services``) or
 shape queries (``games/selectors.py``). Models hold data and small derived helpers only.
 
 Terms:
+- *variant*: which game of the family is played (``Game.variant``: "25", "45", ...); the API's
+  field and the column keep the name ``game``.
 - *seat*: 0..n-1 clockwise; *side*: the seats that pool their points (a partnership, or one
   player when everybody plays for themselves); sides are numbered 0..m-1.
 - *version*: bumped on every change to a game or any of its hands; the game's ``ETag``.

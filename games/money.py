@@ -2,7 +2,9 @@
 
 What it does: converts between the API's decimal strings ("0.20") and integer minor units (20)
 given the currency's minor-unit exponent (2 for EUR, 0 for JPY), exactly and without floats, and
-refuses amounts of more than ``MAX_DIGITS`` digits in minor units.
+refuses amounts of more than ``MAX_DIGITS`` digits in minor units. ``amount_string`` is the one
+way the API, the exports and the stored documents write an amount: a decimal string in the club's
+currency, None kept.
 
 The one rule for an amount a person types (``AMOUNT_PATTERN``): ASCII digits, optionally a point
 and more digits, optionally a leading minus where negative amounts are allowed, optionally

@@ -1,9 +1,10 @@
 """Checks of a request to start a game, against its club: seats, teams, rules.
 
 What it does: ``check_players`` maps the seated player ids to the club's active players (each
-once), ``frozen_rules`` merges the club's, the match's (``games.match_links.MatchTerms``) and the
-request's house rules into the full rules frozen on the game, and ``check_teams`` finds the club
-team a side plays as and checks that its players are exactly the side's. Each refusal is a 400
+once), ``frozen_rules`` merges the club's (when the game is the club's default game), the
+match's (``games.match_links.MatchTerms``) and the request's house rules into the full rules
+frozen on the game, and ``check_teams`` finds the club team a side plays as and checks that its
+players are exactly the side's. Each refusal is a 400
 ``Problem`` naming the offending value by its JSON pointer into the request body ("/seats/3",
 "/teams/0/team"), all errors at once.
 

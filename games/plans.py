@@ -11,7 +11,10 @@ What it does:
 - ``plan_correction(game, hands, number, record)``: the replay of the whole game with hand
   ``number``'s record replaced — every hand's fields and result after it — or the problem of the
   corrected hand, or of the first later hand the correction makes impossible.
-- ``plan_undo(game, number)``: the game's fields once its last hand is gone.
+- ``plan_undo(game, number)``: the game's fields once its last hand is gone (the state stored
+  with the hand before it, or the game's start) and the ``ResultChange`` that makes.
+- ``check_hand_number``: 409 ``hand_conflict`` (``HandConflict``, carrying the stored hand) or
+  ``hand_out_of_sequence``; ``later_hand_problem``: 409 ``later_hand_invalid`` for a replay.
 - ``ResultChange``: how a change moves the game's *result* (its status and winner); the one
   definition of "the result changed", "finished", "reopened" and "the winner changed" that the
   services, the announcements, the checks, the previews and the pages use.

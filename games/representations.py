@@ -1,4 +1,4 @@
-"""How a game and its hands are shown, as the games API answers them and the score page embeds
+"""How a game and its hands are shown, as the games API answers them and the score pad embeds
 them (one shape for both: the pages import this module, never the API's).
 
 What it does: the ``*Output`` serializers render a game (``GameOutput``), a hand (``HandOutput``)

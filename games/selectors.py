@@ -1,9 +1,12 @@
-"""Reads of games, hands, ledgers and balances, in the shape the API needs.
+"""Reads of games, hands, ledgers and balances, in the shape the API and the pages need.
 
 What it does: builds querysets with their ``select_related``/``prefetch_related`` so that every
 endpoint costs a fixed number of queries however many games, seats or hands there are (pinned in
-tests/games/test_queries.py), and fetches one game by id (``get_game``) for the views, which then
-check permissions on it.
+tests/games/test_queries.py), and fetches one game by id (``get_game``, ``get_game_for_check``)
+for the views, which then check permissions on it. For the pages: what a game page's poll
+compares (``get_game_live_state``, one query), the corrections and undos of a game's hands
+(``list_hand_corrections_and_undos``), and a player's games, results and balance over time
+(``list_games_of_player``, ``count_results_of_player``, ``list_balance_steps``).
 
 A private draw stays private: the games of a round not yet released (``games.match_links``) are
 left out of every read for all but the club's organisers (``without_private_draws``,

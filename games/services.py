@@ -2,9 +2,10 @@
 last hand.
 
 What it does: each service checks its input (the games to start are checked against their club
-and built by ``games.new_games``), locks the game row (``SELECT ... FOR UPDATE``, so two tablets
-at one table are served one after the other), runs the engine, and stores the hand, the new
-totals and engine state, the ledger bookings and the audit history in one transaction.
+and built by ``games.new_games``), locks the game row of a game it changes (``SELECT ... FOR
+UPDATE``, so two tablets at one table are served one after the other), runs the engine, and
+stores the hand, the new totals and engine state, the ledger bookings and the audit history in
+one transaction.
 After the commit, each write announces what it changed (``games.changes``: one ``GameChange`` per
 game written, with its kinds); the subscribers listed in settings (a tournament match's progress,
 …) run then, never for a rolled-back change. Before a change of a finished game's result, the

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Make sure Debian's Chromium is installed, for the browser tests (tests/pages/test_browser.py).
+# Make sure Debian's Chromium is installed, for the browser tests (every test using the fixtures
+# of tests/browser.py: the pages', the console's, the table links' and the score pad's, its
+# modules' tests included).
 #
 # Does nothing when `chromium` is already on the PATH; otherwise installs the distribution's
 # package with apt-get (root needed). It never runs `playwright install`: the tests drive the
 # system Chromium through Python Playwright. Called by the Makefile's test target before pytest,
-# so that CI (CI=true, where a missing Chromium fails the browser test) has it.
+# so that CI (CI=true, where a missing Chromium fails the browser tests) has it.
 #
 # When it cannot install (not root, no apt-get): with CI=true it fails; otherwise it warns and
-# succeeds, and the browser test is skipped with the reason.
+# succeeds, and the browser tests are skipped with the reason.
 set -euo pipefail
 
 cannot_install() {

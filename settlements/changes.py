@@ -1,11 +1,12 @@
 """What changed in settlements, announced once after the commit: a settle-up version was stored.
 
-What it does: ``games.changes`` and ``tournaments.changes`` one floor up, through the same
-mechanism (``config.announce``, ``SETTLEMENT_CHANGES``). ``settle_up.settle_event``, having stored
-a new version, calls ``announce_settlement_stored``; after its transaction commits every
-subscriber named in ``JINK_SETTLEMENT_SUBSCRIBERS`` (config/settings.py, dotted paths: today
-webhooks' ``settlement.ready``) is called with the ``SettlementStored``. Settling that stores
-nothing, or rolls back, announces nothing. Settlements imports none of the subscribers.
+What it does: what ``games.changes`` and ``tournaments.changes`` do one floor down, through the
+same mechanism (``config.announce``, ``SETTLEMENT_CHANGES``). ``settle_up.settle_event``, having
+stored a new version, calls ``announce_settlement_stored`` with a ``SettlementStored`` (the
+version's ids and number); after its transaction commits every subscriber named in
+``JINK_SETTLEMENT_SUBSCRIBERS`` (config/settings.py, dotted paths: today webhooks'
+``settlement.ready``) is called with it. Settling that stores nothing, or rolls back, announces
+nothing. Settlements imports none of the subscribers.
 
 What it does not do: run work, retry or queue anything; a subscriber must be quick and never
 fail the committed write (it queues a task by name with ``config.tasks.enqueue``). A failing

@@ -5,8 +5,11 @@ pool by place (percentages per place, entrants sharing a place sharing the amoun
 they span), ``nets_of`` adds each party's stakes, prize and entry fee into one net,
 ``targets_of`` says what each party is still to receive through transfers (the pot at the door,
 or everything between players), and ``plan_transfers`` turns those targets, minus what the
-transfers already *paid* move, into the fewest transfers (``games.ledger.fewest_transfers``): the
-open transfers of a new version, which replace every open transfer before it.
+transfers already *paid* move (``settled_by``), into the fewest transfers
+(``games.ledger.fewest_transfers``): the open transfers of a new version, which replace every open
+transfer before it. ``fingerprint_of`` digests the targets (``settle_up.settle_event`` stores
+no version when it equals the latest version's), and ``EXACTNESS`` is the sentence each version
+stores to say how exact its transfers are.
 
 What it does not do: read rows (``settlements.settle_up`` gathers the stakes, fees and places) or
 round anything away: every minor unit of every input is in some output.

@@ -2,7 +2,8 @@
 
 What it does: ``send_settle_up_mails`` gives each party of a version with an e-mail address their
 own settle-up (``settle_up_text``: in words, money in the club's currency), once (a row per
-player and version, claimed under a lock, so two workers never send the same row).
+player and version, claimed under a lock, so two workers never send the same row; a worker killed
+between the mail server's hand-off and the commit sends it again on retry: at least once).
 
 What it does not do: store versions (``settlements.settle_up``, which queues these mails after the
 commit of a new version through ``settlements.send_settle_up_mails_task``) or choose the words of

@@ -31,7 +31,7 @@ Terms:
 - *settled before*: what the transfers already paid (of any earlier version) moved for each party;
   *difference*: what is still to settle, which the version's own transfers move.
 - *table* (of a night): table *N* of the room, 1-based; a night's table link
-  (``tables.TableLink.night``) follows the games started at it.
+  (``table_links.models.TableLink.night``) follows the games started at it.
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ and ``FeeOutput`` render stored rows; money goes out as decimal strings in the c
 (``amount_string``), a party (payer, payee, a fee's player) as ``{"id", "name"}`` with the club
 as ``{"id": null, "name": "The club"}``.
 
-What it does not do: query beyond what the selectors fetched, or check any input (the API's
-``settlements.api.serializers`` holds the inputs).
+What it does not do: query beyond what the selectors fetched, check any input, or shape the
+API's other answers (``settlements.api.serializers`` holds the inputs and the outputs of nights,
+prize splits and the settle-up rule).
 
 Terms: *superseded* — an open transfer replaced by a later settle-up version.
 """
@@ -107,7 +108,7 @@ class SettlementVersionOutput(serializers.Serializer):
         return settlement.details.get("rule", "all")
 
     def get_lines(self, settlement) -> list[dict]:
-        return [lineamount_string(line, settlement.club) for line in settlement.lines]
+        return [line_money(line, settlement.club) for line in settlement.lines]
 
     def get_prize_rule(self, settlement) -> list[str]:
         return words.prize_lines(settlement.details, settlement.club)
@@ -129,7 +130,7 @@ MONEY_FIELDS = (
 )
 
 
-def lineamount_string(line: dict, club) -> dict:
+def line_money(line: dict, club) -> dict:
     """A stored line with its amounts as decimal strings (a line stored before fees were taken
     at the door has none: 0)."""
     return {

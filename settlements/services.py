@@ -211,7 +211,7 @@ def set_prize_split(
 
 def _fee_payers(event, *, tournament_id: int | None) -> set[int]:
     """Who may have an entry fee: a tournament's entered players (individuals and the members
-    of team entrants, checked in or not); for a night, any active player of the club."""
+    of team entrants, marked present or not); for a night, any player of the club."""
     if tournament_id:
         rows = Entrant.objects.filter(tournament=event).values_list(
             "player_id", "team__team_members__player_id"

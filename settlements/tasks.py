@@ -1,13 +1,16 @@
 """Celery tasks of settlements: store a settle-up version, send its e-mails, sweep what is behind.
 
 What it does: ``settle_event_task(tournament_id, night_id)`` calls ``settle_up.settle_event``
-(queued when a tournament or a night closes, or a game of a closed night changes; the service
-queues the e-mails of the version it stored and announces it after its commit);
-``send_settle_up_mails_task(settlement_id)`` sends them;
+(queued when a tournament or a night closes, when a game of a closed night changes its result,
+when a closed tournament is corrected, and when an entry fee of a closed event is marked; the
+service queues the e-mails of the version it stored and announces it after its commit);
+``send_settle_up_mails_task(settlement_id)`` sends them (both retried with back-off on transient
+database errors, ``RETRY``);
 ``sweep_settlements_task`` (beat) settles every closed event with no version yet, and every closed
 night with a game changed since its latest version, and sends any e-mail not sent (the lists are
-``selectors.list_events_to_settle`` and ``list_settlements_with_unsent_mails``), so a lost
-message only delays a settle-up.
+``selectors.list_events_to_settle`` and ``list_settlements_with_unsent_mails``; one sweep at a
+time, ``config.singleton.one_at_a_time``; never retried: the next run repairs), so a lost message
+only delays a settle-up.
 
 What it does not do: decide anything (the services do) or trust the message beyond its ids. All
 three are safe to run twice (a version is stored under the event's row lock only when something

@@ -6,7 +6,8 @@ pot, €40.00"; "Mary Byrne and Tom Ryan share first and second: €32.00 each")
 ``change_lines`` says what a version changed since the one before (each party's stakes, entry
 fee, how the fee was taken, prize; the open transfers it replaced and the paid ones it kept);
 ``party_name`` names a party (a player, or the club). Money through ``games.money.format_money``.
-The console, the pages, the e-mails and the exports all use these, so the story is told once.
+The console's results page, the e-mails, and the API and the console's archive (through
+``settlements.representations``) all use these, so the story is told once.
 
 What it does not do: compute (``settlements.computation``) or read rows beyond the names it is
 given.

@@ -2,7 +2,7 @@
 
 What it does:
 - ``register_endpoint`` / ``remove_endpoint``: an organiser's HTTPS endpoint for some events,
-  with a fresh secret (shown once, at registration).
+  with a fresh secret (shown once, at registration); ``check_url`` refuses any other address.
 - ``publish_event(club_id, event_type, data)``: called after the commit of what it announces
   (from the subscribers of ``games.changes``, ``tournaments.changes`` and
   ``settlements.changes``), it
@@ -12,8 +12,9 @@ What it does:
   ``Jink-Event``, ``Jink-Event-Id`` and ``Jink-Signature: t=<unix time>,v1=<hex>`` where ``v1``
   is HMAC-SHA256 (the endpoint's secret) of ``"<t>.<body bytes>"``. A 2xx delivers it; anything
   else (status, timeout, refused connection) counts an attempt and schedules the next after
-  ``RETRY_DELAYS`` (10 s, 30 s, 1 min, 5 min, 15 min, 30 min, then hourly), until a day after
-  the event: then it is ``failed``. ``list_due_deliveries`` feeds the beat sweep.
+  ``RETRY_DELAYS`` (10 s, 30 s, 1 min, 5 min, 15 min, 30 min, then hourly; the setting
+  ``JINK_WEBHOOK_RETRY_DELAYS``, from the environment, replaces them), until a day after the
+  event (``GIVE_UP_AFTER``): then it is ``failed``. ``list_due_deliveries`` feeds the beat sweep.
 - ``signature_of(secret, timestamp, body)``: what receivers recompute.
 
 What it does not do: follow redirects, accept plain HTTP (except loopback when

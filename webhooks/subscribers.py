@@ -6,8 +6,9 @@
 - ``on_settlement`` (``JINK_SETTLEMENT_SUBSCRIBERS``, a ``settlements.changes.SettlementStored``):
   ``settlement.ready``.
 
-Each stores the deliveries and queues them (``webhooks.delivery.publish_event``); quick, and a
-failure is logged by the announcer (``config.announce``), never raised into the request.
+Each stores the deliveries and queues them (``webhooks.delivery.publish_event``), or does nothing
+after one query when the club has no active endpoint; quick, and a failure is logged by the
+announcer (``config.announce``), never raised into the request.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Filters of the club game list: ``?status=``, ``?player=``, ``?game=``, ``?date=`` and a range.
+"""Filters of the club game list: ``?status=``, ``?game=`` (the variant), ``?player=``,
+``?tournament_match=``, ``?date=`` and a range (``?date_from=``, ``?date_to=``).
 
 Dates are calendar days in the club's time zone (a game started at 00:30 in Dublin belongs to that
 Dublin day, whatever the server's zone): ``date`` one day, ``date_from``/``date_to`` inclusive.

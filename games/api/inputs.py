@@ -4,11 +4,12 @@ What it does: ``*Input`` serializers check types and shapes of request bodies (u
 refused by ``StrictFieldsMixin``); ``create_game_arguments`` turns a validated ``GameInput`` into
 the keyword arguments of ``games.services.create_game``. Hand records themselves are checked by
 the engine, not here: the body of ``POST .../hands/`` is passed to it as is (minus the optional
-``number``), so its errors carry the engine's codes and pointers; ``HandRecordInput`` documents
-that body for the schema only.
+``number``, ``confirmed_by`` and ``scored_by``, which the view hands to the service as arguments
+of their own), so its errors carry the engine's codes and pointers; ``HandRecordInput``
+documents that body for the schema only.
 
 What it does not do: check rules (engine), look anything up in the database, decide who may see
-what, or shape responses (``games.api.outputs``).
+what, or shape responses (``games.representations``, ``games.api.outputs``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ previews, the legal plays, the ledger, the balances and the history.
 
 What it does: the ``*Output`` serializers render those responses (``XOutput(instance,
 context=...).data``) and drf-spectacular documents them from the same classes; they build on
-the game and hand shapes of ``games.representations`` (shared with the score page). Money goes
+the game and hand shapes of ``games.representations`` (shared with the score pad). Money goes
 out as decimal strings in the currency of ``context["club"]``. The previews render the dicts
 ``games.previews`` builds; these serializers document them.
 

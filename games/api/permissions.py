@@ -1,10 +1,12 @@
 """Two permission variants the games API needs on top of ``clubs.permissions``.
 
 - ``ClubQuestionPermission``: a ``POST`` that only asks a question and writes nothing (legal
-  plays) is checked as a read: whoever may read the club may ask it.
+  plays) is checked as a read: whoever may read the club may ask it (a table link's grant is
+  checked as for any game-scoped request, ``clubs.permissions.check_grant``).
 - ``ClubMemberReadPermission``: money (a game's ledger, the club's balances) is shown to members of
   the club in any role only, even when the club's standings are public: a club the user may not
-  read is a 404, a public club read by a non-member is 401 (anonymous) or 403.
+  read is a 404, a public club read by a non-member is 401 (anonymous) or 403, and a request
+  through a table link is a 404 (money is never a table's business); it allows reads only.
 
 What it does not do: decide roles (``clubs.permissions.role_in`` does).
 """

@@ -2,11 +2,15 @@
 are ``games.api.hand_views``.
 
 What it does: each view checks permissions through ``clubs.permissions`` (scorekeepers and
-organisers write, readers read, a club the user may not read is a 404), validates the body, calls
-one service or selector and renders the output serializers (a game:
-``games.representations``, the rest: ``games.api.outputs``). Creating
-POSTs honour ``Idempotency-Key`` (``config.idempotency``); the game and its hands carry the game's
-``ETag``; ``PUT``/``DELETE`` of a hand need ``If-Match`` (428 without, 412 when stale).
+organisers write, readers read, a club the user may not read is a 404) and
+``games.api.permissions``, validates the body, calls one service or selector and renders the
+output serializers (a game: ``games.representations``, the rest: ``games.api.outputs``). Creating
+a game honours ``Idempotency-Key`` (``config.idempotency``); a game carries its ``ETag`` and
+answers ``If-None-Match`` with 304. ``GameScopedView`` is the base of every game-scoped view,
+the hand views' included: it fetches the game once (a game of a private draw is a 404 but to the
+club's organisers and to a table granted that game), reads ``If-Match``
+(``config.preconditions``) and ``?reset_dependents=``; ``ProblemExtrasMixin`` adds the stored
+hand to a ``hand_conflict`` problem, and ``problem_response`` documents a problem for the schema.
 
 What it does not do: rules (engine), workflows (``games.services``) or query shape (selectors).
 

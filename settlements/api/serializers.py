@@ -1,9 +1,10 @@
-"""Serializers of the settlements API: nights, a game started at a night's table, prize splits,
-fees and the settle-up rule. The stored settle-up versions, their transfers and the fees are
+"""Serializers of the settlements API: the inputs (a night, a game started at a night's table,
+a prize split, a fee, the settle-up rule) and the outputs of nights (with their tables), prize
+splits and the settle-up rule. The stored settle-up versions, their transfers and the fees are
 rendered by ``settlements.representations`` (shared with the console's archive).
 
-Money goes out as decimal strings in the club's currency (the club comes in the context, or from
-the object), and comes in the same way; percentages are whole numbers.
+Money goes out as decimal strings in the club's currency (``games.money.amount_string``, the club
+from the object) and comes in the same way (``MoneyField``); percentages are whole numbers.
 """
 
 from __future__ import annotations
