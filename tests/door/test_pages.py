@@ -16,7 +16,7 @@ from django.test import Client, override_settings
 from clubs.models import Player
 from settlements.models import EntryFeePayment
 from tests.door.test_services import _drive
-from tests.helpers import logged_in_client
+from tests.helpers import count_queries, logged_in_client
 from tests.tournaments.play_helpers import build_event
 from tournaments import door
 from tournaments.models import AuditEntry, Entrant
@@ -24,6 +24,9 @@ from tournaments.models import AuditEntry, Entrant
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HX-Request": "true"}
+# Queries of the polled check-in list and of a door search, however many players
+CHECK_IN_LIST = 5
+DOOR_SEARCH = 6
 
 
 @pytest.fixture(autouse=True)
@@ -202,3 +205,35 @@ def test_unknown_or_revoked_codes_count_as_guesses(event):
     assert phone.get("/door/not-a-code/").status_code == 404
     refused = phone.get("/door/not-a-code/")
     assert (refused.status_code, refused["Retry-After"].isdigit()) == (429, True)
+
+
+def test_the_door_speaks_french(event):
+    tournament = _drive(event, [{"player": event.players[0].pk}])
+    organiser = logged_in_client(event.world.users["organiser"])
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    page = organiser.get(_door_url(event, tournament), **french).content.decode()
+    assert "Tapez deux ou trois lettres du nom" in page
+    assert "Créer le code d'entrée" in page
+    names = organiser.get(f"{_door_url(event, tournament)}search/?q=pl", **french)
+    assert "Nouveau joueur : nom complet" in names.content.decode()
+    url = _phone_url(event, tournament)
+    phone = Client()
+    assert "Tapez deux ou trois lettres de votre nom" in phone.get(url, **french).content.decode()
+    assert "Je suis Player 01" in phone.get(f"{url}names/?q=pl", **french).content.decode()
+    phone.post(url, {"action": "pick", "player": event.players[0].pk}, **french)
+    done = phone.post(url, {"action": "check_in"}, **french).content.decode()
+    assert "Vous étiez déjà pointé, Player 01." in done
+
+
+def test_the_polled_list_and_the_search_cost_fixed_queries(event):
+    tournament = _drive(event, [{"player": player.pk} for player in event.players])
+    organiser = logged_in_client(event.world.users["organiser"])
+    console = f"/clubs/{event.club.slug}/console/events/{tournament.pk}/"
+    # the session and its user, the club with the viewer's role, the tournament (4); the
+    # entrants (1); the fees: the club's settle-up rule, the players, the marks (0 without a fee)
+    assert count_queries(organiser.get, f"{console}check-in/").count == CHECK_IN_LIST
+    for player in event.players[:3]:
+        door.check_in_player(tournament_id=tournament.pk, player_id=player.pk, user=None)
+    assert count_queries(organiser.get, f"{console}check-in/").count == CHECK_IN_LIST
+    # the same four, then the players matching and their entries (2)
+    assert count_queries(organiser.get, f"{console}door/search/?q=pl").count == DOOR_SEARCH
