@@ -5,7 +5,8 @@ What it proves, on a live server with a drive of individuals (an entry fee of 5.
 - the door page on a tablet (1024 x 768): the search box has the focus; two letters show the
   names as buttons at least 44 px high; a tap on a name checks the player in, one more tap takes
   the fee in cash, and the confirmation shows with the search box back — two taps, no more than
-  three; "New player" adds and checks in a newcomer in one tap;
+  three; axe-core finds nothing, every target is 44 px or more, nothing scrolls sideways (the
+  phone's page too); "New player" adds and checks in a newcomer in one tap;
 - a phone (390 x 844, no login) opens the door code's page, picks a name (the phone remembers it:
   a reload shows "You are …") and taps "Check me in"; the organiser's event page, left open, ticks
   that player on its check-in list at its next poll (htmx every 3 s, driven by ``page.clock``).
@@ -18,6 +19,7 @@ from playwright.sync_api import expect
 
 from tests.browser import PHONE, TABLET_LANDSCAPE
 from tests.helpers import log_in
+from tests.pages.axe import sideways, small_targets, violations
 
 PASSWORD = "door-pass-123"
 
@@ -72,6 +74,7 @@ def test_the_door_checks_a_player_in_within_three_taps(
     expect(name).to_be_visible()
     assert page.locator(".door-name").count() == 1
     assert name.bounding_box()["height"] >= 44
+    assert (violations(page), small_targets(page), sideways(page)) == ([], [], 0)
     tap(name)
     expect(page.locator(".door-done")).to_have_text("Player 03 is checked in.")
     tap(page.get_by_role("button", name="Cash"))
@@ -111,8 +114,11 @@ def test_a_self_check_in_from_a_phone_shows_on_the_console(
     phone = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
     phone.goto(f"{live_server.url}/door/{token}/")
     phone.get_by_label("Type two or three letters of your name").press_sequentially("er 02")
+    expect(phone.get_by_role("button", name="I am Player 02")).to_be_visible()
+    assert (violations(phone), small_targets(phone), sideways(phone)) == ([], [], 0)
     phone.get_by_role("button", name="I am Player 02").click()
     expect(phone.locator(".door-me")).to_have_text("You are Player 02.")
+    assert (violations(phone), small_targets(phone), sideways(phone)) == ([], [], 0)
     phone.reload()  # the phone remembers the name
     expect(phone.locator(".door-me")).to_have_text("You are Player 02.")
     phone.get_by_role("button", name="Check me in").click()
