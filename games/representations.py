@@ -136,7 +136,7 @@ class GameOutput(serializers.Serializer):
 
     id = serializers.IntegerField()
     club = serializers.CharField(source="club.slug", help_text="The club's slug.")
-    game = serializers.CharField()
+    game = serializers.CharField(source="variant")
     house_rules = serializers.JSONField(help_text="The frozen rules of this game.")
     seats = SeatOutput(many=True, source="ordered_seats")
     sides = serializers.SerializerMethodField()
