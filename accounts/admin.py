@@ -1,9 +1,10 @@
-"""Admin for device tokens: list and revoke (delete) them; tokens are never shown or made here."""
+"""Admin for device tokens (list and revoke them; tokens are never shown or made here) and for
+accounts' mail settings (language, results messages on or off)."""
 
 from django.contrib import admin
 from knox.models import AuthToken
 
-from accounts.models import DeviceToken
+from accounts.models import DeviceToken, MailSettings
 
 # knox registers its own token model, which is swapped out for DeviceToken and has no table.
 if admin.site.is_registered(AuthToken):
@@ -21,3 +22,11 @@ class DeviceTokenAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         # A token created here could never be shown to its owner; they log in instead.
         return False
+
+
+@admin.register(MailSettings)
+class MailSettingsAdmin(admin.ModelAdmin):
+    list_display = ("user", "language", "results_mail", "updated_at")
+    list_filter = ("language", "results_mail")
+    search_fields = ("user__username", "user__email")
+    readonly_fields = ("user", "updated_at")

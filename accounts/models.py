@@ -6,6 +6,10 @@ database leak does not leak tokens; the token itself is shown once, at login. A 
 one token per device name (a database constraint backs it): logging in again from the same device
 replaces that device's token, and revoking a device (a lost tablet) deletes its token.
 
+``MailSettings``: what an account wants by e-mail — the language of its messages and whether it
+gets the results after each event (``accounts.mail_settings`` reads and writes it, and signs the
+link that turns the results off).
+
 What it does not do: users (Django's ``auth.User`` is the account) or club roles
 (``clubs.Membership``).
 
@@ -16,6 +20,7 @@ Terms:
   candidate rows before comparing digests.
 """
 
+from django.conf import settings
 from django.db import models
 from knox.models import AbstractAuthToken
 from knox.settings import CONSTANTS
@@ -38,3 +43,27 @@ class DeviceToken(AbstractAuthToken):
 
     def __str__(self) -> str:
         return f"{self.user} on {self.device}"
+
+
+class MailSettings(models.Model):
+    """What an account wants by e-mail: the language of the messages, and whether it gets the
+    results after each event (``settlements.mails``). No row: the site's language, messages on."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="mail_settings",
+    )
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        help_text="The account's language (the site's language switch, used while logged in).",
+    )
+    results_mail = models.BooleanField(
+        default=True, help_text="Send the results after each event (off from the message's link)."
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"mail settings of {self.user_id}"

@@ -194,6 +194,9 @@ JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
 # Called after the commit of each settle-up version stored, with a
 # settlements.changes.SettlementStored.
 JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
+# What the results message after an event adds per player (settlements.mails): each path is
+# called with club_id, player_ids and game_ids and returns player id -> figures.
+JINK_RESULTS_MAIL_FIGURES: list[str] = ["seasons.results.results_figures"]
 # What /health/workers/ asks, per kind of stored result, for the age (seconds) of the oldest one
 # behind its data (None: none behind).
 JINK_STALE_SNAPSHOT_AGES: dict[str, str] = {
@@ -221,6 +224,8 @@ EMAIL_BACKEND = env.str(
 EMAIL_HOST = env.str("EMAIL_HOST", default="localhost")
 EMAIL_PORT = env.int("EMAIL_PORT", default=25)
 DEFAULT_FROM_EMAIL = env.str("DJANGO_DEFAULT_FROM_EMAIL", default="jink@localhost")
+# The site's address as the e-mails link to it (the results message's "turn these off" link).
+JINK_SITE_URL = env.str("JINK_SITE_URL", default="http://localhost:8000").rstrip("/")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

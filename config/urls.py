@@ -3,9 +3,8 @@
 Routes: ``admin/``; ``api/auth/`` (accounts: register, token, devices, me); ``api/schema/`` and
 ``api/docs/`` (OpenAPI schema and Swagger UI); ``api/`` (clubs and what hangs off them);
 ``health/`` (database, cache and broker) and ``health/workers/`` (a Celery worker answers);
-``accounts/`` (session login and logout for the pages); ``i18n/setlang/`` (the pages' language
-switch, Django's ``set_language``); ``""`` (the site's pages: ``web.urls``, the home page among
-them).
+``accounts/`` (session login and logout for the pages); ``""`` (the site's pages: ``web.urls``,
+the home page and ``i18n/setlang/``, the pages' language switch, among them).
 
 Outside debug, a 400, 403, 404 or 500 that Django itself raises under ``/api/`` is a problem
 document, not an HTML page (DRF's own errors are problems already).
@@ -14,8 +13,6 @@ document, not an HTML page (DRF's own errors are problems already).
 from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path
-from django.views.decorators.http import require_POST
-from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from config import views
@@ -43,8 +40,6 @@ urlpatterns = [
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
     path("accounts/", include("django.contrib.auth.urls")),
-    # The pages' language switch: a form posts here (a POST only: it sets a cookie).
-    path("i18n/setlang/", require_POST(set_language), name="set_language"),
     path("", include("web.urls")),
 ]
 

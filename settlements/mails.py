@@ -1,32 +1,45 @@
-"""The settle-up e-mails: each party of a settle-up version, told in words what they pay or receive.
+"""The results message after an event: each player's night, and what they pay or receive.
 
-What it does: ``send_settle_up_mails`` gives each party of a version with an e-mail address their
-own settle-up (``settle_up_text``: in words, money in the club's currency), once (a row per
-player and version, claimed under a lock, so two workers never send the same row; a worker killed
-between the mail server's hand-off and the commit sends it again on retry: at least once).
+What it does: ``send_settle_up_mails`` sends each player of a settle-up version with an e-mail
+address one message (``EmailMultiAlternatives``: plain text and HTML,
+``templates/mails/results.txt`` and ``results.html``) in their language
+(``accounts.mail_settings.mail_language``): their place, games played and won and points, their
+rating's change and season position (``settlements.results.event_results``), then their
+settle-up in words (``settle_up_lines``: money in the club's currency; a later version says what
+changed). Once per version: a row per player and version (``SettleUpMail``), claimed under a
+lock, so two workers never send the same row and a task run twice sends nothing more (a worker
+killed between the mail server's hand-off and the commit sends it again on retry: at least
+once). A player who turned the results off (the signed link at the foot of each message,
+``accounts.mail_settings``) gets no row; one who turns them off before their row is sent has it
+dropped.
 
 What it does not do: store versions (``settlements.settle_up``, which queues these mails after the
 commit of a new version through ``settlements.send_settle_up_mails_task``) or choose the words of
-the lines (``settlements.words``).
+the settle-up lines (``settlements.words``).
 
 Terms: see ``settlements.models``; *version*: one stored ``Settlement`` of an event.
 """
 
 from __future__ import annotations
 
-from django.core.mail import send_mail
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.utils import timezone
-from django.utils.translation import gettext
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import formats, timezone, translation
+from django.utils.translation import gettext, ngettext
 
+from accounts.mail_settings import mail_language, results_mail_off, results_mail_token
 from clubs.models import Player
 from games.money import format_money
 from settlements import words
 from settlements.models import Settlement, SettleUpMail
+from settlements.results import event_results
 from settlements.selectors import TRANSFER_ORDER
 
 
-def settle_up_text(settlement: Settlement, player: Player) -> str:
+def settle_up_lines(settlement: Settlement, player: Player) -> list[str]:
     """A player's settle-up of one version, in words (``settlements.words``), money in the
     club's currency (``games.money.format_money``), in the active language."""
     club = settlement.club
@@ -34,7 +47,7 @@ def settle_up_text(settlement: Settlement, player: Player) -> str:
     names = dict(
         Player.objects.filter(club_id=settlement.club_id).values_list("pk", "display_name")
     )
-    lines = [gettext("Hello %(name)s,") % {"name": player.display_name}, ""]
+    lines = []
     if line is not None:
         status = line.get("fee_status")
         fee = format_money(line["entry_fee"], club)
@@ -80,41 +93,112 @@ def settle_up_text(settlement: Settlement, player: Player) -> str:
                 "amount": format_money(transfer.amount_minor, club),
             }
         )
-    return "\n".join(lines) + "\n"
+    return lines
+
+
+def result_lines(figures: dict) -> list[str]:
+    """A player's night in lines, in the active language."""
+    lines = []
+    if figures.get("place"):
+        lines.append(
+            gettext("Place %(place)s of %(total)s")
+            % {"place": figures["place"], "total": figures["of"]}
+        )
+    lines.append(
+        ngettext(
+            "%(played)s game played, %(won)s won, %(points)s points",
+            "%(played)s games played, %(won)s won, %(points)s points",
+            figures["played"],
+        )
+        % figures
+    )
+    if figures.get("rating_change") is not None:
+        change = figures["rating_change"]
+        sign = "+" if change >= 0 else "-"
+        lines.append(
+            gettext("Rating %(change)s, now %(rating)s")
+            % {
+                "change": sign + formats.number_format(abs(change), 2),
+                "rating": formats.number_format(figures["rating"], 2),
+            }
+        )
+    if figures.get("season_place"):
+        lines.append(
+            gettext("Season table: %(place)s of %(total)s")
+            % {"place": figures["season_place"], "total": figures["season_size"]}
+        )
+    return lines
+
+
+def _message(settlement: Settlement, results, mail: SettleUpMail) -> EmailMultiAlternatives:
+    player = mail.player
+    off_url = settings.JINK_SITE_URL + reverse(
+        "pages:results_mail_off", kwargs={"token": results_mail_token(player.user_id)}
+    )
+    with translation.override(mail_language(player.user)):
+        context = {
+            "greeting": gettext("Hello %(name)s,") % {"name": player.display_name},
+            "intro": gettext("Your results at %(event)s (%(club)s):")
+            % {"event": results.name, "club": settlement.club.name},
+            "results": result_lines(results.players.get(player.pk, {"played": 0})),
+            "settle_up": settle_up_lines(settlement, player),
+            "off_text": gettext("You get this after each event you play. Turn these messages off:"),
+            "off_url": off_url,
+        }
+        subject = gettext("%(club)s: your results at %(event)s") % {
+            "club": settlement.club.name,
+            "event": results.name,
+        }
+        text = render_to_string("mails/results.txt", context)
+        html = render_to_string("mails/results.html", context)
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=text,
+        to=[mail.address],
+        headers={"List-Unsubscribe": f"<{off_url}>"},
+    )
+    message.attach_alternative(html, "text/html")
+    return message
 
 
 def send_settle_up_mails(*, settlement_id: int) -> int:
-    """Send each party of the version its settle-up, once; returns how many were sent now."""
-    settlement = Settlement.objects.select_related("club").filter(pk=settlement_id).first()
+    """Send each player of the version their results message, once; returns how many now."""
+    settlement = (
+        Settlement.objects.select_related("club", "tournament", "night")
+        .filter(pk=settlement_id)
+        .first()
+    )
     if settlement is None:
         return 0
-    players = Player.objects.filter(
-        pk__in=[line["player"] for line in settlement.lines if line["player"]],
-        user__email__gt="",
-    ).select_related("user")
-    for player in players:
-        SettleUpMail.objects.get_or_create(
-            settlement=settlement, player=player, defaults={"address": player.user.email}
+    results = event_results(settlement)
+    players = list(
+        Player.objects.filter(pk__in=list(results.players), user__email__gt="").select_related(
+            "user"
         )
+    )
+    off = results_mail_off(player.user_id for player in players)
+    for player in players:
+        if player.user_id not in off:
+            SettleUpMail.objects.get_or_create(
+                settlement=settlement, player=player, defaults={"address": player.user.email}
+            )
     sent = 0
     for mail_id in SettleUpMail.objects.filter(
         settlement=settlement, sent_at__isnull=True
     ).values_list("pk", flat=True):
         with transaction.atomic():
             mail = (
-                SettleUpMail.objects.select_for_update(skip_locked=True)
-                .select_related("player")
+                SettleUpMail.objects.select_for_update(skip_locked=True, of=("self",))
+                .select_related("player__user")
                 .filter(pk=mail_id, sent_at__isnull=True)
                 .first()
             )
             if mail is None:
                 continue  # sent meanwhile, or being sent by another worker
-            send_mail(
-                subject=f"{settlement.club.name}: your settle-up",
-                message=settle_up_text(settlement, mail.player),
-                from_email=None,
-                recipient_list=[mail.address],
-            )
+            if results_mail_off([mail.player.user_id]):
+                mail.delete()  # turned off since the row was made
+                continue
+            _message(settlement, results, mail).send()
             # Between the hand-off to the mail server and this commit a killed worker would send
             # it again on retry: at least once, and exactly once when nothing dies in between.
             mail.sent_at = timezone.now()

@@ -133,6 +133,8 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "pages:player": {"GET": CLUB_READ},
     # The pages' language switch: anybody may choose, and is sent back to the page.
     "set_language": {"POST": Expect("302 302 302 302 302")},
+    # The results message's "turn these off" link: the signed token is the proof, not a role.
+    "pages:results_mail_off": Delegated("a signed token, no role: tests/settlements/test_mails.py"),
     "pages:balances": {"GET": Expect(private="404 404 ok ok ok", public="302 403 ok ok ok")},
     "games:game-list": {"GET": CLUB_READ, "POST": CLUB_SCORE},
     "games:club-balances": {"GET": CLUB_MEMBER_READ},

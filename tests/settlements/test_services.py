@@ -14,6 +14,7 @@ from django.core import mail
 from django.db import connection
 from django.test import TestCase
 
+from accounts.mail_settings import results_mail_token
 from config.problems import Problem
 from games.services import correct_hand
 from settlements import mails, services, settle_up
@@ -228,12 +229,16 @@ def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
         "bill@example.org",
     ]
     to_ann = next(message for message in mail.outbox if message.to == ["ann@example.org"])
-    assert to_ann.subject == "The Local: your settle-up"
+    assert to_ann.subject == "The Local: your results at Friday"
     assert to_ann.body == (
-        "Hello Player 01,\n\nStakes +€0.40, entry fee €5.00 (owed), prize €7.00: your net is "
+        "Hello Player 01,\n\nYour results at Friday (The Local):\nPlace 1 of 2\n"
+        "1 game played, 1 won, 25 points\nRating +3.43, now 3.43\nSeason table: 1 of 2\n\n"
+        "Stakes +€0.40, entry fee €5.00 (owed), prize €7.00: your net is "
         "+€2.40.\n\nFirst place: 70% of the €10.00 pot, €7.00 (Player 01)\n"
         "Second place: 30% of the €10.00 pot, €3.00 (Player 02)\n\n"
-        "The club pays Player 01 €2.00.\nPlayer 02 pays Player 01 €0.40.\n"
+        "The club pays Player 01 €2.00.\nPlayer 02 pays Player 01 €0.40.\n\n-- \n"
+        "You get this after each event you play. Turn these messages off:\n"
+        f"http://localhost:8000/mail/results-off/{results_mail_token(ann_user.pk)}/\n"
     )
     settlement = transfer.settlement
     assert mails.send_settle_up_mails(settlement_id=settlement.pk) == 0

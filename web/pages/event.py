@@ -1,7 +1,9 @@
 """The event page (``/clubs/<slug>/tournaments/<id>/``): the page a player keeps open all night.
 
-What it does: ``tournament_detail`` shows, in the reader's language, the "tonight" panel
-(``web.pages.tonight``) at the top, the standings that explain their ties
+What it does: ``tournament_detail`` shows, in the reader's language, the seat banner while the
+reader's table is still to be played ("Round 2: table 4, seat 2, with Mary Byrne", announced by
+``static/js/pages/seat.js``: docs/pages.md) and the "tonight" panel (``web.pages.tonight``) at the
+top, the standings that explain their ties
 (``web.pages.explain``), then the rounds — the current round first and open, earlier rounds
 folded — or, for a format whose policy plans a bracket (a knockout: ``plans_a_bracket``), the
 bracket (rounds as columns, lines drawn from each table to the table it feeds). Everything that

@@ -8,7 +8,9 @@ finds that player's entrant (themselves, or the team they play in) in the event'
 in display form: ``web.pages.tables``) and standings, and returns the panel: my table in the
 current round, my seat, my partner(s) and my opponents, the score at my table, my place and
 points so far, and where I go next (the table my table feeds in a knockout, or "drawn when the
-round ends").
+round ends"). While my table of a released round is still to be played, ``seat_banner`` says
+where to sit in one line, shown at the top of the event page (``static/js/pages/seat.js``
+announces a new one with a system notification where the player allowed it).
 
 What it does not do: query (everything comes from the page's data) or remember anything on the
 server: the pick is the browser's cookie, and changes nothing anybody else sees.
@@ -80,6 +82,27 @@ def _seat(table: dict, me: int, is_team: bool) -> int | None:
     return None
 
 
+def seat_banner(panel: dict) -> dict:
+    """Where to sit, in one line a person reads ("Round 2: table 4, seat 2, with Mary Byrne":
+    names, never seat numbers, for the people; the seat as printed on the table), and its *key*
+    (round, table, seat), which the page's script remembers so a seat is announced once."""
+    values = {
+        "round": panel["round_name"],
+        "table": panel["table"],
+        "seat": panel["seat"],
+        "partners": " & ".join(panel["partners"]),
+    }
+    if panel["seat"] and panel["partners"]:
+        text = _("%(round)s: table %(table)s, seat %(seat)s, with %(partners)s") % values
+    elif panel["seat"]:
+        text = _("%(round)s: table %(table)s, seat %(seat)s") % values
+    elif panel["partners"]:
+        text = _("%(round)s: table %(table)s, with %(partners)s") % values
+    else:
+        text = _("%(round)s: table %(table)s") % values
+    return {"text": text, "key": f"{panel['round_number']}-{panel['table']}-{panel['seat'] or 0}"}
+
+
 def tonight_view(
     *,
     player_name: str,
@@ -107,6 +130,7 @@ def tonight_view(
         panel["waiting_text"] = _("The first round has not been drawn yet.")
         return panel
     panel["round_name"] = current["name"]
+    panel["round_number"] = current["number"]
     table = next((table for table in current["tables"] if table["has_me"]), None)
     if table is None:
         panel["waiting_text"] = (
@@ -133,6 +157,8 @@ def tonight_view(
         games=table["games"],
         is_bye=table["status_code"] in ("bye", "walkover"),
     )
+    if not table["is_decided"] and not panel["is_bye"] and not tournament_finished:
+        panel["seat_banner"] = seat_banner(panel)
     if table["is_decided"]:
         if mine["is_winner"] and table["feeds"]:
             round_number, table_number = table["feeds"].split("-")[1::2]

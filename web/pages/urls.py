@@ -3,13 +3,14 @@
 Routes: ``me/`` (the user's clubs and recent games), ``clubs/<slug>/`` (a club's overview),
 ``clubs/<slug>/games/<id>/`` (one game hand by hand), ``clubs/<slug>/tournaments/<id>/``
 (the live event page: "tonight", standings and rounds or bracket), ``clubs/<slug>/players/<id>/``
-(a player's page) and ``clubs/<slug>/balances/`` (who owes whom). Included at the site root by
-``web/urls.py``; the views are in ``web/pages/``.
+(a player's page), ``clubs/<slug>/balances/`` (who owes whom) and ``mail/results-off/<token>/``
+(turning the results message off, from its link). Included at the site root by ``web/urls.py``;
+the views are in ``web/pages/``.
 """
 
 from django.urls import path
 
-from web.pages import club_home, event, hands, players
+from web.pages import club_home, event, hands, mail_off, players
 from web.pages import clubs as club_pages
 from web.pages import games as game_pages
 
@@ -26,4 +27,5 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/players/<int:player_id>/", players.player_detail, name="player"),
     path("clubs/<slug:slug>/balances/", game_pages.club_balances, name="balances"),
+    path("mail/results-off/<str:token>/", mail_off.results_mail_off, name="results_mail_off"),
 ]
