@@ -4,9 +4,10 @@
 What it does: ``self_check_in`` is the page of a live door code (``tournaments.door``): who "I"
 am is the club player linked to the signed-in account ("this is me"), else the player this phone
 picked before — a signed cookie per club (``DOOR_COOKIE`` + the club's id, signed with
-``DOOR_SALT``: a phone cannot make itself someone it did not pick); "pick" remembers a player,
-"forget" forgets them, "check_in" checks "me" in (``tournaments.door.check_in_player``, ``at``
-``phone``: idempotent, so a double tap or a retry changes nothing). ``names`` lists the names
+``DOOR_SALT``: a phone cannot make itself someone it did not pick); "pick" remembers a player
+and "forget" forgets them (each answered by a redirect to the page), "check_in" checks "me" in
+(``tournaments.door.check_in_player``, ``at`` ``phone``: idempotent, so a double tap or a retry
+changes nothing). ``names`` lists the names
 matching two letters or more (an htmx partial; without scripts the page's own search).
 
 What keeps strangers out: the door code is a secret of 32 bytes in the QR code, revocable from
@@ -29,7 +30,7 @@ from django.conf import settings
 from django.core import signing
 from django.core.cache import cache
 from django.http import Http404
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -167,7 +168,11 @@ def self_check_in(request, door_token: str):
         "rows": door.search_players(tournament, query) if me is None else [],
         "closed": tournament.status == TournamentStatus.CLOSED,
     }
-    response = render(request, "door/check_in.html", context, status=status)
+    if remember is not None:
+        # A pick or a forget is answered by the page again (a reload asks for nothing twice).
+        response = redirect(request.path)
+    else:
+        response = render(request, "door/check_in.html", context, status=status)
     response["Cache-Control"] = "private, no-store"
     if remember:
         response.set_signed_cookie(
