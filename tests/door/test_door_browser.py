@@ -10,6 +10,9 @@ What it proves, on a live server with a drive of individuals (an entry fee of 5.
 - a phone (390 x 844, no login) opens the door code's page, picks a name (the phone remembers it:
   a reload shows "You are …") and taps "Check me in"; the organiser's event page, left open, ticks
   that player on its check-in list at its next poll (htmx every 3 s, driven by ``page.clock``).
+
+Screenshots (``door-search.png``, ``door-fee.png``, ``door-phone.png``) go to ``JINK_SCREENSHOTS``
+(``docs/screenshots`` refreshes docs/door.md's) or a temporary folder.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ def door_event(transactional_db):
 
 
 def test_the_door_checks_a_player_in_within_three_taps(
-    live_server, new_context, outside_requests, door_event
+    live_server, new_context, outside_requests, door_event, screenshots
 ):
     from settlements.models import EntryFeePayment
     from tournaments.models import Entrant
@@ -75,8 +78,10 @@ def test_the_door_checks_a_player_in_within_three_taps(
     assert page.locator(".door-name").count() == 1
     assert name.bounding_box()["height"] >= 44
     assert (violations(page), small_targets(page), sideways(page)) == ([], [], 0)
+    page.screenshot(path=str(screenshots / "door-search.png"))
     tap(name)
     expect(page.locator(".door-done")).to_have_text("Player 03 is checked in.")
+    page.screenshot(path=str(screenshots / "door-fee.png"))
     tap(page.get_by_role("button", name="Cash"))
     expect(page.locator(".door-done")).to_have_text("Player 03: entry fee paid in cash.")
     expect(page.get_by_label("Type two or three letters of the name")).to_be_focused()
@@ -96,7 +101,7 @@ def test_the_door_checks_a_player_in_within_three_taps(
 
 
 def test_a_self_check_in_from_a_phone_shows_on_the_console(
-    live_server, new_context, outside_requests, door_event
+    live_server, new_context, outside_requests, door_event, screenshots
 ):
     from tournaments.models import Entrant
 
@@ -125,6 +130,7 @@ def test_a_self_check_in_from_a_phone_shows_on_the_console(
     expect(phone.locator(".door-done")).to_have_text(
         "You are checked in, Player 02. Enjoy the game!"
     )
+    phone.screenshot(path=str(screenshots / "door-phone.png"), full_page=True)
 
     console.clock.run_for(3_500)  # one poll of the check-in list
     expect(tick).to_be_checked()
