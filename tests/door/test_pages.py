@@ -237,3 +237,14 @@ def test_the_polled_list_and_the_search_cost_fixed_queries(event):
     assert count_queries(organiser.get, f"{console}check-in/").count == CHECK_IN_LIST
     # the same four, then the players matching and their entries (2)
     assert count_queries(organiser.get, f"{console}door/search/?q=pl").count == DOOR_SEARCH
+
+
+def test_the_door_code_lives_until_a_time_on_the_clubs_clock(event):
+    from zoneinfo import ZoneInfo
+
+    type(event.club).objects.filter(pk=event.club.pk).update(time_zone="America/Halifax")
+    tournament = _drive(event, [])
+    code, _token = door.create_door_code(tournament_id=tournament.pk, user=None)
+    until = code.expires_at.astimezone(ZoneInfo("America/Halifax")).strftime("%H:%M")
+    page = logged_in_client(event.world.users["organiser"]).get(_door_url(event, tournament))
+    assert f"It works until {until} or the event's close" in page.content.decode()

@@ -19,9 +19,12 @@ What it does not do: decide anything (the services do) or hold the player's phon
 
 from __future__ import annotations
 
+from zoneinfo import ZoneInfo
+
 from django.db import transaction
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.timezone import localtime
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -111,7 +114,9 @@ def _door_code_context(request, tournament) -> dict:
     if code is None:
         return {"door_code": None}
     url = request.build_absolute_uri(reverse("door:check-in", args=[door.reveal_door_code(code)]))
-    return {"door_code": code, "door_url": url, "door_qr": qr_svg(url)}
+    # Until when, on the club's clock (the room's).
+    until = localtime(code.expires_at, ZoneInfo(tournament.club.time_zone)).strftime("%H:%M")
+    return {"door_code": code, "door_url": url, "door_qr": qr_svg(url), "door_until": until}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
