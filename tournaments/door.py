@@ -77,15 +77,13 @@ def check_in_player(*, tournament_id: int, player_id, user, at: str = AT_DOOR) -
     """Check one club player in (entering them first where needed): see the module's docstring.
 
     Refused: a closed event (409 ``tournament_closed``), a player not of the club or inactive
-    (400 ``unknown_player`` at ``/player``), in a pairs event a player in no pair entered (409
+    (400 ``unknown_player`` at ``/player``), in a pairs event a player in no pair entered (400
     ``not_entered`` at ``/player``), an event that takes no more entrants (409
     ``tournament_started``)."""
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
-            raise Problem(
-                status=409, code="tournament_closed", detail=gettext("The tournament is closed.")
-            )
+            raise Problem(code="tournament_closed", detail=gettext("The tournament is closed."))
         player = None
         if isinstance(player_id, int) and not isinstance(player_id, bool):
             player = Player.objects.filter(
@@ -93,7 +91,6 @@ def check_in_player(*, tournament_id: int, player_id, user, at: str = AT_DOOR) -
             ).first()
         if player is None:
             raise Problem(
-                status=400,
                 code="unknown_player",
                 pointer="/player",
                 detail=gettext("No active player %(player)s in this club.") % {"player": player_id},
@@ -103,7 +100,6 @@ def check_in_player(*, tournament_id: int, player_id, user, at: str = AT_DOOR) -
         if entrant is None:
             if tournament.entrant_kind == EntrantKind.TEAM:
                 raise Problem(
-                    status=409,
                     code="not_entered",
                     pointer="/player",
                     detail=gettext(
@@ -198,9 +194,7 @@ def create_door_code(*, tournament_id: int, user, hours: int = DOOR_CODE_HOURS):
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
-            raise Problem(
-                status=409, code="tournament_closed", detail=gettext("The tournament is closed.")
-            )
+            raise Problem(code="tournament_closed", detail=gettext("The tournament is closed."))
         now = timezone.now()
         tournament.door_codes.filter(revoked_at__isnull=True).update(revoked_at=now)
         salt = secrets.token_hex(16)

@@ -102,7 +102,7 @@ def test_a_pairs_event_checks_in_the_pair(db):
     with pytest.raises(Problem) as refused:
         door.check_in_player(tournament_id=tournament.pk, player_id=outsider.pk, user=None)
     assert (refused.value.status_code, refused.value.code, refused.value.errors[0]["pointer"]) == (
-        409,
+        400,
         "not_entered",
         "/player",
     )

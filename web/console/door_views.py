@@ -71,12 +71,9 @@ def _door_action(request, club, tournament) -> dict:
     if action == "new_player":
         name = post.get("name", "").strip()
         if not name:
-            raise Problem(
-                status=400, code="required", pointer="/name", detail=gettext("Give a name.")
-            )
+            raise Problem(code="required", pointer="/name", detail=gettext("Give a name."))
         if tournament.entrant_kind == EntrantKind.TEAM:
             raise Problem(
-                status=409,
                 code="not_entered",
                 pointer="/name",
                 detail=gettext("A pairs event enters pairs: add the pair on the event page."),
@@ -98,7 +95,7 @@ def _door_action(request, club, tournament) -> dict:
     if action == "revoke_door_code":
         door.revoke_door_codes(tournament_id=tournament.pk, user=user)
         return {"done": gettext("The door code is revoked: phones can no longer check in.")}
-    raise Problem(status=400, code="invalid", detail=gettext("Unknown action."))
+    raise Problem(code="invalid", detail=gettext("Unknown action."))
 
 
 def _after_check_in(club, tournament, checked) -> dict:
