@@ -157,6 +157,13 @@ SERVICE = _section(
     ("nothing_chosen", 400, "nothing was ticked"),
     ("invalid_sides", 400, "the sides of the table are not valid"),
     ("invalid_first_dealer", 400, "the first dealer is not a seat of the table"),
+    # the hall screen
+    ("hall_link_exists", 409, "the event already has a live hall link"),
+    ("invalid_action", 400, "not one of the actions this endpoint takes"),
+    ("invalid_minutes", 400, "not whole minutes from 1 to 240"),
+    ("clock_not_running", 409, "the round clock is not running"),
+    ("clock_not_paused", 409, "the round clock is not paused"),
+    ("clock_not_set", 409, "the round clock is not set: start it first"),
 )
 
 # rules_engine.errors.ERROR_CODES: a ``RulesError`` (rules_error_to_problem).

@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "seasons",
     "webhooks",
     "table_links",  # label "tables"
+    "hall",
     "web",
 ]
 

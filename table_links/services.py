@@ -10,9 +10,10 @@ largest table drawn so far, or as many tables as the entrants fill before the fi
 skipping tables that already have a live link; such a link has no expiry and ends when the event
 closes. ``create_night_table_links`` does the same for a club night: tables 1 to the number the
 organiser gives (by default the largest table a game of the night was started at), each link
-following the games started at its table, until the night closes. ``reveal_table_link`` gives a
-link's token and code again (for the printed cards), from its salt — None for a link made before
-salts, or when ``SECRET_KEY`` changed since.
+following the games started at its table, until the night closes. ``store_with_secrets`` is
+the one way to make a secret link (a salt, the hashes of its token and code), for the hall links
+too. ``reveal_table_link`` gives a link's token and code again (for the printed cards), from its
+salt — None for a link made before salts, or when ``SECRET_KEY`` changed since.
 ``revoke_table_link`` ends one link at once (it stays listed, marked revoked); no other link is
 touched; ``revoke_event_table_link`` does it for one of an event's or a night's links (404 when
 the link is not one of them). ``count_event_tables`` and ``count_live_event_links`` say how many
@@ -83,12 +84,19 @@ def reveal_table_link(link: TableLink) -> tuple[str, str] | None:
 
 
 def _store_link(**fields) -> tuple[TableLink, str, str]:
+    return store_with_secrets(TableLink, **fields)
+
+
+def store_with_secrets(model, **fields):
+    """Create a ``model`` row with a fresh salt and the hashes of the token and short code
+    derived from it (``token_hash``, ``code_hash``, ``salt``): ``(row, token, code)``. Shared by
+    the table links and the hall links (``hall.services``): one way to make a secret link."""
     for _ in range(3):  # a short code may collide with another link's: draw again
         salt = secrets.token_hex(16)
         token, code = derive_secrets(salt)
         try:
             with transaction.atomic():
-                link = TableLink.objects.create(
+                link = model.objects.create(
                     token_hash=digest(token), code_hash=digest(code), salt=salt, **fields
                 )
         except IntegrityError:

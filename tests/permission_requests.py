@@ -145,7 +145,16 @@ def url_for(route_key: str, world: World) -> str:
 
 
 # Routes whose world needs a game (and its table links) without a game_id in their path.
-NEEDS_A_GAME = frozenset({"tables:link-list", "tables:link-detail", "tables:current", "table:link"})
+NEEDS_A_GAME = frozenset(
+    {
+        "tables:link-list",
+        "tables:link-detail",
+        "tables:current",
+        "table:link",
+        "hall:screen",
+        "hall_page:screen",
+    }
+)
 
 
 def world_for_route(route_key: str, *, public: bool) -> World:

@@ -23,6 +23,7 @@ from django.contrib.auth import get_user_model
 
 from tests.clubs.factories import ROLE_NAMES, World
 from tests.games.matrix import GAME_BODIES
+from tests.hall.matrix import HALL_BODIES
 from tests.practice.matrix import PRACTICE_BODIES
 from tests.settlements.matrix import JOB_BODIES
 from tests.tables.matrix import TABLE_BODIES
@@ -197,6 +198,7 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:event": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:print": {"GET": CONSOLE},
     "console:table-sheet": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:event-hall": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:board": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-export": {"GET": CONSOLE},
@@ -240,6 +242,18 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "tables:link-list": {"GET": CLUB_ORGANISER_READ, "POST": CLUB_MANAGE},
     "tables:link-detail": {"DELETE": CLUB_MANAGE},
     "tables:current": {"GET": Expect("404 404 404 404 404")},
+    # the hall screen (tests/hall): organisers read and change its settings, run its clock, make
+    # and revoke its link (the matrix's event has none to revoke: 404 past the checks); the
+    # screen and its page answer only a live hall link's credential, which nobody here holds
+    "hall:settings": {"GET": CLUB_ORGANISER_READ, "PATCH": CLUB_MANAGE},
+    "hall:clock": {"POST": CLUB_MANAGE},
+    "hall:link": {
+        "POST": CLUB_MANAGE,
+        "DELETE": Expect(private="401 404 403 403 404", public="401 403 403 403 404"),
+    },
+    "hall:screen": {"GET": Expect("404 404 404 404 404")},
+    "hall_page:code": {"GET": ANYONE},
+    "hall_page:screen": {"GET": Expect("404 404 404 404 404")},
     # the table app's pages: the score page for scorers, links for organisers (the form posted
     # without a game is refused with a message and a redirect: tests/tables/test_pages.py makes
     # a link through it), the code form and the service worker for anyone, and a live link's
@@ -319,4 +333,5 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     **PRACTICE_BODIES,
     **JOB_BODIES,
     **TABLE_BODIES,
+    **HALL_BODIES,
 }

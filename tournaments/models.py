@@ -5,7 +5,8 @@ club player or a club team, with an optional seed), the rounds drawn (``Round``)
 round (``Match``) with the entrants in seat order and each one's result (``MatchEntrant``), the
 link of each game to its match (``MatchGame``), an explicit audit record (``AuditEntry``) of the
 organisers' actions on the evening's results (a round drawn, released or its entrants swapped,
-who is present, dependent matches reset, a dispute flagged or resolved, the close), and the
+who is present, dependent matches reset, a dispute flagged or resolved, the close; the hall
+screen's link, round clock and leaders switch, written by ``hall.services``), and the
 stored standings (``StandingsSnapshot``). ``Round`` and ``Match``
 also keep a full django-simple-history trail.
 
@@ -405,6 +406,9 @@ class AuditKind(models.TextChoices):
     ROUND_RELEASED = "round_released", "Round released"
     DISPUTE_FLAGGED = "dispute_flagged", "Table disputed"
     DISPUTE_RESOLVED = "dispute_resolved", "Dispute resolved"
+    HALL_LINK = "hall_link", "Hall link made or revoked"
+    HALL_CLOCK = "hall_clock", "Round clock started, paused, resumed, extended or stopped"
+    HALL_LEADERS = "hall_leaders", "Leaders hidden or shown on the hall screen"
 
 
 class AuditEntry(models.Model):

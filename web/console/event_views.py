@@ -9,7 +9,9 @@ private) and make every table's link in one step (``table_links.services.create_
 table *N* of the event, every round); ``event_print`` is the print view of a round's cards and
 blank score sheets, one table a page or four to a page, each with its table's link, short code
 and QR code; ``event_table_sheet`` one sheet of every table's QR code and short code for table
-tents, where one link can be revoked (no other changes). Every change is one service call
+tents, where one link can be revoked (no other changes). The page loads the hall box by
+itself (``hall_views``: the hall link, the round clock, the leaders switch). Every change is one
+service call
 (``tournaments.services``, ``tournaments.evening``, ``table_links.services``, ``clubs.services``); a
 refusal is shown beside its field.
 

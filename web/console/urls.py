@@ -4,10 +4,10 @@ Routes: signing up and a new club (``start_views``: before there is a club, so n
 the overview with the first night's checklist; the club's settings; members; players and pairs
 (with the CSV import); house rules; a new event; an event (entrants, check-in, draw, swap,
 release); its print view, live board, results and export; its door (check-in at the door, the
-door's QR code and poster, the check-in list the event page polls); its table links' QR
-sheet; a club night (its tables, starting a game at one, the tables' links) and its QR sheet;
-the club's export. Every route under a club is for the club's organisers only
-(``access.organiser_page``).
+door's QR code and poster, the check-in list the event page polls); its table links' QR sheet;
+its hall box's forms (the hall link, the round clock, the leaders switch: ``hall_views``); a club
+night (its tables, starting a game at one, the tables' links) and its QR sheet; the club's
+export. Every route under a club is for the club's organisers only (``access.organiser_page``).
 """
 
 from django.urls import path
@@ -18,6 +18,7 @@ from web.console import (
     door_views,
     event_views,
     export_views,
+    hall_views,
     night_views,
     results_views,
     start_views,
@@ -41,6 +42,7 @@ urlpatterns = [
     path(EVENT, event_views.event, name="event"),
     path(f"{EVENT}print/", event_views.event_print, name="print"),
     path(f"{EVENT}table-links/", event_views.event_table_sheet, name="table-sheet"),
+    path(f"{EVENT}hall/", hall_views.event_hall, name="event-hall"),
     path(f"{EVENT}board/", board_views.board, name="board"),
     path(f"{EVENT}results/", results_views.results, name="results"),
     path(f"{EVENT}export/", export_views.event_export, name="event-export"),

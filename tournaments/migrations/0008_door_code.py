@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0006_match_dispute'),
+        ('tournaments', '0007_hall_audit_kinds'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
