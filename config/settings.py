@@ -354,6 +354,9 @@ MIGRATION_MODULES = {"knox": None}
 # window.
 TABLE_CODE_GUESSES = env.int("JINK_TABLE_CODE_GUESSES", default=10)
 TABLE_CODE_WINDOW_SECONDS = env.int("JINK_TABLE_CODE_WINDOW_SECONDS", default=600)
+# Self check-in at the door (web.door): names a client address may pick per window.
+DOOR_PICKS = env.int("JINK_DOOR_PICKS", default=30)
+DOOR_PICKS_WINDOW_SECONDS = env.int("JINK_DOOR_PICKS_WINDOW_SECONDS", default=600)
 
 AXES_FAILURE_LIMIT = env.int("DJANGO_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.int("DJANGO_LOGIN_COOLOFF_MINUTES", default=15))

@@ -10,11 +10,11 @@ the hall's settings version): an idle screen's poll costs that query and nothing
 screen's JSON: the panel to show and its data (below). ``get_event_hall`` gives the console
 and the organiser's API the event's settings and live link.
 
-The panels: ``waiting`` (no round released yet: the entrants checked in so far, ``present``), ``seats`` (a round is released and no hand has
-been played at any table nor the clock started for it: every player, alphabetical, with table
-and seat), ``play`` (tables still playing with their names and score, and the leaders unless
-the organiser hides them), ``winners`` (the event is finished or closed: the places and, once
-settled, the prizes).
+The panels: ``waiting`` (no round released yet: who has checked in so far, ``present``),
+``seats`` (a round is released and no hand has been played at any table nor the clock started
+for it: every player, alphabetical, with table and seat), ``play`` (tables still playing with
+their names and score, and the leaders unless the organiser hides them), ``winners`` (the event
+is finished or closed: the places and, once settled, the prizes).
 
 What it does not do: write (``hall.services``), check the guessing limit (the views, with
 ``table_links.guessing``), or put words on the screen (the page's script does, in the reader's

@@ -81,7 +81,9 @@ def implemented_methods(view_class: type) -> set[str]:
     }
 
 
-TOURNAMENT_PARAMETERS = frozenset({"tournament_id", "entrant_id", "match_id", "round_number"})
+TOURNAMENT_PARAMETERS = frozenset(
+    {"tournament_id", "entrant_id", "match_id", "round_number", "door_token"}
+)
 
 
 def world_for_matrix(

@@ -202,6 +202,14 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:board": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:results": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-export": {"GET": CONSOLE},
+    # the door (tests/door): the organisers' tablet and the event page's live check-in list; a
+    # live door code's page for whoever holds it (posted empty: 400, no action)
+    "console:check-in-list": {"GET": CONSOLE},
+    "console:door": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:door-search": {"GET": CONSOLE},
+    "console:door-poster": {"GET": CONSOLE},
+    "door:check-in": {"GET": ANYONE, "POST": Expect("400 400 400 400 400")},
+    "door:names": {"GET": ANYONE},
     "console:night": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:night-table-sheet": {"GET": CONSOLE, "POST": CONSOLE_POST},
     # nights and settle-ups (tests/settlements/matrix.py): money, for members only; organisers

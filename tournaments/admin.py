@@ -18,6 +18,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from tournaments.models import (
     AuditEntry,
+    DoorCode,
     Entrant,
     Match,
     MatchEntrant,
@@ -244,4 +245,17 @@ class StandingsSnapshotAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(DoorCode)
+class DoorCodeAdmin(admin.ModelAdmin):
+    """Door codes: view and revoke (set "revoked at"); made from the console's door page."""
+
+    list_display = ["tournament", "expires_at", "revoked_at", "created_by", "created_at"]
+    list_filter = ["tournament__club", "created_at"]
+    search_fields = ["tournament__name"]
+    readonly_fields = ["tournament", "token_hash", "salt", "expires_at", "created_by", "created_at"]
+
+    def has_add_permission(self, request) -> bool:
         return False

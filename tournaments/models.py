@@ -457,3 +457,7 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"standings of {self.tournament_id}, version {self.version}"
+
+
+# The door's code lives in its own module; imported here so Django registers it with the app.
+from tournaments.door_models import DoorCode  # noqa: E402, F401

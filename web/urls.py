@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("web.pages.urls")),
     path("", include("web.console.urls")),
     path("", include("web.scorepad.urls")),
+    path("", include("web.door.urls")),
     path("", include("web.hall.urls")),
     path("", home, name="home"),
     path("practice/", include("web.practice.urls")),

@@ -9,7 +9,7 @@ four entrants (for the settings, entrants, rounds and close routes) and a drawn 
 
 from __future__ import annotations
 
-from tournaments import services
+from tournaments import door, services
 
 
 def add_tournament_to_world(world) -> dict:
@@ -28,7 +28,9 @@ def add_tournament_to_world(world) -> dict:
         entrants=[{"player": player.pk} for player in world.players[2:4]],
     )
     round_ = services.draw_next_round(tournament_id=final.pk, user=organiser)
+    _code, door_token = door.create_door_code(tournament_id=tournament.pk, user=organiser)
     return {
+        "door_token": door_token,  # the registration tournament's live door code
         "tournament_id": tournament.pk,
         "entrant_id": tournament.entrants.order_by("pk").last().pk,
         "match_id": round_.matches.get().pk,

@@ -3,8 +3,9 @@
 Routes: signing up and a new club (``start_views``: before there is a club, so not under it);
 the overview with the first night's checklist; the club's settings; members; players and pairs
 (with the CSV import); house rules; a new event; an event (entrants, check-in, draw, swap,
-release); its print view, live board, results and export; its table links' QR sheet; its hall
-box's forms (the hall link, the round clock, the leaders switch: ``hall_views``); a club
+release); its print view, live board, results and export; its door (check-in at the door, the
+door's QR code and poster, the check-in list the event page polls); its table links' QR sheet;
+its hall box's forms (the hall link, the round clock, the leaders switch: ``hall_views``); a club
 night (its tables, starting a game at one, the tables' links) and its QR sheet; the club's
 export. Every route under a club is for the club's organisers only (``access.organiser_page``).
 """
@@ -14,6 +15,7 @@ from django.urls import path
 from web.console import (
     board_views,
     club_views,
+    door_views,
     event_views,
     export_views,
     hall_views,
@@ -44,6 +46,10 @@ urlpatterns = [
     path(f"{EVENT}board/", board_views.board, name="board"),
     path(f"{EVENT}results/", results_views.results, name="results"),
     path(f"{EVENT}export/", export_views.event_export, name="event-export"),
+    path(f"{EVENT}check-in/", door_views.check_in_list, name="check-in-list"),
+    path(f"{EVENT}door/", door_views.door_page, name="door"),
+    path(f"{EVENT}door/search/", door_views.door_search, name="door-search"),
+    path(f"{EVENT}door/poster/", door_views.door_poster, name="door-poster"),
     path(NIGHT, night_views.night, name="night"),
     path(f"{NIGHT}table-links/", night_views.night_table_sheet, name="night-table-sheet"),
 ]

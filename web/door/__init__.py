@@ -1,0 +1,1 @@
+"""The players' own check-in at the door: the page a door code's QR code opens (docs/door.md)."""
