@@ -9,7 +9,9 @@ What it proves, on a live server with a drive of individuals (an entry fee of 5.
   phone's page too); "New player" adds and checks in a newcomer in one tap;
 - a phone (390 x 844, no login) opens the door code's page, picks a name (the phone remembers it:
   a reload shows "You are …") and taps "Check me in"; the organiser's event page, left open, ticks
-  that player on its check-in list at its next poll (htmx every 3 s, driven by ``page.clock``).
+  that player on its check-in list at its next poll (htmx every 3 s, driven by ``page.clock``),
+  and the hall screen on the TV (1920 x 1080, its link open, no login) lists the player among
+  those checked in at its next poll (every second).
 
 Screenshots (``door-search.png``, ``door-fee.png``, ``door-phone.png``) go to ``JINK_SCREENSHOTS``
 (``docs/screenshots`` refreshes docs/door.md's) or a temporary folder.
@@ -100,12 +102,23 @@ def test_the_door_checks_a_player_in_within_three_taps(
     assert outside_requests == []
 
 
-def test_a_self_check_in_from_a_phone_shows_on_the_console(
+def test_a_self_check_in_from_a_phone_shows_on_the_console_and_the_hall_screen(
     live_server, new_context, outside_requests, door_event, screenshots
 ):
+    from hall import services as hall_services
     from tournaments.models import Entrant
 
     event, tournament, token = door_event
+    organiser = event.world.users["organiser"]
+    _link, hall_token, _code = hall_services.create_hall_link(
+        tournament_id=tournament.pk, user=organiser
+    )
+    hall = new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    hall.clock.install()
+    hall.goto(f"{live_server.url}/h/{hall_token}/")
+    hall.wait_for_selector("body[data-ready=true]")
+    expect(hall.locator("body")).to_have_attribute("data-panel", "waiting")
+    expect(hall.locator("#present")).to_have_count(0)  # nobody is here yet
     player = event.players[1]
     entrant = Entrant.objects.get(tournament=tournament, player=player)
 
@@ -135,4 +148,8 @@ def test_a_self_check_in_from_a_phone_shows_on_the_console(
     console.clock.run_for(3_500)  # one poll of the check-in list
     expect(tick).to_be_checked()
     expect(console.locator("#check-in-live h2").first).to_have_text("Entrants (4, 1 here)")
+
+    hall.clock.run_for(1_500)  # one poll of the hall screen
+    expect(hall.locator("#present li")).to_have_text(["Player 02"])
+    expect(hall.locator("#panel h2")).to_have_text("Checked in: 1")
     assert outside_requests == []
