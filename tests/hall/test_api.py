@@ -335,3 +335,23 @@ def test_the_waiting_panel_lists_who_is_checked_in_and_a_check_in_changes_the_ta
     _release(event, tournament_id, 1)
     seats = screen(token).json()
     assert seats["panel"] == "seats" and seats["present"] == []  # the seats from now on
+
+
+def _full_answers(players: int) -> dict[str, int]:
+    """The queries of a full (not 304) answer of the screen in each panel, for a drive of
+    ``players`` at tables of four."""
+    event = build_event(players=players, slug=f"club-{players}")
+    tournament_id = drive(event, rounds=1)
+    token = token_of(make_hall_link(event, tournament_id))
+    counts = {"waiting": count_queries(screen, token).count}
+    event.draw(tournament_id)
+    _release(event, tournament_id, 1)
+    counts["seats"] = count_queries(screen, token).count
+    clock(event, tournament_id, "start", 20)
+    counts["play"] = count_queries(screen, token).count
+    return counts
+
+
+def test_a_full_answer_costs_the_same_queries_however_many_tables():
+    small, large = _full_answers(8), _full_answers(24)
+    assert small == large == {"waiting": 5, "seats": 11, "play": 12}
