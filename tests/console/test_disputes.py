@@ -76,8 +76,21 @@ def test_a_dispute_needs_a_short_note():
     long = event.call("post", url, {"note": "x" * 201}, role="scorekeeper")
     assert long.status_code == 400
     assert [error["pointer"] for error in long.json()["errors"]] == ["/note"]
+    unknown = event.call("post", url, {"note": "Renege", "notes": []}, role="scorekeeper")
+    assert unknown.status_code == 400
+    assert [(error["code"], error["pointer"]) for error in unknown.json()["errors"]] == [
+        ("unknown_field", "/notes")
+    ]
     match.refresh_from_db()
     assert match.disputed_at is None
+    event.ok("post", url, {"note": "Renege"}, role="scorekeeper")
+    refused = event.call("delete", url, {"resolution": "Stands", "why": "x"})
+    assert [(error["code"], error["pointer"]) for error in refused.json()["errors"]] == [
+        ("unknown_field", "/why")
+    ]
+    assert refused.status_code == 400
+    match.refresh_from_db()
+    assert match.disputed_at is not None  # still disputed: nothing resolved
 
 
 def test_a_private_draw_hides_its_tables_dispute_from_the_scorekeeper():

@@ -19,17 +19,18 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.response import Response
 
 from clubs.permissions import can_manage, can_score
+from config.serializers import StrictFieldsMixin
 from tournaments import disputes, selectors
 from tournaments.models import Match
 
 
-class DisputeInput(serializers.Serializer):
+class DisputeInput(StrictFieldsMixin, serializers.Serializer):
     note = serializers.CharField(
         max_length=disputes.NOTE_LENGTH, help_text="What is disputed, in a few words."
     )
 
 
-class ResolutionInput(serializers.Serializer):
+class ResolutionInput(StrictFieldsMixin, serializers.Serializer):
     resolution = serializers.CharField(
         max_length=disputes.NOTE_LENGTH,
         required=False,
