@@ -27,18 +27,15 @@ from hall.models import HallLink, HallSettings
 from table_links.services import store_with_secrets
 from tournaments.models import AuditEntry, AuditKind, Tournament, TournamentStatus
 from tournaments.progress import lock_tournament
+from tournaments.services import user_or_none
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "stop")
 _NEEDS_MINUTES = ("start", "extend")
 
 
-def _user_or_none(user):
-    return user if getattr(user, "is_authenticated", False) else None
-
-
 def _audit(tournament: Tournament, kind: str, user, details: dict) -> None:
     AuditEntry.objects.create(
-        tournament=tournament, kind=kind, user=_user_or_none(user), details=details
+        tournament=tournament, kind=kind, user=user_or_none(user), details=details
     )
 
 

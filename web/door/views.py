@@ -23,7 +23,6 @@ What it does not do: take entry fees (the door's tablet, ``web.console.door_view
 
 from __future__ import annotations
 
-import math
 import time
 
 from django.conf import settings
@@ -39,6 +38,7 @@ from config.problems import Problem
 from table_links import guessing
 from tournaments import door
 from tournaments.models import EntrantKind, TournamentStatus
+from web.guessing import too_many_guesses
 
 DOOR_COOKIE = "jink_door_"
 DOOR_SALT = "jink.door.player"
@@ -49,14 +49,7 @@ def _live_code(request, token):
     """The live door code, or the response that refuses (429 while guessing, else 404)."""
     wait = guessing.refused_for(request)
     if wait is not None:
-        response = render(
-            request,
-            "door/too_many.html",
-            {"minutes": max(1, math.ceil(wait / 60))},
-            status=429,
-        )
-        response["Retry-After"] = str(wait)
-        return None, response
+        return None, too_many_guesses(request, wait, "door/too_many.html")
     code = door.get_live_door_code(token)
     if code is None:
         guessing.note_failure(request)

@@ -13,9 +13,6 @@ anything.
 
 from __future__ import annotations
 
-import math
-
-from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -26,20 +23,8 @@ from django.views.decorators.http import require_safe
 from hall import selectors as hall_selectors
 from table_links import guessing
 from table_links.selectors import normalise_code
+from web.guessing import too_many_guesses
 from web.hall.strings import hall_strings
-
-
-def _too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
-    minutes = max(1, math.ceil(wait / 60))
-    response = render(
-        request,
-        "scorepad/too_many_guesses.html",
-        {"minutes": minutes, "guesses": settings.TABLE_CODE_GUESSES},
-        status=429,
-    )
-    response["Retry-After"] = str(wait)
-    response["Cache-Control"] = "no-store"
-    return response
 
 
 def _live(credential: str) -> dict | None:
@@ -53,7 +38,7 @@ def _live(credential: str) -> dict | None:
 def screen(request: HttpRequest, credential: str) -> HttpResponse:
     wait = guessing.refused_for(request)
     if wait is not None:
-        return _too_many_guesses(request, wait)
+        return too_many_guesses(request, wait)
     fingerprint = _live(credential)
     if fingerprint is None:
         guessing.note_failure(request)
@@ -79,7 +64,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     if code:
         wait = guessing.refused_for(request)
         if wait is not None:
-            return _too_many_guesses(request, wait)
+            return too_many_guesses(request, wait)
         normalised = normalise_code(code)
         if _live(normalised) is not None:
             return redirect("hall_page:screen", credential=normalised)

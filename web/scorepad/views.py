@@ -20,9 +20,6 @@ preview endpoint, legal cards from the legal-plays endpoint.
 
 from __future__ import annotations
 
-import math
-
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.contrib.staticfiles import finders
@@ -48,6 +45,7 @@ from table_links import services as table_services
 from table_links.qr import qr_svg
 from table_links.table_state import table_state
 from tournaments.models import Match, Tournament, TournamentStatus
+from web.guessing import too_many_guesses
 from web.scorepad.strings import table_strings
 
 # How often a waiting page (a table with no game yet) asks whether its next game exists: at most
@@ -177,7 +175,7 @@ def score_game(request: HttpRequest, slug: str, game_id: int) -> HttpResponse:
 def score_table(request: HttpRequest, credential: str) -> HttpResponse:
     wait = guessing.refused_for(request)
     if wait is not None:
-        return _too_many_guesses(request, wait)
+        return too_many_guesses(request, wait)
     link = table_selectors.get_live_link(credential)
     if link is None:
         guessing.note_failure(request)
@@ -198,20 +196,6 @@ def score_table(request: HttpRequest, credential: str) -> HttpResponse:
     )
 
 
-def _too_many_guesses(request: HttpRequest, wait: int) -> HttpResponse:
-    """429: this address tried too many wrong codes in this window (``table_links.guessing``)."""
-    minutes = max(1, math.ceil(wait / 60))
-    response = render(
-        request,
-        "scorepad/too_many_guesses.html",
-        {"minutes": minutes, "guesses": settings.TABLE_CODE_GUESSES},
-        status=429,
-    )
-    response["Retry-After"] = str(wait)
-    response["Cache-Control"] = "no-store"
-    return response
-
-
 @require_safe
 def enter_code(request: HttpRequest) -> HttpResponse:
     code = request.GET.get("code", "")
@@ -219,7 +203,7 @@ def enter_code(request: HttpRequest) -> HttpResponse:
     if code:
         wait = guessing.refused_for(request)
         if wait is not None:
-            return _too_many_guesses(request, wait)
+            return too_many_guesses(request, wait)
         normalised = table_selectors.normalise_code(code)
         if table_selectors.get_live_link(normalised) is not None:
             return redirect("table:link", credential=normalised)
