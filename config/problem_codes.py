@@ -69,6 +69,12 @@ PROTOCOL = _section(
     ("precondition_failed", 412, "If-Match does not match the object's current ETag"),
     ("locked_out", 429, "too many failed logins from here; try again later"),
     ("try_again", 503, "no free table-link code could be drawn; the request can be retried"),
+    (
+        "service_unavailable",
+        503,
+        "the database or Redis failed under the request; nothing was stored; retry after "
+        "Retry-After seconds",
+    ),
 )
 
 # The service's own refusals: the request is understood but cannot be done (400: this value is
