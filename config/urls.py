@@ -43,6 +43,7 @@ urlpatterns = [
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("web.federations.urls")),
     path("", include("web.urls")),
 ]
 

@@ -59,6 +59,13 @@ def get_club_of_federation(*, federation: Federation, slug: str) -> Club:
     )
 
 
+def is_member(federation: Federation, club_id: int) -> bool:
+    """The club is a member now (accepted, not left)."""
+    return FederationMembership.objects.filter(
+        federation=federation, club_id=club_id, accepted_at__isnull=False, left_at__isnull=True
+    ).exists()
+
+
 def list_memberships(*, federation: Federation) -> QuerySet[FederationMembership]:
     return (
         FederationMembership.objects.filter(federation=federation)
