@@ -272,6 +272,11 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "table:code": {"GET": ANYONE},
     "table:link": {"GET": ANYONE},
     "table:worker": {"GET": ANYONE},
+    # federations (/api/federations/): their actors are a federation's organisers, another
+    # federation's, a member club's organisers and the linked player, not a club's roles
+    "federations:*": Delegated(
+        "federation actors: tests/federations/test_permission_matrix_federations.py"
+    ),
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
