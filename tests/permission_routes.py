@@ -260,6 +260,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "exchange:night": {"GET": CLUB_ORGANISER_READ},
     "exchange:tournament": {"GET": CLUB_ORGANISER_READ},
     "exchange:imports": {"POST": CLUB_MANAGE},
+    "console:imports": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:night-exchange": {"GET": CONSOLE},
+    "console:event-exchange": {"GET": CONSOLE},
     # the table app's pages: the score page for scorers, links for organisers (the form posted
     # without a game is refused with a message and a redirect: tests/tables/test_pages.py makes
     # a link through it), the code form and the service worker for anyone, and a live link's
