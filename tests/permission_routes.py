@@ -320,6 +320,7 @@ def _token_code_body() -> dict:
     code = two_factor.replace_recovery_codes(user)[0]
     return {"challenge": two_factor.make_challenge(user, "matrix"), "code": code}
 
+
 # Valid bodies, so that "ok" means the request really did what it asks.
 BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     ("clubs:club-list", "POST"): lambda world: {
