@@ -12,7 +12,7 @@ have one: staff always, an organiser of a club that requires it (``Club.require_
 endpoint, that the password was right.
 
 What it does not do: count wrong codes (``accounts.two_factor_lockout``, through django-axes as
-wrong passwords), pages or HTTP (``accounts.two_factor_pages``, ``accounts.views``).
+wrong passwords), pages or HTTP (``web.two_factor_pages``, ``accounts.views``).
 
 Terms:
 - *second factor*: a confirmed authenticator (TOTP device) on the account.

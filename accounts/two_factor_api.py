@@ -10,7 +10,7 @@ recovery code) and issues the token. A wrong code counts as a failed login (djan
 ``accounts.two_factor_lockout``): after the limit, 429 ``locked_out``.
 
 What it does not do: set up or turn off the second factor (the account pages,
-``accounts.two_factor_pages``).
+``web.two_factor_pages``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 What it does: under the admin's path, a signed-in staff account whose session is not verified
 (django-otp's ``request.user.is_verified()``: no code at sign-in, or no second factor yet) is
-sent to the two-factor page (``accounts.two_factor_pages``), which sets one up or asks for a
+sent to the two-factor page (``web.two_factor_pages``), which sets one up or asks for a
 code, and comes back. So a password typed on the admin's own login page is never enough: the
 code is asked next.
 

@@ -43,7 +43,7 @@ urlpatterns = [
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
     # The login page with a second factor, and the two-factor page (before Django's own).
-    path("accounts/", include("accounts.two_factor_urls")),
+    path("accounts/", include("web.two_factor_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("web.urls")),
 ]

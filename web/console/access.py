@@ -20,12 +20,12 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect
 
 from accounts import two_factor
-from accounts.two_factor_pages import with_next
 from clubs import selectors as club_selectors
 from clubs.permissions import can_manage
 from config.problems import Problem
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
+from web.two_factor_pages import with_next
 
 
 def organiser_page(view):

@@ -4,7 +4,7 @@ login route this one replaces (same path, same name)."""
 
 from django.urls import path
 
-from accounts import two_factor_pages
+from web import two_factor_pages
 
 urlpatterns = [
     path("login/", two_factor_pages.SignInView.as_view(), name="login"),

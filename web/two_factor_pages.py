@@ -38,7 +38,7 @@ from accounts.lockout import lockout_response
 from config.problems import Problem
 
 PENDING_KEY = "two_factor_pending"
-PENDING_SALT = "accounts.two_factor_pages.pending"
+PENDING_SALT = "web.two_factor_pages.pending"
 
 
 def safe_next(request, default: str | None = None) -> str:
