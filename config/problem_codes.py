@@ -164,6 +164,15 @@ SERVICE = _section(
     ("clock_not_running", 409, "the round clock is not running"),
     ("clock_not_paused", 409, "the round clock is not paused"),
     ("clock_not_set", 409, "the round clock is not set: start it first"),
+    # federations
+    ("already_member", 409, "the club is already a member of the federation, or invited to it"),
+    ("not_invited", 409, "the club has no pending invitation from the federation"),
+    ("not_a_member", 409, "the club is not a member of the federation"),
+    ("player_already_linked", 409, "the club player is already linked to a federation player"),
+    ("player_merged", 409, "the federation player was merged into another"),
+    ("not_linked", 409, "the link was already undone"),
+    ("not_merged", 409, "not a merge, or a merge already undone"),
+    ("merge_changed", 409, "a link the merge moved was undone or moved since: undo that first"),
 )
 
 # rules_engine.errors.ERROR_CODES: a ``RulesError`` (rules_error_to_problem).

@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "webhooks",
     "table_links",  # label "tables"
     "hall",
+    "federations",
     "web",
 ]
 
