@@ -7,7 +7,8 @@ release); its print view, live board, results and export; its door (check-in at 
 door's QR code and poster, the check-in list the event page polls); its table links' QR sheet;
 its hall box's forms (the hall link, the round clock, the leaders switch: ``hall_views``); a club
 night (its tables, starting a game at one, the tables' links) and its QR sheet; the club's
-export. Every route under a club is for the club's organisers only (``access.organiser_page``).
+export; the webhook deliveries never delivered, with a resend button (``webhook_views``). Every
+route under a club is for the club's organisers only (``access.organiser_page``).
 """
 
 from django.urls import path
@@ -22,6 +23,7 @@ from web.console import (
     night_views,
     results_views,
     start_views,
+    webhook_views,
 )
 
 app_name = "console"
@@ -38,6 +40,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/console/players/", club_views.players, name="players"),
     path("clubs/<slug:slug>/console/house-rules/", club_views.house_rules, name="house-rules"),
     path("clubs/<slug:slug>/console/export/", export_views.club_export, name="club-export"),
+    path("clubs/<slug:slug>/console/webhooks/", webhook_views.dead_deliveries, name="webhooks"),
     path("clubs/<slug:slug>/console/events/new/", event_views.event_new, name="event-new"),
     path(EVENT, event_views.event, name="event"),
     path(f"{EVENT}print/", event_views.event_print, name="print"),
