@@ -86,6 +86,8 @@ INSTALLED_APPS = [
     "webhooks",
     "table_links",  # label "tables"
     "hall",
+    "federations",
+    "exchange",
     "web",
 ]
 

@@ -1,0 +1,1 @@
+"""The federations API under /api/federations/ (docs/federations.md)."""

@@ -1,0 +1,1 @@
+"""Tests of federations (docs/federations.md)."""
