@@ -6,14 +6,18 @@ failures and refuses locked-out attempts (429, code ``locked_out``). For an acco
 factors it issues no token on the password alone: 401 ``second_factor_required`` with a challenge
 for ``/api/auth/token/code/`` (``accounts.two_factor_api``).
 
-``PasswordView`` changes the password and revokes the other devices' tokens.
+``PasswordView`` changes the password and ends the other devices' tokens and browser sessions.
 
 What it does not do: session login for the pages (``django.contrib.auth.urls``).
 """
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate, user_logged_out
+from django.contrib.auth import (
+    authenticate,
+    update_session_auth_hash,
+    user_logged_out,
+)
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.auth import TokenAuthentication
@@ -122,7 +126,8 @@ class LogoutView(APIView):
 
 
 class PasswordView(APIView):
-    """Change my password; every other device's token is revoked, this one keeps working."""
+    """Change my password; every other device's token and every other browser session is ended,
+    this one keeps working (a browser's session is renewed under the new password)."""
 
     may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
@@ -137,11 +142,17 @@ class PasswordView(APIView):
     def post(self, request: Request) -> Response:
         serializer = PasswordChangeInput(data=request.data)
         serializer.is_valid(raise_exception=True)
+        by_token = isinstance(request.auth, DeviceToken)
+        session = getattr(request._request, "session", None)
         services.change_password(
             user=request.user,
-            keep_device_token=request.auth if isinstance(request.auth, DeviceToken) else None,
+            keep_device_token=request.auth if by_token else None,
+            keep_session_key=None if by_token or session is None else session.session_key,
             **serializer.validated_data,
         )
+        if not by_token and session is not None:
+            # The session holds a hash of the old password: renew it, or it would end too.
+            update_session_auth_hash(request._request, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

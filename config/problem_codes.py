@@ -185,6 +185,7 @@ SERVICE = _section(
     ("clock_not_paused", 409, "the round clock is not paused"),
     ("clock_not_set", 409, "the round clock is not set: start it first"),
     # federations
+    ("unknown_club", 400, "no club has this slug"),
     ("already_member", 409, "the club is already a member of the federation, or invited to it"),
     ("not_invited", 409, "the club has no pending invitation from the federation"),
     ("not_a_member", 409, "the club is not a member of the federation"),

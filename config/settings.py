@@ -110,6 +110,8 @@ MIDDLEWARE = [
     "django_otp.middleware.OTPMiddleware",
     # Staff without a verified second factor are sent to set one up before the admin.
     "accounts.two_factor_middleware.AdminSecondFactorMiddleware",
+    # A signed-in browser's "last seen", at most once a minute (accounts.sessions).
+    "accounts.sessions.SessionActivityMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -298,6 +300,9 @@ if TRUST_X_FORWARDED_PROTO:
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# Django's database store over accounts.BrowserSession: keys stored hashed, and each signed-in
+# browser listed on the account page, where it can be ended (accounts.sessions_store).
+SESSION_ENGINE = "accounts.sessions_store"
 X_FRAME_OPTIONS = "DENY"
 # A strict Content-Security-Policy on every response (django-csp): scripts, styles, fonts and
 # images from this site's own origin only, nothing inline (no <script> blocks, no style

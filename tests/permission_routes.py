@@ -267,6 +267,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "exchange:night": {"GET": CLUB_ORGANISER_READ},
     "exchange:tournament": {"GET": CLUB_ORGANISER_READ},
     "exchange:imports": {"POST": CLUB_MANAGE},
+    "console:imports": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:night-exchange": {"GET": CONSOLE},
+    "console:event-exchange": {"GET": CONSOLE},
     # the table app's pages: the score page for scorers, links for organisers (the form posted
     # without a game is refused with a message and a redirect: tests/tables/test_pages.py makes
     # a link through it), the code form and the service worker for anyone, and a live link's
@@ -279,6 +282,11 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "table:code": {"GET": ANYONE},
     "table:link": {"GET": ANYONE},
     "table:worker": {"GET": ANYONE},
+    # federations (/api/federations/): their actors are a federation's organisers, another
+    # federation's, a member club's organisers and the linked player, not a club's roles
+    "federations:*": Delegated(
+        "federation actors: tests/federations/test_permission_matrix_federations.py"
+    ),
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
