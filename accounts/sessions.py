@@ -85,7 +85,7 @@ def _note(request, *, signed_in: bool) -> None:
 
 @receiver(user_logged_in, dispatch_uid="accounts_note_sign_in")
 def note_sign_in(sender, request, user, **kwargs) -> None:
-    # A token login has no session (accounts.views.TokenView): nothing to note.
+    # A token login has no session (accounts.two_factor_api.token_response): nothing to note.
     if request is not None and getattr(request, "session", None) is not None:
         _note(request, signed_in=True)
 
