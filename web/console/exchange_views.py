@@ -31,7 +31,7 @@ from exchange import services as exchange_services
 from exchange.checks import MAX_BYTES
 from exchange.models import ImportOutcome, ImportRecord
 from web.console.access import event_of, organiser_page
-from web.console.night_views import _night_of
+from web.console.night_views import night_of
 
 LOG_LENGTH = 20
 
@@ -50,7 +50,7 @@ def _file(data: dict, stem: str) -> HttpResponse:
 @require_safe
 @organiser_page
 def night_exchange(request, club, night_id: int):
-    night = _night_of(club, night_id)
+    night = night_of(club, night_id)
     return _file(exchange_document.night_document(night), f"{club.slug}-night-{night.pk}")
 
 

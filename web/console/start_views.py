@@ -46,8 +46,16 @@ from web.pages import labels as page_labels
 
 # What a new club starts with on the form (the organiser changes any of them).
 CLUB_INITIAL = {"currency": "EUR", "time_zone": "Europe/Dublin", "default_game": "45"}
-SETTINGS_FIELDS = ("name", "slug", "currency", "time_zone", "public_standings", "confirm_hands")
-CHECKBOXES = ("public_standings", "confirm_hands")
+SETTINGS_FIELDS = (
+    "name",
+    "slug",
+    "currency",
+    "time_zone",
+    "public_standings",
+    "confirm_hands",
+    "require_two_factor",
+)
+CHECKBOXES = ("public_standings", "confirm_hands", "require_two_factor")
 
 
 def _checked(serializer_class, data: dict, *, partial: bool = False) -> dict:

@@ -6,9 +6,10 @@ the overview with the first night's checklist; the club's settings; members; pla
 release); its print view, live board, results and export; its door (check-in at the door, the
 door's QR code and poster, the check-in list the event page polls); its table links' QR sheet;
 its hall box's forms (the hall link, the round clock, the leaders switch: ``hall_views``); a club
-night (its tables, starting a game at one, the tables' links) and its QR sheet; the club's
-export; the exchange files of an event and a night, and the import of one (``exchange_views``).
-Every route under a club is for the club's organisers only (``access.organiser_page``).
+night (its tables, starting a game at one, the tables' links) and its QR sheet, its door and
+check-in list, its hall box; the club's export; the exchange files of an event and a night, and
+the import of one (``exchange_views``). Every route under a club is for the club's organisers
+only (``access.organiser_page``).
 """
 
 from django.urls import path
@@ -57,4 +58,9 @@ urlpatterns = [
     path(NIGHT, night_views.night, name="night"),
     path(f"{NIGHT}exchange/", exchange_views.night_exchange, name="night-exchange"),
     path(f"{NIGHT}table-links/", night_views.night_table_sheet, name="night-table-sheet"),
+    path(f"{NIGHT}hall/", hall_views.night_hall, name="night-hall"),
+    path(f"{NIGHT}check-in/", door_views.night_check_in_list, name="night-check-in-list"),
+    path(f"{NIGHT}door/", door_views.night_door, name="night-door"),
+    path(f"{NIGHT}door/search/", door_views.night_door_search, name="night-door-search"),
+    path(f"{NIGHT}door/poster/", door_views.night_door_poster, name="night-door-poster"),
 ]
