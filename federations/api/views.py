@@ -5,8 +5,8 @@ becomes its organiser), ``GET/PATCH /api/federations/{slug}/`` (anyone reads; or
 the name and the levy rate). Clubs: ``GET/POST …/clubs/`` (organisers: the memberships; invite a
 club), ``POST …/clubs/{club}/withdraw/`` (organisers), ``POST …/clubs/{club}/accept/``,
 ``…/decline/`` and ``…/leave/`` (the club's organisers), ``GET …/clubs/{club}/results/``
-(organisers: a member club's nights and events, read only). Players, links, merges, the levy and
-the audit: ``federations.api.player_views``.
+(organisers: a member club's nights, events and last games, read only). Players, links,
+merges, the levy and the audit: ``federations.api.player_views``.
 
 What it does not do: decide rules (``federations.services``) or who may
 (``federations.permissions``).
@@ -192,7 +192,7 @@ class ClubResultsView(_ClubOfFederationView):
     @extend_schema(
         operation_id="federations_clubs_results",
         responses=s.FederationClubResultsOutput,
-        summary="A member club's nights and events (organisers; read only)",
+        summary="A member club's nights, events and last games (organisers; read only)",
     )
     def get(self, request, slug, club_slug):
         club = self.get_club()

@@ -101,6 +101,9 @@ def test_a_county_board_through_the_api():
     results = board.get("/api/federations/kk/clubs/north/results/").json()
     assert [night["games"] for night in results["nights"]] == [1]
     assert results["events"] == []
+    assert [(g["players"], g["status"]) for g in results["games"]] == [
+        (["Ann", "Ann B"], "in_progress")
+    ]
     kinds = [entry["kind"] for entry in board.get("/api/federations/kk/audit/").json()]
     assert kinds[::-1] == [
         "federation_created",
