@@ -421,7 +421,11 @@ def run_chaos_night(
             hooks_after = time.monotonic() - chaos.last_fault_end if hooks else None
         finally:
             stack.stop()
+        # Django logs every 500 it answers ("Internal Server Error: <path>"), also those whose
+        # answer no client read (a dropped or timed-out request).
+        log = (Path(folder) / "gunicorn.log").read_text(errors="replace")
         return {
+            "server_errors": [line for line in log.splitlines() if "Internal Server Error" in line],
             "tournament": tournament,
             "figures": figures,
             "faults": chaos.faults,
@@ -444,6 +448,7 @@ def check_chaos_night(night: dict) -> dict:
     figures, tournament_id = night["figures"], night["tournament"]["id"]
     assert night["chaos_errors"] == []
     assert figures["errors"] == []  # no 500, no hand refused
+    assert night["server_errors"] == []  # no 500 in the server's log either
     assert night["converged_after"] is not None, "not converged within 60 s of the last fault"
     proof = verify_night(tournament_id, figures["stored"], night["standings"])
     intended = {(game, number) for game, numbers in figures["stored"].items() for number in numbers}

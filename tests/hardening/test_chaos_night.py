@@ -8,7 +8,8 @@ kills a gunicorn worker (kill -9), kills the Celery worker (restarted), restarts
 Redis for ten seconds (SIGSTOP) and ends the database connections (pg_terminate_backend) — each
 once, in a seeded order, 1 to 3 s apart — and then the tournament is closed through the API:
 
-- no request was answered 500 (a request that met a fault answered 503 with ``Retry-After``);
+- no request was answered 500 (a request that met a fault answered 503 with ``Retry-After``),
+  nor did the server's log record one;
 - every hand the tablets believe stored is stored exactly once and every game equals an engine
   replay, every ledger sums to zero, every match's stored result equals a recomputation, the
   standings served equal a full recomputation (bench/night.py's ``verify_night``);
@@ -17,7 +18,10 @@ once, in a seeded order, 1 to 3 s apart — and then the tournament is closed th
 - every settle-up version is stored once (versions 1..n, no two with the same nets) and settling
   again stores nothing (the last version is the recomputation);
 - every webhook delivery is delivered and its event id received by the test's receiver, and
-  every game finished, match decided, round drawn and settle-up version reached it.
+  every game finished, match decided, round drawn and settle-up version reached it. Asserted
+  last; while the build has no transactional outbox of announcements (``outbox.Announcement``)
+  a lost event is an expected failure (xfail, with the events named), since a fault between a
+  commit and its after-commit subscriber loses it (docs/operations.md, "The chaos night").
 
 Seeded: the fault order and moments, the drops and the hands come from seeds; the interleaving
 with the processes is the machine's. ``make bench`` runs the full night of 20 tables
