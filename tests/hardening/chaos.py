@@ -17,7 +17,7 @@ What it gives:
   each delivery's ``Jink-Event-Id`` and body.
 - ``converged(...)``: whether the night has settled after the faults — every snapshot current
   and equal to a recomputation, the season table current and equal to one, the settle-up
-  stored, no task waiting in the outbox; ``webhooks_converged``: every delivery delivered and
+  stored, no task or announcement left in the outbox; ``webhooks_converged``: every delivery delivered and
   received. ``prove_night(...)``: the assertions once converged (see test_chaos_night.py).
 
 What it does not do: play the night (bench/night.py's ``play_night`` does, with its drops and
@@ -265,10 +265,11 @@ def season_is_a_recomputation(club_id: int) -> bool:
 
 
 def converged(tournament_id: int) -> bool:
-    """The standings snapshot, the season table, the settle-up and the outbox have settled."""
+    """The standings snapshot, the season table, the settle-up and the outbox (tasks and
+    announcements) have settled."""
     from django.db import close_old_connections
 
-    from outbox.models import PendingTask
+    from outbox.models import Announcement, PendingTask
     from settlements.models import Settlement
     from tests.jobs.stack import snapshot_is_a_full_recomputation
     from tournaments.models import Tournament
@@ -280,6 +281,7 @@ def converged(tournament_id: int) -> bool:
         and season_is_a_recomputation(club_id)
         and Settlement.objects.filter(tournament_id=tournament_id).exists()
         and not PendingTask.objects.exists()
+        and not Announcement.objects.exists()
     )
 
 
