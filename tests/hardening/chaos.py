@@ -17,8 +17,10 @@ What it gives:
   each delivery's ``Jink-Event-Id`` and body.
 - ``converged(...)``: whether the night has settled after the faults — every snapshot current
   and equal to a recomputation, the season table current and equal to one, the settle-up
-  stored, no task or announcement left in the outbox; ``webhooks_converged``: every delivery delivered and
-  received. ``prove_night(...)``: the assertions once converged (see test_chaos_night.py).
+  stored, no task or announcement left in the outbox; ``webhooks_converged``: every delivery
+  delivered and received. ``run_chaos_night(...)`` sets up a club, plays the night under the
+  loop, closes the tournament and waits for both; ``check_chaos_night(...)`` asserts the proof
+  (test_chaos_night.py says what), ``webhook_gaps(...)`` lists the webhook events lost.
 
 What it does not do: play the night (bench/night.py's ``play_night`` does, with its drops and
 retries) or decide how long a night is (the test and bench/bench_chaos.py do).
