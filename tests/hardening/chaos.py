@@ -487,16 +487,3 @@ def webhook_gaps(night: dict) -> dict:
         "events": len(expected),
         "posts": len(receiver.received),
     }
-
-
-def outbox_carries_events() -> bool:
-    """Whether this build writes announcements in the change's transaction (the event-outbox
-    work: ``outbox.Announcement``); without it an event is lost when a process dies between the
-    commit and the after-commit subscriber, which the chaos night can hit."""
-    from django.apps import apps
-
-    try:
-        apps.get_model("outbox", "Announcement")
-    except LookupError:
-        return False
-    return True
