@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.hardening.chaos import check_chaos_night, run_chaos_night, webhook_gaps
+from tests.hardening.chaos import FAULTS, check_chaos_night, run_chaos_night, webhook_gaps
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 
@@ -49,6 +49,7 @@ def test_a_small_chaos_night(transactional_db, tmp_path):
     print([(fault.kind, fault.detail) for fault in night["faults"]])
     print({key: value for key, value in night["figures"].items() if key != "stored"})
     print("converged after", night["converged_after"], "webhooks after", night["webhooks_after"])
+    assert sorted(fault.kind for fault in night["faults"]) == sorted(FAULTS)  # each once
     proof = check_chaos_night(night)
     assert proof["games"] == TABLES * ROUNDS
     assert proof["matches"] == TABLES * ROUNDS
