@@ -13,12 +13,16 @@
 #                (needs Debian's gettext; the compiled .mo is committed, so running needs none)
 #   make serve   the real stack: gunicorn + two Celery workers (default queue, standings) + beat
 #                (needs DATABASE_URL, REDIS_URL and DJANGO_SECRET_KEY, e.g. in .env)
+#   make backup  pg_dump -Fc of DATABASE_URL into backups/ (BACKUP_DIR=...), then keep 7 daily,
+#                5 weekly, 12 monthly (scripts/backup.sh; docs/operations.md, "Backups")
+#   make restore DUMP=backups/jink-....dump DB=new_name  restore into a new database (refuses a
+#                non-empty one unless FORCE=1; scripts/restore.py)
 #
 # .venv is built from pyproject.toml and rebuilt only when pyproject.toml changes.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
-.PHONY: help demo test test-fast bench lint serve venv messages
+.PHONY: help demo test test-fast bench lint serve venv messages backup restore
 
 PYTHON ?= python3
 VENV := .venv
@@ -37,7 +41,7 @@ SERVE_BIND ?= 127.0.0.1:8000
 SERVE_WORKERS ?= 3
 
 help:
-	@sed -n '2,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,21p' Makefile | sed 's/^# \{0,1\}//'
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -110,6 +114,13 @@ serve: $(STAMP)
 		--concurrency=2 & \
 	$(BIN)/celery -A config beat --loglevel=INFO --schedule=$(VENV)/celerybeat-schedule & \
 	$(BIN)/gunicorn config.wsgi --bind $(SERVE_BIND) --workers $(SERVE_WORKERS) --access-logfile -
+
+backup:
+	PYTHON=$(BIN)/python bash scripts/backup.sh
+
+restore: $(STAMP)
+	@test -n "$(DUMP)" -a -n "$(DB)" || { echo "usage: make restore DUMP=file DB=new_database [FORCE=1]"; exit 2; }
+	$(BIN)/python scripts/restore.py "$(DUMP)" "$(DB)" $(if $(FORCE),--force,)
 
 messages: $(STAMP)
 	DJANGO_DEBUG=true DJANGO_SECRET_KEY=messages DATABASE_URL= REDIS_URL= $(BIN)/python manage.py \

@@ -9,7 +9,9 @@ What it does:
   them, half after it answered (the answer is thrown away and the request retried). When a table's
   match is decided the tablet waits for the next round (drawn by the Celery worker) and plays on.
   ``pollers`` threads read the tournament's page, standings and bracket meanwhile, as players'
-  phones do. Which
+  phones do. A 503 (a fault met the request: config.middleware) is retried after its
+  ``Retry-After`` and counted (``unavailable``); any other 5xx, or a 503 without ``Retry-After``,
+  is an error. Which
   hand is played is a pluggable function ``choose_hand(game, rng) -> record``; the default,
   ``random_hand``, lets random seats take the tricks (and stops a 25 hand at the trick where a
   side reaches the target).
@@ -72,6 +74,7 @@ class Tally:
     dropped_after: int = 0
     timeouts: int = 0
     retries: int = 0
+    unavailable: int = 0
     replays: int = 0
     errors: list[str] = field(default_factory=list)
     polls: int = 0
@@ -109,13 +112,18 @@ class Tablet:
         finally:
             self.tally.add("attempts")
         elapsed = time.perf_counter() - started
+        if response.status_code >= 500 and not (
+            response.status_code == 503 and response.headers.get("Retry-After")
+        ):
+            with self.tally.lock:
+                self.tally.errors.append(f"{method} {path}: {response.status_code}")
         if roll < self.drop_rate:
             self.tally.add("dropped_after")
             raise Dropped("after")
         response.elapsed_seconds = elapsed
         return response
 
-    def retrying(self, method: str, path: str, *, tries: int = 30, **arguments):
+    def retrying(self, method: str, path: str, *, tries: int = 60, **arguments):
         for attempt in range(tries):
             try:
                 response = self.request(method, path, **arguments)
@@ -126,6 +134,11 @@ class Tablet:
             if response.status_code == 409 and "idempotency_in_progress" in response.text:
                 self.tally.add("retries")
                 time.sleep(0.1)
+                continue
+            if response.status_code == 503 and response.headers.get("Retry-After"):
+                self.tally.add("unavailable")
+                self.tally.add("retries")
+                time.sleep(min(float(response.headers["Retry-After"]), 5.0))
                 continue
             return response
         raise RuntimeError(f"{method} {path}: no answer after {tries} tries")
@@ -250,7 +263,9 @@ def _poll(tablet: Tablet, tournament: dict, stop: threading.Event) -> None:
             except Dropped:
                 continue
             tablet.tally.add("polls")
-            if response.status_code != 200:
+            if response.status_code == 503:
+                tablet.tally.add("unavailable")  # a fault met it: retried at the next poll
+            elif response.status_code != 200:
                 with tablet.tally.lock:
                     tablet.tally.errors.append(f"GET {path}: {response.status_code}")
         stop.wait(POLL_SECONDS)
@@ -328,6 +343,7 @@ def play_night(
         "dropped_after": tally.dropped_after,
         "timeouts": tally.timeouts,
         "retries": tally.retries,
+        "unavailable": tally.unavailable,
         "replays": tally.replays,
         "polls": tally.polls,
         "errors": tally.errors,
@@ -371,7 +387,7 @@ def verify_night(tournament_id: int, stored: dict[int, dict[int, dict]], standin
     from tournaments.play import load_matches
 
     tournament = Tournament.objects.get(pk=tournament_id)
-    assert tournament.status == "finished", tournament.status
+    assert tournament.status in ("finished", "closed"), tournament.status
     undecided = Match.objects.filter(tournament=tournament).exclude(status="decided").count()
     assert undecided == 0, f"{undecided} matches not decided"
     games = list(Game.objects.filter(pk__in=stored).select_related("club"))

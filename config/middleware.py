@@ -11,13 +11,39 @@ What it does: ``ResponseHeadersMiddleware``
   answer ``private, no-store`` (a token, balances, a ledger, a device list: never kept by a
   browser or proxy);
 - drops OPTIONS from the ``Allow`` header of ``/api/`` answers: DRF lists it, but the API refuses
-  it (405; the schema at /api/schema/ describes every endpoint).
+  it (405; the schema at /api/schema/ describes every endpoint);
+- answers a request that met a *fault* with 503 and ``Retry-After`` instead of a 500: the problem
+  ``service_unavailable`` on ``/api/`` paths, the "try again in a moment" page elsewhere. A fault
+  raised by a view is turned into the 503 in ``process_exception`` (nothing logged as an error:
+  a warning); one raised in another middleware, which Django has already turned into a 500, is
+  recognised by the ``got_request_exception`` signal and replaced on the way out. The request's
+  transaction was rolled back (nothing stored half-way), and an ``Idempotency-Key`` stores nothing
+  for it, so the client's retry with the same key is safe.
+
+Terms: *fault* — the database or Redis failing under the request, not a bug: Django's
+``OperationalError`` and ``InterfaceError`` (a connection ended by ``pg_terminate_backend`` or a
+restart, a deadlock, a serialisation failure) and Redis's connection and timeout errors (a
+stopped or restarting Redis under the cache). Every other exception stays a 500.
 
 What it does not do: the Content-Security-Policy (django-csp's ``CSPMiddleware``, configured in
 settings), ``Referrer-Policy`` and ``X-Content-Type-Options`` (Django's SecurityMiddleware).
 """
 
 from __future__ import annotations
+
+import logging
+import sys
+
+from django.core.signals import got_request_exception
+from django.db import InterfaceError, OperationalError
+from django.dispatch import receiver
+from django.http import HttpResponse
+from django.template import loader
+from django.utils.translation import gettext
+
+from config.problems import Problem, problem_json_response
+
+logger = logging.getLogger(__name__)
 
 PERMISSIONS_POLICY = ", ".join(
     f"{feature}=()"
@@ -35,6 +61,7 @@ PERMISSIONS_POLICY = ", ".join(
     )
 )
 NO_STORE = "private, no-store"
+RETRY_AFTER_SECONDS = 2  # a new database connection or a restarted Redis answers within seconds
 REVALIDATE = "private, no-cache"
 
 
@@ -47,8 +74,16 @@ class ResponseHeadersMiddleware:
         request._jink_cache_control = getattr(view_class, "cache_control", None)
         return None
 
+    def process_exception(self, request, exception):
+        if not is_fault(exception):
+            return None
+        logger.warning("%s %s met a fault: %r", request.method, request.path, exception)
+        return fault_response(request)
+
     def __call__(self, request):
         response = self.get_response(request)
+        if response.status_code == 500 and getattr(request, "_jink_fault", None) is not None:
+            response = fault_response(request)
         response.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         if request.path.startswith("/api/") and response.has_header("Allow"):
             response["Allow"] = ", ".join(
@@ -62,3 +97,57 @@ class ResponseHeadersMiddleware:
                 chosen = REVALIDATE if response.has_header("ETag") else NO_STORE
             response["Cache-Control"] = chosen
         return response
+
+
+def _fault_classes() -> tuple[type[BaseException], ...]:
+    classes: list[type[BaseException]] = [OperationalError, InterfaceError]
+    try:
+        from redis import exceptions as redis_errors
+    except ImportError:  # pragma: no cover - redis is a dependency; without it, no Redis faults
+        return tuple(classes)
+    classes += [redis_errors.ConnectionError, redis_errors.TimeoutError]
+    return tuple(classes)
+
+
+FAULTS = _fault_classes()
+
+
+def is_fault(exception: BaseException) -> bool:
+    """Whether ``exception`` (or what it was raised from) is a database or Redis fault."""
+    seen = 0
+    while exception is not None and seen < 5:
+        if isinstance(exception, FAULTS):
+            return True
+        exception = exception.__cause__ or exception.__context__
+        seen += 1
+    return False
+
+
+def fault_response(request):
+    """503 with ``Retry-After``: a problem document for the API, the error page elsewhere."""
+    if request.path.startswith("/api/"):
+        response = problem_json_response(
+            Problem(
+                code="service_unavailable",
+                title=gettext("Service briefly unavailable."),
+                detail=gettext("Nothing was stored; send the same request again in a moment."),
+            )
+        )
+    else:
+        # No request context (the session or the user could fail again), as the 500 page.
+        try:
+            html = loader.get_template("errors/500.html").render({"status": 503})
+        except Exception:  # noqa: BLE001 - an error page must never fail in turn
+            html = "<h1>503</h1>"
+        response = HttpResponse(html, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    response["Cache-Control"] = NO_STORE
+    return response
+
+
+@receiver(got_request_exception, dispatch_uid="jink-fault-503")
+def _remember_fault(sender, request=None, **kwargs) -> None:
+    """A fault raised outside a view (another middleware): marked for ``__call__`` above."""
+    exception = sys.exc_info()[1]
+    if request is not None and exception is not None and is_fault(exception):
+        request._jink_fault = exception

@@ -69,6 +69,12 @@ PROTOCOL = _section(
     ("precondition_failed", 412, "If-Match does not match the object's current ETag"),
     ("locked_out", 429, "too many failed logins from here; try again later"),
     ("try_again", 503, "no free table-link code could be drawn; the request can be retried"),
+    (
+        "service_unavailable",
+        503,
+        "the database or Redis failed under the request; nothing was stored; retry after "
+        "Retry-After seconds",
+    ),
 )
 
 # The service's own refusals: the request is understood but cannot be done (400: this value is
@@ -77,6 +83,20 @@ SERVICE = _section(
     # accounts
     ("invalid_credentials", 400, "the username and password (or current password) are wrong"),
     ("username_taken", 400, "an account with this username already exists"),
+    (
+        "second_factor_required",
+        401,
+        "the password was right; send the ``challenge`` with a code to finish signing in",
+    ),
+    ("invalid_challenge", 401, "the sign-in challenge is forged or expired; sign in again"),
+    ("invalid_code", 400, "the two-factor code (or recovery code) is wrong or used"),
+    (
+        "second_factor_setup_required",
+        403,
+        "organiser actions of this club (or staff) need two-factor sign-in turned on",
+    ),
+    ("second_factor_already_on", 409, "two-factor sign-in is already on for this account"),
+    ("second_factor_must_stay", 409, "staff, or an organiser of a club that requires it"),
     # clubs
     ("already_linked", 409, "the invitation's player is already linked to an account"),
     ("unique", 400, "a name, slug or link that must be unique is already taken"),
@@ -153,6 +173,7 @@ SERVICE = _section(
     ("invalid_expiry", 400, "the expiry is in the past or too far away"),
     ("invalid_url", 400, "the webhook URL is not allowed"),
     ("invalid_events", 400, "the webhook's events are not known events"),
+    ("delivery_not_dead", 409, "only a webhook delivery given up (dead) can be sent again"),
     ("invalid_file", 400, "the uploaded file cannot be read"),
     ("nothing_chosen", 400, "nothing was ticked"),
     ("invalid_sides", 400, "the sides of the table are not valid"),
@@ -165,6 +186,7 @@ SERVICE = _section(
     ("clock_not_paused", 409, "the round clock is not paused"),
     ("clock_not_set", 409, "the round clock is not set: start it first"),
     # federations
+    ("unknown_club", 400, "no club has this slug"),
     ("already_member", 409, "the club is already a member of the federation, or invited to it"),
     ("not_invited", 409, "the club has no pending invitation from the federation"),
     ("not_a_member", 409, "the club is not a member of the federation"),
@@ -173,6 +195,44 @@ SERVICE = _section(
     ("not_linked", 409, "the link was already undone"),
     ("not_merged", 409, "not a merge, or a merge already undone"),
     ("merge_changed", 409, "a link the merge moved was undone or moved since: undo that first"),
+    # exchange (docs/exchange.md)
+    (
+        "exchange_invalid",
+        400,
+        "the file is not a valid exchange document; each error points at the place",
+    ),
+    (
+        "exchange_conflict",
+        409,
+        "the import contradicts what the club holds; each conflict points into the file",
+    ),
+    (
+        "exchange_replay_differs",
+        422,
+        "a game of the file does not re-play to the file's totals here",
+    ),
+    (
+        "exchange_event_import_unsupported",
+        422,
+        "an event's exchange file is not imported yet (nights are)",
+    ),
+    ("exchange_night_open", 409, "the file's night is still open: close it before exporting"),
+    (
+        "exchange_player_ambiguous",
+        409,
+        "a player of the file matches a club player taken by another",
+    ),
+    ("exchange_player_renamed_here", 409, "a player was renamed both here and in the file"),
+    ("exchange_changed_here", 409, "an imported game was changed here after its import"),
+    ("exchange_game_added", 409, "the file has a game its first import did not have"),
+    ("exchange_game_removed", 409, "the file lacks a game of its first import"),
+    (
+        "exchange_game_reseated",
+        409,
+        "a game's seats, game, first dealer or stake differ from its import",
+    ),
+    ("exchange_fees_changed", 409, "the night's fees differ from its first import"),
+    ("exchange_own_night", 409, "the file's night is this club's own"),
 )
 
 # rules_engine.errors.ERROR_CODES: a ``RulesError`` (rules_error_to_problem).

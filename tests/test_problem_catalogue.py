@@ -27,7 +27,7 @@ from tournaments.draw.errors import DrawError
 ROOT = Path(__file__).resolve().parent.parent
 SKIPPED = {".venv", "node_modules", "migrations", ".git", "__pycache__"}
 # Codes answered with a server-side status: the rest are all 4xx.
-SERVER_SIDE = {"error": 500, "server_error": 500, "try_again": 503}
+SERVER_SIDE = {"error": 500, "server_error": 500, "try_again": 503, "service_unavailable": 503}
 
 
 def _sources():
