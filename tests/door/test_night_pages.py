@@ -153,6 +153,7 @@ def test_the_hall_box_makes_the_link_runs_the_clock_and_hides_the_leaders(event)
     assert "The hall link is made: open it on the hall&#x27;s TV." in made
     link = HallLink.objects.get(night=night, revoked_at__isnull=True)
     assert 'id="hall-url"' in made and f'hx-post="{url}"' in made
+    assert "it ends with the night." in made and "<h3>Clock</h3>" in made
     started = organiser.post(url, {"action": "start", "minutes": "15"}, headers=HTMX)
     assert "Running: 1" in started.content.decode()  # 14:59 or 15:00 left
     hidden = organiser.post(url, {"action": "hide_leaders"})
@@ -175,6 +176,8 @@ def test_a_phone_checks_in_at_the_night_with_its_door_code(event):
     organiser = logged_in_client(event.world.users["organiser"])
     door_page = organiser.post(f"{_console(event, night)}door/", {"action": "door_code"})
     assert "A new door code is live" in door_page.content.decode()
+    poster = organiser.get(f"{_console(event, night)}door/poster/").content.decode()
+    assert "<h1>Tuesday</h1>" in poster and "<svg" in poster
     _code, token = attendance.create_night_door_code(night_id=night.pk, user=None)
     url = f"/door/{token}/"
     phone = Client()
