@@ -4,7 +4,8 @@ What it does: the services behind the set-up page, the sign-in pages and the API
 exchange, on django-otp's models (``TOTPDevice``: the app's secret; ``StaticDevice``: the
 recovery codes, each deleted when used). ``start_set_up`` gives the account an unconfirmed
 authenticator; ``confirm_set_up`` checks a first code, confirms it, makes the recovery codes and
-ends the account's other sessions and device tokens; ``turn_off`` (a current code needed) removes
+ends the account's other sessions and device tokens (``accounts.devices.end_other_sessions``);
+``turn_off`` (a current code needed) removes
 both and ends the others too; ``new_recovery_codes`` replaces the codes. ``verify_code`` accepts
 a current code or an unused recovery code. ``needs_second_factor`` says whether an account must
 have one: staff always, an organiser of a club that requires it (``Club.require_two_factor``).

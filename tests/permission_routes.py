@@ -212,6 +212,7 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:players": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:house-rules": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:club-export": {"GET": CONSOLE},
+    "console:webhooks": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-new": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:print": {"GET": CONSOLE},
