@@ -94,3 +94,28 @@ def test_a_bad_file_is_listed_with_its_places_and_nothing_is_stored(body, status
     assert "Nothing was imported" in response.content.decode()
     assert shown in response.content.decode()
     assert row_counts() == before
+
+
+def test_the_import_page_and_its_problems_in_french():
+    away = build_event(players=0, slug="federation")
+    organiser = logged_in_client(away.world.users["organiser"])
+    url = f"/clubs/{away.club.slug}/console/imports/"
+    page = organiser.get(url, headers={"accept-language": "fr"}).content.decode()
+    assert "Importer des résultats" in page and "Aucune importation pour l'instant." in page
+    document = small_night_document()
+    document["night"]["fees"] = [{"player": 99, "status": "cash", "amount": "2.00"}]
+    response = organiser.post(
+        url,
+        {
+            "file": SimpleUploadedFile(
+                "night.json", json.dumps(document).encode(), "application/json"
+            )
+        },
+        headers={"accept-language": "fr"},
+    )
+    text = response.content.decode()
+    assert response.status_code == 400
+    assert "Rien n'a été importé" in text
+    assert "Le fichier n&#x27;est pas un document d&#x27;échange valide (version 1)." in text
+    assert "<code>/night/fees/0/player</code>" in text
+    assert "Aucun joueur du fichier n&#x27;a cet identifiant." in text
