@@ -219,6 +219,8 @@ JINK_STALE_SNAPSHOT_AGES: dict[str, str] = {
     "standings": "tournaments.snapshots.oldest_stale_age",
     "seasons": "seasons.league_table.oldest_stale_age",
     "ratings": "seasons.ratings.oldest_unrated_age",
+    # A committed change whose subscribers have not all run, past its due time (config.announce).
+    "announcements": "config.announce.oldest_due_age",
 }
 # Webhook endpoints are https:// only; plain http to the loopback address is allowed in debug
 # (and by the tests, which run a receiver on 127.0.0.1), never otherwise.
