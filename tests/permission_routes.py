@@ -304,6 +304,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "federations:*": Delegated(
         "federation actors: tests/federations/test_permission_matrix_federations.py"
     ),
+    "federation_pages:*": Delegated(
+        "federation actors: tests/federations/test_permission_matrix_federations.py"
+    ),
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
