@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "table_links",  # label "tables"
     "hall",
     "federations",
+    "rankings",
     "web",
 ]
 
@@ -195,7 +196,10 @@ JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
 ]
 # Called after the commit of each settle-up version stored, with a
 # settlements.changes.SettlementStored.
-JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
+JINK_SETTLEMENT_SUBSCRIBERS: list[str] = [
+    "webhooks.subscribers.on_settlement",
+    "rankings.subscribers.on_settlement",
+]
 # What the results message after an event adds per player (settlements.mails): each path is
 # called with club_id, player_ids and game_ids and returns player id -> figures.
 JINK_RESULTS_MAIL_FIGURES: list[str] = ["seasons.results.results_figures"]
