@@ -179,6 +179,44 @@ SERVICE = _section(
     ("not_linked", 409, "the link was already undone"),
     ("not_merged", 409, "not a merge, or a merge already undone"),
     ("merge_changed", 409, "a link the merge moved was undone or moved since: undo that first"),
+    # exchange (docs/exchange.md)
+    (
+        "exchange_invalid",
+        400,
+        "the file is not a valid exchange document; each error points at the place",
+    ),
+    (
+        "exchange_conflict",
+        409,
+        "the import contradicts what the club holds; each conflict points into the file",
+    ),
+    (
+        "exchange_replay_differs",
+        422,
+        "a game of the file does not re-play to the file's totals here",
+    ),
+    (
+        "exchange_event_import_unsupported",
+        422,
+        "an event's exchange file is not imported yet (nights are)",
+    ),
+    ("exchange_night_open", 409, "the file's night is still open: close it before exporting"),
+    (
+        "exchange_player_ambiguous",
+        409,
+        "a player of the file matches a club player taken by another",
+    ),
+    ("exchange_player_renamed_here", 409, "a player was renamed both here and in the file"),
+    ("exchange_changed_here", 409, "an imported game was changed here after its import"),
+    ("exchange_game_added", 409, "the file has a game its first import did not have"),
+    ("exchange_game_removed", 409, "the file lacks a game of its first import"),
+    (
+        "exchange_game_reseated",
+        409,
+        "a game's seats, game, first dealer or stake differ from its import",
+    ),
+    ("exchange_fees_changed", 409, "the night's fees differ from its first import"),
+    ("exchange_own_night", 409, "the file's night is this club's own"),
 )
 
 # rules_engine.errors.ERROR_CODES: a ``RulesError`` (rules_error_to_problem).

@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "table_links",  # label "tables"
     "hall",
     "federations",
+    "exchange",
     "rankings",
     "web",
 ]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from django.contrib.auth import get_user_model
 
 from tests.clubs.factories import ROLE_NAMES, World
+from tests.exchange.matrix import EXCHANGE_BODIES
 from tests.games.matrix import GAME_BODIES
 from tests.hall.matrix import HALL_BODIES
 from tests.practice.matrix import PRACTICE_BODIES
@@ -254,6 +255,11 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "hall:screen": {"GET": Expect("404 404 404 404 404")},
     "hall_page:code": {"GET": ANYONE},
     "hall_page:screen": {"GET": Expect("404 404 404 404 404")},
+    # the exchange format (tests/exchange): organisers export a night or an event and import a
+    # file into their club
+    "exchange:night": {"GET": CLUB_ORGANISER_READ},
+    "exchange:tournament": {"GET": CLUB_ORGANISER_READ},
+    "exchange:imports": {"POST": CLUB_MANAGE},
     # the table app's pages: the score page for scorers, links for organisers (the form posted
     # without a game is refused with a message and a redirect: tests/tables/test_pages.py makes
     # a link through it), the code form and the service worker for anyone, and a live link's
@@ -334,4 +340,5 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
     **JOB_BODIES,
     **TABLE_BODIES,
     **HALL_BODIES,
+    **EXCHANGE_BODIES,
 }

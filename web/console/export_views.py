@@ -1,6 +1,6 @@
 """Downloads: one event, or the club's whole history, as the JSON archive or as CSV.
 
-What it does: ``?format=json`` (the default) answers the archive of ``web.console.archive`` as
+What it does: ``?format=json`` (the default) answers the archive of ``exchange.archive`` as
 an attachment; ``?format=csv`` answers one row per side of every game, ``?format=csv&part=
 settle-up`` one row per transfer of every stored settle-up version (with its status and paid
 mark), and for the club ``?format=csv&part=balances`` each player's running balance over the
@@ -19,7 +19,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
 from django.views.decorators.http import require_safe
 
-from web.console import archive
+from exchange import archive
 from web.console.access import event_of, organiser_page
 
 

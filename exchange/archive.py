@@ -1,7 +1,8 @@
 """A club's history, or one event's, as one JSON archive or as CSV (docs/console.md documents the
 archive's fields, docs/archive.schema.json is its JSON Schema).
 
-What it does: ``event_archive(tournament)`` and ``club_archive(club)`` return a JSON-ready dict
+What it does: ``event_archive(tournament)``, ``night_archive(night)`` and ``club_archive(club)``
+return a JSON-ready dict
 ``{"archive": "jink", "version": 2, "exported_at", "club", "players", "teams", "games",
 "events", "nights"}`` — every event with its settings, entrants, rounds, matches (with their
 games' ids), standings and settle-up, every club night with its games and settle-up, every game
@@ -13,8 +14,9 @@ side (the CSV export), ``transfers_csv_rows`` every transfer of every version, a
 ``balances_csv_rows`` each player's running balance over the season's events. Reads only, in a
 number of queries that grows with the number of events, not of games, hands or transfers.
 
-What it does not do: import anything (players come in through ``clubs.services``), or decide
-who may export (the views: organisers).
+What it does not do: import anything (players come in through ``clubs.services``; an exchange
+document through ``exchange.services``), or decide who may export (the views: organisers). The
+exchange format (``exchange.document``) is built from these readers.
 """
 
 from __future__ import annotations
@@ -134,11 +136,15 @@ def _games(queryset) -> list[Game]:
 class _SettleUps:
     """The stored settle-up versions and fees of the club's events, read once, by event."""
 
-    def __init__(self, club, tournament_id: int | None = None):
+    def __init__(self, club, tournament_id: int | None = None, night_id: int | None = None):
         self.club = club
-        versions = list(
-            settlement_selectors.list_club_settlements(club=club, tournament_id=tournament_id)
+        versions = settlement_selectors.list_club_settlements(
+            club=club, tournament_id=tournament_id
         )
+        fees = settlement_selectors.list_club_fees(club=club, tournament_id=tournament_id)
+        if night_id is not None:
+            versions, fees = versions.filter(night_id=night_id), fees.filter(night_id=night_id)
+        versions = list(versions)
         self.names = settlement_selectors.party_names(versions)
         self.versions: dict[tuple, list] = {}
         for version in versions:
@@ -149,7 +155,7 @@ class _SettleUps:
             )
             self.versions.setdefault(key, []).append(version)
         self.fees: dict[tuple, list] = {}
-        for fee in settlement_selectors.list_club_fees(club=club, tournament_id=tournament_id):
+        for fee in fees:
             key = (
                 ("tournament", fee.tournament_id) if fee.tournament_id else ("night", fee.night_id)
             )
@@ -253,14 +259,16 @@ def _event_json(tournament, settle_ups: _SettleUps) -> tuple[dict, list[int]]:
     return event, game_ids
 
 
-def _nights_json(club, settle_ups: _SettleUps) -> list[dict]:
-    nights = list(settlement_selectors.list_nights(club=club).order_by("opened_at", "id"))
+def _nights_json(club, settle_ups: _SettleUps, night_id: int | None = None) -> list[dict]:
+    nights = settlement_selectors.list_nights(club=club).order_by("opened_at", "id")
+    links = NightGame.objects.filter(night__club=club)
+    if night_id is not None:
+        nights, links = nights.filter(pk=night_id), links.filter(night_id=night_id)
+    nights = list(nights)
     games: dict[int, list[int]] = {}
     if nights:
-        for night_id, game_id in NightGame.objects.filter(night__club=club).values_list(
-            "night_id", "game_id"
-        ):
-            games.setdefault(night_id, []).append(game_id)
+        for linked_night, game_id in links.values_list("night_id", "game_id"):
+            games.setdefault(linked_night, []).append(game_id)
     return [
         {
             "id": night.pk,
@@ -299,6 +307,14 @@ def event_archive(tournament) -> dict:
     event, game_ids = _event_json(tournament, settle_ups)
     games = _games(Game.objects.filter(pk__in=game_ids))
     return _envelope(tournament.club, [event], games, [])
+
+
+def night_archive(night) -> dict:
+    """One club night: its games and settle-up, the club's players and teams (``events`` empty)."""
+    club = night.club
+    nights = _nights_json(club, _SettleUps(club, night_id=night.pk), night_id=night.pk)
+    games = _games(Game.objects.filter(pk__in=nights[0]["games"]))
+    return _envelope(club, [], games, nights)
 
 
 def club_archive(club) -> dict:

@@ -1,0 +1,1 @@
+"""HTTP endpoints of the exchange format (``exchange.api.views``)."""
