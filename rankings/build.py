@@ -282,8 +282,12 @@ def _totals(federation_id: int, as_of) -> None:
         row.form, row.form_games = (
             form.form_of(played.get(player, []), as_of) if as_of is not None else (None, 0)
         )
+    gone = [player for player, row in ratings.items() if not row.games and not row.events]
+    FederationRating.objects.filter(
+        federation_id=federation_id, federation_player_id__in=gone
+    ).delete()
     FederationRating.objects.bulk_create(
-        ratings.values(),
+        [row for row in ratings.values() if row.games or row.events],
         update_conflicts=True,
         unique_fields=["federation", "federation_player"],
         update_fields=["points", "events", "form", "form_games"],
