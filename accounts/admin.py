@@ -1,10 +1,11 @@
-"""Admin for device tokens (list and revoke them; tokens are never shown or made here) and for
-accounts' mail settings (language, results messages on or off)."""
+"""Admin for signed-in browsers (list and end them; no data or key is shown), for device
+tokens (list and revoke them; tokens are never shown or made here) and for accounts' mail
+settings (language, results messages on or off)."""
 
 from django.contrib import admin
 from knox.models import AuthToken
 
-from accounts.models import DeviceToken, MailSettings
+from accounts.models import BrowserSession, DeviceToken, MailSettings
 
 # knox registers its own token model, which is swapped out for DeviceToken and has no table.
 if admin.site.is_registered(AuthToken):
@@ -30,3 +31,15 @@ class MailSettingsAdmin(admin.ModelAdmin):
     list_filter = ("language", "results_mail")
     search_fields = ("user__username", "user__email")
     readonly_fields = ("user", "updated_at")
+
+
+@admin.register(BrowserSession)
+class BrowserSessionAdmin(admin.ModelAdmin):
+    list_display = ("user", "user_agent", "address", "signed_in_at", "last_seen", "expire_date")
+    list_filter = ("signed_in_at",)
+    search_fields = ("user__username", "address")
+    readonly_fields = ("user", "user_agent", "address", "signed_in_at", "last_seen", "expire_date")
+    exclude = ("key_hash", "session_data")
+
+    def has_add_permission(self, request):
+        return False

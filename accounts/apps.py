@@ -9,4 +9,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts and device tokens"
 
     def ready(self) -> None:
-        from accounts import signals  # noqa: F401  (connects the password-change receiver)
+        from accounts import (
+            sessions,  # noqa: F401  (connects the sign-in receiver)
+            signals,  # noqa: F401  (connects the password-change receiver)
+        )

@@ -7,8 +7,16 @@ one token per device name (a database constraint backs it): logging in again fro
 replaces that device's token, and revoking a device (a lost tablet) deletes its token.
 
 ``MailSettings``: what an account wants by e-mail — the language of its messages and whether it
-gets the results after each event (``accounts.mail_settings`` reads and writes it, and signs the
+gets the results after each event — and which address it verified (``accounts.verification``)
+(``accounts.mail_settings`` reads and writes it, and signs the
 link that turns the results off).
+
+``BrowserSession``: a signed-in browser, and Django's session store itself
+(``SESSION_ENGINE = "accounts.sessions_store"``): the session's data and expiry as Django's own
+database store keeps them, the key only as a SHA-256 hash (a leaked dump or backup holds no live
+session cookie, as knox keeps only digests of tokens), and beside them what the account page shows:
+the account, the browser's user agent and address, when it signed in and when it was last seen.
+Deleting a row ends that browser's session (``accounts.devices``).
 
 What it does not do: users (Django's ``auth.User`` is the account) or club roles
 (``clubs.Membership``).
@@ -16,6 +24,7 @@ What it does not do: users (Django's ``auth.User`` is the account) or club roles
 Terms:
 - *device*: the name a client gives itself at login ("bar tablet", "Mary's phone"); "default"
   when it gives none.
+- *key hash*: the hexadecimal SHA-256 of a session key (the cookie's value).
 - *token key*: the first characters of a token, stored in clear so authentication can find the
   candidate rows before comparing digests.
 """
@@ -63,7 +72,43 @@ class MailSettings(models.Model):
     results_mail = models.BooleanField(
         default=True, help_text="Send the results after each event (off from the message's link)."
     )
+    verified_email = models.EmailField(
+        blank=True,
+        help_text="The address its owner proved they read (the verification link); results and "
+        "settle-up mail go only to the account's address when it is this one.",
+    )
+    email_verified_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
         return f"mail settings of {self.user_id}"
+
+
+class BrowserSession(models.Model):
+    """One browser's session: Django's session data, stored under the hash of its key, with what
+    the account page lists (``accounts.sessions_store`` reads and writes it)."""
+
+    id = models.BigAutoField(primary_key=True)
+    key_hash = models.CharField(max_length=64, unique=True)
+    session_data = models.TextField()
+    expire_date = models.DateTimeField(db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="browser_sessions",
+        help_text="The signed-in account; empty for a visitor's session.",
+    )
+    user_agent = models.CharField(max_length=300, blank=True)
+    address = models.GenericIPAddressField(null=True, blank=True)
+    signed_in_at = models.DateTimeField(null=True, blank=True)
+    last_seen = models.DateTimeField(
+        null=True, blank=True, help_text="Updated at most once a minute."
+    )
+
+    class Meta:
+        ordering = ["-last_seen", "-id"]
+
+    def __str__(self) -> str:
+        return f"session {self.pk} of {self.user_id or 'a visitor'}"

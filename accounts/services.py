@@ -1,8 +1,9 @@
 """Writes of the accounts app: register a user, issue and revoke device tokens.
 
 What it does: ``check_registration`` validates a new account (free username, Django's password
-validators) and ``register_user`` creates it; ``change_password`` checks the current password and
-sets a new one (every other device token is revoked: ``accounts.signals``);
+validators) and ``register_user`` creates it (and queues the e-mail verification link);
+``change_password`` checks the current password and
+sets a new one (every other device token and browser session is ended: ``accounts.signals``);
 ``issue_device_token`` replaces the caller's token
 for one device with a new one; ``revoke_device_token`` deletes one.
 
@@ -22,6 +23,8 @@ from django.utils.translation import gettext
 
 from accounts.models import DeviceToken
 from accounts.signals import keep_device_token as keep_device_token_for_change
+from accounts.signals import keep_session as keep_session_for_change
+from accounts.verification import queue_verification_mail
 from config.problems import Problem
 
 
@@ -54,17 +57,29 @@ def check_registration(*, username: str, password: str, email: str = "") -> None
 
 
 def register_user(*, username: str, password: str, email: str = ""):
-    """Create an account after ``check_registration``; returns the user."""
+    """Create an account after ``check_registration``; returns the user. An address given is
+    sent its verification link after the commit (``accounts.verification``)."""
     check_registration(username=username, password=password, email=email)
     User = get_user_model()
-    return User.objects.create_user(username=username, password=password, email=email)
+    with transaction.atomic():
+        user = User.objects.create_user(username=username, password=password, email=email)
+        queue_verification_mail(user)
+    return user
 
 
-def change_password(*, user, current_password: str, new_password: str, keep_device_token=None):
+def change_password(
+    *,
+    user,
+    current_password: str,
+    new_password: str,
+    keep_device_token=None,
+    keep_session_key: str | None = None,
+):
     """Set ``user``'s password after checking the current one and Django's validators.
 
-    Every device token of ``user`` is revoked except ``keep_device_token`` (the caller's own,
-    ``accounts.signals``). Raises ``Problem`` (400) naming what is wrong.
+    Every device token and browser session of ``user`` is ended except ``keep_device_token``
+    and the session ``keep_session_key`` (the caller's own, ``accounts.signals``). Raises
+    ``Problem`` (400) naming what is wrong.
     """
     if not user.check_password(current_password):
         raise Problem(
@@ -87,6 +102,7 @@ def change_password(*, user, current_password: str, new_password: str, keep_devi
         ) from error
     with transaction.atomic():
         keep_device_token_for_change(user, keep_device_token)
+        keep_session_for_change(user, keep_session_key)
         user.set_password(new_password)
         user.save(update_fields=["password"])
 

@@ -1,13 +1,17 @@
-"""Device tokens die with the password they were issued under.
+"""Device tokens and signed-in browsers die with the password they were issued under.
 
 What it does: after any save of a user whose password was just set (``set_password`` then
 ``save``: the API's password change, Django's password pages, the admin, ``changepassword``),
-every device token of that user is deleted, except the one ``keep_device_token`` names (the
-device making the change through the API keeps working). A stolen tablet's token stops working
-the moment its owner changes their password.
+every device token and every browser session of that user is ended
+(``accounts.devices.end_other_sessions``), except the ones ``keep_device_token`` and
+``keep_session`` name (the device or browser making the change through the API keeps working).
+A stolen tablet's token, or a browser left signed in elsewhere, stops working the moment its
+owner changes their password.
 
-What it does not do: end browser sessions (Django does: a session holds a hash of the password
-and is refused after a change, unless ``update_session_auth_hash`` renews the changer's).
+Django's password change page keeps its own browser another way: it renews that browser's
+session after the save (``update_session_auth_hash`` stores the session again under a new key).
+
+What it does not do: decide who may change a password (``accounts.services.change_password``).
 
 Terms: Django's ``AbstractBaseUser`` keeps the new raw password in ``_password`` from
 ``set_password`` until the end of ``save``; ``post_save`` runs before it is cleared.
@@ -19,23 +23,31 @@ from django.conf import settings
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
-from accounts.models import DeviceToken
+from accounts.devices import end_other_sessions
 
-KEEP_ATTRIBUTE = "_keep_device_token_id"
+KEEP_TOKEN_ATTRIBUTE = "_keep_device_token_key"
+KEEP_SESSION_ATTRIBUTE = "_keep_session_key"
 
 
 def keep_device_token(user, device_token) -> None:
     """Mark ``device_token`` (or None) as the one to keep at ``user``'s next password save."""
-    setattr(user, KEEP_ATTRIBUTE, getattr(device_token, "pk", None))
+    setattr(user, KEEP_TOKEN_ATTRIBUTE, getattr(device_token, "token_key", None))
+
+
+def keep_session(user, session_key: str | None) -> None:
+    """Mark the browser session ``session_key`` (or None) as the one to keep at ``user``'s next
+    password save."""
+    setattr(user, KEEP_SESSION_ATTRIBUTE, session_key)
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL, dispatch_uid="revoke_tokens_on_password")
 def revoke_device_tokens_on_password_change(sender, instance, created, **kwargs) -> None:
     if created or getattr(instance, "_password", None) is None:
         return
-    tokens = DeviceToken.objects.filter(user=instance)
-    keep = getattr(instance, KEEP_ATTRIBUTE, None)
-    if keep is not None:
-        tokens = tokens.exclude(pk=keep)
-    tokens.delete()
-    setattr(instance, KEEP_ATTRIBUTE, None)
+    end_other_sessions(
+        instance,
+        keep_session_key=getattr(instance, KEEP_SESSION_ATTRIBUTE, None),
+        keep_token_key=getattr(instance, KEEP_TOKEN_ATTRIBUTE, None),
+    )
+    setattr(instance, KEEP_TOKEN_ATTRIBUTE, None)
+    setattr(instance, KEEP_SESSION_ATTRIBUTE, None)

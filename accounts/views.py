@@ -2,16 +2,22 @@
 
 What it does: thin views over ``accounts.services`` and ``accounts.selectors``. The token
 endpoint authenticates through ``django.contrib.auth.authenticate`` so that django-axes counts
-failures and refuses locked-out attempts (429, code ``locked_out``).
+failures and refuses locked-out attempts (429, code ``locked_out``). For an account with two
+factors it issues no token on the password alone: 401 ``second_factor_required`` with a challenge
+for ``/api/auth/token/code/`` (``accounts.two_factor_api``).
 
-``PasswordView`` changes the password and revokes the other devices' tokens.
+``PasswordView`` changes the password and ends the other devices' tokens and browser sessions.
 
 What it does not do: session login for the pages (``django.contrib.auth.urls``).
 """
 
 from __future__ import annotations
 
-from django.contrib.auth import authenticate, user_logged_in, user_logged_out
+from django.contrib.auth import (
+    authenticate,
+    update_session_auth_hash,
+    user_logged_out,
+)
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from knox.auth import TokenAuthentication
@@ -22,7 +28,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
-from accounts import selectors, services
+from accounts import selectors, services, two_factor, two_factor_api
 from accounts.lockout import lockout_response
 from accounts.models import DeviceToken
 from accounts.serializers import (
@@ -71,6 +77,11 @@ class TokenView(APIView):
             (400, "application/problem+json"): OpenApiResponse(
                 ProblemSerializer, description="Bad input or wrong username/password."
             ),
+            (401, "application/problem+json"): OpenApiResponse(
+                two_factor_api.CHALLENGE_DOCUMENT,
+                description="Right password, and the account has two factors: "
+                "`second_factor_required` with a `challenge` for /api/auth/token/code/.",
+            ),
             (429, "application/problem+json"): OpenApiResponse(
                 ProblemSerializer, description="Locked out after too many failures."
             ),
@@ -92,24 +103,9 @@ class TokenView(APIView):
                 detail=gettext("Unable to log in with the username and password given."),
                 pointer="",
             )
-        device_token, token = services.issue_device_token(user=user, device=data["device"])
-        # As for a session login: records last_login and lets django-axes reset the failures.
-        # Without the session: django-axes would create one (a database row and a cookie) to
-        # hash its key into the access log, and a token login has no session.
-        session = django_request.session
-        del django_request.session
-        try:
-            user_logged_in.send(sender=user.__class__, request=django_request, user=user)
-        finally:
-            django_request.session = session
-        request.auth = device_token
-        output = {
-            "token": token,
-            "expiry": device_token.expiry,
-            "device": device_token,
-            "user": user,
-        }
-        return Response(TokenOutput(output, context={"request": request}).data)
+        if two_factor.has_second_factor(user):
+            return two_factor_api.challenge_response(user, data["device"])
+        return two_factor_api.token_response(request, user, data["device"])
 
 
 class LogoutView(APIView):
@@ -130,7 +126,8 @@ class LogoutView(APIView):
 
 
 class PasswordView(APIView):
-    """Change my password; every other device's token is revoked, this one keeps working."""
+    """Change my password; every other device's token and every other browser session is ended,
+    this one keeps working (a browser's session is renewed under the new password)."""
 
     may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
@@ -145,11 +142,17 @@ class PasswordView(APIView):
     def post(self, request: Request) -> Response:
         serializer = PasswordChangeInput(data=request.data)
         serializer.is_valid(raise_exception=True)
+        by_token = isinstance(request.auth, DeviceToken)
+        session = getattr(request._request, "session", None)
         services.change_password(
             user=request.user,
-            keep_device_token=request.auth if isinstance(request.auth, DeviceToken) else None,
+            keep_device_token=request.auth if by_token else None,
+            keep_session_key=None if by_token or session is None else session.session_key,
             **serializer.validated_data,
         )
+        if not by_token and session is not None:
+            # The session holds a hash of the old password: renew it, or it would end too.
+            update_session_auth_hash(request._request, request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

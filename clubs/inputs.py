@@ -39,3 +39,8 @@ class ClubInput(StrictFieldsMixin, serializers.Serializer):
         help_text="A hand entered at a table needs a player of another side to accept it "
         "(`confirmed_by` of the hand).",
     )
+    require_two_factor = serializers.BooleanField(
+        default=False,
+        help_text="The club's organisers must sign in with a second factor to use the console "
+        "and the organiser actions (403 `second_factor_setup_required` until they do).",
+    )

@@ -150,6 +150,11 @@ class Club(models.Model):
         help_text="A hand entered at a table must be accepted by a player of another side, who is "
         "recorded with it (Bridgemate-style).",
     )
+    require_two_factor = models.BooleanField(
+        default=False,
+        help_text="The club's organisers must sign in with a second factor (a code from an "
+        "authenticator app) to use the console and the API's organiser actions.",
+    )
     # Grows whenever a name the pages show changes (the club's, a player's, a team's or its
     # members; clubs.services): the live pages' entity tags read it, so a rename reaches them.
     names_version = models.PositiveIntegerField(default=0, editable=False)

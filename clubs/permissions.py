@@ -16,6 +16,9 @@ Terms and the policy, in order of precedence:
 - *scorer*: organiser or scorekeeper — records results.
 - *manager*: organiser — changes the club, its memberships, players and teams.
 - A reader who lacks the role a write (or an organiser-only read) needs gets 403.
+- *second factor*: an organiser action in a club that requires two factors of its organisers
+  (``Club.require_two_factor``), or by a staff account, needs a request signed in with one
+  (``second_factor_verified``); without it, 403 ``second_factor_setup_required``.
 - *grant*: a request authenticated by something narrower than a user — a table link — carries in
   ``request.auth`` an object with ``allows_game(game_id) -> bool``. Such a request may use a view
   only for a game the grant allows (the view's ``game_id`` URL argument); anything else is a 404.
@@ -28,10 +31,12 @@ returns a club (nested routes ``/api/clubs/{slug}/…``), else at object level f
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from clubs.models import Club, Role
+from config.problems import Problem
 
 SCORER_ROLES = frozenset({Role.ORGANISER, Role.SCOREKEEPER})
 
@@ -68,6 +73,32 @@ def can_score(user, club: Club) -> bool:
 
 def can_manage(user, club: Club) -> bool:
     return role_in(user, club) == Role.ORGANISER
+
+
+def second_factor_verified(user) -> bool:
+    """The request was signed in with a second factor: a session marked by django-otp's
+    middleware (``user.is_verified()``); a device token, which the API issues only after the
+    code, when the account has a confirmed authenticator."""
+    check = getattr(user, "is_verified", None)
+    if callable(check):
+        return bool(check())
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    return TOTPDevice.objects.filter(user_id=user.pk, confirmed=True).exists()
+
+
+def require_second_factor(user, club: Club) -> None:
+    """403 ``second_factor_setup_required`` when an organiser action of ``club`` (which requires
+    two factors of its organisers) or of a staff account comes without a second factor."""
+    if not (club.require_two_factor or user.is_staff) or second_factor_verified(user):
+        return
+    raise Problem(
+        code="second_factor_setup_required",
+        detail=gettext(
+            "Organiser actions in this club need two-factor sign-in: turn it on at "
+            "/accounts/two-factor/, then sign in again."
+        ),
+    )
 
 
 def club_of(obj) -> Club:
@@ -126,9 +157,12 @@ class _ClubPermission(BasePermission):
         user = request.user
         if not can_read_club(user, club):
             raise NotFound()
-        if is_write:
-            return self.write_check is not None and self.write_check(user, club)
-        return self.read_check(user, club)
+        check = self.write_check if is_write else self.read_check
+        if check is None or not check(user, club):
+            return False
+        if check is can_manage:
+            require_second_factor(user, club)
+        return True
 
 
 class ClubReadPermission(_ClubPermission):

@@ -113,6 +113,7 @@ CLUB_FIELDS = frozenset(
         "default_house_rules",
         "public_standings",
         "confirm_hands",
+        "require_two_factor",
     }
 )
 
@@ -129,6 +130,7 @@ def create_club(
     default_house_rules: dict | None = None,
     public_standings: bool = False,
     confirm_hands: bool = False,
+    require_two_factor: bool = False,
 ) -> Club:
     """Create a club and make ``user`` its organiser."""
     overrides = _checked_house_rules(default_game, default_house_rules or {})
@@ -142,6 +144,7 @@ def create_club(
         default_house_rules=overrides,
         public_standings=public_standings,
         confirm_hands=confirm_hands,
+        require_two_factor=require_two_factor,
     )
     _save(club)
     Membership.objects.create(club=club, user=user, role=Role.ORGANISER)

@@ -83,6 +83,20 @@ SERVICE = _section(
     # accounts
     ("invalid_credentials", 400, "the username and password (or current password) are wrong"),
     ("username_taken", 400, "an account with this username already exists"),
+    (
+        "second_factor_required",
+        401,
+        "the password was right; send the ``challenge`` with a code to finish signing in",
+    ),
+    ("invalid_challenge", 401, "the sign-in challenge is forged or expired; sign in again"),
+    ("invalid_code", 400, "the two-factor code (or recovery code) is wrong or used"),
+    (
+        "second_factor_setup_required",
+        403,
+        "organiser actions of this club (or staff) need two-factor sign-in turned on",
+    ),
+    ("second_factor_already_on", 409, "two-factor sign-in is already on for this account"),
+    ("second_factor_must_stay", 409, "staff, or an organiser of a club that requires it"),
     # clubs
     ("already_linked", 409, "the invitation's player is already linked to an account"),
     ("unique", 400, "a name, slug or link that must be unique is already taken"),
@@ -159,6 +173,7 @@ SERVICE = _section(
     ("invalid_expiry", 400, "the expiry is in the past or too far away"),
     ("invalid_url", 400, "the webhook URL is not allowed"),
     ("invalid_events", 400, "the webhook's events are not known events"),
+    ("delivery_not_dead", 409, "only a webhook delivery given up (dead) can be sent again"),
     ("invalid_file", 400, "the uploaded file cannot be read"),
     ("nothing_chosen", 400, "nothing was ticked"),
     ("invalid_sides", 400, "the sides of the table are not valid"),
@@ -171,6 +186,7 @@ SERVICE = _section(
     ("clock_not_paused", 409, "the round clock is not paused"),
     ("clock_not_set", 409, "the round clock is not set: start it first"),
     # federations
+    ("unknown_club", 400, "no club has this slug"),
     ("already_member", 409, "the club is already a member of the federation, or invited to it"),
     ("not_invited", 409, "the club has no pending invitation from the federation"),
     ("not_a_member", 409, "the club is not a member of the federation"),

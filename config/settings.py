@@ -71,6 +71,10 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    # Two-factor sign-in (accounts.two_factor): TOTP devices and recovery codes.
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "health_check",
     "simple_history",
     "csp",
@@ -103,6 +107,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request.user.is_verified(): the session was signed in with a second factor.
+    "django_otp.middleware.OTPMiddleware",
+    # Staff without a verified second factor are sent to set one up before the admin.
+    "accounts.two_factor_middleware.AdminSecondFactorMiddleware",
+    # A signed-in browser's "last seen", at most once a minute (accounts.sessions).
+    "accounts.sessions.SessionActivityMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -294,6 +304,9 @@ if TRUST_X_FORWARDED_PROTO:
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SESSION_COOKIE_HTTPONLY = True
+# Django's database store over accounts.BrowserSession: keys stored hashed, and each signed-in
+# browser listed on the account page, where it can be ended (accounts.sessions_store).
+SESSION_ENGINE = "accounts.sessions_store"
 X_FRAME_OPTIONS = "DENY"
 # A strict Content-Security-Policy on every response (django-csp): scripts, styles, fonts and
 # images from this site's own origin only, nothing inline (no <script> blocks, no style
@@ -340,7 +353,11 @@ REST_FRAMEWORK = {
     # DRF's metadata would introspect input serializers that views build per method.
     "DEFAULT_METADATA_CLASS": None,
     "DEFAULT_SCHEMA_CLASS": "config.schema.ProblemAutoSchema",
-    "DEFAULT_THROTTLE_RATES": {"register": env.str("DJANGO_REGISTER_RATE", default="20/hour")},
+    # Per address: sign-ups (the page and the API share it); per account: verification resends.
+    "DEFAULT_THROTTLE_RATES": {
+        "register": env.str("DJANGO_REGISTER_RATE", default="20/hour"),
+        "verify_email": env.str("JINK_VERIFY_EMAIL_RATE", default="3/hour"),
+    },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 
@@ -373,6 +390,11 @@ AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429
 # The token endpoint takes JSON; axes reads the username from the credentials it is given.
 AXES_USERNAME_FORM_FIELD = "username"
+# Two-factor sign-in (accounts.two_factor): the name authenticator apps show; django-otp's own
+# throttling is off because wrong codes count as failed logins in django-axes, one mechanism.
+OTP_TOTP_ISSUER = "Jink"
+OTP_TOTP_THROTTLE_FACTOR = 0
+OTP_STATIC_THROTTLE_FACTOR = 0
 if TRUST_X_FORWARDED_PROTO:
     AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
 

@@ -3,8 +3,9 @@
 Routes: ``admin/``; ``api/auth/`` (accounts: register, token, devices, me); ``api/schema/`` and
 ``api/docs/`` (OpenAPI schema and Swagger UI); ``api/`` (clubs and what hangs off them);
 ``health/`` (database, cache and broker) and ``health/workers/`` (a Celery worker answers);
-``accounts/`` (session login and logout for the pages); ``""`` (the site's pages: ``web.urls``,
-the home page and ``i18n/setlang/``, the pages' language switch, among them).
+``accounts/`` (session login with a second factor, the two-factor page, logout); ``""`` (the
+site's pages: ``web.urls``, the home page and ``i18n/setlang/``, the pages' language switch,
+among them).
 
 Outside debug, a 400, 403, 404 or 500 that Django itself raises under ``/api/`` is a problem
 document, not an HTML page (DRF's own errors are problems already).
@@ -38,10 +39,13 @@ urlpatterns = [
     path("api/", include("webhooks.api.urls")),
     path("api/", include("table_links.api.urls")),
     path("api/", include("hall.api.urls")),
+    path("api/", include("federations.api.urls")),
     path("api/", include("rankings.api.urls")),
     path("api/", include("exchange.api.urls")),
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
+    # The login page with a second factor, and the two-factor page (before Django's own).
+    path("accounts/", include("web.two_factor_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("web.urls")),
 ]

@@ -23,7 +23,8 @@ from jsonschema import Draft202012Validator
 
 from config.problems import Problem, escape_pointer_segment
 
-MAX_BYTES = 4 * 1024 * 1024
+# Below Django's DATA_UPLOAD_MAX_MEMORY_SIZE (2.5 MB), so the parser answers 413 first.
+MAX_BYTES = 2 * 1024 * 1024
 MAX_ERRORS = 50
 
 

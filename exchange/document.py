@@ -6,7 +6,8 @@ from the archive's readers (``exchange.archive.night_archive`` / ``event_archive
 games, hands, standings and stored settle-up versions the console's archive exports), keeping
 only the players the night or event names, and adding what an import needs that the archive does
 not carry: each game's first dealer and its table, the origin (this site's key, the kind and the
-id) and the night's fees by player id. ``site_key()`` is this database's key (made once).
+id) and the night's fees by player id. ``site_key()`` is this database's key (made once);
+``document_hash(document)`` a document's hash (the import log's).
 
 What it does not do: import (``exchange.services``), check permissions (the views), or write
 anything but the site's key on the first export.
@@ -16,6 +17,9 @@ Terms: *origin* — ``{"site", "kind", "id", "club"}``: which database, which ni
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from exchange import archive
 from exchange.models import ExchangeSite
 from games.models import Game
@@ -23,6 +27,12 @@ from settlements.models import NightGame
 
 FORMAT = "jink-exchange"
 VERSION = 1
+
+
+def document_hash(document) -> str:
+    """A document's SHA-256 over its canonical JSON (key order and spacing do not count)."""
+    text = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def site_key() -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clubs.models import Club, Player
+from clubs.models import CURRENCY_MINOR_UNIT_EXPONENTS, Club, Player
 from config.problems import Problem
 from federations.models import (
     Federation,
@@ -35,6 +35,7 @@ from federations.models import (
     PlayerLink,
     PlayerLinkInvitation,
 )
+from games.money import InvalidAmount, decimal_string_to_minor
 
 
 def _user(user):
@@ -262,6 +263,7 @@ def link_player(
 ) -> PlayerLink:
     """A federation organiser links a member club's player to a federation player."""
     federation = _lock(federation)
+    federation_player = FederationPlayer.objects.get(pk=federation_player.pk)
     _check_linkable(federation, federation_player, player)
     return _store_link(federation, federation_player, player, LinkHow.ORGANISER, user)
 
@@ -272,6 +274,7 @@ def invite_link(
 ) -> PlayerLinkInvitation:
     """Propose a link to the player's club; a new proposal replaces a pending one."""
     federation = _lock(federation)
+    federation_player = FederationPlayer.objects.get(pk=federation_player.pk)
     _check_linkable(federation, federation_player, player)
     PlayerLinkInvitation.objects.filter(federation=federation, player=player).delete()
     invitation = PlayerLinkInvitation.objects.create(
@@ -346,6 +349,9 @@ def merge_players(
     invitations move to the target; the source is kept, ``merged_into`` the target. The audit
     entry's details (the moved ids) are what ``unmerge`` restores from."""
     federation = _lock(federation)
+    source, target = (
+        FederationPlayer.objects.select_for_update().get(pk=each.pk) for each in (source, target)
+    )
     for pointer, each in (("/source", source), ("/target", target)):
         if each.federation_id != federation.pk:
             raise Problem(code="not_found", detail="No such federation player.", pointer=pointer)
@@ -508,3 +514,12 @@ def link_same_account(*, player: Player) -> list[PlayerLink]:
         if link is not None:
             links.append(link)
     return links
+
+
+def parse_levy_rate(text: str, currency: str, pointer: str = "/levy_rate") -> int:
+    """A rate typed as a decimal string in ``currency`` ("0.50") in minor units; refused with
+    ``invalid_amount`` otherwise (the API and the pages read a rate through here)."""
+    try:
+        return decimal_string_to_minor(text.strip(), CURRENCY_MINOR_UNIT_EXPONENTS[currency])
+    except (InvalidAmount, KeyError) as error:
+        raise Problem(code="invalid_amount", detail=str(error), pointer=pointer) from None

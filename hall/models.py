@@ -1,4 +1,8 @@
-"""The hall screen of an event: its link, its round clock and what it hides.
+"""The hall screen of an event — a tournament or a club night: its link, its clock and what it
+hides.
+
+Every row names exactly one event: a tournament or a night (``settlements.models.Night``),
+``settlements.models.EVENT_XOR``.
 
 What it holds:
 - ``HallLink``: the credential a TV opens the hall page with (``/h/<token>/`` or the short code
@@ -10,7 +14,8 @@ What it holds:
 - ``HallSettings``: one row per event (made on the first change): the round clock, stored as
   server timestamps so every screen computes the same remaining time (``hall.clock``), the
   organiser's "hide the leaders while a round is played" switch, and a ``version`` bumped by
-  every change (the screen's entity tag).
+  every change (the screen's entity tag). Its key is its own ``id`` (it was the tournament's
+  before nights had halls: migration 0002 moved it, keeping every row).
 
 What it does not do: decide what the screen shows (``hall.selectors``) or change anything
 (``hall.services``).
@@ -25,6 +30,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from settlements.models import EVENT_XOR
+
 
 class ClockState(models.TextChoices):
     IDLE = "idle", "Not set"
@@ -34,7 +41,18 @@ class ClockState(models.TextChoices):
 
 class HallLink(models.Model):
     tournament = models.ForeignKey(
-        "tournaments.Tournament", on_delete=models.CASCADE, related_name="hall_links"
+        "tournaments.Tournament",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="hall_links",
+    )
+    night = models.ForeignKey(
+        "settlements.Night",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="hall_links",
     )
     token_hash = models.CharField(max_length=64, unique=True)
     code_hash = models.CharField(max_length=64, unique=True)
@@ -48,22 +66,42 @@ class HallLink(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [
+            models.CheckConstraint(condition=EVENT_XOR, name="hall_link_event"),
             models.UniqueConstraint(
                 fields=["tournament"],
                 condition=models.Q(revoked_at__isnull=True),
                 name="hall_one_live_link_per_event",
-            )
+            ),
+            models.UniqueConstraint(
+                fields=["night"],
+                condition=models.Q(revoked_at__isnull=True),
+                name="hall_one_live_link_per_night",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"Hall link {self.pk} (tournament {self.tournament_id})"
+        return f"Hall link {self.pk} ({event_words(self)})"
+
+
+def event_words(row) -> str:
+    if row.tournament_id:
+        return f"tournament {row.tournament_id}"
+    return f"night {row.night_id}"
 
 
 class HallSettings(models.Model):
     tournament = models.OneToOneField(
         "tournaments.Tournament",
         on_delete=models.CASCADE,
-        primary_key=True,
+        null=True,
+        blank=True,
+        related_name="hall_settings",
+    )
+    night = models.OneToOneField(
+        "settlements.Night",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
         related_name="hall_settings",
     )
     hide_leaders = models.BooleanField(
@@ -87,13 +125,14 @@ class HallSettings(models.Model):
     class Meta:
         verbose_name_plural = "hall settings"
         constraints = [
+            models.CheckConstraint(condition=EVENT_XOR, name="hall_settings_event"),
             models.CheckConstraint(
                 condition=models.Q(clock_state="idle")
                 | models.Q(clock_state="running", clock_ends_at__isnull=False)
                 | models.Q(clock_state="paused", clock_remaining_ms__isnull=False),
                 name="hall_clock_consistent",
-            )
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"hall of tournament {self.tournament_id}"
+        return f"hall of {event_words(self)}"

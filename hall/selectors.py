@@ -1,14 +1,16 @@
 """Reads of the hall screen: the link a credential opens, the screen's entity tag in one query,
 and what the screen shows.
 
-What it does: ``get_hall_fingerprint(credential)`` reads, in ONE query, the live hall link a
-token or short code names together with everything the screen's content depends on (the
-tournament's status and version, the released rounds' matches and games — their number, summed
-versions and last change —, the stored standings' and settle-up's versions, the club's names,
-the hall's settings version): an idle screen's poll costs that query and nothing else
-(``hall_etag`` turns it into the tag; docs/hall.md). ``hall_state(tournament_id)`` is the
-screen's JSON: the panel to show and its data (below). ``get_event_hall`` gives the console
-and the organiser's API the event's settings and live link.
+What it does: ``get_hall_fingerprint(credential)`` reads, in ONE query, the live hall link a token
+or short code names together with everything the screen's content depends on (the tournament's
+status and version, the released rounds' matches and games — their number, summed versions and last
+change —, the stored standings' and settle-up's versions, the club's names, the hall's settings
+version): an idle screen's poll costs that query and nothing else (``hall_etag`` turns it into the
+tag; docs/hall.md) — a club night's link reads its night's instead (who checked in, its games'
+count and versions, its settle-up, its status). ``hall_state(tournament_id)`` is an event screen's
+JSON: the panel to show and its data (below); ``hall.nights.screen_state(fingerprint)`` answers a
+link's screen, an event's or a night's. ``get_event_hall`` gives the console and the organiser's
+API the event's settings and live link.
 
 The panels: ``waiting`` (no round released yet: who has checked in so far, ``present``),
 ``seats`` (a round is released and no hand has been played at any table nor the clock started
@@ -37,7 +39,7 @@ from clubs.models import Player
 from games.money import amount_string
 from hall import clock as hall_clock
 from hall.models import HallLink, HallSettings
-from settlements.models import Settlement
+from settlements.models import NightAttendance, NightGame, Settlement
 from table_links.selectors import digest, normalise_code
 from tournaments.models import (
     Match,
@@ -60,7 +62,7 @@ def get_hall_fingerprint(credential: str) -> dict | None:
     if not credential or len(credential) > 128:
         return None
     hashes = {digest(credential), digest(normalise_code(credential))}
-    event = OuterRef("tournament")
+    event, night = OuterRef("tournament"), OuterRef("night")
     released = Q(round__released_at__isnull=False)
     games = (
         MatchGame.objects.filter(match__tournament=event, match__round__released_at__isnull=False)
@@ -68,6 +70,8 @@ def get_hall_fingerprint(credential: str) -> dict | None:
         .values("match__tournament")
     )
     matches = Match.objects.filter(released, tournament=event).order_by().values("tournament")
+    night_games = NightGame.objects.filter(night=night).order_by().values("night")
+    attendance = NightAttendance.objects.filter(night=night).order_by().values("night")
     return (
         HallLink.objects.filter(
             Q(token_hash__in=hashes) | Q(code_hash__in=hashes),
@@ -87,32 +91,53 @@ def get_hall_fingerprint(credential: str) -> dict | None:
                 .order_by("-version")
                 .values("version")[:1]
             ),
+            # a night's: who checked in, its games (a start, a hand, a finish), its settle-up
+            present_count=Subquery(attendance.annotate(count=Count("id")).values("count")),
+            night_games=Subquery(night_games.annotate(count=Count("id")).values("count")),
+            night_game_versions=Subquery(
+                night_games.annotate(total=Sum("game__version")).values("total")
+            ),
+            night_settlement_version=Subquery(
+                Settlement.objects.filter(night=night).order_by("-version").values("version")[:1]
+            ),
         )
         .values(
             "pk",
             "tournament_id",
+            "night_id",
             "games",
             "game_versions",
             "matches_count",
             "matches_changed",
             "standings_version",
             "settlement_version",
+            "present_count",
+            "night_games",
+            "night_game_versions",
+            "night_settlement_version",
             status=F("tournament__status"),
             closed_at=F("tournament__closed_at"),
             tournament_version=F("tournament__version"),
             names_version=F("tournament__club__names_version"),
             hall_version=F("tournament__hall_settings__version"),
+            night_status=F("night__status"),
+            night_closed_at=F("night__closed_at"),
+            night_names_version=F("night__club__names_version"),
+            night_hall_version=F("night__hall_settings__version"),
         )
         .first()
     )
 
 
 def is_link_over(fingerprint: dict, now: datetime) -> bool:
-    closed_at = fingerprint["closed_at"]
+    if fingerprint["night_id"] is not None:
+        status, closed_at = fingerprint["night_status"], fingerprint["night_closed_at"]
+    else:
+        status, closed_at = fingerprint["status"], fingerprint["closed_at"]
     return (
-        fingerprint["status"] == TournamentStatus.CLOSED
+        status == TournamentStatus.CLOSED
         and closed_at is not None
-        and closed_at + HALL_AFTER_CLOSE <= now
+        and (closed_at + HALL_AFTER_CLOSE <= now)
     )
 
 
@@ -122,13 +147,21 @@ def hall_etag(fingerprint: dict) -> str:
     return f'W/"hall-{hashlib.sha256(repr(parts).encode()).hexdigest()[:20]}"'
 
 
-def get_event_hall(tournament: Tournament) -> tuple[HallSettings, HallLink | None]:
-    """The event's hall settings (unsaved defaults before the first change) and live link."""
-    settings = HallSettings.objects.filter(tournament=tournament).first()
+def scope_of(event) -> dict:
+    """``{"tournament": event}`` or ``{"night": event}``: the rows of a tournament's or a night's
+    hall."""
+    return {"tournament": event} if isinstance(event, Tournament) else {"night": event}
+
+
+def get_event_hall(event) -> tuple[HallSettings, HallLink | None]:
+    """The hall settings of an event or a night (unsaved defaults before the first change) and
+    its live link."""
+    scope = scope_of(event)
+    settings = HallSettings.objects.filter(**scope).first()
     if settings is None:
-        settings = HallSettings(tournament=tournament)
+        settings = HallSettings(**scope)
     link = (
-        HallLink.objects.filter(tournament=tournament, revoked_at__isnull=True)
+        HallLink.objects.filter(revoked_at__isnull=True, **scope)
         .select_related("created_by")
         .first()
     )
@@ -278,6 +311,7 @@ def hall_state(tournament_id: int, now: datetime | None = None) -> dict:
     )
     round_ = tournament.rounds.released().order_by("-number").first()
     state = {
+        "kind": "event",
         "event": {"name": tournament.name, "club": tournament.club.name},
         "currency": tournament.club.currency,
         "status": tournament.status,

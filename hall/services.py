@@ -5,11 +5,14 @@ made by ``table_links.services.store_with_secrets``, the table links' one way to
 link);
 ``revoke_hall_link`` ends it at once; ``update_hall_settings`` turns "hide the leaders while a
 round is played" on or off; ``act_on_clock`` starts (``minutes``), pauses, resumes, extends
-(``minutes``) or stops the round clock, stored as server timestamps (``hall.clock``). Each takes
-the tournament's row lock (``tournaments.progress.lock_tournament``), bumps the hall's
-``version`` (the screens' entity tag) where the screen changes, and writes one audit entry of
-the tournaments' audit (``hall_link``, ``hall_clock``, ``hall_leaders``). Refusals are problems
-(``config.problems``) raised before anything is stored.
+(``minutes``) or stops the round clock, stored as server timestamps (``hall.clock``). Each
+serves an event (``tournament_id``) or a club night (``night_id``): exactly one. Each takes the
+event's row lock (``tournaments.progress.lock_tournament``, a night's row with
+``select_for_update``), bumps the hall's ``version`` (the screens' entity tag) where the screen
+changes, and for a tournament writes one audit entry of the tournaments' audit (``hall_link``,
+``hall_clock``, ``hall_leaders``); a night has no audit trail: its link keeps who made it and
+when it was revoked, as its other rows do. Refusals are problems (``config.problems``) raised
+before anything is stored.
 
 What it does not do: check who may call it (organisers: the API views and the console, with
 ``clubs.permissions``) or read what the screen shows (``hall.selectors``).
@@ -24,6 +27,7 @@ from django.utils.translation import gettext, gettext_lazy
 from config.problems import Problem
 from hall import clock as hall_clock
 from hall.models import HallLink, HallSettings
+from settlements.models import Night, NightStatus
 from table_links.services import store_with_secrets
 from tournaments.models import AuditEntry, AuditKind, Tournament, TournamentStatus
 from tournaments.progress import lock_tournament
@@ -33,54 +37,77 @@ CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "stop")
 _NEEDS_MINUTES = ("start", "extend")
 
 
-def _audit(tournament: Tournament, kind: str, user, details: dict) -> None:
-    AuditEntry.objects.create(
-        tournament=tournament, kind=kind, user=user_or_none(user), details=details
-    )
+def _audit(event, kind: str, user, details: dict) -> None:
+    if isinstance(event, Tournament):
+        AuditEntry.objects.create(
+            tournament=event, kind=kind, user=user_or_none(user), details=details
+        )
 
 
-def _open(tournament_id: int) -> Tournament:
-    tournament = lock_tournament(tournament_id)
-    if tournament.status == TournamentStatus.CLOSED:
+def _lock(tournament_id: int | None, night_id: int | None):
+    """The event or the night, locked: ``(event, {"tournament": event} or {"night": event})``."""
+    if (tournament_id is None) == (night_id is None):
+        raise ValueError("name exactly one event: a tournament or a night")
+    if tournament_id is not None:
+        tournament = lock_tournament(tournament_id)
+        return tournament, {"tournament": tournament}
+    night = Night.objects.select_for_update().filter(pk=night_id).first()
+    if night is None:
+        raise Problem(code="not_found", detail=gettext("No night %(night)s.") % {"night": night_id})
+    return night, {"night": night}
+
+
+def _open(tournament_id: int | None, night_id: int | None):
+    event, scope = _lock(tournament_id, night_id)
+    if isinstance(event, Night) and event.status == NightStatus.CLOSED:
+        raise Problem(
+            code="night_closed",
+            detail=gettext("The night is closed: its hall screen shows the winners."),
+        )
+    if isinstance(event, Tournament) and event.status == TournamentStatus.CLOSED:
         raise Problem(
             code="tournament_closed",
             detail=gettext("The event is closed: its hall screen shows the winners."),
         )
-    return tournament
+    return event, scope
 
 
-def _settings_of(tournament: Tournament) -> HallSettings:
+def _settings_of(scope: dict) -> HallSettings:
     """The event's hall settings (made on the first change); the caller holds the lock."""
-    settings, _made = HallSettings.objects.get_or_create(tournament=tournament)
+    settings, _made = HallSettings.objects.get_or_create(**scope)
     return settings
 
 
-def create_hall_link(*, tournament_id: int, user) -> tuple[HallLink, str, str]:
+def create_hall_link(
+    *, user, tournament_id: int | None = None, night_id: int | None = None
+) -> tuple[HallLink, str, str]:
     """Make the event's hall link: ``(link, token, code)``. 409 ``hall_link_exists`` while a live
-    one exists (revoke it first: a TV showing it would stop), 409 ``tournament_closed`` once the
-    event is closed."""
+    one exists (revoke it first: a TV showing it would stop), 409 ``tournament_closed`` (or
+    ``night_closed``) once the event is closed."""
     with transaction.atomic():
-        tournament = _open(tournament_id)
-        if HallLink.objects.filter(tournament=tournament, revoked_at__isnull=True).exists():
+        event, scope = _open(tournament_id, night_id)
+        if HallLink.objects.filter(revoked_at__isnull=True, **scope).exists():
             raise Problem(
                 code="hall_link_exists",
                 detail=gettext("The event already has a hall link: revoke it to make a new one."),
             )
-        link, token, code = store_with_secrets(HallLink, tournament=tournament, created_by=user)
-        _audit(tournament, AuditKind.HALL_LINK, user, {"made": link.pk})
+        link, token, code = store_with_secrets(HallLink, created_by=user, **scope)
+        _audit(event, AuditKind.HALL_LINK, user, {"made": link.pk})
     return link, token, code
 
 
-def revoke_hall_link(*, tournament_id: int, user) -> HallLink:
+def revoke_hall_link(
+    *, user, tournament_id: int | None = None, night_id: int | None = None
+) -> HallLink:
     """End the event's live hall link at once (404 ``not_found`` when it has none)."""
     with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        link = HallLink.objects.filter(tournament=tournament, revoked_at__isnull=True).first()
+        event, scope = _lock(tournament_id, night_id)
+        link = HallLink.objects.filter(revoked_at__isnull=True, **scope).first()
         if link is None:
             raise Problem(code="not_found", detail=gettext("The event has no hall link."))
         link.revoked_at = timezone.now()
         link.save(update_fields=["revoked_at"])
-        _audit(tournament, AuditKind.HALL_LINK, user, {"revoked": link.pk})
+        _audit(event, AuditKind.HALL_LINK, user, {"revoked": link.pk})
     return link
 
 
@@ -100,13 +127,21 @@ def check_minutes(minutes, pointer: str = "/minutes") -> int:
     return minutes
 
 
-def act_on_clock(*, tournament_id: int, user, action: str, minutes=None) -> HallSettings:
+def act_on_clock(
+    *,
+    user,
+    action: str,
+    minutes=None,
+    tournament_id: int | None = None,
+    night_id: int | None = None,
+) -> HallSettings:
     """Start (``minutes``), pause, resume, extend (``minutes`` more) or stop the round clock.
 
     400 ``invalid_action`` for another action, 400 ``invalid_minutes`` (pointer ``/minutes``)
     for minutes missing or out of 1..240 where they are needed; 409 ``clock_not_running``
     (pause), ``clock_not_paused`` (resume), ``clock_not_set`` (extend an idle clock),
-    ``tournament_closed``. A start is for the latest round drawn."""
+    ``tournament_closed`` (``night_closed``). A start is for the latest round drawn (a night has
+    no rounds: its clock has none)."""
     if action not in CLOCK_ACTIONS:
         raise Problem(
             code="invalid_action",
@@ -117,8 +152,8 @@ def act_on_clock(*, tournament_id: int, user, action: str, minutes=None) -> Hall
     if action in _NEEDS_MINUTES:
         check_minutes(minutes)
     with transaction.atomic():
-        tournament = _open(tournament_id)
-        settings = _settings_of(tournament)
+        event, scope = _open(tournament_id, night_id)
+        settings = _settings_of(scope)
         settings = HallSettings.objects.select_for_update().get(pk=settings.pk)
         now = timezone.now()
         current = hall_clock.Clock(
@@ -142,9 +177,9 @@ def act_on_clock(*, tournament_id: int, user, action: str, minutes=None) -> Hall
         settings.clock_state = after.state
         settings.clock_ends_at = after.ends_at
         settings.clock_remaining_ms = after.remaining_ms
-        if action == "start":
+        if action == "start" and isinstance(event, Tournament):
             settings.clock_round = (
-                tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+                event.rounds.order_by("-number").values_list("number", flat=True).first()
             )
         elif action == "stop":
             settings.clock_round = None
@@ -153,7 +188,7 @@ def act_on_clock(*, tournament_id: int, user, action: str, minutes=None) -> Hall
         details = {"action": action}
         if minutes is not None and action in _NEEDS_MINUTES:
             details["minutes"] = minutes
-        _audit(tournament, AuditKind.HALL_CLOCK, user, details)
+        _audit(event, AuditKind.HALL_CLOCK, user, details)
     return settings
 
 
@@ -164,7 +199,9 @@ _CLOCK_REFUSALS = {
 }
 
 
-def update_hall_settings(*, tournament_id: int, user, hide_leaders: bool) -> HallSettings:
+def update_hall_settings(
+    *, user, hide_leaders: bool, tournament_id: int | None = None, night_id: int | None = None
+) -> HallSettings:
     """Hide (True) or show the leaders on the hall screen while a round is played; a change
     bumps the screen's version and is audited, the same value again changes nothing. 400
     ``invalid`` (pointer ``/hide_leaders``) for anything but a boolean."""
@@ -175,11 +212,11 @@ def update_hall_settings(*, tournament_id: int, user, hide_leaders: bool) -> Hal
             detail=gettext("hide_leaders is true or false."),
         )
     with transaction.atomic():
-        tournament = lock_tournament(tournament_id)
-        settings = _settings_of(tournament)
+        event, scope = _lock(tournament_id, night_id)
+        settings = _settings_of(scope)
         if settings.hide_leaders != hide_leaders:
             settings.hide_leaders = hide_leaders
             settings.version += 1
             settings.save(update_fields=["hide_leaders", "version", "updated_at"])
-            _audit(tournament, AuditKind.HALL_LEADERS, user, {"hide_leaders": hide_leaders})
+            _audit(event, AuditKind.HALL_LEADERS, user, {"hide_leaders": hide_leaders})
     return settings

@@ -1,5 +1,6 @@
 """Admin for settlements: nights with their games, prize splits, settle-up versions with their
-transfers, the entry fees taken at the door, the clubs' settle-up rules, and the e-mails sent.
+transfers, the entry fees taken at the door, who checked in at a night's door, the clubs' settle-up
+rules, and the e-mails sent.
 
 Everything is view-only: nights open and close through ``settlements.services``, versions are
 stored and transfers marked paid through ``settlements.settle_up`` (a version is never rewritten).
@@ -10,6 +11,7 @@ from django.contrib import admin
 from settlements.models import (
     EntryFeePayment,
     Night,
+    NightAttendance,
     NightGame,
     PrizeSplit,
     Settlement,
@@ -83,6 +85,13 @@ class EntryFeePaymentAdmin(_ViewOnly, admin.ModelAdmin):
     ]
     list_filter = ["club", "status"]
     search_fields = ["player__display_name", "tournament__name", "night__name"]
+
+
+@admin.register(NightAttendance)
+class NightAttendanceAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["id", "night", "player", "at", "checked_in_at", "by"]
+    list_filter = ["at", "night__club"]
+    search_fields = ["player__display_name", "night__name"]
 
 
 @admin.register(SettleUpRule)

@@ -14,6 +14,11 @@ What it holds:
   between players); it can be marked paid, with who marked it and when. A later version
   *supersedes* every transfer still open (``superseded_by``): only the latest version's transfers
   are open; a paid transfer never changes.
+- ``NightAttendance``: a player checked in at a night's door — at the door's tablet (``door``) or
+  from their own phone with the night's door code (``phone``), when, and by whom (the organiser;
+  none for a phone). One row a player and night (a double tap or two phones find it). The row is
+  the check-in's record, as a night's other changes are (``opened_by``, ``closed_by``, a fee's
+  ``marked_by``): nights have no audit trail of their own.
 - ``EntryFeePayment``: how a player's entry fee of an event was taken: at the door in cash, by
   card, or owed (then a transfer to the club in the settle-up).
 - ``SettleUpRule``: a club's choice to settle everything between players (no pot at the door).
@@ -114,6 +119,40 @@ class NightGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.night}: game {self.game_id}"
+
+
+class CheckInAt(models.TextChoices):
+    DOOR = "door", "At the door"
+    PHONE = "phone", "From the player's phone"
+
+
+class NightAttendance(models.Model):
+    """A player checked in at a night (settlements.attendance writes it)."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="attendance")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
+    at = models.CharField(max_length=8, choices=CheckInAt.choices)
+    checked_in_at = models.DateTimeField()
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who checked the player in (empty: the player's own phone, signed out).",
+    )
+
+    class Meta:
+        ordering = ["night_id", "checked_in_at", "id"]
+        verbose_name_plural = "night attendance"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["night", "player"], name="settlements_attendance_once_per_night"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} at night {self.night_id} ({self.at})"
 
 
 class PrizeSplit(models.Model):

@@ -319,11 +319,15 @@ def table(db):
 
 @pytest.fixture
 def staff():
-    """A client logged in to the admin as a superuser (user ``admin``)."""
+    """A client logged in to the admin as a superuser (user ``admin``), signed in with a second
+    factor as the admin requires."""
     from django.test import Client
 
+    from tests.accounts.two_factor_helpers import verify_session
     from tests.clubs.factories import make_user
 
     client = Client()
-    client.force_login(make_user("admin", is_staff=True, is_superuser=True))
+    user = make_user("admin", is_staff=True, is_superuser=True)
+    client.force_login(user)
+    verify_session(client, user)
     return client

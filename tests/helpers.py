@@ -113,9 +113,14 @@ def api_client(user=None) -> APIClient:
 
 
 def logged_in_client(user) -> Client:
-    """A client of the pages logged in as ``user`` (a session, no password needed)."""
+    """A client of the pages logged in as ``user`` (a session, no password needed); a staff
+    session is signed in with a second factor, as the admin requires."""
     client = Client()
     client.force_login(user)
+    if user.is_staff:
+        from tests.accounts.two_factor_helpers import verify_session
+
+        verify_session(client, user)
     return client
 
 

@@ -93,6 +93,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # accounts (/api/auth/)
     "auth-register": {"POST": ANYONE},
     "auth-token": {"POST": ANYONE},
+    # The second step of a token login: anybody holding a challenge and a code (the body makes
+    # both for an account with two factors; tests/accounts/test_two_factor_api.py the refusals).
+    "auth-token-code": {"POST": ANYONE},
     "auth-logout": {"POST": LOGGED_IN},
     # Every role's user has no usable password in the matrix: the current one is wrong (400).
     "auth-password": {"POST": Expect("401 400 400 400 400")},
@@ -115,6 +118,10 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # The session login form; posted empty it comes back with errors (the login itself and its
     # lockout: tests/accounts/test_lockout.py).
     "login": {"GET": ANYONE, "POST": ANYONE},
+    # The login's code step: nobody here has a password step behind them, so back to the login.
+    "login-code": {"GET": REDIRECT_TO_LOGIN, "POST": REDIRECT_TO_LOGIN},
+    # The two-factor page: every account's own (posted without an action it shows itself).
+    "two-factor": {"GET": Expect("302 ok ok ok ok"), "POST": Expect("302 ok ok ok ok")},
     "logout": Delegated("Django's session logout (POST, CSRF): tests/accounts/"),
     "password_change": {"GET": Expect("302 ok ok ok ok"), "POST": Expect("302 ok ok ok ok")},
     "password_change_done": {"GET": Expect("302 ok ok ok ok")},
@@ -127,6 +134,16 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # player pages (tests/pages): a club's pages read like its API; balances are for members,
     # and a logged-out visitor of a public club is sent to the login page for them
     "pages:me": {"GET": Expect("302 ok ok ok ok")},
+    # The account page (web/pages/account.py): the signed-in user's own browsers and devices; the
+    # session and device in the URL are the organiser's, so only they end them (then 302 back).
+    "pages:account": {"GET": Expect("302 ok ok ok ok")},
+    "pages:account_end_session": {"POST": Expect("302 404 404 404 302")},
+    "pages:account_end_device": {"POST": Expect("302 404 404 404 302")},
+    "pages:account_end_others": {"POST": REDIRECT_TO_LOGIN},
+    # Nobody in the matrix has an address: back to the account page; the limit and the mail:
+    # tests/accounts/test_verification.py.
+    "pages:account_verify_resend": {"POST": REDIRECT_TO_LOGIN},
+    "pages:verify_email": Delegated("a signed link, no role: tests/accounts/test_verification.py"),
     "pages:club": {"GET": CLUB_READ},
     "pages:game": {"GET": CLUB_READ},
     "pages:tournament": {"GET": CLUB_READ},
@@ -195,6 +212,7 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:players": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:house-rules": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:club-export": {"GET": CONSOLE},
+    "console:webhooks": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-new": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:print": {"GET": CONSOLE},
@@ -260,6 +278,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "exchange:night": {"GET": CLUB_ORGANISER_READ},
     "exchange:tournament": {"GET": CLUB_ORGANISER_READ},
     "exchange:imports": {"POST": CLUB_MANAGE},
+    "console:imports": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:night-exchange": {"GET": CONSOLE},
+    "console:event-exchange": {"GET": CONSOLE},
     # the table app's pages: the score page for scorers, links for organisers (the form posted
     # without a game is refused with a message and a redirect: tests/tables/test_pages.py makes
     # a link through it), the code form and the service worker for anyone, and a live link's
@@ -272,6 +293,11 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "table:code": {"GET": ANYONE},
     "table:link": {"GET": ANYONE},
     "table:worker": {"GET": ANYONE},
+    # federations (/api/federations/): their actors are a federation's organisers, another
+    # federation's, a member club's organisers and the linked player, not a club's roles
+    "federations:*": Delegated(
+        "federation actors: tests/federations/test_permission_matrix_federations.py"
+    ),
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,
@@ -301,6 +327,18 @@ UNDECLARED_METHODS: dict[str, dict[str, int]] = {
 }
 
 MATRIX_PASSWORD = "matrix-pass-2026"
+
+
+def _token_code_body() -> dict:
+    """A fresh challenge and a right recovery code, for an account with two factors."""
+    from accounts import two_factor
+    from tests.accounts.two_factor_helpers import give_second_factor
+
+    user = get_user_model().objects.create_user(username="has-two-factors")
+    give_second_factor(user)
+    code = two_factor.replace_recovery_codes(user)[0]
+    return {"challenge": two_factor.make_challenge(user, "matrix"), "code": code}
+
 
 # Valid bodies, so that "ok" means the request really did what it asks.
 BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
@@ -334,6 +372,7 @@ BODIES: dict[tuple[str, str], Callable[[World], dict]] = {
         .username,
         "password": MATRIX_PASSWORD,
     },
+    ("auth-token-code", "POST"): lambda world: _token_code_body(),
     **GAME_BODIES,
     **TOURNAMENT_BODIES,
     **PRACTICE_BODIES,

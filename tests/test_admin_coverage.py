@@ -20,6 +20,8 @@ from django.test import Client
 from django.urls import reverse
 from simple_history.admin import SimpleHistoryAdmin
 
+from tests.accounts.two_factor_helpers import verify_session
+
 PROJECT_APPS = (
     "outbox",
     "accounts",
@@ -83,9 +85,9 @@ def test_the_walk_sees_the_models_of_every_app():
 @pytest.mark.django_db
 def test_every_project_changelist_answers_a_search(django_user_model):
     client = Client()
-    client.force_login(
-        django_user_model.objects.create_user(username="admin", is_staff=True, is_superuser=True)
-    )
+    user = django_user_model.objects.create_user(username="admin", is_staff=True, is_superuser=True)
+    client.force_login(user)
+    verify_session(client, user)  # the admin needs a session signed in with a second factor
     failures = []
     for model in project_models():
         if model not in admin.site._registry:

@@ -252,10 +252,18 @@ class StandingsSnapshotAdmin(admin.ModelAdmin):
 class DoorCodeAdmin(admin.ModelAdmin):
     """Door codes: view and revoke (set "revoked at"); made from the console's door page."""
 
-    list_display = ["tournament", "expires_at", "revoked_at", "created_by", "created_at"]
+    list_display = ["tournament", "night", "expires_at", "revoked_at", "created_by", "created_at"]
     list_filter = ["tournament__club", "created_at"]
-    search_fields = ["tournament__name"]
-    readonly_fields = ["tournament", "token_hash", "salt", "expires_at", "created_by", "created_at"]
+    search_fields = ["tournament__name", "night__name"]
+    readonly_fields = [
+        "tournament",
+        "night",
+        "token_hash",
+        "salt",
+        "expires_at",
+        "created_by",
+        "created_at",
+    ]
 
     def has_add_permission(self, request) -> bool:
         return False

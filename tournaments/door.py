@@ -11,19 +11,23 @@ What it does:
   only when something changed.
 - ``entrant_of``: a player's entrant (their own, or their pair's), read.
 - ``search_players``: the players a door search shows (two letters or more), each with their
-  entrant and whether they are here already.
-- The door code: ``create_door_code`` makes the event's live code (revoking any other: one live
-  code an event) with a life of ``DOOR_CODE_HOURS``; ``revoke_door_codes`` ends them;
-  ``reveal_door_code`` derives a code's token again (the console shows the QR code);
+  entrant and whether they are here already; ``rank_by_name`` is the search itself (a club
+  night's door uses it too, ``settlements.attendance``).
+- The door code, of an event or a club night (``DoorCode.night``): ``create_door_code`` makes
+  the event's live code (revoking any other: one live code an event) with a life of
+  ``DOOR_CODE_HOURS`` — ``store_door_code`` is the making itself, under the caller's lock, which
+  a night's door uses (``settlements.attendance.create_night_door_code``); ``revoke_door_codes``
+  ends them; ``reveal_door_code`` derives a code's token again (the console shows the QR code);
   ``get_live_door_code`` finds the live code of a token (None for an unknown, revoked or expired
-  one, or once its event closed).
+  one, or once its event or night closed).
 
 What it does not do: take the entry fee (``settlements.services.mark_entry_fee``), add a club
 player (``clubs.services.add_player``), decide who may call it (the pages do: organisers at the
 door, a live door code on a phone), or count guesses (``web``).
 
-Terms: *door code* — ``tournaments.door_models.DoorCode``; *at* — where the check-in was made:
-``door`` (the organiser's tablet) or ``phone`` (the player's own, with the door code).
+Terms: *door code* — ``tournaments.door_models.DoorCode`` (a tournament's or a night's); *at* —
+where the check-in was made: ``door`` (the organiser's tablet) or ``phone`` (the player's own, with
+the door code).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ DOOR_CODE_HOURS = 12
 SEARCH_LIMIT = 12
 SEARCH_MIN_LETTERS = 2
 AT_DOOR, AT_PHONE = "door", "phone"
+CLOSED = "closed"  # a closed tournament's status, and a closed night's
 
 
 @dataclass(frozen=True)
@@ -126,21 +131,18 @@ def check_in_player(*, tournament_id: int, player_id, user, at: str = AT_DOOR) -
     )
 
 
-def search_players(tournament, query: str) -> list[dict]:
-    """The club's active players whose name holds ``query`` (at least two letters; none else),
-    the names starting with it first, then those with a word starting with it:
-    ``{"player", "entrant_id", "is_present"}`` (two queries). In a pairs event only the players
-    of the pairs entered."""
+def rank_by_name(players, query: str) -> list[Player]:
+    """Of the players queryset ``players``, those whose name holds ``query`` (at least two
+    letters; none else), the names starting with it first, then those with a word starting with
+    it, at most ``SEARCH_LIMIT`` (one query). The door's one search, for an event and a night."""
     query = query.strip()
     if len(query) < SEARCH_MIN_LETTERS:
         return []
-    players = Player.objects.filter(
-        club_id=tournament.club_id, is_active=True, display_name__icontains=query
+    rows = list(
+        players.filter(display_name__icontains=query)
+        .distinct()
+        .order_by("display_name", "pk")[: SEARCH_LIMIT * 4]
     )
-    team_event = tournament.entrant_kind == EntrantKind.TEAM
-    if team_event:
-        players = players.filter(team_memberships__team__tournament_entries__tournament=tournament)
-    rows = list(players.distinct().order_by("display_name", "pk")[: SEARCH_LIMIT * 4])
     lowered = query.lower()
 
     def rank(player) -> int:
@@ -150,7 +152,19 @@ def search_players(tournament, query: str) -> list[dict]:
         return 1 if any(word.startswith(lowered) for word in name.split()) else 2
 
     rows.sort(key=rank)
-    rows = rows[:SEARCH_LIMIT]
+    return rows[:SEARCH_LIMIT]
+
+
+def search_players(tournament, query: str) -> list[dict]:
+    """The club's active players ``rank_by_name`` finds for ``query``:
+    ``{"player", "entrant_id", "is_present"}`` (two queries; none under two letters). In a
+    pairs event only the players of the pairs entered."""
+    players = Player.objects.filter(club_id=tournament.club_id, is_active=True)
+    if tournament.entrant_kind == EntrantKind.TEAM:
+        players = players.filter(team_memberships__team__tournament_entries__tournament=tournament)
+    rows = rank_by_name(players, query)
+    if not rows:
+        return []
     entries = Entrant.objects.filter(tournament=tournament).filter(
         Q(player__in=rows) | Q(team__team_members__player__in=rows)
     )
@@ -188,54 +202,62 @@ def reveal_door_code(code: DoorCode) -> str:
     return _derive_token(code.salt)
 
 
+def store_door_code(*, user, hours: int = DOOR_CODE_HOURS, **event) -> tuple[DoorCode, str]:
+    """Make the live door code of ``event`` (``tournament=`` or ``night=``, the row its caller
+    holds locked and has found open), revoking its others: ``(code, token)``."""
+    now = timezone.now()
+    DoorCode.objects.filter(revoked_at__isnull=True, **event).update(revoked_at=now)
+    salt = secrets.token_hex(16)
+    token = _derive_token(salt)
+    code = DoorCode.objects.create(
+        token_hash=_digest(token),
+        salt=salt,
+        expires_at=now + timedelta(hours=hours),
+        created_by=user_or_none(user),
+        **event,
+    )
+    return code, token
+
+
 def create_door_code(*, tournament_id: int, user, hours: int = DOOR_CODE_HOURS):
     """Make the event's live door code, revoking the others: ``(code, token)``. Refused for a
-    closed event (409 ``tournament_closed``)."""
+    closed event (409 ``tournament_closed``). A night's: ``settlements.attendance``."""
     with transaction.atomic():
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
             raise Problem(code="tournament_closed", detail=gettext("The tournament is closed."))
-        now = timezone.now()
-        tournament.door_codes.filter(revoked_at__isnull=True).update(revoked_at=now)
-        salt = secrets.token_hex(16)
-        token = _derive_token(salt)
-        code = DoorCode.objects.create(
-            tournament=tournament,
-            token_hash=_digest(token),
-            salt=salt,
-            expires_at=now + timedelta(hours=hours),
-            created_by=user_or_none(user),
-        )
-    return code, token
+        return store_door_code(user=user, hours=hours, tournament=tournament)
 
 
-def revoke_door_codes(*, tournament_id: int, user) -> int:
-    """End every live door code of the event (phones holding one can no longer check in)."""
-    return DoorCode.objects.filter(tournament_id=tournament_id, revoked_at__isnull=True).update(
+def revoke_door_codes(*, user, tournament_id: int | None = None, night_id: int | None = None):
+    """End every live door code of the event or the night (phones holding one can no longer
+    check in): how many."""
+    event = {"tournament_id": tournament_id} if tournament_id else {"night_id": night_id}
+    return DoorCode.objects.filter(revoked_at__isnull=True, **event).update(
         revoked_at=timezone.now()
     )
 
 
-def live_door_code(tournament) -> DoorCode | None:
-    """The event's live door code, or None."""
-    if tournament.status == TournamentStatus.CLOSED:
+def live_door_code(event) -> DoorCode | None:
+    """The live door code of ``event`` (a tournament or a night: both say ``closed``), or None."""
+    if event.status == CLOSED:
         return None
-    return tournament.door_codes.filter(
-        revoked_at__isnull=True, expires_at__gt=timezone.now()
-    ).first()
+    return event.door_codes.filter(revoked_at__isnull=True, expires_at__gt=timezone.now()).first()
 
 
 def get_live_door_code(token: str) -> DoorCode | None:
-    """The live door code of ``token`` with its tournament and club (one query), or None."""
+    """The live door code of ``token`` with its event (tournament or night) and club (one
+    query), or None."""
     if not token or len(token) > 64:
         return None
     return (
-        DoorCode.objects.select_related("tournament__club")
+        DoorCode.objects.select_related("tournament__club", "night__club")
         .filter(
             token_hash=_digest(token),
             revoked_at__isnull=True,
             expires_at__gt=timezone.now(),
         )
-        .exclude(tournament__status=TournamentStatus.CLOSED)
+        .exclude(tournament__status=CLOSED)
+        .exclude(night__status=CLOSED)
         .first()
     )

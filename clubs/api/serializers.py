@@ -57,6 +57,7 @@ class ClubOutput(serializers.ModelSerializer):
             "effective_house_rules",
             "public_standings",
             "confirm_hands",
+            "require_two_factor",
             "role",
             "created_at",
         ]

@@ -13,9 +13,6 @@ not read 404). What it does not do: check or import (the services), shape the do
 
 from __future__ import annotations
 
-import hashlib
-import json
-
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
@@ -29,12 +26,6 @@ from exchange.checks import MAX_BYTES
 from exchange.models import ImportOutcome, ImportRecord
 from settlements import selectors as settlement_selectors
 from tournaments import selectors as tournament_selectors
-
-
-def document_hash(data) -> str:
-    """The document's SHA-256 over its canonical JSON (key order and spacing do not count)."""
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 class ImportOutput(serializers.ModelSerializer):
@@ -120,7 +111,7 @@ class ClubImportsView(_ExchangeView):
             club=self.get_club(),
             user=request.user,
             document=request.data,
-            document_hash=document_hash(request.data),
+            document_hash=document.document_hash(request.data),
         )
         created = record.outcome == ImportOutcome.CREATED
         return Response(

@@ -1,11 +1,12 @@
 """Request and response shapes of the hall API.
 
-``HallSettingsInput``: ``hide_leaders`` (PATCH). ``ClockInput``: ``action`` (start, pause,
-resume, extend, stop) and ``minutes`` (start, extend). ``HallOutput``: what the organiser
-sees — the switch, the clock and the live link (its URL, short code and QR code, derived again
-from its salt as a table link's are). ``HallScreenOutput``: the public screen's JSON
-(``hall.selectors.hall_state``), documented for the schema; its amounts are decimal strings in
-the club's ``currency`` (``games.money.amount_string``), formatted by the page.
+``HallSettingsInput``: ``hide_leaders`` (PATCH). ``ClockInput``: ``action`` (start, pause, resume,
+extend, stop) and ``minutes`` (start, extend). ``HallOutput``: what the organiser sees — the
+switch, the clock and the live link (its URL, short code and QR code, derived again from its salt
+as a table link's are). ``HallScreenOutput``: the public screen's JSON
+(``hall.nights.screen_state``: an event's or a club night's), documented for the schema; its
+amounts are decimal strings in the club's ``currency`` (``games.money.amount_string``), formatted
+by the page.
 """
 
 from __future__ import annotations
@@ -72,8 +73,14 @@ class HallPlayingTableOutput(serializers.Serializer):
 class HallLeaderOutput(serializers.Serializer):
     place = serializers.IntegerField()
     name = serializers.CharField()
-    wins = serializers.IntegerField()
-    points = serializers.IntegerField()
+    wins = serializers.IntegerField(help_text="Matches won (an event), games won (a night).")
+    points = serializers.IntegerField(required=False, help_text="An event's: points for.")
+    games = serializers.IntegerField(required=False, help_text="A night's: games finished.")
+    net = serializers.CharField(
+        required=False,
+        allow_null=True,
+        help_text="A closed night's winners: the night's net, a decimal string, once settled.",
+    )
 
 
 class HallPrizeShareOutput(serializers.Serializer):
@@ -93,6 +100,7 @@ class HallEventOutput(serializers.Serializer):
 
 
 class HallScreenOutput(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=["event", "night"], help_text="A tournament or a night.")
     panel = serializers.ChoiceField(choices=["waiting", "seats", "play", "winners"])
     event = HallEventOutput()
     currency = serializers.CharField(help_text="The club's currency (ISO 4217) of the prizes.")

@@ -7,11 +7,11 @@
   it. Organisers of the event's club only (``ClubOrganiserOnlyPermission``: a member of another
   role gets 403, a club one may not read 404).
 - ``/api/hall/{credential}/``: the screen's JSON for whoever holds a live hall link's token or
-  short code, no login (``hall.selectors.hall_state``). With ``If-None-Match`` an unchanged
-  screen answers 304 after ONE query (``get_hall_fingerprint``); every answer carries the
-  server's time (``X-Jink-Server-Time``) so screens correct their clock. An unknown, revoked or
-  ended credential is a 404 that counts against the table links' guessing limit
-  (``table_links.guessing``: the same counters), and past the limit every look-up is a 429.
+  short code, no login (``hall.nights.screen_state``: an event's or a club night's). With
+  ``If-None-Match`` an unchanged screen answers 304 after ONE query (``get_hall_fingerprint``);
+  every answer carries the server's time (``X-Jink-Server-Time``) so screens correct their clock.
+  An unknown, revoked or ended credential is a 404 that counts against the table links' guessing
+  limit (``table_links.guessing``: the same counters), and past the limit every look-up is a 429.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from rest_framework.response import Response
 from clubs.permissions import ClubOrganiserOnlyPermission
 from config.preconditions import etag_matches
 from config.problems import Problem
-from hall import selectors, services
+from hall import nights, selectors, services
 from hall.api import serializers as shapes
 from hall.models import HallSettings
 from table_links import guessing
@@ -201,5 +201,5 @@ class HallScreenView(GenericAPIView):
         if_none_match = request.headers.get("If-None-Match")
         if if_none_match is not None and etag_matches(if_none_match, etag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
-        body = selectors.hall_state(fingerprint["tournament_id"], now)
+        body = nights.screen_state(fingerprint, now)
         return Response(body, headers=headers)

@@ -39,7 +39,13 @@ from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
 from clubs.models import Role
-from clubs.permissions import ClubScorePermission, can_manage, can_read_club, role_in
+from clubs.permissions import (
+    ClubScorePermission,
+    can_manage,
+    can_read_club,
+    require_second_factor,
+    role_in,
+)
 from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from games import selectors as game_selectors
 from games.api.inputs import create_game_arguments
@@ -81,7 +87,10 @@ class MoneyPermission(BasePermission):
             return True
         if getattr(view, "door_write", False):
             return role_in(user, club) in (Role.ORGANISER, Role.SCOREKEEPER)
-        return can_manage(user, club)
+        if not can_manage(user, club):
+            return False
+        require_second_factor(user, club)
+        return True
 
 
 class _MoneyView(GenericAPIView):

@@ -102,6 +102,7 @@ def test_create_club_answers_the_club_and_makes_the_caller_organiser():
         },
         "public_standings": False,
         "confirm_hands": False,
+        "require_two_factor": False,
         "role": "organiser",
     }
     assert list(Membership.objects.values_list("user__username", "role")) == [

@@ -22,7 +22,7 @@ from tests.exchange.helpers import (
     played_night,
     row_counts,
 )
-from tests.tournaments.play_helpers import build_event
+from tests.tournaments.play_helpers import build_event, win_match
 
 pytestmark = pytest.mark.django_db
 
@@ -75,3 +75,47 @@ def test_a_night_round_trip_and_the_same_file_twice():
     assert list(
         ImportRecord.objects.filter(club=away.club).order_by("id").values_list("outcome", flat=True)
     ) == ["created", "unchanged", "unchanged"]
+
+
+def test_an_event_exports_as_a_valid_exchange_document():
+    home = build_event(players=2)
+    tournament = home.create_tournament(
+        name="Cup",
+        game="25",
+        format="knockout",
+        entrants=[{"player": player.pk} for player in home.players],
+    )
+    (match,) = home.draw(tournament["id"])["matches"]
+    win_match(home, tournament["id"], match["id"], 0)
+    home.ok("post", f"/api/tournaments/{tournament['id']}/close/")
+    response = home.call("get", f"/api/tournaments/{tournament['id']}/exchange/")
+    assert response.status_code == 200, response.content[:500]
+    document = response.json()
+    Draft202012Validator(SCHEMA).validate(document)
+    assert (document["origin"]["kind"], document["night"], document["event"]["name"]) == (
+        "event",
+        None,
+        "Cup",
+    )
+    in_rounds = sorted(
+        game_id
+        for round_ in document["event"]["rounds"]
+        for match in round_["matches"]
+        for game_id in match["games"]
+    )
+    assert sorted(game["id"] for game in document["games"]) == in_rounds
+    assert in_rounds and all(game["status"] == "finished" for game in document["games"])
+    assert [row["place"] for row in document["standings"]] == [1, 2]
+    assert len(document["settle_up"]["versions"]) == 1
+    assert {entrant["player"] for entrant in document["event"]["entrants"]} == {
+        player["id"] for player in document["players"]
+    }
+    # Not imported yet: said, nothing stored.
+    away = federation()
+    before = row_counts()
+    refused = away.call("post", f"/api/clubs/{away.club.slug}/imports/", document)
+    assert (refused.status_code, refused.json()["code"]) == (
+        422,
+        "exchange_event_import_unsupported",
+    )
+    assert row_counts() == before

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.test import Client
 
-from accounts.models import DeviceToken
+from accounts.models import BrowserSession, DeviceToken
 from accounts.services import issue_device_token
 from tests.helpers import logged_in_client
 from tests.permission_requests import world_for_matrix
@@ -172,7 +171,7 @@ def test_token_login_creates_no_session(db):
         content_type="application/json",
     )
     assert response.status_code == 200
-    assert Session.objects.count() == 0
+    assert BrowserSession.objects.count() == 0
     assert "sessionid" not in response.cookies
     assert not response.has_header("Set-Cookie")
 

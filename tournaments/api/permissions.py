@@ -19,7 +19,7 @@ from __future__ import annotations
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
-from clubs.permissions import can_manage, role_in
+from clubs.permissions import can_manage, require_second_factor, role_in
 from tournaments.selectors import can_read_tournament
 
 
@@ -35,7 +35,10 @@ class TournamentPermission(BasePermission):
             raise NotFound()
         if request.method in SAFE_METHODS:
             return True
-        return user.is_authenticated and can_manage(user, tournament.club)
+        if not (user.is_authenticated and can_manage(user, tournament.club)):
+            return False
+        require_second_factor(user, tournament.club)
+        return True
 
 
 class TournamentMemberReadPermission(BasePermission):

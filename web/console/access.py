@@ -2,8 +2,10 @@
 
 What it does: ``organiser_page`` wraps a view ``view(request, club, ...)``: an anonymous visitor
 is sent to the login page, a user who may not read the club gets 404 (as everywhere: a private
-club is not revealed), a reader without the organiser role gets 403. ``event_of`` fetches a
-tournament of that club (404 otherwise). ``ProblemShown`` maps a ``config.problems.Problem`` to
+club is not revealed), a reader without the organiser role gets 403; an organiser of a club that
+requires two factors (and staff), whose session was not signed in with one, is sent to the
+two-factor page first (``accounts.two_factor``). ``event_of`` fetches a tournament of that club
+(404 otherwise). ``ProblemShown`` maps a ``config.problems.Problem`` to
 the field its JSON pointer names, for a template to print beside that field.
 
 What it does not do: decide the policy (``clubs.permissions``) or write anything.
@@ -15,12 +17,15 @@ from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect
 
+from accounts import two_factor
 from clubs import selectors as club_selectors
 from clubs.permissions import can_manage
 from config.problems import Problem
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
+from web.two_factor_pages import with_next
 
 
 def organiser_page(view):
@@ -31,6 +36,10 @@ def organiser_page(view):
         club = club_selectors.get_readable_club(slug=slug, user=request.user)
         if not can_manage(request.user, club):
             raise PermissionDenied("Only the club's organisers may use the console.")
+        if (club.require_two_factor or request.user.is_staff) and not two_factor.is_verified(
+            request.user
+        ):
+            return redirect(with_next("two-factor", request.get_full_path()))
         return view(request, club, *args, **kwargs)
 
     return wrapper

@@ -1,13 +1,15 @@
-"""The console's hall box on an event's page: the hall link, the round clock, the leaders switch.
+"""The console's hall box on an event's page and on a club night's: the hall link, the round
+clock, the leaders switch.
 
-What it does: ``hall_box(request, tournament)`` is the box's context (the switch, the clock in
-words, the live link's URL, short code and QR code, derived again from its salt as the table
-links' are); ``event_hall`` takes the box's forms (``action``: ``make_link``, ``revoke_link``,
-``start``, ``pause``, ``resume``, ``extend``, ``stop``, ``hide_leaders``, ``show_leaders``)
-through ``hall.services`` — the same checks, problems and audit as the API — and answers htmx
-with the box alone, anything else with a redirect to the event's page; a GET is the box alone
-(the event's page loads it after itself, so the page's own queries stay as pinned). A refusal
-is shown in the box, beside its field.
+What it does: ``hall_box(request, event)`` (a tournament or a night) is the box's context (the
+switch, the clock in words, the live link's URL, short code and QR code, derived again from its
+salt as the table links' are); ``event_hall`` takes the box's forms (``action``: ``make_link``,
+``revoke_link``, ``start``, ``pause``, ``resume``, ``extend``, ``stop``, ``hide_leaders``,
+``show_leaders``) through ``hall.services`` — the same checks, problems and audit as the API — and
+answers htmx with the box alone, anything else with a redirect to the event's page; a GET is the
+box alone (the event's page loads it after itself, so the page's own queries stay as pinned).
+``night_hall`` is the same for a club night (``nights/<id>/hall/``), back to the night's page. A
+refusal is shown in the box, beside its field.
 
 What it does not do: check a rule or write a model itself.
 """
@@ -28,8 +30,9 @@ from hall import selectors as hall_selectors
 from hall import services as hall_services
 from hall.clock import ENDING_MS
 from table_links.services import format_code, reveal_table_link
-from tournaments.models import TournamentStatus
+from tournaments.models import Tournament, TournamentStatus
 from web.console.access import ProblemShown, event_of, organiser_page
+from web.console.night_views import night_of
 from web.console.table_links import qr_svg
 
 DEFAULT_MINUTES = 20
@@ -44,8 +47,15 @@ def _minutes(text):
         return text
 
 
-def hall_box(request, tournament) -> dict:
-    settings, link = hall_selectors.get_event_hall(tournament)
+def _scope(event) -> dict:
+    if isinstance(event, Tournament):
+        return {"tournament_id": event.pk}
+    return {"night_id": event.pk}
+
+
+def hall_box(request, event) -> dict:
+    """The box's context for a tournament or a night (``hall_action``: where its forms post)."""
+    settings, link = hall_selectors.get_event_hall(event)
     now = timezone.now()
     clock = hall_selectors.clock_state(settings, now)
     shown = None
@@ -58,7 +68,7 @@ def hall_box(request, tournament) -> dict:
     remaining = clock["remaining_ms"]
     ends_at = None
     if settings.clock_ends_at is not None and clock["state"] == "running":
-        zone = ZoneInfo(tournament.club.time_zone)
+        zone = ZoneInfo(event.club.time_zone)
         ends_at = settings.clock_ends_at.astimezone(zone).strftime("%H:%M:%S")
     return {
         "hall": settings,
@@ -71,32 +81,33 @@ def hall_box(request, tournament) -> dict:
         "clock_ends_at": ends_at,
         "clock_ending": remaining is not None and remaining <= ENDING_MS,
         "default_minutes": DEFAULT_MINUTES,
-        "hall_closed": tournament.status == TournamentStatus.CLOSED,
+        "hall_closed": event.status == TournamentStatus.CLOSED,  # a closed night's too
+        "hall_action": reverse(
+            "console:event-hall" if isinstance(event, Tournament) else "console:night-hall",
+            args=[event.club.slug, event.pk],
+        ),
     }
 
 
-def _act(request, tournament) -> str:
+def _act(request, event) -> str:
     action = request.POST.get("action", "")
     user = request.user
+    scope = _scope(event)
     if action == "make_link":
-        hall_services.create_hall_link(tournament_id=tournament.pk, user=user)
+        hall_services.create_hall_link(user=user, **scope)
         return gettext("The hall link is made: open it on the hall's TV.")
     if action == "revoke_link":
-        hall_services.revoke_hall_link(tournament_id=tournament.pk, user=user)
+        hall_services.revoke_hall_link(user=user, **scope)
         return gettext("The hall link is revoked: the screen showing it stops at once.")
     if action in ("hide_leaders", "show_leaders"):
         hidden = action == "hide_leaders"
-        hall_services.update_hall_settings(
-            tournament_id=tournament.pk, user=user, hide_leaders=hidden
-        )
+        hall_services.update_hall_settings(user=user, hide_leaders=hidden, **scope)
         if hidden:
             return gettext("The leaders are hidden on the hall screen while a round is played.")
         return gettext("The leaders are shown on the hall screen.")
     if action in hall_services.CLOCK_ACTIONS:
         minutes = _minutes(request.POST.get("minutes")) if action in ("start", "extend") else None
-        hall_services.act_on_clock(
-            tournament_id=tournament.pk, user=user, action=action, minutes=minutes
-        )
+        hall_services.act_on_clock(user=user, action=action, minutes=minutes, **scope)
         return {
             "start": gettext("The clock is running."),
             "extend": gettext("The clock is extended."),
@@ -107,26 +118,38 @@ def _act(request, tournament) -> str:
     raise Problem(code="invalid", detail=gettext("Unknown action."))
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-@organiser_page
-def event_hall(request, club, tournament_id: int):
-    tournament = event_of(club, tournament_id)
+def _hall(request, club, event, page: str):
     problem = None
     done = None
     if request.method == "POST":
         try:
-            done = _act(request, tournament)
+            done = _act(request, event)
         except Problem as error:
             problem = ProblemShown(error)
     if request.method == "POST" and not request.htmx and problem is None:
         messages.success(request, done)
-        return redirect(f"{reverse('console:event', args=[club.slug, tournament.pk])}#hall")
+        return redirect(f"{page}#hall")
     context = {
         "club": club,
-        "tournament": tournament,
         "problem": problem,
         "done": done,
-        **hall_box(request, tournament),
+        **hall_box(request, event),
     }
     status = problem.status if problem is not None else 200
     return render(request, "console/_hall.html", context, status=status)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_page
+def event_hall(request, club, tournament_id: int):
+    tournament = event_of(club, tournament_id)
+    return _hall(
+        request, club, tournament, reverse("console:event", args=[club.slug, tournament.pk])
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@organiser_page
+def night_hall(request, club, night_id: int):
+    night = night_of(club, night_id)
+    return _hall(request, club, night, reverse("console:night", args=[club.slug, night.pk]))

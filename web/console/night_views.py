@@ -40,7 +40,7 @@ from web.console.table_links import table_sheet
 START_FIELDS = {"seats": "places", "teams": "sides"}
 
 
-def _night_of(club, night_id: int):
+def night_of(club, night_id: int):
     found = settlement_selectors.get_night(night_id=night_id)
     if found.club_id != club.pk:
         raise Http404("No such night in this club.")
@@ -86,7 +86,7 @@ def _table_links(request, night) -> str:
 @require_http_methods(["GET", "HEAD", "POST"])
 @organiser_page
 def night(request, club, night_id: int):
-    found = _night_of(club, night_id)
+    found = night_of(club, night_id)
     is_open = found.status == NightStatus.OPEN
     action = request.POST.get("action") if request.method == "POST" else None
     # The start form's choices: the club's active players (a closed night shows no form, but a
@@ -147,7 +147,7 @@ def night(request, club, night_id: int):
 @organiser_page
 def night_table_sheet(request, club, night_id: int):
     """Every table's QR code and short code on one sheet (table tents); Revoke ends one link."""
-    found = _night_of(club, night_id)
+    found = night_of(club, night_id)
     return table_sheet(
         request,
         club,

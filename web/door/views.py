@@ -1,13 +1,15 @@
 """The players' own check-in: a phone scans the door's QR code, the player picks their name once
 (the phone remembers it), then taps "Check me in".
 
-What it does: ``self_check_in`` is the page of a live door code (``tournaments.door``): who "I"
+What it does: ``self_check_in`` is the page of a live door code (``tournaments.door``), an
+event's or a club night's (``PhoneDoor`` says which services each step calls: for an event
+``tournaments.door``, for a night ``settlements.attendance``): who "I"
 am is the club player linked to the signed-in account ("this is me"), else the player this phone
 picked before — a signed cookie per club (``DOOR_COOKIE`` + the club's id, signed with
 ``DOOR_SALT``: a phone cannot make itself someone it did not pick); "pick" remembers a player
 and "forget" forgets them (each answered by a redirect to the page), "check_in" checks "me" in
-(``tournaments.door.check_in_player``, ``at`` ``phone``: idempotent, so a double tap or a retry
-changes nothing). ``names`` lists the names
+(``tournaments.door.check_in_player`` or ``settlements.attendance.check_in_night_player``, ``at``
+``phone``: idempotent, so a double tap or a retry changes nothing). ``names`` lists the names
 matching two letters or more (an htmx partial; without scripts the page's own search).
 
 What keeps strangers out: the door code is a secret of 32 bytes in the QR code, revocable from
@@ -35,9 +37,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs.models import Player
 from config.problems import Problem
+from settlements import attendance
+from settlements.models import CheckInAt
 from table_links import guessing
 from tournaments import door
-from tournaments.models import EntrantKind, TournamentStatus
+from tournaments.models import EntrantKind
 from web.guessing import too_many_guesses
 
 DOOR_COOKIE = "jink_door_"
@@ -67,14 +71,53 @@ def _remembered(request, club) -> int | None:
     return int(value) if value.isdigit() else None
 
 
-def _me(request, tournament) -> tuple[Player | None, bool]:
+class PhoneDoor:
+    """What a door code's page does for its event (a tournament) or its club night."""
+
+    def __init__(self, code) -> None:
+        self.tournament, self.night = code.tournament, code.night
+        self.event = self.tournament or self.night
+        self.club = self.event.club
+
+    def pickable(self):
+        players = Player.objects.filter(club_id=self.club.pk, is_active=True)
+        if self.tournament is not None and self.tournament.entrant_kind == EntrantKind.TEAM:
+            players = players.filter(
+                team_memberships__team__tournament_entries__tournament=self.tournament
+            )
+        return players
+
+    def search(self, query: str) -> list[dict]:
+        if self.tournament is not None:
+            return door.search_players(self.tournament, query)
+        return attendance.search_night_players(self.night, query)
+
+    def check_in(self, player: Player, user):
+        if self.tournament is not None:
+            return door.check_in_player(
+                tournament_id=self.tournament.pk, player_id=player.pk, user=user, at=door.AT_PHONE
+            )
+        return attendance.check_in_night_player(
+            night_id=self.night.pk, player_id=player.pk, user=user, at=CheckInAt.PHONE
+        )
+
+    def is_present(self, player: Player | None) -> bool:
+        if player is None:
+            return False
+        if self.tournament is not None:
+            entrant = door.entrant_of(self.tournament, player.pk)
+            return bool(entrant and entrant.is_present)
+        return attendance.is_checked_in(self.night, player.pk)
+
+
+def _me(request, place: PhoneDoor) -> tuple[Player | None, bool]:
     """(the player I am, whether that comes from the signed-in account)."""
-    players = Player.objects.filter(club_id=tournament.club_id, is_active=True)
+    players = Player.objects.filter(club_id=place.club.pk, is_active=True)
     if request.user.is_authenticated:
         own = players.filter(user=request.user).first()
         if own is not None:
             return own, True
-    remembered = _remembered(request, tournament.club)
+    remembered = _remembered(request, place.club)
     return (players.filter(pk=remembered).first() if remembered else None), False
 
 
@@ -91,13 +134,10 @@ def _count_pick(request) -> bool:
         return True
 
 
-def _pickable(tournament, player_id) -> Player | None:
-    players = Player.objects.filter(club_id=tournament.club_id, is_active=True)
-    if tournament.entrant_kind == EntrantKind.TEAM:
-        players = players.filter(team_memberships__team__tournament_entries__tournament=tournament)
+def _pickable(place: PhoneDoor, player_id) -> Player | None:
     if not (isinstance(player_id, str) and player_id.isdigit()):
         return None
-    return players.filter(pk=int(player_id)).first()
+    return place.pickable().filter(pk=int(player_id)).first()
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -106,13 +146,13 @@ def self_check_in(request, door_token: str):
     code, refused = _live_code(request, token)
     if refused is not None:
         return refused
-    tournament = code.tournament
-    me, from_account = _me(request, tournament)
+    place = PhoneDoor(code)
+    me, from_account = _me(request, place)
     done, problem, status, remember = "", "", 200, None
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "pick":
-            picked = _pickable(tournament, request.POST.get("player", ""))
+            picked = _pickable(place, request.POST.get("player", ""))
             if picked is None:
                 problem, status = gettext("Pick your name from the list."), 400
             elif not _count_pick(request):
@@ -129,12 +169,7 @@ def self_check_in(request, door_token: str):
                 problem, status = gettext("Pick your name first."), 400
             else:
                 try:
-                    checked = door.check_in_player(
-                        tournament_id=tournament.pk,
-                        player_id=me.pk,
-                        user=request.user,
-                        at=door.AT_PHONE,
-                    )
+                    checked = place.check_in(me, request.user)
                     done = gettext("You are checked in, %(name)s. Enjoy the game!") % {
                         "name": me.display_name
                     }
@@ -146,20 +181,18 @@ def self_check_in(request, door_token: str):
                     problem, status = error.detail, error.status_code
         else:
             problem, status = gettext("Unknown action."), 400
-    entrant = door.entrant_of(tournament, me.pk) if me else None
     query = request.GET.get("q", "").strip()
     context = {
-        "tournament": tournament,
-        "club": tournament.club,
+        "event": place.event,
+        "club": place.club,
         "token": token,
         "me": me,
         "from_account": from_account,
-        "is_present": bool(entrant and entrant.is_present),
+        "is_present": place.is_present(me),
         "done": done,
         "door_problem": problem,
         "query": query,
-        "rows": door.search_players(tournament, query) if me is None else [],
-        "closed": tournament.status == TournamentStatus.CLOSED,
+        "rows": place.search(query) if me is None else [],
     }
     if remember is not None:
         # A pick or a forget is answered by the page again (a reload asks for nothing twice).
@@ -169,7 +202,7 @@ def self_check_in(request, door_token: str):
     response["Cache-Control"] = "private, no-store"
     if remember:
         response.set_signed_cookie(
-            DOOR_COOKIE + str(tournament.club_id),
+            DOOR_COOKIE + str(place.club.pk),
             str(remember.pk),
             salt=DOOR_SALT,
             max_age=REMEMBER_SECONDS,
@@ -178,7 +211,7 @@ def self_check_in(request, door_token: str):
             secure=request.is_secure(),
         )
     elif remember is False:
-        response.delete_cookie(DOOR_COOKIE + str(tournament.club_id), samesite="Lax")
+        response.delete_cookie(DOOR_COOKIE + str(place.club.pk), samesite="Lax")
     return response
 
 
@@ -191,10 +224,9 @@ def names(request, door_token: str):
         return refused
     query = request.GET.get("q", "").strip()
     context = {
-        "tournament": code.tournament,
         "token": token,
         "query": query,
-        "rows": door.search_players(code.tournament, query),
+        "rows": PhoneDoor(code).search(query),
     }
     response = render(request, "door/_names.html", context)
     response["Cache-Control"] = "private, no-store"

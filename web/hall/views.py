@@ -1,8 +1,9 @@
 """The hall screen's pages: ``/h/<credential>/`` (the TV's page) and ``/h/`` (type a code).
 
 What it does: ``screen`` answers a live hall link's token or short code with the screen's shell
-— the event's name, the round, the clock and the panel, already rendered from the same JSON the
-page then polls (``hall.selectors.hall_state``, in JSON blocks: config, words, first screen) —
+— the event's (or club night's) name, the round, the clock and the panel, already rendered from
+the same JSON the page then polls (``hall.nights.screen_state``, in JSON blocks: config, words,
+first screen) —
 and the modules of static/hall/ that keep it up to date. ``enter_code`` takes a typed code to
 its screen. Both count a wrong, revoked or ended code against the table links' guessing limit
 (``table_links.guessing``: the same counters) and answer 429 past it.
@@ -20,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
+from hall import nights as hall_nights
 from hall import selectors as hall_selectors
 from table_links import guessing
 from table_links.selectors import normalise_code
@@ -43,7 +45,7 @@ def screen(request: HttpRequest, credential: str) -> HttpResponse:
     if fingerprint is None:
         guessing.note_failure(request)
         raise Http404("This hall link is unknown, revoked or ended.")
-    state = hall_selectors.hall_state(fingerprint["tournament_id"])
+    state = hall_nights.screen_state(fingerprint)
     context = {
         "state": state,
         "strings": hall_strings(),

@@ -1,0 +1,169 @@
+"""Reads of a federation's records, each scoped to one federation (nothing crosses federations).
+
+What it does: fetches a federation by slug, and inside it a club with a membership, a federation
+player, a link, a link invitation or a merge's audit entry — an id of another federation is a 404
+(``Http404``), never someone else's row; lists the memberships, players (with their current
+links), links and audit entries; reads a member club's results for the federation's organisers
+(its nights and events with their game counts: read only).
+
+What it does not do: check who asks (``federations.permissions``) or write
+(``federations.services``).
+
+Terms: as in ``federations.models``.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Prefetch, QuerySet
+from django.http import Http404
+
+from clubs.models import Club, Player
+from federations.models import (
+    Federation,
+    FederationAuditEntry,
+    FederationAuditKind,
+    FederationMembership,
+    FederationPlayer,
+    PlayerLink,
+    PlayerLinkInvitation,
+)
+from settlements.models import Night
+from tournaments.models import Tournament
+
+
+def _one(queryset, what: str):
+    found = queryset.first()
+    if found is None:
+        raise Http404(f"No such {what}.")
+    return found
+
+
+def get_federation(*, slug: str) -> Federation:
+    return _one(Federation.objects.filter(slug=slug), "federation")
+
+
+def list_federations() -> QuerySet[Federation]:
+    return Federation.objects.order_by("name", "id")
+
+
+def find_club(*, slug: str) -> Club | None:
+    """The club with this slug, or None (a federation invites a club by its slug)."""
+    return Club.objects.filter(slug=slug).first()
+
+
+def get_club_of_federation(*, federation: Federation, slug: str) -> Club:
+    """A club with any membership row (invited, member, ended) in this federation."""
+    return _one(
+        Club.objects.filter(slug=slug, federation_memberships__federation=federation).distinct(),
+        "club",
+    )
+
+
+def list_memberships(*, federation: Federation) -> QuerySet[FederationMembership]:
+    return (
+        FederationMembership.objects.filter(federation=federation)
+        .select_related("club")
+        .order_by("club__name", "invited_at", "id")
+    )
+
+
+def list_member_clubs(*, federation: Federation) -> QuerySet[Club]:
+    return Club.objects.filter(
+        federation_memberships__federation=federation,
+        federation_memberships__accepted_at__isnull=False,
+        federation_memberships__left_at__isnull=True,
+    ).order_by("name", "id")
+
+
+def list_club_memberships(*, club: Club) -> QuerySet[FederationMembership]:
+    """A club's memberships in every federation (its console's federation box)."""
+    return (
+        FederationMembership.objects.filter(club=club)
+        .select_related("federation")
+        .order_by("federation__name", "-invited_at", "-id")
+    )
+
+
+def list_club_link_invitations(*, club: Club) -> QuerySet[PlayerLinkInvitation]:
+    return (
+        PlayerLinkInvitation.objects.filter(player__club=club)
+        .select_related("federation", "federation_player", "player")
+        .order_by("created_at", "id")
+    )
+
+
+def get_federation_player(*, federation: Federation, player_id: int) -> FederationPlayer:
+    return _one(
+        FederationPlayer.objects.filter(federation=federation, pk=player_id),
+        "federation player",
+    )
+
+
+def list_players(*, federation: Federation) -> QuerySet[FederationPlayer]:
+    """The federation's players not merged away, with their current links and clubs."""
+    links = PlayerLink.objects.current().select_related("player__club").order_by("pk")
+    return (
+        FederationPlayer.objects.active()
+        .filter(federation=federation)
+        .prefetch_related(Prefetch("links", queryset=links, to_attr="current_links"))
+        .order_by("display_name", "id")
+    )
+
+
+def get_club_player(*, federation: Federation, player_id: int) -> Player:
+    """A club player of a club with a membership row in this federation (else 404)."""
+    return _one(
+        Player.objects.filter(
+            pk=player_id, club__federation_memberships__federation=federation
+        ).distinct(),
+        "club player",
+    )
+
+
+def get_link(*, federation: Federation, link_id: int) -> PlayerLink:
+    return _one(PlayerLink.objects.filter(federation=federation, pk=link_id), "link")
+
+
+def list_links(*, federation: Federation) -> QuerySet[PlayerLink]:
+    return (
+        PlayerLink.objects.current()
+        .filter(federation=federation)
+        .select_related("player__club", "federation_player")
+        .order_by("federation_player__display_name", "pk")
+    )
+
+
+def get_link_invitation(*, federation: Federation, invitation_id: int) -> PlayerLinkInvitation:
+    return _one(
+        PlayerLinkInvitation.objects.filter(federation=federation, pk=invitation_id).select_related(
+            "player__club", "federation_player"
+        ),
+        "link invitation",
+    )
+
+
+def get_merge(*, federation: Federation, entry_id: int) -> FederationAuditEntry:
+    return _one(
+        FederationAuditEntry.objects.filter(
+            federation=federation, pk=entry_id, kind=FederationAuditKind.MERGED
+        ),
+        "merge",
+    )
+
+
+def list_audit(*, federation: Federation) -> QuerySet[FederationAuditEntry]:
+    return (
+        FederationAuditEntry.objects.filter(federation=federation)
+        .select_related("user")
+        .order_by("-created_at", "-id")
+    )
+
+
+def member_club_results(*, club: Club) -> dict:
+    """A member club's nights and events, newest first, with how many games each holds."""
+    nights = Night.objects.filter(club=club).annotate(game_count=Count("night_games"))
+    events = Tournament.objects.filter(club=club).annotate(game_count=Count("matches__match_games"))
+    return {
+        "nights": list(nights.order_by("-opened_at", "-id")[:100]),
+        "events": list(events.order_by("-created_at", "-id")[:100]),
+    }
