@@ -7,7 +7,8 @@ one token per device name (a database constraint backs it): logging in again fro
 replaces that device's token, and revoking a device (a lost tablet) deletes its token.
 
 ``MailSettings``: what an account wants by e-mail — the language of its messages and whether it
-gets the results after each event (``accounts.mail_settings`` reads and writes it, and signs the
+gets the results after each event — and which address it verified (``accounts.verification``)
+(``accounts.mail_settings`` reads and writes it, and signs the
 link that turns the results off).
 
 ``BrowserSession``: a signed-in browser, and Django's session store itself
@@ -71,6 +72,12 @@ class MailSettings(models.Model):
     results_mail = models.BooleanField(
         default=True, help_text="Send the results after each event (off from the message's link)."
     )
+    verified_email = models.EmailField(
+        blank=True,
+        help_text="The address its owner proved they read (the verification link); results and "
+        "settle-up mail go only to the account's address when it is this one.",
+    )
+    email_verified_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -1,7 +1,8 @@
 """Writes of the accounts app: register a user, issue and revoke device tokens.
 
 What it does: ``check_registration`` validates a new account (free username, Django's password
-validators) and ``register_user`` creates it; ``change_password`` checks the current password and
+validators) and ``register_user`` creates it (and queues the e-mail verification link);
+``change_password`` checks the current password and
 sets a new one (every other device token and browser session is ended: ``accounts.signals``);
 ``issue_device_token`` replaces the caller's token
 for one device with a new one; ``revoke_device_token`` deletes one.
@@ -23,6 +24,7 @@ from django.utils.translation import gettext
 from accounts.models import DeviceToken
 from accounts.signals import keep_device_token as keep_device_token_for_change
 from accounts.signals import keep_session as keep_session_for_change
+from accounts.verification import queue_verification_mail
 from config.problems import Problem
 
 
@@ -55,10 +57,14 @@ def check_registration(*, username: str, password: str, email: str = "") -> None
 
 
 def register_user(*, username: str, password: str, email: str = ""):
-    """Create an account after ``check_registration``; returns the user."""
+    """Create an account after ``check_registration``; returns the user. An address given is
+    sent its verification link after the commit (``accounts.verification``)."""
     check_registration(username=username, password=password, email=email)
     User = get_user_model()
-    return User.objects.create_user(username=username, password=password, email=email)
+    with transaction.atomic():
+        user = User.objects.create_user(username=username, password=password, email=email)
+        queue_verification_mail(user)
+    return user
 
 
 def change_password(

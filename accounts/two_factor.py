@@ -4,7 +4,8 @@ What it does: the services behind the set-up page, the sign-in pages and the API
 exchange, on django-otp's models (``TOTPDevice``: the app's secret; ``StaticDevice``: the
 recovery codes, each deleted when used). ``start_set_up`` gives the account an unconfirmed
 authenticator; ``confirm_set_up`` checks a first code, confirms it, makes the recovery codes and
-ends the account's other sessions and device tokens; ``turn_off`` (a current code needed) removes
+ends the account's other sessions and device tokens (``accounts.devices.end_other_sessions``);
+``turn_off`` (a current code needed) removes
 both and ends the others too; ``new_recovery_codes`` replaces the codes. ``verify_code`` accepts
 a current code or an unused recovery code. ``needs_second_factor`` says whether an account must
 have one: staff always, an organiser of a club that requires it (``Club.require_two_factor``).
@@ -26,15 +27,13 @@ Terms:
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.sessions.models import Session
 from django.core import signing
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from accounts.models import DeviceToken
+from accounts.devices import end_other_sessions
 from clubs.models import Role
 from clubs.permissions import second_factor_verified
 from config.problems import Problem
@@ -183,28 +182,6 @@ def turn_off(
     TOTPDevice.objects.filter(user=user).delete()
     StaticDevice.objects.filter(user=user).delete()
     end_other_sessions(user, keep_session_key=keep_session_key, keep_token_key=keep_token_key)
-
-
-def end_other_sessions(
-    user, *, keep_session_key: str | None = None, keep_token_key: str | None = None
-) -> None:
-    """End every browser session and device token of ``user`` but the ones named.
-
-    A stand-in until ``accounts.devices.end_other_sessions`` lands: reads the unexpired
-    sessions (database sessions) to find the account's.
-    """
-    tokens = DeviceToken.objects.filter(user=user)
-    if keep_token_key:
-        tokens = tokens.exclude(token_key=keep_token_key)
-    tokens.delete()
-    user_id = str(user.pk)
-    ended = [
-        session.session_key
-        for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator()
-        if session.session_key != keep_session_key
-        and str(session.get_decoded().get("_auth_user_id")) == user_id
-    ]
-    Session.objects.filter(session_key__in=ended).delete()
 
 
 def make_challenge(user, device: str) -> str:

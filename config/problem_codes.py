@@ -173,6 +173,7 @@ SERVICE = _section(
     ("invalid_expiry", 400, "the expiry is in the past or too far away"),
     ("invalid_url", 400, "the webhook URL is not allowed"),
     ("invalid_events", 400, "the webhook's events are not known events"),
+    ("delivery_not_dead", 409, "only a webhook delivery given up (dead) can be sent again"),
     ("invalid_file", 400, "the uploaded file cannot be read"),
     ("nothing_chosen", 400, "nothing was ticked"),
     ("invalid_sides", 400, "the sides of the table are not valid"),

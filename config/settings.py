@@ -349,7 +349,11 @@ REST_FRAMEWORK = {
     # DRF's metadata would introspect input serializers that views build per method.
     "DEFAULT_METADATA_CLASS": None,
     "DEFAULT_SCHEMA_CLASS": "config.schema.ProblemAutoSchema",
-    "DEFAULT_THROTTLE_RATES": {"register": env.str("DJANGO_REGISTER_RATE", default="20/hour")},
+    # Per address: sign-ups (the page and the API share it); per account: verification resends.
+    "DEFAULT_THROTTLE_RATES": {
+        "register": env.str("DJANGO_REGISTER_RATE", default="20/hour"),
+        "verify_email": env.str("JINK_VERIFY_EMAIL_RATE", default="3/hour"),
+    },
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
 

@@ -128,6 +128,11 @@ CELERY_BEAT_SCHEDULE = {
     "config.sweep_pending_tasks": _periodic(
         "config.sweep_pending_tasks_task", timedelta(seconds=15)
     ),
+    # Changes committed whose subscribers never ran (a process killed between the commit and
+    # them) or failed: delivered again every 15 s, once due 20 s after the commit (config.announce).
+    "config.sweep_announcements": _periodic(
+        "config.sweep_announcements_task", timedelta(seconds=15)
+    ),
 }
 # Besides the expiry, each of these tasks runs under config.singleton.one_at_a_time: a sweep
 # that finds another run of itself still going (on any worker) returns at once.

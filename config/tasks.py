@@ -21,6 +21,11 @@ What it does:
   every pending row that is due: never handed to the broker, lost with a restarted Redis, or
   taken by a worker that was killed. It reads only the due rows (an index on ``due_at``).
 
+- ``sweep_announcements_task`` (every 15 seconds from ``CELERY_BEAT_SCHEDULE``) delivers again
+  every ``outbox.Announcement`` row that is due (``config.announce.deliver_due``): a change
+  committed whose subscribers never ran (the process died after the commit) or one of which
+  raised.
+
 What it does not do: retry a task that raised (the tasks decide their own retries; a failed task
 keeps its row and is queued again when due), or keep results (``ignore_result``).
 
@@ -39,6 +44,7 @@ from celery import current_app, shared_task
 from django.apps import apps
 from django.utils import timezone
 
+from config import announce
 from config.singleton import one_at_a_time
 
 logger = logging.getLogger(__name__)
@@ -160,3 +166,10 @@ def sweep_pending_tasks_task() -> int | None:
         )
         requeued += 1
     return requeued
+
+
+@shared_task(name="config.sweep_announcements_task", ignore_result=True)
+@one_at_a_time
+def sweep_announcements_task() -> int | None:
+    """Deliver every due announcement again; returns how many were delivered in full."""
+    return announce.deliver_due()

@@ -4,7 +4,9 @@ of the season tables it belongs to and the rating of that game (``rate_game_task
 ``on_game_change`` is listed in ``JINK_GAME_CHANGE_SUBSCRIBERS``; it is quick (one query for the
 game's day and the stored ranges) and never fails the request (``config.tasks.enqueue``, by the
 tasks' names). A hand
-recorded in a game still in progress moves neither, so it queues nothing.
+recorded in a game still in progress moves neither, so it queues nothing (and ``wants`` says so
+to ``config.announce``, which then writes no outbox row for it). Queuing twice is harmless (the
+tasks are idempotent): the sweep of ``config.announce`` may deliver a change again.
 """
 
 from __future__ import annotations
@@ -39,3 +41,7 @@ def on_game_change(change: GameChange) -> None:
             date_to.isoformat(),
         )
     enqueue("seasons.rate_game_task", change.game_id)
+
+
+# What config.announce asks before it writes the change's outbox row (no query).
+on_game_change.wants = lambda change: bool(change.kinds & MOVING)

@@ -10,8 +10,9 @@ changed). Once per version: a row per player and version (``SettleUpMail``), cla
 lock, so two workers never send the same row and a task run twice sends nothing more (a worker
 killed between the mail server's hand-off and the commit sends it again on retry: at least
 once). A player who turned the results off (the signed link at the foot of each message,
-``accounts.mail_settings``) gets no row; one who turns them off before their row is sent has it
-dropped.
+``accounts.mail_settings``), or whose address is not verified (``accounts.verification``:
+``mail_refused`` is the one filter), gets no row; one who turns them off before their row is
+sent has it dropped.
 
 What it does not do: store versions (``settlements.settle_up``, which queues these mails after the
 commit of a new version through ``settlements.send_settle_up_mails_task``) or choose the words of
@@ -30,7 +31,8 @@ from django.urls import reverse
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext, ngettext
 
-from accounts.mail_settings import mail_language, results_mail_off, results_mail_token
+from accounts.mail_settings import mail_language, results_mail_token
+from accounts.verification import mail_refused
 from clubs.models import Player
 from games.money import format_money
 from settlements import words
@@ -176,7 +178,7 @@ def send_settle_up_mails(*, settlement_id: int) -> int:
             "user"
         )
     )
-    off = results_mail_off(player.user_id for player in players)
+    off = mail_refused(player.user_id for player in players)
     for player in players:
         if player.user_id not in off:
             SettleUpMail.objects.get_or_create(
@@ -195,8 +197,8 @@ def send_settle_up_mails(*, settlement_id: int) -> int:
             )
             if mail is None:
                 continue  # sent meanwhile, or being sent by another worker
-            if results_mail_off([mail.player.user_id]):
-                mail.delete()  # turned off since the row was made
+            if mail_refused([mail.player.user_id]):
+                mail.delete()  # turned off (or the address changed) since the row was made
                 continue
             _message(settlement, results, mail).send()
             # Between the hand-off to the mail server and this commit a killed worker would send

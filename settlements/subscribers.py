@@ -12,7 +12,9 @@ What it does:
   (``CORRECTED_AFTER_CLOSE``, an organiser's correction) queues a new version (of differences only).
 
 What it does not do: work of its own; everything is a queued, idempotent task, queued by name
-(``config.tasks.enqueue``).
+(``config.tasks.enqueue``), so a change delivered twice (``config.announce``'s sweep) settles
+once. Each subscriber's ``wants`` tells ``config.announce``, without a query, whether the change
+is worth an outbox row.
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ def on_game_change(change: GameChange) -> None:
             enqueue("settlements.settle_event_task", None, link.night_id)
 
 
+on_game_change.wants = lambda change: change.changes_result  # (config.announce: no query)
+
+
 def on_tournament_change(change: TournamentChange) -> None:
     if TournamentChangeKind.CLOSED in change.kinds:
         enqueue("settlements.settle_event_task", change.tournament_id, None)
@@ -39,3 +44,8 @@ def on_tournament_change(change: TournamentChange) -> None:
         # A correction after the close: a version of differences, as a closed night's (the
         # change says so itself: no query on every other tournament's standings change).
         enqueue("settlements.settle_event_task", change.tournament_id, None)
+
+
+on_tournament_change.wants = lambda change: bool(
+    change.kinds & {TournamentChangeKind.CLOSED, TournamentChangeKind.CORRECTED_AFTER_CLOSE}
+)

@@ -20,10 +20,13 @@ from __future__ import annotations
 
 import fnmatch
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
+from accounts.models import BrowserSession
 from accounts.services import issue_device_token
 from clubs.models import PlayerInvitation
 from tests.clubs.factories import World, build_world
@@ -100,8 +103,15 @@ def world_for_matrix(
     invitation = PlayerInvitation.objects.create(
         player=world.player, username=world.spare_user.username, invited_by=organiser
     )
+    old_browser = BrowserSession.objects.create(
+        key_hash="0" * 64,
+        session_data="",
+        expire_date=timezone.now() + timedelta(days=1),
+        user=organiser,
+    )
     world.extra["path_values"] = {
         "device_token_id": old_device.pk,
+        "session_id": old_browser.pk,
         "invitation_id": invitation.pk,
     }
     # Games and tournaments only where the route needs them: a club with recorded results or a

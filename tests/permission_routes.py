@@ -134,6 +134,16 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # player pages (tests/pages): a club's pages read like its API; balances are for members,
     # and a logged-out visitor of a public club is sent to the login page for them
     "pages:me": {"GET": Expect("302 ok ok ok ok")},
+    # The account page (web/pages/account.py): the signed-in user's own browsers and devices; the
+    # session and device in the URL are the organiser's, so only they end them (then 302 back).
+    "pages:account": {"GET": Expect("302 ok ok ok ok")},
+    "pages:account_end_session": {"POST": Expect("302 404 404 404 302")},
+    "pages:account_end_device": {"POST": Expect("302 404 404 404 302")},
+    "pages:account_end_others": {"POST": REDIRECT_TO_LOGIN},
+    # Nobody in the matrix has an address: back to the account page; the limit and the mail:
+    # tests/accounts/test_verification.py.
+    "pages:account_verify_resend": {"POST": REDIRECT_TO_LOGIN},
+    "pages:verify_email": Delegated("a signed link, no role: tests/accounts/test_verification.py"),
     "pages:club": {"GET": CLUB_READ},
     "pages:game": {"GET": CLUB_READ},
     "pages:tournament": {"GET": CLUB_READ},
@@ -202,6 +212,7 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "console:players": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:house-rules": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:club-export": {"GET": CONSOLE},
+    "console:webhooks": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event-new": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:event": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:print": {"GET": CONSOLE},

@@ -85,6 +85,13 @@ def progress_match_of_game(change: GameChange) -> None:
         enqueue("tournaments.match_progress_task", match_id)
 
 
+# What config.announce asks before it writes the change's outbox row (no query): a hand that
+# changes no result and corrects nothing needs none.
+progress_match_of_game.wants = lambda change: (
+    change.changes_result or bool(change.kinds & CORRECTIONS)
+)
+
+
 def check_match_allows_result_change(proposal: ProposedResultChange) -> None:
     """Refuse a result change a decided match does not allow (a check; raises a Problem)."""
     link = (

@@ -1,8 +1,9 @@
-"""Admin for webhooks: endpoints (the secret hidden) and the delivery log (view-only)."""
+"""Admin for webhooks: endpoints (the secret hidden), the delivery log and the resends
+(view-only)."""
 
 from django.contrib import admin
 
-from webhooks.models import WebhookDelivery, WebhookEndpoint
+from webhooks.models import WebhookDelivery, WebhookEndpoint, WebhookResend
 
 
 @admin.register(WebhookEndpoint)
@@ -32,6 +33,19 @@ class WebhookDeliveryAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(WebhookResend)
+class WebhookResendAdmin(admin.ModelAdmin):
+    list_display = ["delivery", "user", "attempts_before", "last_error", "created_at"]
+    list_filter = ["created_at"]
+    search_fields = ["delivery__event_id"]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # the console's resend button writes them
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False

@@ -3,12 +3,14 @@
 What it holds: ``WebhookEndpoint`` — an HTTPS address an organiser registered for some of the
 events (``EVENT_TYPES``), with the secret its deliveries are signed with; ``WebhookDelivery`` —
 one event for one endpoint: its id (for the receiver's de-duplication), type, body, status,
-attempts, the last response and when the next attempt is due.
+attempts, the last response and when the next attempt is due; ``WebhookResend`` — the audit of an
+organiser sending a dead delivery again.
 
 What it does not do: send (``webhooks.delivery``) or decide which events happen (the
 subscribers).
 
-Terms: *event id* — a UUID, the same on every attempt of one delivery; *due* — a pending delivery
+Terms: *event id* — a UUID, the same on every attempt of one delivery (and on a resend); *dead
+letter* — a ``failed`` delivery, given up after its attempts; *due* — a pending delivery
 whose ``next_attempt_at`` has passed.
 """
 
@@ -53,7 +55,7 @@ class WebhookEndpoint(models.Model):
 class DeliveryStatus(models.TextChoices):
     PENDING = "pending", "Pending"
     DELIVERED = "delivered", "Delivered"
-    FAILED = "failed", "Failed (gave up)"
+    FAILED = "failed", "Failed (gave up: the dead letter)"
 
 
 class WebhookDelivery(models.Model):
@@ -72,6 +74,9 @@ class WebhookDelivery(models.Model):
     next_attempt_at = models.DateTimeField(db_index=True)
     created_at = models.DateTimeField(auto_now_add=True)
     delivered_at = models.DateTimeField(null=True, blank=True)
+    resent_at = models.DateTimeField(
+        null=True, blank=True, help_text="When an organiser last sent it again (dead letter)."
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -84,3 +89,25 @@ class WebhookDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event_type} {self.event_id} to {self.endpoint_id}: {self.status}"
+
+
+class WebhookResend(models.Model):
+    """The audit of a dead delivery sent again: who, when, and what it had come to."""
+
+    delivery = models.ForeignKey(WebhookDelivery, on_delete=models.CASCADE, related_name="resends")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    attempts_before = models.PositiveSmallIntegerField()
+    last_error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"delivery {self.delivery_id} resent by {self.user_id} at {self.created_at:%H:%M}"

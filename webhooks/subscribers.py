@@ -1,4 +1,5 @@
-"""What webhooks hear of, and the event each becomes (all called after the commit).
+"""What webhooks hear of, and the event each becomes (all called after the commit, from the
+change's outbox row: ``config.announce``).
 
 - ``on_game_change`` (``JINK_GAME_CHANGE_SUBSCRIBERS``): a game that finished → ``game.finished``.
 - ``on_tournament_change`` (``JINK_TOURNAMENT_CHANGE_SUBSCRIBERS``): ``match.decided``,
@@ -8,17 +9,34 @@
 
 Each stores the deliveries and queues them (``webhooks.delivery.publish_event``), or does nothing
 after one query when the club has no active endpoint; quick, and a failure is logged by the
-announcer (``config.announce``), never raised into the request.
+announcer (``config.announce``), never raised into the request, and the change's row is kept for
+the sweep. Each event's id is derived from the announcement's key and the event's type
+(``event_key``), so a change delivered twice stores each delivery once. Each subscriber's
+``wants`` tells ``config.announce`` whether the change makes an event: a kind that does, for a
+club with an active endpoint (the one query, made in the change's transaction instead of after
+it: a club without webhooks pays nothing more, and no outbox row is written for it).
 """
 
 from __future__ import annotations
 
+from config.announce import announcement_key
 from games.changes import GameChange, GameChangeKind
 from games.models import Game
 from settlements.changes import SettlementStored
 from tournaments.changes import TournamentChange, TournamentChangeKind
 from webhooks.delivery import publish_event
 from webhooks.models import WebhookEndpoint
+
+
+def event_key(event_type: str) -> str | None:
+    """What names this event for good: the announcement's key and the type (None when the change
+    was delivered without an outbox row: the event gets a fresh id)."""
+    key = announcement_key()
+    return None if key is None else f"{key}/{event_type}"
+
+
+def _publish(club_id: int, event_type: str, data: dict) -> None:
+    publish_event(club_id=club_id, event_type=event_type, data=data, key=event_key(event_type))
 
 
 def _listening(club_id: int) -> bool:
@@ -34,10 +52,10 @@ def on_game_change(change: GameChange) -> None:
         .first()
     )
     if game is not None:
-        publish_event(
-            club_id=change.club_id,
-            event_type="game.finished",
-            data={
+        _publish(
+            change.club_id,
+            "game.finished",
+            {
                 "game": game["id"],
                 "game_type": game["variant"],
                 "winner_side": game["winner_side"],
@@ -47,40 +65,61 @@ def on_game_change(change: GameChange) -> None:
         )
 
 
+on_game_change.wants = lambda change: (
+    GameChangeKind.FINISHED in change.kinds and _listening(change.club_id)
+)
+
+TOURNAMENT_EVENT_KINDS = frozenset(
+    {
+        TournamentChangeKind.MATCH_DECIDED,
+        TournamentChangeKind.ROUND_DRAWN,
+        TournamentChangeKind.STANDINGS_UPDATED,
+    }
+)
+
+
 def on_tournament_change(change: TournamentChange) -> None:
     if not _listening(change.club_id):
         return
     base = {"tournament": change.tournament_id}
     if TournamentChangeKind.MATCH_DECIDED in change.kinds:
-        publish_event(
-            club_id=change.club_id,
-            event_type="match.decided",
-            data={**base, "matches": list(change.match_ids)},
+        _publish(
+            change.club_id,
+            "match.decided",
+            {**base, "matches": list(change.match_ids)},
         )
     if TournamentChangeKind.ROUND_DRAWN in change.kinds:
-        publish_event(
-            club_id=change.club_id,
-            event_type="round.drawn",
-            data={**base, "round": change.round_number},
+        _publish(
+            change.club_id,
+            "round.drawn",
+            {**base, "round": change.round_number},
         )
     if TournamentChangeKind.STANDINGS_UPDATED in change.kinds:
-        publish_event(
-            club_id=change.club_id,
-            event_type="standings.updated",
-            data={**base, "version": change.snapshot_version},
+        _publish(
+            change.club_id,
+            "standings.updated",
+            {**base, "version": change.snapshot_version},
         )
+
+
+on_tournament_change.wants = lambda change: (
+    bool(change.kinds & TOURNAMENT_EVENT_KINDS) and _listening(change.club_id)
+)
 
 
 def on_settlement(change: SettlementStored) -> None:
     if not _listening(change.club_id):
         return
-    publish_event(
-        club_id=change.club_id,
-        event_type="settlement.ready",
-        data={
+    _publish(
+        change.club_id,
+        "settlement.ready",
+        {
             "settlement": change.settlement_id,
             "version": change.version,
             "tournament": change.tournament_id,
             "night": change.night_id,
         },
     )
+
+
+on_settlement.wants = lambda change: _listening(change.club_id)

@@ -20,3 +20,15 @@ def client_with_token(token: str) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
+
+
+def with_verified_address(user):
+    """``user`` with their e-mail address verified (results and settle-up mail reach it)."""
+    from django.utils import timezone
+
+    from accounts.models import MailSettings
+
+    MailSettings.objects.update_or_create(
+        user=user, defaults={"verified_email": user.email, "email_verified_at": timezone.now()}
+    )
+    return user

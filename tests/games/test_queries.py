@@ -62,8 +62,10 @@ def test_the_finishing_hand_books_the_ledger_in_a_fixed_number_of_queries(table)
         {"dealer": 0, "trump": "H", "trick_winners": [1, 3, 0, 2]},
         status=201,
     )
-    # + seats (shares), + ledger sums, + ledger insert.
-    assert counted.count == RECORD_HAND_QUERIES + 3, "\n".join(counted.sql)
+    # + seats (shares), + ledger sums, + ledger insert, + the change's outbox row (the game
+    # finished: its rating, season table, match and webhook are due; config.announce). A hand
+    # that finishes nothing writes no outbox row (RECORD_HAND_QUERIES).
+    assert counted.count == RECORD_HAND_QUERIES + 4, "\n".join(counted.sql)
 
 
 @pytest.mark.django_db

@@ -18,6 +18,7 @@ from games.services import correct_hand
 from outbox.models import PendingTask
 from settlements import services
 from settlements.models import Settlement, SettleUpMail
+from tests.accounts.helpers import with_verified_address
 from tests.clubs.factories import make_user
 from tests.jobs.stack import wait_until
 from tests.tournaments.play_helpers import build_event, start_game, win_game
@@ -39,7 +40,7 @@ def test_one_message_per_player_and_version_through_a_real_worker(celery_worker_
     )
     ann, bill, *_ = event.players
     for player, name in ((ann, "ann"), (bill, "bill")):
-        player.user = make_user(name, email=f"{name}@example.org")
+        player.user = with_verified_address(make_user(name, email=f"{name}@example.org"))
         player.save()
     remember_language(user=ann.user, language="fr")
     game = start_game(event, [ann, bill])

@@ -20,6 +20,7 @@ from games.services import correct_hand
 from settlements import services
 from settlements.models import Settlement, SettleUpMail
 from settlements.tasks import send_settle_up_mails_task
+from tests.accounts.helpers import with_verified_address
 from tests.clubs.factories import make_user
 from tests.tournaments.play_helpers import build_event, start_game, win_game
 
@@ -42,7 +43,7 @@ def night_played():
     ann, bill, *_ = event.players
     users = []
     for player, name in ((ann, "ann"), (bill, "bill")):
-        user = make_user(name, email=f"{name}@example.org")
+        user = with_verified_address(make_user(name, email=f"{name}@example.org"))
         player.user = user
         player.save()
         event.world.club.memberships.create(user=user, role="player")
@@ -174,7 +175,9 @@ def test_a_tournaments_message_gives_the_entrants_place(db):
 
     event = build_event(players=4)
     for index, player in enumerate(event.players):
-        player.user = make_user(f"p{index + 1}", email=f"p{index + 1}@example.org")
+        player.user = with_verified_address(
+            make_user(f"p{index + 1}", email=f"p{index + 1}@example.org")
+        )
         player.save()
     tournament_id = event.create_tournament(
         name="Cup",

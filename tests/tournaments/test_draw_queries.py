@@ -83,7 +83,13 @@ KNOCKOUT_ROUND_ONE = SWISS_ROUND_ONE + 1 - 1 + 1 + 1
 #   rating (seasons.ratings.rate_game, 13: the same however long the club's history):
 #   JOBS_OF_A_FINISHED_GAME, the same however big the bracket.
 JOBS_OF_A_FINISHED_GAME = 31
-DECIDING_HAND_FILLING_A_TABLE = 50 + 1 + KNOCKOUT_STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME
+#   + the finished game's outbox row (config.announce): its INSERT in the hand's transaction and
+#   its DELETE once the subscribers ran, after the commit (2). The match decided and the round
+#   drawn write none: only webhooks would hear of them, and the club has no endpoint.
+OUTBOX_ROW = 2
+DECIDING_HAND_FILLING_A_TABLE = (
+    50 + 1 + KNOCKOUT_STANDINGS_REFRESH + JOBS_OF_A_FINISHED_GAME + OUTBOX_ROW
+)
 
 
 def play_round(event, matches: list[dict]) -> None:

@@ -4,7 +4,8 @@ What it does: ``signup`` makes an account with the account API's own input check
 (``accounts.serializers.RegisterInput``) and service (``accounts.services.register_user``:
 a free username, Django's password validators, e-mail optional), throttled by the same limit
 and counter as ``POST /api/auth/register/`` (DRF's ``ScopedRateThrottle``, scope ``register``),
-then logs the new account in through ``django.contrib.auth.authenticate`` (django-axes counts and
+(429 with ``Retry-After`` beyond it, as the API), then logs the new account in through
+``django.contrib.auth.authenticate`` (django-axes counts and
 locks out as for any login). ``club_new`` creates a club through ``clubs.inputs.ClubInput``
 and ``clubs.services.create_club`` — exactly what ``POST /api/clubs/`` does — and opens its
 console on the first night's checklist. ``club_settings`` (organisers) changes the club through
@@ -18,6 +19,7 @@ What it does not do: check anything itself (the serializers and services do) or 
 
 from __future__ import annotations
 
+import math
 import zoneinfo
 from functools import cache
 
@@ -100,6 +102,7 @@ def signup(request):
     if request.user.is_authenticated and request.method != "POST":
         return redirect(_next_page(request, reverse("console:club-new")))
     problem = None
+    retry_after = None
     values = {"username": "", "email": ""}
     if request.method == "POST":
         values = {
@@ -109,7 +112,8 @@ def signup(request):
         throttle = _SignupThrottle()
         try:
             if not throttle.allow(request):
-                minutes = max(1, int((throttle.wait() or 60) + 59) // 60)
+                retry_after = max(1, math.ceil(throttle.wait() or 60))
+                minutes = max(1, math.ceil(retry_after / 60))
                 raise Problem(
                     code="throttled",
                     pointer="",
@@ -145,9 +149,12 @@ def signup(request):
         "password_help": password_validators_help_text_html(),
         "next": request.POST.get("next") or request.GET.get("next") or "",
     }
-    return render(
+    response = render(
         request, "console/signup.html", context, status=problem.status if problem else 200
     )
+    if problem is not None and problem.status == 429 and retry_after:
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
 def _club_data(post, fields) -> dict:

@@ -10,6 +10,9 @@ night (its tables, starting a game at one, the tables' links) and its QR sheet, 
 check-in list, its hall box; the club's export; the exchange files of an event and a night, and
 the import of one (``exchange_views``). Every route under a club is for the club's organisers
 only (``access.organiser_page``).
+night (its tables, starting a game at one, the tables' links) and its QR sheet; the club's
+export; the webhook deliveries never delivered, with a resend button (``webhook_views``). Every
+route under a club is for the club's organisers only (``access.organiser_page``).
 """
 
 from django.urls import path
@@ -25,6 +28,7 @@ from web.console import (
     night_views,
     results_views,
     start_views,
+    webhook_views,
 )
 
 app_name = "console"
@@ -42,6 +46,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/console/house-rules/", club_views.house_rules, name="house-rules"),
     path("clubs/<slug:slug>/console/export/", export_views.club_export, name="club-export"),
     path("clubs/<slug:slug>/console/imports/", exchange_views.imports, name="imports"),
+    path("clubs/<slug:slug>/console/webhooks/", webhook_views.dead_deliveries, name="webhooks"),
     path("clubs/<slug:slug>/console/events/new/", event_views.event_new, name="event-new"),
     path(EVENT, event_views.event, name="event"),
     path(f"{EVENT}print/", event_views.event_print, name="print"),
