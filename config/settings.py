@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "hall",
     "federations",
     "exchange",
+    "rankings",
     "web",
 ]
 
@@ -209,6 +210,7 @@ JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
 JINK_SETTLEMENT_SUBSCRIBERS: list[str] = [
     "settlements.subscribers.on_settlement_stored",  # the version's results e-mails
     "webhooks.subscribers.on_settlement",
+    "rankings.subscribers.on_settlement",
 ]
 # What the results message after an event adds per player (settlements.mails): each path is
 # called with club_id, player_ids and game_ids and returns player id -> figures.
