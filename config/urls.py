@@ -47,6 +47,7 @@ urlpatterns = [
     # The login page with a second factor, and the two-factor page (before Django's own).
     path("accounts/", include("web.two_factor_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("web.federations.urls")),
     path("", include("web.urls")),
 ]
 

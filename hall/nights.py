@@ -4,7 +4,7 @@ What it does: ``night_hall_state(night_id)`` is a night screen's JSON, in the ev
 shape (``hall.selectors.hall_state``; ``kind`` ``night``, no round): ``waiting`` (no game at a
 table yet: who has checked in, ``present``), ``play`` (the tables whose game is still in
 progress, their names and score, from ``settlements.night_tables.list_night_tables``; the
-leaders — the night's players by games won, then fewest games — unless the organiser hides
+leaders — the night's players by games won, level ones by name — unless the organiser hides
 them), ``winners`` (the night is closed: its places, games won and net from the latest settle-up
 version, and its prizes as an event's). The clock is the event's (``hall.clock``), with no
 round. ``screen_state(fingerprint)`` answers a hall link's screen: an event's or a night's.
@@ -27,7 +27,14 @@ from django.utils import timezone
 from games.models import GameSeat, GameStatus
 from games.money import amount_string
 from hall.models import HallSettings
-from hall.selectors import LEADERS_SHOWN, WINNERS_SHOWN, clock_state, hall_state, iso
+from hall.selectors import (
+    LEADERS_SHOWN,
+    WINNERS_SHOWN,
+    clock_state,
+    hall_state,
+    iso,
+    prize_groups,
+)
 from settlements import attendance
 from settlements.models import Night, NightGame, NightStatus, Settlement
 from settlements.night_tables import list_night_tables
@@ -41,7 +48,7 @@ def screen_state(fingerprint: dict, now: datetime | None = None) -> dict:
 
 
 def night_leaders(night: Night) -> list[dict]:
-    """The night's players by games won (then fewest games, then name): ``{"place", "name",
+    """The night's players by games won (level ones by name): ``{"place", "name",
     "player", "wins", "games"}``, players level on wins sharing a place (one query)."""
     finished = Q(game__status=GameStatus.FINISHED)
     rows = list(
@@ -53,7 +60,7 @@ def night_leaders(night: Night) -> list[dict]:
         )
         .order_by()
     )
-    rows.sort(key=lambda row: (-row["wins"], row["games"], row["name"].casefold()))
+    rows.sort(key=lambda row: (-row["wins"], row["name"].casefold()))
     return [
         {
             "place": 1 + sum(1 for other in rows if other["wins"] > row["wins"]),
@@ -101,18 +108,7 @@ def _winners(night: Night, club) -> tuple[list[dict], list[dict]]:
         (row for row in winners if row["place"] <= WINNERS_SHOWN),
         key=lambda row: (row["place"], row["name"].casefold()),
     )
-    prizes = [
-        {
-            "first": group["first"],
-            "last": group["last"],
-            "shares": [
-                {"name": name, "amount": amount_string(amount, club)}
-                for name, amount in group["shares"]
-            ],
-        }
-        for group in settlement.details.get("prizes", [])
-    ]
-    return winners, prizes
+    return winners, prize_groups(settlement, club)
 
 
 def night_hall_state(night_id: int, now: datetime | None = None) -> dict:

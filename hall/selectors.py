@@ -281,13 +281,11 @@ def _standings_rows(tournament: Tournament) -> list[dict]:
     ]
 
 
-def _prizes(tournament: Tournament) -> list[dict]:
-    settlement = (
-        Settlement.objects.filter(tournament=tournament).order_by("-version").only("details")
-    ).first()
+def prize_groups(settlement: Settlement | None, club) -> list[dict]:
+    """A settle-up version's prize groups as the screen shows them (places, names, amounts as
+    ``games.money.amount_string`` writes them); none before the first version."""
     if settlement is None:
         return []
-    club = tournament.club
     return [
         {
             "first": group["first"],
@@ -299,6 +297,13 @@ def _prizes(tournament: Tournament) -> list[dict]:
         }
         for group in settlement.details.get("prizes", [])
     ]
+
+
+def _prizes(tournament: Tournament) -> list[dict]:
+    settlement = (
+        Settlement.objects.filter(tournament=tournament).order_by("-version").only("details")
+    ).first()
+    return prize_groups(settlement, tournament.club)
 
 
 def hall_state(tournament_id: int, now: datetime | None = None) -> dict:

@@ -3,12 +3,12 @@
 What it does: ``get_federation(slug)``; ``list_ranking(federation)`` — the ranked players (a
 rated game or a place at an event) who chose to be ranked (``ranking_shown``) and are not merged
 away, best first (ordinal, then lifetime points, then id); ``only_variant`` keeps those with a
-ranked game of a variant, ``only_club`` those with a current link at a club (``EXISTS`` subqueries:
-one query per page whatever its length); ``ranking_etag(federation)`` (one query: the stored
-``RankingState.version``); ``get_ranked_player`` (404 for a hidden or merged player),
-``get_rating``, ``position_of``, ``list_history`` (their ranked games across clubs, each with the
-rating and form after it) and ``list_placings``; ``club_choices`` and ``variant_choices`` feed
-the page's filter form.
+ranked game of a variant, ``only_club`` those with a current link at a club (``EXISTS``
+subqueries: one query per page whatever its length); ``ranking_etag(federation)`` (one query:
+the stored ``RankingState.version``); ``get_ranked_player`` (404 for a hidden or merged player),
+``get_rating``, ``position_of``, ``list_history`` (their ranked games across clubs, each with
+the rating and form after it) and ``list_placings``; ``club_choices`` and ``variant_choices``
+feed the page's filter form.
 
 What it does not do: compute (``rankings.build``) or decide the name shown: pages and API show
 ``FederationPlayer.public_name`` (the player's ``name_shown`` choice).

@@ -6,7 +6,8 @@ What it does:
   tap or a retry wait on the night's row lock and find the row the first made; the unique
   constraint on (night, player) backs it. Returns ``NightCheckedIn`` (``was_present``: nothing
   changed). Refused: no such night (404 ``not_found``), a closed night (409 ``night_closed``),
-  a player not of the club or inactive (400 ``unknown_player`` at ``/player``). The row is the
+  a player not of the club or inactive (400 ``unknown_player`` at ``/player``:
+  ``tournaments.door.active_club_player``, the door's one check). The row is the
   check-in's record (who and when), as a night's other changes are: nights have no audit trail.
 - ``search_night_players``: the club's active players a door search shows (two letters or
   more, ``tournaments.door.rank_by_name``), each with whether they are here already.
@@ -65,17 +66,7 @@ def check_in_night_player(
     """Check one club player in at the night (see the module's docstring)."""
     with transaction.atomic():
         night = _lock_open_night(night_id)
-        player = None
-        if isinstance(player_id, int) and not isinstance(player_id, bool):
-            player = Player.objects.filter(
-                pk=player_id, club_id=night.club_id, is_active=True
-            ).first()
-        if player is None:
-            raise Problem(
-                code="unknown_player",
-                pointer="/player",
-                detail=gettext("No active player %(player)s in this club.") % {"player": player_id},
-            )
+        player = door.active_club_player(night.club_id, player_id)
         attendance, made = NightAttendance.objects.get_or_create(
             night=night,
             player=player,

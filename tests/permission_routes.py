@@ -231,6 +231,12 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "door:names": {"GET": ANYONE},
     "console:night": {"GET": CONSOLE, "POST": CONSOLE_POST},
     "console:night-table-sheet": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    # a club night's door, live check-in list and hall box (tests/door/test_night_pages.py)
+    "console:night-door": {"GET": CONSOLE, "POST": CONSOLE_POST},
+    "console:night-door-search": {"GET": CONSOLE},
+    "console:night-door-poster": {"GET": CONSOLE},
+    "console:night-check-in-list": {"GET": CONSOLE},
+    "console:night-hall": {"GET": CONSOLE, "POST": CONSOLE_POST},
     # nights and settle-ups (tests/settlements/matrix.py): money, for members only; organisers
     # open, close and set prize splits; a transfer is marked paid by its payer, its payee or an
     # organiser (the matrix's player and scorekeeper are neither: 403)
@@ -296,6 +302,9 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     # federations (/api/federations/): their actors are a federation's organisers, another
     # federation's, a member club's organisers and the linked player, not a club's roles
     "federations:*": Delegated(
+        "federation actors: tests/federations/test_permission_matrix_federations.py"
+    ),
+    "federation_pages:*": Delegated(
         "federation actors: tests/federations/test_permission_matrix_federations.py"
     ),
     # rankings (tests/rankings): a federation's ranking and a player's history, API and pages,

@@ -78,6 +78,21 @@ def entrant_of(tournament, player_id: int) -> Entrant | None:
     return tournament.entrants.filter(player_id=player_id).first()
 
 
+def active_club_player(club_id: int, player_id) -> Player:
+    """The club's active player ``player_id`` (a whole number), who checks in at its door; else
+    400 ``unknown_player`` at ``/player``. An event's door and a night's both ask it."""
+    player = None
+    if isinstance(player_id, int) and not isinstance(player_id, bool):
+        player = Player.objects.filter(pk=player_id, club_id=club_id, is_active=True).first()
+    if player is None:
+        raise Problem(
+            code="unknown_player",
+            pointer="/player",
+            detail=gettext("No active player %(player)s in this club.") % {"player": player_id},
+        )
+    return player
+
+
 def check_in_player(*, tournament_id: int, player_id, user, at: str = AT_DOOR) -> CheckedIn:
     """Check one club player in (entering them first where needed): see the module's docstring.
 
@@ -89,17 +104,7 @@ def check_in_player(*, tournament_id: int, player_id, user, at: str = AT_DOOR) -
         tournament = progress.lock_tournament(tournament_id)
         if tournament.status == TournamentStatus.CLOSED:
             raise Problem(code="tournament_closed", detail=gettext("The tournament is closed."))
-        player = None
-        if isinstance(player_id, int) and not isinstance(player_id, bool):
-            player = Player.objects.filter(
-                pk=player_id, club_id=tournament.club_id, is_active=True
-            ).first()
-        if player is None:
-            raise Problem(
-                code="unknown_player",
-                pointer="/player",
-                detail=gettext("No active player %(player)s in this club.") % {"player": player_id},
-            )
+        player = active_club_player(tournament.club_id, player_id)
         entrant = entrant_of(tournament, player.pk)
         was_entered, was_present = entrant is not None, bool(entrant and entrant.is_present)
         if entrant is None:

@@ -4,7 +4,9 @@
 // who has checked in so far),
 // "find your seat" (one page of it: ``page`` from state.js's ``pageOf``), the tables still
 // playing with the leaders (or a word that they are hidden), the winners and prizes; every name
-// escaped. ``roundText`` the round in words.
+// escaped. A club night's screen (``kind`` "night") has no round, its own welcome, and games
+// played (and a settled night's nets) where an event shows points. ``roundText`` the round in
+// words.
 //
 // What it does not do: choose the panel (the server does), page, or touch the page.
 // Nothing runs at import.
@@ -34,8 +36,11 @@ function seatsHtml(page, t) {
   return `<h2 class="with-pager">${escapeHtml(t("Find your seat"))}${pager}</h2><ol class="seats" id="seats">${rows}</ol>`;
 }
 
-function tablesHtml(tables, t) {
-  if (!tables.length) return `<p class="quiet">${escapeHtml(t("Every table has finished this round."))}</p>`;
+function tablesHtml(tables, t, night) {
+  if (!tables.length) {
+    const done = night ? t("Every table has finished its game.") : t("Every table has finished this round.");
+    return `<p class="quiet">${escapeHtml(done)}</p>`;
+  }
   const items = tables.map((table) => {
     const sides = table.sides.map((side) => `<span class="side"><span class="names">${side.names.map(escapeHtml).join(" &amp; ")}</span> <b class="score">${side.score}</b></span>`).join("");
     return `<li class="playing-table"><span class="number">${escapeHtml(t("Table %(table)s", { table: table.table }))}</span>${sides}</li>`;
@@ -43,9 +48,17 @@ function tablesHtml(tables, t) {
   return `<ol class="tables" id="tables">${items}</ol>`;
 }
 
-function leadersHtml(rows, t, title) {
-  const items = rows.map((row) => `<tr><td class="place">${row.place}</td><td class="name">${escapeHtml(row.name)}</td><td class="wins">${row.wins}</td><td class="points">${row.points}</td></tr>`).join("");
-  return `<h2>${escapeHtml(title)}</h2><table class="leaders" id="leaders"><thead><tr><th>#</th><th>${escapeHtml(t("Name"))}</th><th>${escapeHtml(t("Wins"))}</th><th>${escapeHtml(t("Points"))}</th></tr></thead><tbody>${items}</tbody></table>`;
+// An event's rows end with the points; a night's with the games played (and, for the winners
+// of a settled night, the net in the club's currency).
+function leadersHtml(rows, t, title, state) {
+  const night = state.kind === "night";
+  const withNet = night && rows.some((row) => row.net !== null && row.net !== undefined);
+  const language = document.documentElement.lang || "en";
+  const net = (row) => (withNet ? `<td class="net">${row.net === null ? "" : escapeHtml(moneyText(row.net, state.currency, language))}</td>` : "");
+  const items = rows.map((row) => `<tr><td class="place">${row.place}</td><td class="name">${escapeHtml(row.name)}</td><td class="wins">${row.wins}</td><td class="points">${night ? row.games : row.points}</td>${net(row)}</tr>`).join("");
+  const last = night ? t("Games") : t("Points");
+  const netHead = withNet ? `<th>${escapeHtml(t("Net"))}</th>` : "";
+  return `<h2>${escapeHtml(title)}</h2><table class="leaders" id="leaders"><thead><tr><th>#</th><th>${escapeHtml(t("Name"))}</th><th>${escapeHtml(t("Wins"))}</th><th>${escapeHtml(last)}</th>${netHead}</tr></thead><tbody>${items}</tbody></table>`;
 }
 
 function placesText(group, t) {
@@ -71,8 +84,12 @@ function prizesHtml(prizes, currency, t) {
 }
 
 export function panelHtml(state, t, page) {
+  const night = state.kind === "night";
   if (state.panel === "waiting") {
-    const welcome = `<p class="welcome">${escapeHtml(t("Welcome! The draw appears here as soon as it is released."))}</p>`;
+    const words = night
+      ? t("Welcome! The tables appear here as soon as the first game starts.")
+      : t("Welcome! The draw appears here as soon as it is released.");
+    const welcome = `<p class="welcome">${escapeHtml(words)}</p>`;
     const present = state.present || [];
     if (!present.length) return welcome;
     const names = present.map((name) => `<li>${escapeHtml(name)}</li>`).join("");
@@ -80,10 +97,11 @@ export function panelHtml(state, t, page) {
   }
   if (state.panel === "seats") return seatsHtml(page, t);
   if (state.panel === "play") {
+    const later = night ? t("The leaders are shown later tonight.") : t("The leaders are shown at the end of the round.");
     const leaders = state.leaders_hidden
-      ? `<p class="quiet" id="leaders-hidden">${escapeHtml(t("The leaders are shown at the end of the round."))}</p>`
-      : (state.leaders.length ? leadersHtml(state.leaders, t, t("Leaders")) : "");
-    return `<div class="play"><section><h2>${escapeHtml(t("Still playing"))}</h2>${tablesHtml(state.tables, t)}</section><section>${leaders}</section></div>`;
+      ? `<p class="quiet" id="leaders-hidden">${escapeHtml(later)}</p>`
+      : (state.leaders.length ? leadersHtml(state.leaders, t, t("Leaders"), state) : "");
+    return `<div class="play"><section><h2>${escapeHtml(t("Still playing"))}</h2>${tablesHtml(state.tables, t, night)}</section><section>${leaders}</section></div>`;
   }
-  return `<div class="play"><section>${leadersHtml(state.winners, t, t("Winners"))}</section><section>${prizesHtml(state.prizes, state.currency, t)}</section></div>`;
+  return `<div class="play"><section>${leadersHtml(state.winners, t, t("Winners"), state)}</section><section>${prizesHtml(state.prizes, state.currency, t)}</section></div>`;
 }

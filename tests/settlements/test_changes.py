@@ -1,5 +1,5 @@
-"""``settlements.changes``: a stored settle-up version is announced once, after its commit (and
-after its e-mails are queued), to the subscribers ``JINK_SETTLEMENT_SUBSCRIBERS`` lists; settling
+"""``settlements.changes``: a stored settle-up version is announced once, after its commit, to
+the subscribers ``JINK_SETTLEMENT_SUBSCRIBERS`` lists (the first queues its e-mails); settling
 that stores nothing announces nothing.
 
 The subscribers are this module's functions, named in the setting by ``override_settings``."""
@@ -33,7 +33,13 @@ def heard(change: SettlementStored) -> None:
 @pytest.fixture
 def listening():
     HEARD.clear()
-    with override_settings(JINK_SETTLEMENT_SUBSCRIBERS=[PREFIX + "failing", PREFIX + "heard"]):
+    # The e-mails are the first subscriber (config/settings.py), as in production.
+    subscribers = [
+        "settlements.subscribers.on_settlement_stored",
+        PREFIX + "failing",
+        PREFIX + "heard",
+    ]
+    with override_settings(JINK_SETTLEMENT_SUBSCRIBERS=subscribers):
         yield HEARD
 
 

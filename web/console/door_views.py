@@ -14,7 +14,8 @@ event's: ``tournaments.door``; a night's: ``settlements.attendance.create_night_
 make one (its QR code opens the players' own check-in, ``web.door``), revoke it;
 ``door_poster``/``night_door_poster`` prints it. ``check_in_list`` is the event page's check-in
 list alone, ``night_check_in_list`` the night page's, each polled by its page (a self check-in
-shows within one poll). One ``Door`` says, for an event or a night, what each step calls.
+shows within one poll). ``Door`` (``web.door.places.DoorPlace`` with the console's URLs) says,
+for an event or a night, which service each step calls: the phones' door uses the same.
 
 Every form works without scripts (a whole page back) and with htmx (the door's panel back).
 
@@ -24,7 +25,6 @@ What it does not do: decide anything (the services do) or hold the player's phon
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
@@ -38,7 +38,6 @@ from clubs import services as club_services
 from config.problems import Problem
 from settlements import attendance, settle_up
 from settlements import selectors as settlement_selectors
-from settlements.models import NightStatus
 from table_links.qr import qr_svg
 from tournaments import door
 from tournaments import selectors as tournament_selectors
@@ -47,31 +46,12 @@ from web.console import fees
 from web.console.access import ProblemShown, event_of, organiser_page
 from web.console.club_views import _integer
 from web.console.night_views import night_of
+from web.door.places import DoorPlace
 
 
-@dataclass
-class Door:
-    """What the door does for one event (``tournament``) or one night (``night``)."""
-
-    club: object
-    tournament: object = None
-    night: object = None
-
-    @property
-    def event(self):
-        return self.tournament or self.night
-
-    @property
-    def scope(self) -> dict:
-        if self.tournament is not None:
-            return {"tournament_id": self.tournament.pk}
-        return {"night_id": self.night.pk}
-
-    @property
-    def closed(self) -> bool:
-        if self.tournament is not None:
-            return self.tournament.status == TournamentStatus.CLOSED
-        return self.night.status == NightStatus.CLOSED
+class Door(DoorPlace):
+    """The door's tablet for one event or one night: ``web.door.places.DoorPlace`` and its
+    console URLs."""
 
     def url(self, name: str) -> str:
         """The route ``name`` ("door", "door-search", ...) of this event or night."""
@@ -86,31 +66,6 @@ class Door:
             "poster": self.url("door-poster"),
             "back": reverse(back, args=[self.club.slug, self.event.pk]),
         }
-
-    def check_in(self, player_id, user):
-        if self.tournament is not None:
-            return door.check_in_player(
-                tournament_id=self.tournament.pk, player_id=player_id, user=user
-            )
-        return attendance.check_in_night_player(
-            night_id=self.night.pk, player_id=player_id, user=user
-        )
-
-    def search(self, query: str) -> list[dict]:
-        if self.tournament is not None:
-            return door.search_players(self.tournament, query)
-        return attendance.search_night_players(self.night, query)
-
-    def present_count(self) -> int:
-        if self.tournament is not None:
-            return self.tournament.entrants.filter(is_present=True).count()
-        return self.night.attendance.count()
-
-    def make_code(self, user) -> None:
-        if self.tournament is not None:
-            door.create_door_code(tournament_id=self.tournament.pk, user=user)
-        else:
-            attendance.create_night_door_code(night_id=self.night.pk, user=user)
 
     def reload(self) -> Door:
         if self.tournament is not None:

@@ -82,6 +82,7 @@ def hall_box(request, event) -> dict:
         "clock_ending": remaining is not None and remaining <= ENDING_MS,
         "default_minutes": DEFAULT_MINUTES,
         "hall_closed": event.status == TournamentStatus.CLOSED,  # a closed night's too
+        "hall_night": not isinstance(event, Tournament),
         "hall_action": reverse(
             "console:event-hall" if isinstance(event, Tournament) else "console:night-hall",
             args=[event.club.slug, event.pk],

@@ -2,8 +2,8 @@
 (the phone remembers it), then taps "Check me in".
 
 What it does: ``self_check_in`` is the page of a live door code (``tournaments.door``), an
-event's or a club night's (``PhoneDoor`` says which services each step calls: for an event
-``tournaments.door``, for a night ``settlements.attendance``): who "I"
+event's or a club night's (``web.door.places.DoorPlace`` says which services each step calls,
+as it does for the organiser's tablet): who "I"
 am is the club player linked to the signed-in account ("this is me"), else the player this phone
 picked before — a signed cookie per club (``DOOR_COOKIE`` + the club's id, signed with
 ``DOOR_SALT``: a phone cannot make itself someone it did not pick); "pick" remembers a player
@@ -37,11 +37,9 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from clubs.models import Player
 from config.problems import Problem
-from settlements import attendance
-from settlements.models import CheckInAt
 from table_links import guessing
 from tournaments import door
-from tournaments.models import EntrantKind
+from web.door.places import DoorPlace
 from web.guessing import too_many_guesses
 
 DOOR_COOKIE = "jink_door_"
@@ -71,46 +69,7 @@ def _remembered(request, club) -> int | None:
     return int(value) if value.isdigit() else None
 
 
-class PhoneDoor:
-    """What a door code's page does for its event (a tournament) or its club night."""
-
-    def __init__(self, code) -> None:
-        self.tournament, self.night = code.tournament, code.night
-        self.event = self.tournament or self.night
-        self.club = self.event.club
-
-    def pickable(self):
-        players = Player.objects.filter(club_id=self.club.pk, is_active=True)
-        if self.tournament is not None and self.tournament.entrant_kind == EntrantKind.TEAM:
-            players = players.filter(
-                team_memberships__team__tournament_entries__tournament=self.tournament
-            )
-        return players
-
-    def search(self, query: str) -> list[dict]:
-        if self.tournament is not None:
-            return door.search_players(self.tournament, query)
-        return attendance.search_night_players(self.night, query)
-
-    def check_in(self, player: Player, user):
-        if self.tournament is not None:
-            return door.check_in_player(
-                tournament_id=self.tournament.pk, player_id=player.pk, user=user, at=door.AT_PHONE
-            )
-        return attendance.check_in_night_player(
-            night_id=self.night.pk, player_id=player.pk, user=user, at=CheckInAt.PHONE
-        )
-
-    def is_present(self, player: Player | None) -> bool:
-        if player is None:
-            return False
-        if self.tournament is not None:
-            entrant = door.entrant_of(self.tournament, player.pk)
-            return bool(entrant and entrant.is_present)
-        return attendance.is_checked_in(self.night, player.pk)
-
-
-def _me(request, place: PhoneDoor) -> tuple[Player | None, bool]:
+def _me(request, place: DoorPlace) -> tuple[Player | None, bool]:
     """(the player I am, whether that comes from the signed-in account)."""
     players = Player.objects.filter(club_id=place.club.pk, is_active=True)
     if request.user.is_authenticated:
@@ -134,7 +93,7 @@ def _count_pick(request) -> bool:
         return True
 
 
-def _pickable(place: PhoneDoor, player_id) -> Player | None:
+def _pickable(place: DoorPlace, player_id) -> Player | None:
     if not (isinstance(player_id, str) and player_id.isdigit()):
         return None
     return place.pickable().filter(pk=int(player_id)).first()
@@ -146,7 +105,7 @@ def self_check_in(request, door_token: str):
     code, refused = _live_code(request, token)
     if refused is not None:
         return refused
-    place = PhoneDoor(code)
+    place = DoorPlace.of_code(code)
     me, from_account = _me(request, place)
     done, problem, status, remember = "", "", 200, None
     if request.method == "POST":
@@ -169,7 +128,7 @@ def self_check_in(request, door_token: str):
                 problem, status = gettext("Pick your name first."), 400
             else:
                 try:
-                    checked = place.check_in(me, request.user)
+                    checked = place.check_in(me.pk, request.user, at=door.AT_PHONE)
                     done = gettext("You are checked in, %(name)s. Enjoy the game!") % {
                         "name": me.display_name
                     }
@@ -226,7 +185,7 @@ def names(request, door_token: str):
     context = {
         "token": token,
         "query": query,
-        "rows": PhoneDoor(code).search(query),
+        "rows": DoorPlace.of_code(code).search(query),
     }
     response = render(request, "door/_names.html", context)
     response["Cache-Control"] = "private, no-store"

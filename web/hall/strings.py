@@ -37,6 +37,12 @@ STRINGS: tuple[str, ...] = (
     gettext_noop("Still playing"),
     gettext_noop("Winners"),
     gettext_noop("This hall link has ended."),
+    # a club night's screen
+    gettext_noop("Every table has finished its game."),
+    gettext_noop("Games"),
+    gettext_noop("Net"),
+    gettext_noop("Welcome! The tables appear here as soon as the first game starts."),
+    gettext_noop("The leaders are shown later tonight."),
 )
 
 
