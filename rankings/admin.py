@@ -17,12 +17,14 @@ class _ViewOnly:
 @admin.register(RankingState)
 class RankingStateAdmin(_ViewOnly, admin.ModelAdmin):
     list_display = ["federation", "last_sequence", "as_of", "version", "updated_at"]
+    list_filter = ["updated_at"]
+    search_fields = ["federation__name", "federation__slug"]
 
 
 @admin.register(FederationRating)
 class FederationRatingAdmin(_ViewOnly, admin.ModelAdmin):
     list_display = ["federation_player", "federation", "ordinal", "games", "form", "points"]
-    list_filter = ["federation"]
+    list_filter = ["federation", "federation__slug"]
     search_fields = ["federation_player__display_name"]
 
 
@@ -30,6 +32,7 @@ class FederationRatingAdmin(_ViewOnly, admin.ModelAdmin):
 class RankedGameAdmin(_ViewOnly, admin.ModelAdmin):
     list_display = ["game", "federation", "club", "sequence", "finished_at"]
     list_filter = ["federation"]
+    search_fields = ["club__name", "federation__name"]
 
 
 @admin.register(RankingChange)

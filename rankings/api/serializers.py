@@ -49,7 +49,7 @@ class HistoryStepOutput(serializers.Serializer):
 class PlacingOutput(serializers.Serializer):
     event = serializers.CharField()
     club = ClubReferenceOutput()
-    kind = serializers.ChoiceField(choices=["tournament", "night"])
+    kind = serializers.CharField(help_text='"tournament" or "night" (a club night).')
     held_at = serializers.DateTimeField()
     place = serializers.IntegerField()
     field = serializers.IntegerField(help_text="How many were placed.")

@@ -33,6 +33,7 @@ from seasons.models import RatedGame, RatingChange
 from settlements import services as night_services
 from settlements import settle_up
 from settlements.models import Settlement, SettleUpMail
+from tests.accounts.helpers import with_verified_address
 from tests.clubs.factories import build_world, make_user
 from webhooks.delivery import EVENT_NAMESPACE, register_endpoint
 from webhooks.models import WebhookDelivery
@@ -192,7 +193,7 @@ def test_a_settle_up_committed_without_its_hooks_still_mails_its_results(world):
     )
     ann, bill = world.players[2], world.players[3]
     for player, name in ((ann, "ann"), (bill, "bill")):
-        player.user = make_user(name, email=f"{name}@example.org")
+        player.user = with_verified_address(make_user(name, email=f"{name}@example.org"))
         player.save()
     night = night_services.open_night(club=world.club, user=organiser, name="Friday")
     finish(world, start(world))

@@ -169,3 +169,29 @@ def test_unlink_and_merge_change_who_is_ranked():
     merged = {"Gus": None, "Eve": None, "Fay": "Dan"}
     assert stored(world) == direct(world, PLAN, lambda n: merged.get(n[:3], n[:3]))
     assert "Fay" not in stored(world)
+
+
+def test_a_game_arriving_late_before_the_last_ranked_one_rebuilds_in_order():
+    world = two_clubs()
+    play(world, PLAN[:2] + PLAN[3:])
+    update_rankings(federation_id=world.federation.pk)
+    play(world, [PLAN[2]])  # day 3, after days 4 to 6 were ranked
+    assert update_rankings(federation_id=world.federation.pk)["rebuilt"] is True
+    assert stored(world) == direct(world, PLAN, by_link)
+
+
+def test_a_settle_up_queues_the_update_of_each_federation_the_club_is_in(monkeypatch):
+    from rankings import subscribers
+    from settlements.changes import SettlementStored
+
+    world = two_clubs()
+    queued = []
+    monkeypatch.setattr(subscribers, "enqueue", lambda name, *ids: queued.append((name, *ids)))
+    change = SettlementStored(settlement_id=1, club_id=world.clubs[0].pk, version=1, night_id=1)
+    subscribers.on_settlement(change)
+    assert queued == [("rankings.update_rankings_task", world.federation.pk)]
+    world.members[0].left_at = at(9)
+    world.members[0].save()
+    queued.clear()
+    subscribers.on_settlement(change)
+    assert queued == []

@@ -169,3 +169,14 @@ def test_query_counts_do_not_grow_with_the_players(django_assert_num_queries, ex
     )
     # the federation, the player, the rating, its position, the games, the placings
     _count(django_assert_num_queries, f"/f/{slug}/rankings/players/{ann}/", 6, Client())
+
+
+def test_the_pages_speak_french():
+    world = ranked()
+    slug, ann = world.federation.slug, world.people["Ann"].pk
+    ranking = Client().get(f"/f/{slug}/rankings/", HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Classement de County Board" in ranking and "Tous les clubs" in ranking
+    player = Client().get(f"/f/{slug}/rankings/players/{ann}/", HTTP_ACCEPT_LANGUAGE="fr")
+    text = player.content.decode()
+    assert "La forme au fil du temps" in text and "1 sur 2" in text
+    assert "Form over time" not in text

@@ -12,6 +12,7 @@ from django.test import override_settings
 from settlements import services, settle_up
 from settlements.changes import SettlementStored
 from settlements.models import Settlement, SettleUpMail
+from tests.accounts.helpers import with_verified_address
 from tests.clubs.factories import make_user
 from tests.tournaments.play_helpers import build_event, win_game
 
@@ -49,7 +50,7 @@ def test_a_stored_version_is_announced_after_its_commit_and_its_mails(
     event = build_event(players=2)
     ann, bill = event.players
     for player, name in ((ann, "ann"), (bill, "bill")):
-        player.user = make_user(name, email=f"{name}@example.org")
+        player.user = with_verified_address(make_user(name, email=f"{name}@example.org"))
         player.save()
     organiser = event.world.users["organiser"]
     night = services.open_night(club=event.club, user=organiser)
