@@ -17,6 +17,8 @@ What it does:
 - ``deliver_due(now)``: the sweep (``config.tasks.sweep_announcements_task``, beat): every row
   due (``DUE_AFTER_SECONDS`` after it was written, then backing off) is claimed, its change
   rebuilt (``decode``) and delivered again, and the row deleted when every subscriber ran.
+- ``oldest_due_age()``: the age in seconds of the oldest row the sweep should have delivered by
+  now (None: none), for ``/health/workers/`` (``JINK_STALE_SNAPSHOT_AGES``, ``"announcements"``).
 - ``announcement_key()``: the ``key`` of the row being delivered (None outside one), from which
   a subscriber derives ids that must be the same on a second delivery (a webhook's event id).
 - ``listed(setting)``: the callables a setting names as dotted paths (a list), imported once per
@@ -191,6 +193,19 @@ def _deliver_row(announcer: Announcer, change: Any, row_id: int, key: str) -> bo
         logger.exception("could not settle announcement %s; the sweep will", row_id)
         return False
     return not failure
+
+
+def oldest_due_age() -> float | None:
+    """Seconds since the oldest due row was written (None when no row is due)."""
+    now = timezone.now()
+    oldest = (
+        _model()
+        .objects.filter(due_at__lte=now)
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    return None if oldest is None else (now - oldest).total_seconds()
 
 
 def deliver_due(now: datetime | None = None) -> int:

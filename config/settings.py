@@ -92,6 +92,7 @@ INSTALLED_APPS = [
     "hall",
     "federations",
     "exchange",
+    "rankings",
     "web",
 ]
 
@@ -206,7 +207,11 @@ JINK_TOURNAMENT_CHANGE_SUBSCRIBERS: list[str] = [
 ]
 # Called after the commit of each settle-up version stored, with a
 # settlements.changes.SettlementStored.
-JINK_SETTLEMENT_SUBSCRIBERS: list[str] = ["webhooks.subscribers.on_settlement"]
+JINK_SETTLEMENT_SUBSCRIBERS: list[str] = [
+    "settlements.subscribers.on_settlement_stored",  # the version's results e-mails
+    "webhooks.subscribers.on_settlement",
+    "rankings.subscribers.on_settlement",
+]
 # What the results message after an event adds per player (settlements.mails): each path is
 # called with club_id, player_ids and game_ids and returns player id -> figures.
 JINK_RESULTS_MAIL_FIGURES: list[str] = ["seasons.results.results_figures"]
@@ -216,6 +221,8 @@ JINK_STALE_SNAPSHOT_AGES: dict[str, str] = {
     "standings": "tournaments.snapshots.oldest_stale_age",
     "seasons": "seasons.league_table.oldest_stale_age",
     "ratings": "seasons.ratings.oldest_unrated_age",
+    # A committed change whose subscribers have not all run, past its due time (config.announce).
+    "announcements": "config.announce.oldest_due_age",
 }
 # Webhook endpoints are https:// only; plain http to the loopback address is allowed in debug
 # (and by the tests, which run a receiver on 127.0.0.1), never otherwise.

@@ -40,12 +40,14 @@ urlpatterns = [
     path("api/", include("table_links.api.urls")),
     path("api/", include("hall.api.urls")),
     path("api/", include("federations.api.urls")),
+    path("api/", include("rankings.api.urls")),
     path("api/", include("exchange.api.urls")),
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),
     # The login page with a second factor, and the two-factor page (before Django's own).
     path("accounts/", include("web.two_factor_urls")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("web.federations.urls")),
     path("", include("web.urls")),
 ]
 

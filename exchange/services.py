@@ -274,7 +274,9 @@ def _update_night(imported: ImportedNight, club, user, document: dict, players: 
     }
     for index, item in enumerate(document["games"]):
         row = imported.games.get(str(item["id"]))
-        if row is not None and _reseated(games[row["game"]], item, players, club):
+        stored = games.get(row["game"]) if row is not None else None
+        # A game deleted here since is already a conflict (its version is gone).
+        if stored is not None and _reseated(stored, item, players, club):
             conflicts.append(
                 {
                     "code": "exchange_game_reseated",

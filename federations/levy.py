@@ -31,11 +31,13 @@ from dataclasses import dataclass
 
 from django.db.models import Exists, OuterRef, Q
 from django.db.models.functions import TruncDate
+from django.utils.translation import gettext as _
 
+from clubs.models import CURRENCY_MINOR_UNIT_EXPONENTS
 from config.problems import Problem
 from federations.models import Federation, FederationMembership
 from games.models import GameSeat
-from games.money import amount_string
+from games.money import InvalidAmount, amount_string, decimal_string_to_minor
 from settlements.models import NightGame
 
 MAX_PERIOD_DAYS = 3660
@@ -201,13 +203,24 @@ def parse_period(date_from: str | None, date_to: str | None, *, today: dt.date) 
             dates.append(dt.date.fromisoformat(text))
         except ValueError:
             raise Problem(
-                code="invalid_date", detail=f"{name}: not a date (YYYY-MM-DD).", pointer=f"/{name}"
+                code="invalid_date",
+                detail=_("%(name)s: not a date (YYYY-MM-DD).") % {"name": name},
+                pointer=f"/{name}",
             ) from None
     start, end = dates
     if end < start or (end - start).days > MAX_PERIOD_DAYS:
         raise Problem(
             code="invalid_range",
-            detail="The period must end on or after its first day, within ten years.",
+            detail=_("The period must end on or after its first day, within ten years."),
             pointer="/to",
         )
     return start, end
+
+
+def parse_rate(text: str, currency: str, pointer: str = "/levy_rate") -> int:
+    """A levy rate typed as a decimal string in ``currency`` ("0.50") in minor units; refused
+    with ``invalid_amount`` otherwise (the API and the pages read a rate through here)."""
+    try:
+        return decimal_string_to_minor(text.strip(), CURRENCY_MINOR_UNIT_EXPONENTS[currency])
+    except (InvalidAmount, KeyError) as error:
+        raise Problem(code="invalid_amount", detail=str(error), pointer=pointer) from None

@@ -39,6 +39,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy
 
 from clubs.models import CURRENCY_CHOICES, CURRENCY_MINOR_UNIT_EXPONENTS
 
@@ -269,21 +270,21 @@ class PlayerLinkInvitation(models.Model):
 
 
 class FederationAuditKind(models.TextChoices):
-    FEDERATION_CREATED = "federation_created", "Federation created"
-    FEDERATION_CHANGED = "federation_changed", "Federation changed"
-    CLUB_INVITED = "club_invited", "Club invited"
-    INVITATION_WITHDRAWN = "invitation_withdrawn", "Invitation withdrawn"
-    CLUB_ACCEPTED = "club_accepted", "Club joined"
-    CLUB_DECLINED = "club_declined", "Club declined"
-    CLUB_LEFT = "club_left", "Club left"
-    PLAYER_CREATED = "player_created", "Player created"
-    LINKED = "linked", "Player linked"
-    LINK_INVITED = "link_invited", "Link proposed to the club"
-    LINK_DECLINED = "link_declined", "Link declined by the club"
-    UNLINKED = "unlinked", "Player unlinked"
-    MERGED = "merged", "Players merged"
-    UNMERGED = "unmerged", "Merge undone"
-    PRIVACY_CHANGED = "privacy_changed", "Public choices changed"
+    FEDERATION_CREATED = "federation_created", gettext_lazy("Federation created")
+    FEDERATION_CHANGED = "federation_changed", gettext_lazy("Federation changed")
+    CLUB_INVITED = "club_invited", gettext_lazy("Club invited")
+    INVITATION_WITHDRAWN = "invitation_withdrawn", gettext_lazy("Invitation withdrawn")
+    CLUB_ACCEPTED = "club_accepted", gettext_lazy("Club joined")
+    CLUB_DECLINED = "club_declined", gettext_lazy("Club declined")
+    CLUB_LEFT = "club_left", gettext_lazy("Club left")
+    PLAYER_CREATED = "player_created", gettext_lazy("Player created")
+    LINKED = "linked", gettext_lazy("Player linked")
+    LINK_INVITED = "link_invited", gettext_lazy("Link proposed to the club")
+    LINK_DECLINED = "link_declined", gettext_lazy("Link declined by the club")
+    UNLINKED = "unlinked", gettext_lazy("Player unlinked")
+    MERGED = "merged", gettext_lazy("Players merged")
+    UNMERGED = "unmerged", gettext_lazy("Merge undone")
+    PRIVACY_CHANGED = "privacy_changed", gettext_lazy("Public choices changed")
 
 
 class FederationAuditEntry(models.Model):

@@ -27,6 +27,7 @@ from federations.models import (
     PlayerLink,
     PlayerLinkInvitation,
 )
+from games.models import Game, GameSeat
 from settlements.models import Night
 from tournaments.models import Tournament
 
@@ -57,6 +58,13 @@ def get_club_of_federation(*, federation: Federation, slug: str) -> Club:
         Club.objects.filter(slug=slug, federation_memberships__federation=federation).distinct(),
         "club",
     )
+
+
+def is_member(federation: Federation, club_id: int) -> bool:
+    """The club is a member now (accepted, not left)."""
+    return FederationMembership.objects.filter(
+        federation=federation, club_id=club_id, accepted_at__isnull=False, left_at__isnull=True
+    ).exists()
 
 
 def list_memberships(*, federation: Federation) -> QuerySet[FederationMembership]:
@@ -160,10 +168,16 @@ def list_audit(*, federation: Federation) -> QuerySet[FederationAuditEntry]:
 
 
 def member_club_results(*, club: Club) -> dict:
-    """A member club's nights and events, newest first, with how many games each holds."""
+    """A member club's nights and events, newest first, with how many games each holds, and its
+    last 100 games with their players (four queries)."""
     nights = Night.objects.filter(club=club).annotate(game_count=Count("night_games"))
     events = Tournament.objects.filter(club=club).annotate(game_count=Count("matches__match_games"))
     return {
         "nights": list(nights.order_by("-opened_at", "-id")[:100]),
         "events": list(events.order_by("-created_at", "-id")[:100]),
+        "games": list(
+            Game.objects.filter(club=club)
+            .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player")))
+            .order_by("-created_at", "-id")[:100]
+        ),
     }

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from clubs.models import CURRENCY_MINOR_UNIT_EXPONENTS, Club, Player
+from clubs.models import Club, Player
 from config.problems import Problem
+from federations import selectors
 from federations.models import (
     Federation,
     FederationAuditEntry,
@@ -35,7 +37,6 @@ from federations.models import (
     PlayerLink,
     PlayerLinkInvitation,
 )
-from games.money import InvalidAmount, decimal_string_to_minor
 
 
 def _user(user):
@@ -59,9 +60,9 @@ def create_federation(
 ) -> Federation:
     """Create a federation; ``user`` becomes its organiser."""
     if Federation.objects.filter(slug=slug).exists():
-        raise Problem(code="unique", detail="This slug is already taken.", pointer="/slug")
+        raise Problem(code="unique", detail=_("This slug is already taken."), pointer="/slug")
     if Federation.objects.filter(name__iexact=name).exists():
-        raise Problem(code="unique", detail="This name is already taken.", pointer="/name")
+        raise Problem(code="unique", detail=_("This name is already taken."), pointer="/name")
     try:
         with transaction.atomic():
             federation = Federation.objects.create(
@@ -72,7 +73,7 @@ def create_federation(
                 created_by=_user(user),
             )
     except IntegrityError:  # a race on the slug or the name
-        raise Problem(code="unique", detail="This name or slug is already taken.") from None
+        raise Problem(code="unique", detail=_("This name or slug is already taken.")) from None
     FederationRole.objects.create(
         federation=federation, user=user, role=FederationRoleKind.ORGANISER
     )
@@ -87,16 +88,13 @@ def update_federation(*, federation: Federation, user, **changes) -> Federation:
     name = changes.get("name")
     if name is not None and name.lower() != federation.name.lower():
         if Federation.objects.filter(name__iexact=name).exclude(pk=federation.pk).exists():
-            raise Problem(code="unique", detail="This name is already taken.", pointer="/name")
+            raise Problem(code="unique", detail=_("This name is already taken."), pointer="/name")
     before = {key: getattr(federation, key) for key in changes}
     for key, value in changes.items():
         setattr(federation, key, value)
     federation.save(update_fields=list(changes))
     _audit(federation, FederationAuditKind.FEDERATION_CHANGED, user, before=before, after=changes)
     return federation
-
-
-# Member clubs -------------------------------------------------------------------------------
 
 
 def _open_membership(federation: Federation, club: Club) -> FederationMembership | None:
@@ -114,7 +112,7 @@ def invite_club(*, federation: Federation, user, club: Club) -> FederationMember
     if _open_membership(federation, club) is not None:
         raise Problem(
             code="already_member",
-            detail="The club is already a member of this federation or invited to it.",
+            detail=_("The club is already a member of this federation or invited to it."),
             pointer="/club",
         )
     membership = FederationMembership.objects.create(
@@ -129,7 +127,14 @@ def invite_club(*, federation: Federation, user, club: Club) -> FederationMember
 def _pending(federation: Federation, club: Club) -> FederationMembership:
     membership = _open_membership(federation, club)
     if membership is None or membership.accepted_at is not None:
-        raise Problem(code="not_invited", detail="The club has no pending invitation.")
+        raise Problem(code="not_invited", detail=_("The club has no pending invitation."))
+    return membership
+
+
+def _end(federation, user, membership, kind) -> FederationMembership:
+    membership.left_at, membership.left_by = timezone.now(), _user(user)
+    membership.save(update_fields=["left_at", "left_by"])
+    _audit(federation, kind, user, club=membership.club_id, membership=membership.pk)
     return membership
 
 
@@ -138,16 +143,7 @@ def withdraw_invitation(*, federation: Federation, user, club: Club) -> Federati
     """The federation takes back a pending invitation (the row is ended, never accepted)."""
     federation = _lock(federation)
     membership = _pending(federation, club)
-    membership.left_at, membership.left_by = timezone.now(), _user(user)
-    membership.save(update_fields=["left_at", "left_by"])
-    _audit(
-        federation,
-        FederationAuditKind.INVITATION_WITHDRAWN,
-        user,
-        club=club.pk,
-        membership=membership.pk,
-    )
-    return membership
+    return _end(federation, user, membership, FederationAuditKind.INVITATION_WITHDRAWN)
 
 
 @transaction.atomic
@@ -170,12 +166,7 @@ def decline_invitation(*, federation: Federation, user, club: Club) -> Federatio
     """The club's organiser declines: the row is ended, never accepted."""
     federation = _lock(federation)
     membership = _pending(federation, club)
-    membership.left_at, membership.left_by = timezone.now(), _user(user)
-    membership.save(update_fields=["left_at", "left_by"])
-    _audit(
-        federation, FederationAuditKind.CLUB_DECLINED, user, club=club.pk, membership=membership.pk
-    )
-    return membership
+    return _end(federation, user, membership, FederationAuditKind.CLUB_DECLINED)
 
 
 @transaction.atomic
@@ -184,20 +175,8 @@ def leave_federation(*, federation: Federation, user, club: Club) -> FederationM
     federation = _lock(federation)
     membership = _open_membership(federation, club)
     if membership is None or membership.accepted_at is None:
-        raise Problem(code="not_a_member", detail="The club is not a member of this federation.")
-    membership.left_at, membership.left_by = timezone.now(), _user(user)
-    membership.save(update_fields=["left_at", "left_by"])
-    _audit(federation, FederationAuditKind.CLUB_LEFT, user, club=club.pk, membership=membership.pk)
-    return membership
-
-
-def is_member(federation: Federation, club_id: int) -> bool:
-    return FederationMembership.objects.filter(
-        federation=federation, club_id=club_id, accepted_at__isnull=False, left_at__isnull=True
-    ).exists()
-
-
-# Players and links ----------------------------------------------------------------------------
+        raise Problem(code="not_a_member", detail=_("The club is not a member of this federation."))
+    return _end(federation, user, membership, FederationAuditKind.CLUB_LEFT)
 
 
 @transaction.atomic
@@ -213,24 +192,24 @@ def _check_linkable(
 ) -> None:
     if federation_player.federation_id != federation.pk:
         raise Problem(
-            code="not_found", detail="No such federation player.", pointer="/federation_player"
+            code="not_found", detail=_("No such federation player."), pointer="/federation_player"
         )
     if federation_player.merged_into_id is not None:
         raise Problem(
             code="player_merged",
-            detail="This federation player was merged into another.",
+            detail=_("This federation player was merged into another."),
             pointer="/federation_player",
         )
-    if not is_member(federation, player.club_id):
+    if not selectors.is_member(federation, player.club_id):
         raise Problem(
             code="not_a_member",
-            detail="The player's club is not a member of this federation.",
+            detail=_("The player's club is not a member of this federation."),
             pointer="/player",
         )
     if PlayerLink.objects.current().filter(federation=federation, player=player).exists():
         raise Problem(
             code="player_already_linked",
-            detail="This club player is already linked to a federation player; unlink first.",
+            detail=_("This club player is already linked to a federation player; unlink first."),
             pointer="/player",
         )
 
@@ -326,7 +305,7 @@ def unlink_player(*, link: PlayerLink, user) -> PlayerLink:
     federation = _lock(link.federation)
     link = PlayerLink.objects.select_for_update().get(pk=link.pk)
     if link.unlinked_at is not None:
-        raise Problem(code="not_linked", detail="This link was already undone.")
+        raise Problem(code="not_linked", detail=_("This link was already undone."))
     link.unlinked_at, link.unlinked_by = timezone.now(), _user(user)
     link.save(update_fields=["unlinked_at", "unlinked_by"])
     _audit(
@@ -354,16 +333,16 @@ def merge_players(
     )
     for pointer, each in (("/source", source), ("/target", target)):
         if each.federation_id != federation.pk:
-            raise Problem(code="not_found", detail="No such federation player.", pointer=pointer)
+            raise Problem(code="not_found", detail=_("No such federation player."), pointer=pointer)
         if each.merged_into_id is not None:
             raise Problem(
                 code="player_merged",
-                detail="This federation player was merged into another.",
+                detail=_("This federation player was merged into another."),
                 pointer=pointer,
             )
     if source.pk == target.pk:
         raise Problem(
-            code="same_player", detail="Two different players are needed.", pointer="/target"
+            code="same_player", detail=_("Two different players are needed."), pointer="/target"
         )
     links = list(
         PlayerLink.objects.current().filter(federation_player=source).values_list("pk", flat=True)
@@ -390,18 +369,18 @@ def unmerge(*, entry: FederationAuditEntry, user) -> FederationPlayer:
     merge first), and (``not_merged``) when the merge was already undone."""
     federation = _lock(entry.federation)
     if entry.kind != FederationAuditKind.MERGED:
-        raise Problem(code="not_merged", detail="This audit entry is not a merge.")
+        raise Problem(code="not_merged", detail=_("This audit entry is not a merge."))
     details = entry.details
     source = FederationPlayer.objects.select_for_update().get(pk=details["source"])
     if source.merged_into_id != details["target"]:
-        raise Problem(code="not_merged", detail="This merge was already undone.")
+        raise Problem(code="not_merged", detail=_("This merge was already undone."))
     moved = PlayerLink.objects.current().filter(
         pk__in=details["links"], federation_player_id=details["target"]
     )
     if moved.count() != len(details["links"]):
         raise Problem(
             code="merge_changed",
-            detail="A link moved by this merge was undone or moved since; undo that first.",
+            detail=_("A link moved by this merge was undone or moved since; undo that first."),
         )
     moved.update(federation_player=source)
     PlayerLinkInvitation.objects.filter(
@@ -449,9 +428,6 @@ def set_public_choices(
             **changes,
         )
     return player
-
-
-# The same account at two member clubs ------------------------------------------------------
 
 
 def _link_same_account_in(federation: Federation, player: Player) -> PlayerLink | None:
@@ -514,12 +490,3 @@ def link_same_account(*, player: Player) -> list[PlayerLink]:
         if link is not None:
             links.append(link)
     return links
-
-
-def parse_levy_rate(text: str, currency: str, pointer: str = "/levy_rate") -> int:
-    """A rate typed as a decimal string in ``currency`` ("0.50") in minor units; refused with
-    ``invalid_amount`` otherwise (the API and the pages read a rate through here)."""
-    try:
-        return decimal_string_to_minor(text.strip(), CURRENCY_MINOR_UNIT_EXPONENTS[currency])
-    except (InvalidAmount, KeyError) as error:
-        raise Problem(code="invalid_amount", detail=str(error), pointer=pointer) from None

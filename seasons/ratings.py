@@ -25,6 +25,9 @@ result: the winner first, the other sides by their final points, equal points ti
 - ``list_clubs_with_unrated_games()`` (the sweep's list) and ``oldest_unrated_age()``
   (``/health/workers/``): what is not yet rated.
 
+- ``rate_stream(games, identity, known)``: the one OpenSkill step over a stream of games, whoever
+  the players are (a club's players here; a federation's players in ``rankings.ratings``).
+
 Everything runs under a PostgreSQL advisory lock per club, so two workers never rate one club at
 once, and the order is the same whichever way a game got rated.
 
@@ -39,6 +42,8 @@ the order, ``(finished_at, id)``.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from typing import NamedTuple
 
 from django.db import connection, transaction
 from django.db.models import Count, Exists, F, Max, Min, OuterRef, Q
@@ -54,6 +59,17 @@ MODEL = PlackettLuce()
 CATCH_UP_BATCH = 200  # games re-rated per task: well under a second of worker time
 
 Key = tuple[datetime.datetime, int]
+
+
+class Step(NamedTuple):
+    """One rated seat of one game (``rate_stream``)."""
+
+    key: Hashable
+    mu: float
+    sigma: float
+    ordinal: float
+    rank: int  # its side's rank: 1 = won
+    chance: float  # its side's chance of winning before the game
 
 
 def _finished_games(club_id: int):
@@ -119,45 +135,76 @@ def _after(key: Key | None) -> Q:
     return Q(finished_at__gt=finished_at) | Q(finished_at=finished_at, pk__gt=game_id)
 
 
+def rate_stream(
+    games: Iterable[Game],
+    identity: Callable[[int], Hashable | None],
+    known: dict[Hashable, tuple[float, float]],
+) -> Iterator[tuple[Game, list[Step]]]:
+    """Rate ``games`` in the order given: the one OpenSkill mechanism, for a club and for a
+    federation (``rankings``).
+
+    ``identity`` maps a seat's club player id to whom it rates (a club: the player id itself; a
+    federation: its federation player) or None: then the seat plays as a newcomer (25, 25/3) and
+    is neither remembered nor yielded. ``known``: identity -> (mu, sigma) before the first game,
+    updated in place. Yields each game with its steps, side by side and seat by seat: the
+    identity, its rating after the game, its side's rank and its side's chance of winning
+    before it (OpenSkill's ``predict_win``)."""
+    for game in games:
+        sides, ranks = sides_and_ranks(game)
+        keys = [[identity(player) for player in side] for side in sides]
+        seen: set = set()
+        for side in keys:  # a person seated twice (two linked club players) counts once
+            for index, key in enumerate(side):
+                if key is not None and key in seen:
+                    side[index] = None
+                seen.add(key)
+        teams = [
+            [
+                MODEL.rating(*known[key]) if key is not None and key in known else MODEL.rating()
+                for key in side
+            ]
+            for side in keys
+        ]
+        chances = MODEL.predict_win(teams) if len(teams) >= 2 else [1.0] * len(teams)
+        if len(teams) >= 2:
+            teams = MODEL.rate(teams, ranks=ranks)
+        steps = []
+        for side, team, rank, chance in zip(keys, teams, ranks, chances, strict=True):
+            for key, rating in zip(side, team, strict=True):
+                if key is not None:
+                    known[key] = (rating.mu, rating.sigma)
+                    steps.append(Step(key, rating.mu, rating.sigma, rating.ordinal(), rank, chance))
+        yield game, steps
+
+
 def _rate(games: list[Game], state: ClubRatingState) -> None:
     """Rate ``games`` (in order, each after ``state``'s last game) from their players' current
     ratings; store the ratings, the history and the rated games; move ``state`` on."""
     players = {seat.player_id for game in games for seat in game.seats.all()}
     current = {row.player_id: row for row in PlayerRating.objects.filter(player_id__in=players)}
+    known = {player: (row.mu, row.sigma) for player, row in current.items()}
     changes, rated_rows = [], []
-    for game in games:
+    for game, steps in rate_stream(games, lambda player: player, known):
         state.last_sequence += 1
-        sides, ranks = sides_and_ranks(game)
-        teams = [
-            [
-                MODEL.rating(mu=current[player].mu, sigma=current[player].sigma)
-                if player in current
-                else MODEL.rating()
-                for player in side
-            ]
-            for side in sides
-        ]
-        if len(teams) >= 2:
-            teams = MODEL.rate(teams, ranks=ranks)
-        for side, team in zip(sides, teams, strict=True):
-            for player, rating in zip(side, team, strict=True):
-                row = current.get(player)
-                if row is None:
-                    row = current[player] = PlayerRating(
-                        player_id=player, club_id=state.club_id, games=0
-                    )
-                row.mu, row.sigma, row.ordinal = rating.mu, rating.sigma, rating.ordinal()
-                row.games += 1
-                changes.append(
-                    RatingChange(
-                        player_id=player,
-                        game_id=game.pk,
-                        sequence=state.last_sequence,
-                        mu=rating.mu,
-                        sigma=rating.sigma,
-                        ordinal=rating.ordinal(),
-                    )
+        for step in steps:
+            player = step.key
+            row = current.get(player)
+            if row is None:
+                row = current[player] = PlayerRating(
+                    player_id=player, club_id=state.club_id, games=0
                 )
+            row.mu, row.sigma, row.ordinal = step.mu, step.sigma, step.ordinal
+            row.games += 1
+            changes.append(
+                RatingChange(
+                    player_id=player,
+                    game_id=game.pk,
+                    sequence=state.last_sequence,
+                    mu=step.mu,
+                    sigma=step.sigma,
+                    ordinal=step.ordinal,
+                )
+            )
         rated_rows.append(
             RatedGame(
                 game_id=game.pk,

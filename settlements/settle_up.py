@@ -12,8 +12,9 @@ What it does:
   by it, paid ones never change. Nothing is stored when nothing changed, so running it twice, or
   concurrently, stores one version, and a correction after the night stores a version that nets
   (nobody pays twice). Each version keeps what changed since the one before. After the commit
-  of a new version it queues the version's e-mails (``send_settle_up_mails_task``) and
-  announces it (``settlements.changes``: webhooks' ``settlement.ready``).
+  of a new version it announces it (``settlements.changes``, written in the version's own
+  transaction): ``settlements.subscribers`` queues the version's e-mails
+  (``send_settle_up_mails_task``), webhooks send ``settlement.ready``.
 - ``mark_transfer_paid``: the payer, the payee (their linked accounts) or an organiser; who and
   when are kept; marking again changes nothing; a superseded transfer is refused.
 
@@ -38,7 +39,6 @@ from django.utils.translation import gettext, gettext_noop
 from clubs.models import Club, Player, Role, TeamMember
 from clubs.permissions import role_in
 from config.problems import Problem
-from config.tasks import enqueue
 from games.models import Game, GameStatus, LedgerEntry
 from settlements import computation
 from settlements.changes import SettlementStored, announce_settlement_stored
@@ -340,14 +340,11 @@ def settle_event(*, tournament_id: int | None = None, night_id: int | None = Non
             )
             for payer, payee, amount, kind in planned
         )
-        # After the commit: the version's e-mails, then whoever listens (webhooks).
-        settlement_id = settlement.pk
-        transaction.on_commit(
-            lambda: enqueue("settlements.send_settle_up_mails_task", settlement_id)
-        )
+        # Kept in this transaction (config.announce's outbox), delivered after the commit: the
+        # version's e-mails (settlements.subscribers), then whoever else listens (webhooks).
         announce_settlement_stored(
             SettlementStored(
-                settlement_id=settlement_id,
+                settlement_id=settlement.pk,
                 club_id=settlement.club_id,
                 version=settlement.version,
                 tournament_id=settlement.tournament_id,

@@ -7,6 +7,10 @@ What it does:
   night are not linked one by one (a query per started game would make drawing a round cost more
   per table): the open night's games are the club's games since it opened
   (``selectors.list_night_game_ids``), linked when it closes.
+- ``on_settlement_stored`` (listed first in ``JINK_SETTLEMENT_SUBSCRIBERS``): a settle-up version
+  stored queues its results e-mails (``send_settle_up_mails_task``, once per player and version).
+  Through the announcement, not an on-commit hook: the change is kept in the version's own
+  transaction, so a process killed after that commit still gets its e-mails sent by the sweep.
 - ``on_tournament_change`` (listed in ``JINK_TOURNAMENT_CHANGE_SUBSCRIBERS``): a tournament that
   closed queues its settle-up; a closed tournament corrected after the close
   (``CORRECTED_AFTER_CLOSE``, an organiser's correction) queues a new version (of differences only).
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 from config.tasks import enqueue
 from games.changes import GameChange
+from settlements.changes import SettlementStored
 from settlements.models import NightGame, NightStatus
 from tournaments.changes import TournamentChange, TournamentChangeKind
 
@@ -49,3 +54,7 @@ def on_tournament_change(change: TournamentChange) -> None:
 on_tournament_change.wants = lambda change: bool(
     change.kinds & {TournamentChangeKind.CLOSED, TournamentChangeKind.CORRECTED_AFTER_CLOSE}
 )
+
+
+def on_settlement_stored(change: SettlementStored) -> None:
+    enqueue("settlements.send_settle_up_mails_task", change.settlement_id)

@@ -33,6 +33,7 @@ from tests.clubs.factories import World, build_world
 from tests.games.matrix import add_game_to_world
 from tests.permission_routes import ROUTES
 from tests.practice.matrix import add_practice_game_to_world
+from tests.rankings.matrix import RANKING_PARAMETERS, add_federation_to_world
 from tests.settlements.matrix import JOB_PARAMETERS, add_jobs_to_world
 from tests.tables.matrix import add_table_links_to_world
 from tests.tournaments.matrix import add_tournament_to_world
@@ -96,6 +97,7 @@ def world_for_matrix(
     with_tournament: bool = False,
     with_practice: bool = False,
     with_jobs: bool = False,
+    with_federation: bool = False,
 ) -> World:
     world = build_world(public=public)
     organiser = world.users["organiser"]
@@ -127,6 +129,8 @@ def world_for_matrix(
         world.extra["path_values"].update(add_practice_game_to_world(world))
     if with_jobs:
         world.extra["path_values"].update(add_jobs_to_world(world))
+    if with_federation:
+        world.extra["path_values"].update(add_federation_to_world(world))
     return world
 
 
@@ -175,6 +179,7 @@ def world_for_route(route_key: str, *, public: bool) -> World:
         with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
         with_practice=bool(parameters & {"practice_game_id", "token"}),
         with_jobs=bool(parameters & JOB_PARAMETERS),
+        with_federation=bool(parameters & RANKING_PARAMETERS),
     )
 
 

@@ -310,6 +310,15 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "federations:*": Delegated(
         "federation actors: tests/federations/test_permission_matrix_federations.py"
     ),
+    "federation_pages:*": Delegated(
+        "federation actors: tests/federations/test_permission_matrix_federations.py"
+    ),
+    # rankings (tests/rankings): a federation's ranking and a player's history, API and pages,
+    # are public: anyone reads them, whatever their role in the club
+    "rankings:ranking": {"GET": ANYONE},
+    "rankings:player-history": {"GET": ANYONE},
+    "rankings_pages:ranking": {"GET": ANYONE},
+    "rankings_pages:player": {"GET": ANYONE},
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,

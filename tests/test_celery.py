@@ -81,6 +81,12 @@ def test_beat_schedule_names_every_periodic_task_and_each_is_a_registered_task()
             timedelta(seconds=15),
             {"expires": 7.5},
         ),
+        # Changes committed whose subscribers never ran (config.announce's outbox rows).
+        "config.sweep_announcements": (
+            "config.sweep_announcements_task",
+            timedelta(seconds=15),
+            {"expires": 7.5},
+        ),
         # The jobs' sweeps (docs/jobs.md): every minute unless JINK_SWEEP_SECONDS says otherwise.
         "tournaments.sweep_standings": (
             "tournaments.sweep_standings_task",

@@ -171,7 +171,12 @@ def test_head_answers_as_get_does(route_key, public):
 @pytest.mark.django_db
 def test_undeclared_methods_are_refused():
     world = world_for_matrix(
-        public=False, with_game=True, with_tournament=True, with_practice=True, with_jobs=True
+        public=False,
+        with_game=True,
+        with_tournament=True,
+        with_practice=True,
+        with_jobs=True,
+        with_federation=True,
     )
     failures = []
     checked = 0

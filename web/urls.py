@@ -18,6 +18,7 @@ urlpatterns = [
     path("", include("web.scorepad.urls")),
     path("", include("web.door.urls")),
     path("", include("web.hall.urls")),
+    path("", include("web.rankings.urls")),
     path("", home, name="home"),
     path("practice/", include("web.practice.urls")),
 ]

@@ -139,10 +139,24 @@ class FederationEventOutput(serializers.Serializer):
     games = serializers.IntegerField(source="game_count")
 
 
+class FederationGameOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.CharField(source="variant")
+    status = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    players = serializers.SerializerMethodField()
+    totals = serializers.ListField(child=serializers.IntegerField())
+    winner_side = serializers.IntegerField(allow_null=True)
+
+    def get_players(self, game) -> list[str]:
+        return [player.display_name for player in game.seat_players()]
+
+
 class FederationClubResultsOutput(serializers.Serializer):
     club = serializers.CharField()
     nights = FederationNightOutput(many=True)
     events = FederationEventOutput(many=True)
+    games = FederationGameOutput(many=True)
 
 
 class FederationLevyClubOutput(serializers.Serializer):

@@ -5,8 +5,8 @@ becomes its organiser), ``GET/PATCH /api/federations/{slug}/`` (anyone reads; or
 the name and the levy rate). Clubs: ``GET/POST …/clubs/`` (organisers: the memberships; invite a
 club), ``POST …/clubs/{club}/withdraw/`` (organisers), ``POST …/clubs/{club}/accept/``,
 ``…/decline/`` and ``…/leave/`` (the club's organisers), ``GET …/clubs/{club}/results/``
-(organisers: a member club's nights and events, read only). Players, links, merges, the levy and
-the audit: ``federations.api.player_views``.
+(organisers: a member club's nights, events and last games, read only). Players, links,
+merges, the levy and the audit: ``federations.api.player_views``.
 
 What it does not do: decide rules (``federations.services``) or who may
 (``federations.permissions``).
@@ -14,6 +14,7 @@ What it does not do: decide rules (``federations.services``) or who may
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.generics import GenericAPIView
@@ -21,7 +22,7 @@ from rest_framework.response import Response
 
 from clubs.permissions import AuthenticatedWritePermission
 from config.problems import Problem
-from federations import selectors, services
+from federations import levy, selectors, services
 from federations.api import serializers as s
 from federations.models import Federation
 from federations.permissions import (
@@ -72,7 +73,7 @@ class FederationListView(GenericAPIView):
     )
     def post(self, request):
         data = _valid(s.FederationInput, request)
-        rate = services.parse_levy_rate(data.pop("levy_rate"), data["currency"])
+        rate = levy.parse_rate(data.pop("levy_rate"), data["currency"])
         federation = services.create_federation(user=request.user, levy_rate_minor=rate, **data)
         return Response(
             s.FederationOutput(_with_members(federation)).data, status=status.HTTP_201_CREATED
@@ -96,9 +97,7 @@ class FederationDetailView(_FederationView):
         federation = self.get_federation()
         data = _valid(s.FederationChangeInput, request)
         if "levy_rate" in data:
-            data["levy_rate_minor"] = services.parse_levy_rate(
-                data.pop("levy_rate"), federation.currency
-            )
+            data["levy_rate_minor"] = levy.parse_rate(data.pop("levy_rate"), federation.currency)
         federation = services.update_federation(federation=federation, user=request.user, **data)
         return Response(s.FederationOutput(_with_members(federation)).data)
 
@@ -123,7 +122,7 @@ class MembershipListView(_FederationView):
         data = _valid(s.FederationInviteInput, request)
         club = selectors.find_club(slug=data["club"])
         if club is None:
-            raise Problem(code="unknown_club", detail="No club has this slug.", pointer="/club")
+            raise Problem(code="unknown_club", detail=_("No club has this slug."), pointer="/club")
         membership = services.invite_club(
             federation=self.get_federation(), user=request.user, club=club
         )
@@ -193,13 +192,13 @@ class ClubResultsView(_ClubOfFederationView):
     @extend_schema(
         operation_id="federations_clubs_results",
         responses=s.FederationClubResultsOutput,
-        summary="A member club's nights and events (organisers; read only)",
+        summary="A member club's nights, events and last games (organisers; read only)",
     )
     def get(self, request, slug, club_slug):
         club = self.get_club()
-        if not services.is_member(self.get_federation(), club.pk):
+        if not selectors.is_member(self.get_federation(), club.pk):
             raise Problem(
-                code="not_a_member", detail="The club is not a member of this federation."
+                code="not_a_member", detail=_("The club is not a member of this federation.")
             )
         results = selectors.member_club_results(club=club)
         return Response(s.FederationClubResultsOutput({"club": club.slug, **results}).data)

@@ -30,7 +30,9 @@ def sign_in(context, base: str):
 
 
 @pytest.mark.slow
-def test_ending_the_other_browser_signs_it_out(live_server, new_context, outside_requests, account):
+def test_ending_the_other_browser_signs_it_out(
+    live_server, new_context, outside_requests, screenshots, account
+):
     from accounts.models import BrowserSession
 
     base = live_server.url
@@ -43,6 +45,7 @@ def test_ending_the_other_browser_signs_it_out(live_server, new_context, outside
     assert rows.count() == 2
     assert "this browser" in rows.nth(0).inner_text()
     assert "this browser" not in rows.nth(1).inner_text()
+    laptop.screenshot(path=str(screenshots / "account-sessions.png"), full_page=True)
 
     submit(laptop, "#account-browsers li:nth-child(2) form")
     assert laptop.url == f"{base}/account/"

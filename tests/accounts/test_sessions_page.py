@@ -35,7 +35,7 @@ def test_the_page_lists_browsers_this_one_first_and_device_tokens():
     this_row = page.split(f'id="browser-{mine.pk}"')[1].split("</li>")[0]
     their_row = page.split(f'id="browser-{theirs.pk}"')[1].split("</li>")[0]
     assert "Firefox on Windows" in this_row and "this browser" in this_row
-    assert "from 203.0.113.7" in this_row
+    assert "from 203.0.113.7" in this_row and "last used just now" in this_row
     assert "Safari on iPhone" in their_row and "this browser" not in their_row
     assert "from 198.51.100.2" in their_row
     assert "bar tablet" in page
@@ -135,3 +135,15 @@ def test_the_page_costs_a_fixed_number_of_queries(django_assert_num_queries):
     # The session, the user, the browsers, the tokens, the address's verification.
     with django_assert_num_queries(5):
         assert this.get("/account/").status_code == 200
+
+
+def test_the_page_in_french():
+    make_user()
+    this = browser()
+    this.cookies["django_language"] = "fr"
+
+    page = this.get("/account/").content.decode()
+
+    assert "Navigateurs connectés" in page
+    assert "Firefox sur Windows" in page and "ce navigateur" in page
+    assert "utilisé à l'instant" in page or "utilisé à l&#x27;instant" in page

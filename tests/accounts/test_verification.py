@@ -99,6 +99,7 @@ def test_the_account_page_says_verify_and_resends_at_most_three_times_an_hour(
     monkeypatch.setattr(
         ScopedRateThrottle, "THROTTLE_RATES", {"register": "20/hour", "verify_email": "3/hour"}
     )
+    monkeypatch.setattr(ScopedRateThrottle, "timer", lambda self: 1_000_000.0)  # Retry-After exact
     user = make_user(email="mary@example.org")
     client = signed_in(user)
 
@@ -123,3 +124,31 @@ def test_a_verified_address_shows_no_resend():
 
     assert "mary@example.org is verified." in page
     assert 'id="verify-resend"' not in page
+
+
+def test_the_results_mail_skips_an_unverified_address():
+    from django.test import TestCase
+
+    from settlements import services
+    from settlements.models import SettleUpMail
+    from tests.clubs.factories import make_user as make_account
+    from tests.tournaments.play_helpers import build_event, start_game, win_game
+
+    event = build_event(players=4)
+    organiser = event.world.users["organiser"]
+    night = services.open_night(
+        club=event.club, user=organiser, name="Friday", entry_fee_minor=500, prize_split=[70, 30]
+    )
+    ann, bill, *_ = event.players
+    ann.user = with_verified_address(make_account("ann", email="ann@example.org"))
+    bill.user = make_account("bill", email="bill@example.org")  # never followed the link
+    for player in (ann, bill):
+        player.save()
+    game = start_game(event, [ann, bill])
+    win_game(event, game, 0)
+
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        services.close_night(night_id=night.pk, user=organiser)
+
+    assert [message.to for message in mail.outbox] == [["ann@example.org"]]
+    assert list(SettleUpMail.objects.values_list("address", flat=True)) == ["ann@example.org"]

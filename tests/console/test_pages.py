@@ -109,8 +109,9 @@ def test_the_club_pages_answer_in_a_few_queries():
         page: count_queries(client.get, f"{_console(event)}/{page}").count
         for page in ("", "members/", "house-rules/", "events/new/")
     }
-    # The overview: its lists, and one query for every fact of the first night's checklist.
-    assert counts == {"": 6, "members/": 4, "house-rules/": 3, "events/new/": 3}
+    # The overview: its lists, one query for every fact of the first night's checklist, and two
+    # for the federation box (the club's memberships, its proposed player links).
+    assert counts == {"": 8, "members/": 4, "house-rules/": 3, "events/new/": 3}
 
 
 # Forms and problems ----------------------------------------------------------------------------

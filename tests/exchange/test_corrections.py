@@ -131,7 +131,7 @@ def test_a_game_changed_here_since_its_import_is_a_conflict_and_nothing_is_store
     assert _stored() == stored
 
 
-def test_a_game_added_to_the_file_and_one_missing_are_conflicts(imported):
+def test_a_game_added_missing_or_reseated_is_a_conflict(imported):
     home, night, document, away, there = imported
     changed = copy.deepcopy(document)
     added = copy.deepcopy(changed["games"][0])
@@ -143,6 +143,17 @@ def test_a_game_added_to_the_file_and_one_missing_are_conflicts(imported):
     assert sorted((e["code"], e["pointer"]) for e in response.json()["errors"]) == [
         ("exchange_game_added", "/games/2"),
         ("exchange_game_removed", "/games"),
+    ]
+    assert _stored() == stored
+
+    # The first game's two players swapped seats: a stored game is not re-seated.
+    reseated = copy.deepcopy(document)
+    seats = reseated["games"][0]["seats"]
+    seats[0]["player"], seats[1]["player"] = seats[1]["player"], seats[0]["player"]
+    response = _import(away, reseated)
+    assert response.status_code == 409
+    assert [(e["code"], e["pointer"]) for e in response.json()["errors"]] == [
+        ("exchange_game_reseated", "/games/0")
     ]
     assert _stored() == stored
 

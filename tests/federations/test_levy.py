@@ -125,3 +125,12 @@ def test_the_default_period_is_the_month_so_far():
         dt.date(2026, 3, 1),
         dt.date(2026, 3, 15),
     )
+
+
+def test_the_report_reads_the_memberships_once_and_each_club_once(
+    county, django_assert_num_queries
+):
+    federation, kilkenny, halifax, k, h = county
+    night_game(kilkenny, k[0:2], at(3, 20))
+    with django_assert_num_queries(3):  # the memberships with their clubs, then one per club
+        levy_report(federation, dt.date(2026, 3, 1), dt.date(2026, 3, 31))

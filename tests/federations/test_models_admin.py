@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from federations.models import FederationMembership, NameShown
+from tests.accounts.two_factor_helpers import verify_session
 from tests.clubs.factories import make_club, make_player, make_user
 from tests.federations.factories import (
     make_federation,
@@ -60,6 +61,7 @@ def test_every_federations_model_is_in_the_admin_with_search_and_filters():
     superuser = make_user("root", is_staff=True, is_superuser=True)
     client = Client()
     client.force_login(superuser)
+    verify_session(client, superuser)  # the admin needs a session signed in with a second factor
     for model in apps.get_app_config("federations").get_models():
         model_admin = admin.site._registry.get(model)
         assert model_admin is not None, model

@@ -66,6 +66,16 @@ FEDERATION_ROUTES: dict[str, dict[str, str]] = {
     "federations:unmerge": {"POST": ORGANISERS},
     "federations:levy": {"GET": ORGANISERS},
     "federations:audit": {"GET": ORGANISERS},
+    # pages: the levy for the federation's organisers; the console box's form for the club's
+    # (posted without an action, past the checks: 400)
+    # the list for anyone; a new federation for anyone signed in (posted empty: 400)
+    "federation_pages:index": {"GET": ANYONE, "POST": "302 400 400 400 400 400"},
+    # the organisers' page (posted without an action, past the checks: 400)
+    "federation_pages:federation": {"GET": PAGE_ORGANISERS, "POST": "302 403 403 403 400 403"},
+    "federation_pages:player": {"GET": "302 403 403 ok ok 403", "POST": "302 403 403 ok 403 403"},
+    "federation_pages:levy": {"GET": PAGE_ORGANISERS},
+    "federation_pages:levy-csv": {"GET": PAGE_ORGANISERS},
+    "federation_pages:console-answer": {"POST": "302 404 400 403 404 404"},
 }
 
 
@@ -151,6 +161,8 @@ BODIES = {
 
 def url_for(route_key: str, world: World) -> str:
     values = world.kwargs() | {"club_slug": CLUB_OF.get(route_key, "north")}
+    if route_key == "federation_pages:console-answer":
+        values["slug"] = "north"  # a club's console
     return reverse(route_key, kwargs={name: values[name] for name in path_parameters(route_key)})
 
 
@@ -245,3 +257,24 @@ def test_a_federation_organiser_gets_nothing_on_a_member_clubs_own_routes():
     assert page.get(reverse("console:home", kwargs={"slug": "north"})).status_code == 404
     club_organiser = client_for(world, "club_organiser", "/console/")
     assert club_organiser.get(reverse("console:home", kwargs={"slug": "north"})).status_code == 200
+
+
+@pytest.mark.django_db
+def test_undeclared_methods_are_refused():
+    """Every method a route does not declare is 405 for the actor who passes the route's checks
+    (HEAD answers as GET where GET is declared; OPTIONS is refused, as everywhere)."""
+    world = World()
+    failures = []
+    for route_key, methods in FEDERATION_ROUTES.items():
+        url = url_for(route_key, world)
+        outcomes = [dict(zip(ACTORS, each.split(), strict=True)) for each in methods.values()]
+        actor = max(
+            ("organiser", "club_organiser", "player"),
+            key=lambda name: sum(outcome[name] in ("ok", "400") for outcome in outcomes),
+        )
+        client = client_for(world, actor, url)
+        declared = set(methods) | ({"HEAD"} if "GET" in methods else set())
+        for method in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"):
+            if method not in declared and client.generic(method, url).status_code != 405:
+                failures.append(f"{method} {route_key}")
+    assert failures == []

@@ -12,6 +12,7 @@ import pytest
 
 from config.problems import Problem
 from federations import services
+from federations.levy import parse_rate
 from federations.models import (
     FederationAuditEntry,
     FederationMembership,
@@ -261,6 +262,6 @@ def test_a_taken_slug_or_name_is_refused():
         currency="GBP",
     )
     with pytest.raises(Problem) as problem:
-        services.parse_levy_rate("0.505", "EUR")
+        parse_rate("0.505", "EUR")
     assert problem.value.code == "invalid_amount"
-    assert services.parse_levy_rate("0.50", "EUR") == 50
+    assert parse_rate("0.50", "EUR") == 50

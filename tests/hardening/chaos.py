@@ -17,8 +17,10 @@ What it gives:
   each delivery's ``Jink-Event-Id`` and body.
 - ``converged(...)``: whether the night has settled after the faults — every snapshot current
   and equal to a recomputation, the season table current and equal to one, the settle-up
-  stored, no task waiting in the outbox; ``webhooks_converged``: every delivery delivered and
-  received. ``prove_night(...)``: the assertions once converged (see test_chaos_night.py).
+  stored, no task or announcement left in the outbox; ``webhooks_converged``: every delivery
+  delivered and received. ``run_chaos_night(...)`` sets up a club, plays the night under the
+  loop, closes the tournament and waits for both; ``check_chaos_night(...)`` asserts the proof
+  (test_chaos_night.py says what), ``webhook_gaps(...)`` lists the webhook events lost.
 
 What it does not do: play the night (bench/night.py's ``play_night`` does, with its drops and
 retries) or decide how long a night is (the test and bench/bench_chaos.py do).
@@ -265,10 +267,11 @@ def season_is_a_recomputation(club_id: int) -> bool:
 
 
 def converged(tournament_id: int) -> bool:
-    """The standings snapshot, the season table, the settle-up and the outbox have settled."""
+    """The standings snapshot, the season table, the settle-up and the outbox (tasks and
+    announcements) have settled."""
     from django.db import close_old_connections
 
-    from outbox.models import PendingTask
+    from outbox.models import Announcement, PendingTask
     from settlements.models import Settlement
     from tests.jobs.stack import snapshot_is_a_full_recomputation
     from tournaments.models import Tournament
@@ -280,6 +283,7 @@ def converged(tournament_id: int) -> bool:
         and season_is_a_recomputation(club_id)
         and Settlement.objects.filter(tournament_id=tournament_id).exists()
         and not PendingTask.objects.exists()
+        and not Announcement.objects.exists()
     )
 
 
@@ -421,7 +425,11 @@ def run_chaos_night(
             hooks_after = time.monotonic() - chaos.last_fault_end if hooks else None
         finally:
             stack.stop()
+        # Django logs every 500 it answers ("Internal Server Error: <path>"), also those whose
+        # answer no client read (a dropped or timed-out request).
+        log = (Path(folder) / "gunicorn.log").read_text(errors="replace")
         return {
+            "server_errors": [line for line in log.splitlines() if "Internal Server Error" in line],
             "tournament": tournament,
             "figures": figures,
             "faults": chaos.faults,
@@ -444,6 +452,7 @@ def check_chaos_night(night: dict) -> dict:
     figures, tournament_id = night["figures"], night["tournament"]["id"]
     assert night["chaos_errors"] == []
     assert figures["errors"] == []  # no 500, no hand refused
+    assert night["server_errors"] == []  # no 500 in the server's log either
     assert night["converged_after"] is not None, "not converged within 60 s of the last fault"
     proof = verify_night(tournament_id, figures["stored"], night["standings"])
     intended = {(game, number) for game, numbers in figures["stored"].items() for number in numbers}
@@ -478,16 +487,3 @@ def webhook_gaps(night: dict) -> dict:
         "events": len(expected),
         "posts": len(receiver.received),
     }
-
-
-def outbox_carries_events() -> bool:
-    """Whether this build writes announcements in the change's transaction (the event-outbox
-    work: ``outbox.Announcement``); without it an event is lost when a process dies between the
-    commit and the after-commit subscriber, which the chaos night can hit."""
-    from django.apps import apps
-
-    try:
-        apps.get_model("outbox", "Announcement")
-    except LookupError:
-        return False
-    return True

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from config.backlog import PRIORITY_SEPARATOR, JobsBacklog, oldest_stale_ages
 from games.models import Game, GameStatus
+from outbox.models import Announcement
 from seasons.models import RatedGame, SeasonSnapshot
 from seasons.selectors import rating_for_page
 from tests.tournaments.play_helpers import build_event, win_game
@@ -58,7 +59,12 @@ def test_the_backlog_reports_the_oldest_stale_result_of_every_kind(monkeypatch):
     win_game(event, game, 0)
     assert SeasonSnapshot.objects.filter(club=event.club).count() == 1
     assert RatedGame.objects.filter(game_id=game).exists()
-    assert oldest_stale_ages() == {"standings": None, "seasons": None, "ratings": None}
+    assert oldest_stale_ages() == {
+        "standings": None,
+        "seasons": None,
+        "ratings": None,
+        "announcements": None,
+    }
 
     # Each kind falls behind (its message lost), at a known time before NOW.
     StandingsSnapshot.objects.filter(tournament=tournament).update(
@@ -70,16 +76,33 @@ def test_the_backlog_reports_the_oldest_stale_result_of_every_kind(monkeypatch):
     )
     RatedGame.objects.filter(game_id=game).update(game_version=0)
     Game.objects.filter(pk=game).update(updated_at=NOW - datetime.timedelta(seconds=45))
+    # A change committed 50 s ago whose subscribers never ran (due 20 s after its commit).
+    left = Announcement.objects.create(
+        setting="JINK_GAME_CHANGE_SUBSCRIBERS",
+        change={},
+        due_at=NOW - datetime.timedelta(seconds=30),
+    )
+    Announcement.objects.filter(pk=left.pk).update(created_at=NOW - datetime.timedelta(seconds=50))
     monkeypatch.setattr(timezone, "now", lambda: NOW)
     assert snapshots.oldest_stale_age() == 90.0
-    assert oldest_stale_ages() == {"standings": 90.0, "seasons": 30.2, "ratings": 45.0}
+    assert oldest_stale_ages() == {
+        "standings": 90.0,
+        "seasons": 30.2,
+        "ratings": 45.0,
+        "announcements": 50.0,
+    }
     check = JobsBacklog()
     run_check(check)  # no Redis in these tests' settings: the queues are not measured
     assert check.queue_lengths is None
-    assert check.oldest_stale_seconds == {"standings": 90.0, "seasons": 30.2, "ratings": 45.0}
+    assert check.oldest_stale_seconds == {
+        "standings": 90.0,
+        "seasons": 30.2,
+        "ratings": 45.0,
+        "announcements": 50.0,
+    }
     assert repr(check) == (
         "JobsBacklog(queue_lengths=None, oldest_stale_seconds="
-        "{'standings': 90.0, 'seasons': 30.2, 'ratings': 45.0})"
+        "{'standings': 90.0, 'seasons': 30.2, 'ratings': 45.0, 'announcements': 50.0})"
     )
     # A rated game reopened (no longer finished) is behind the ratings too.
     RatedGame.objects.filter(game_id=game).update(game_version=Game.objects.get(pk=game).version)
@@ -115,7 +138,12 @@ def test_the_backlog_reports_every_queue_length(settings):
         client.delete(queue, standings, f"{standings}{PRIORITY_SEPARATOR}3", f"{queue}-other")
         client.close()
     assert check.queue_lengths == {queue: 3, standings: 3}
-    assert check.oldest_stale_seconds == {"standings": None, "seasons": None, "ratings": None}
+    assert check.oldest_stale_seconds == {
+        "standings": None,
+        "seasons": None,
+        "ratings": None,
+        "announcements": None,
+    }
 
 
 def test_the_rating_include_shows_the_rating_and_its_history():

@@ -8,7 +8,9 @@ transaction (``config.announce``). These tests stop at each instruction after th
 - the dispatcher died after its subscribers ran but before it deleted the row: the sweep
   delivers again, and nothing is stored twice (the webhook event keeps its id, the game is rated
   once);
-- a subscriber raised: the others ran, the row is kept with the error and delivered again.
+- a subscriber raised: the others ran, the row is kept with the error and delivered again;
+- a settle-up version committed, its hooks never run: the sweep queues its results e-mails (one
+  per player) and its ``settlement.ready`` event; delivered twice, nothing is mailed twice.
 
 A plain hand (nothing due) writes no row. The same with a real worker killed mid-send:
 ``tests/jobs/test_kill_points_stack.py``.
@@ -20,6 +22,7 @@ import uuid
 from datetime import timedelta
 
 import pytest
+from django.core import mail
 from django.test import override_settings
 from django.utils import timezone
 
@@ -27,7 +30,11 @@ from config.announce import deliver_due
 from games.services import create_game, record_hand
 from outbox.models import Announcement
 from seasons.models import RatedGame, RatingChange
-from tests.clubs.factories import build_world
+from settlements import services as night_services
+from settlements import settle_up
+from settlements.models import Settlement, SettleUpMail
+from tests.accounts.helpers import with_verified_address
+from tests.clubs.factories import build_world, make_user
 from webhooks.delivery import EVENT_NAMESPACE, register_endpoint
 from webhooks.models import WebhookDelivery
 
@@ -174,3 +181,55 @@ def test_a_subscriber_that_raises_keeps_the_row_for_the_sweep(world, caplog):
     assert rows() == []
     assert [row[0] for row in deliveries()] == ["game.finished"]
     assert list(RatedGame.objects.values_list("game_id", flat=True)) == [game.pk]
+
+
+def test_a_settle_up_committed_without_its_hooks_still_mails_its_results(world):
+    organiser = world.users["organiser"]
+    register_endpoint(
+        club=world.club,
+        user=organiser,
+        url="https://example.org/money",
+        events=["settlement.ready"],
+    )
+    ann, bill = world.players[2], world.players[3]
+    for player, name in ((ann, "ann"), (bill, "bill")):
+        player.user = with_verified_address(make_user(name, email=f"{name}@example.org"))
+        player.save()
+    night = night_services.open_night(club=world.club, user=organiser, name="Friday")
+    finish(world, start(world))
+    night_services.close_night(night_id=night.pk, user=organiser)  # its settle hook never runs
+    Announcement.objects.all().delete()  # the game's change: delivered in the tests above
+    settlement = settle_up.settle_event(night_id=night.pk)  # committed; its hooks never run
+    assert rows() == [
+        (
+            "JINK_SETTLEMENT_SUBSCRIBERS",
+            "settlements.changes.SettlementStored",
+            {
+                "settlement_id": settlement.pk,
+                "club_id": world.club.pk,
+                "version": 1,
+                "tournament_id": None,
+                "night_id": night.pk,
+            },
+            0,
+        )
+    ]
+    assert (SettleUpMail.objects.count(), len(mail.outbox), deliveries()) == (0, 0, [])
+    row = Announcement.objects.get()
+    assert deliver_due(timezone.now() + LATER) == 1
+    mailed = sorted((message.to, message.subject) for message in mail.outbox)
+    assert [to for to, _subject in mailed] == [["ann@example.org"], ["bill@example.org"]]
+    assert SettleUpMail.objects.filter(sent_at__isnull=False).count() == 2
+    ready = [row for row in deliveries() if row[0] == "settlement.ready"]
+    assert [(event_type, status) for event_type, _id, status, _body in ready] == [
+        ("settlement.ready", "pending")
+    ]
+    assert ready[0][1] == uuid.uuid5(EVENT_NAMESPACE, f"{row.key}/settlement.ready")
+    # The same row delivered again (the dispatcher died before its delete): no mail and no event
+    # twice.
+    row.pk = None
+    row.save()
+    assert deliver_due(timezone.now() + LATER) == 1
+    assert len(mail.outbox) == 2
+    assert [row for row in deliveries() if row[0] == "settlement.ready"] == ready
+    assert Settlement.objects.filter(night=night).count() == 1

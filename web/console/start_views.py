@@ -141,6 +141,12 @@ def signup(request):
                 gettext("Welcome, %(name)s: your account is ready.")
                 % {"name": user.get_username()},
             )
+            if user.email:
+                messages.info(
+                    request,
+                    gettext("Follow the link we sent to %(email)s to get your results by e-mail.")
+                    % {"email": user.email},
+                )
             return redirect(_next_page(request, reverse("console:club-new")))
     context = {
         "values": values,

@@ -22,18 +22,20 @@ ends the others too: ``accounts.signals``) or decide anything (``accounts.device
 from __future__ import annotations
 
 import math
+from datetime import timedelta
 
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from rest_framework.throttling import ScopedRateThrottle
 
 from accounts import devices, selectors, verification
-from accounts.sessions import browser_name
+from accounts.sessions import SEEN_EVERY_SECONDS, browser_name
 
 
 class _ResendThrottle(ScopedRateThrottle):
@@ -50,11 +52,13 @@ class _ResendThrottle(ScopedRateThrottle):
 def account(request: HttpRequest) -> HttpResponse:
     user = request.user
     session_key = request.session.session_key
+    a_minute_ago = timezone.now() - timedelta(seconds=SEEN_EVERY_SECONDS)
     browsers = [
         {
             "id": row.pk,
             "name": browser_name(row.user_agent),
             "last_seen": row.last_seen,
+            "just_now": row.last_seen is not None and row.last_seen > a_minute_ago,
             "address": row.address,
             "signed_in_at": row.signed_in_at,
             "current": devices.is_current(row, session_key),

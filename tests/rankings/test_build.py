@@ -1,0 +1,197 @@
+"""The rankings job (``rankings.build``): ratings equal a direct OpenSkill computation over the
+same games in order, with each seat's person by its current link; the incremental path equals a
+rebuild; membership spells, unlinks and merges decide what counts and who is ranked.
+"""
+
+from __future__ import annotations
+
+import pytest
+from openskill.models import PlackettLuce
+
+from federations.models import PlayerLink
+from federations.services import merge_players, unlink_player
+from rankings.build import rebuild_rankings, update_rankings
+from rankings.models import FederationRating, RankedGame, RankingChange, RankingState
+from tests.clubs.factories import make_user
+from tests.rankings.seed import at, finished_game, two_clubs
+
+pytestmark = pytest.mark.django_db
+
+
+def play(world, plan):
+    """``plan``: (club index, [[names]...], winner side, day); names are ``Ann@a``-style keys."""
+    games = []
+    for club, sides, winner, day in plan:
+        seated = [[world.club_players[name] for name in side] for side in sides]
+        games.append(finished_game(world.clubs[club], seated, winner, at(day)))
+    return games
+
+
+PLAN = [
+    (0, [["Ann@a"], ["Bob@a"], ["Cat@a"]], 1, 1),
+    (1, [["Ann@b", "Eve@b"], ["Bob@b", "Fay@b"]], 0, 2),
+    (0, [["Dan@a"], ["Ann@a"]], 1, 3),
+    (1, [["Gus@b"], ["Eve@b"], ["Bob@b"]], 0, 4),  # Gus unlinked: a newcomer each time
+    (0, [["Cat@a", "Dan@a"], ["Bob@a", "Ann@a"]], 0, 5),
+    (1, [["Fay@b"], ["Ann@b"]], 0, 6),
+]
+
+
+def direct(world, plan, person_of):
+    """OpenSkill by hand: each game's sides ranked winner first, the others by their points
+    (the seed gives side i of the losers 10 + i points: the higher index ranks better)."""
+    model, ratings = PlackettLuce(), {}
+    for _club, sides, winner, _day in plan:
+        people = [[person_of(name) for name in side] for side in sides]
+        teams = [
+            [ratings.get(p) or model.rating() if p else model.rating() for p in side]
+            for side in people
+        ]
+        losers = sorted((i for i in range(len(sides)) if i != winner), reverse=True)
+        ranks = [1 if i == winner else 2 + losers.index(i) for i in range(len(sides))]
+        for side, team in zip(people, model.rate(teams, ranks=ranks), strict=True):
+            for person, rating in zip(side, team, strict=True):
+                if person:
+                    ratings[person] = rating
+    return {person: (r.mu, r.sigma) for person, r in ratings.items()}
+
+
+def stored(world):
+    names = {fp.pk: name for name, fp in world.people.items()}
+    return {
+        names[row.federation_player_id]: (row.mu, row.sigma)
+        for row in FederationRating.objects.filter(federation=world.federation, games__gt=0)
+    }
+
+
+def by_link(name: str) -> str | None:
+    person = name.split("@")[0]
+    return None if person == "Gus" else person
+
+
+def test_ratings_equal_a_direct_openskill_computation_in_order():
+    world = two_clubs()
+    play(world, PLAN)
+    assert update_rankings(federation_id=world.federation.pk) == {
+        "rated": 6,
+        "rebuilt": True,
+        "placings": 0,
+    }
+    assert stored(world) == direct(world, PLAN, by_link)
+    assert set(stored(world)) == {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay"}
+    ann = FederationRating.objects.get(federation_player=world.people["Ann"])
+    assert ann.games == 5
+    assert RankedGame.objects.filter(federation=world.federation).count() == 6
+
+
+def test_incremental_equals_rebuild_and_a_second_run_changes_nothing():
+    world = two_clubs()
+    play(world, PLAN[:3])
+    update_rankings(federation_id=world.federation.pk)
+    play(world, PLAN[3:])
+    result = update_rankings(federation_id=world.federation.pk)
+    assert result == {"rated": 3, "rebuilt": False, "placings": 0}
+    incremental = stored(world)
+    changes = list(
+        RankingChange.objects.order_by("sequence", "federation_player_id").values_list(
+            "federation_player_id", "sequence", "mu", "sigma", "won", "chance", "form"
+        )
+    )
+    version = RankingState.objects.get(federation=world.federation).version
+    assert update_rankings(federation_id=world.federation.pk) == {
+        "rated": 0,
+        "rebuilt": False,
+        "placings": 0,
+    }
+    assert RankingState.objects.get(federation=world.federation).version == version
+    rebuild_rankings(federation_id=world.federation.pk)
+    assert stored(world) == incremental == direct(world, PLAN, by_link)
+    assert (
+        list(
+            RankingChange.objects.order_by("sequence", "federation_player_id").values_list(
+                "federation_player_id", "sequence", "mu", "sigma", "won", "chance", "form"
+            )
+        )
+        == changes
+    )
+
+
+def test_games_count_only_while_the_club_is_a_member():
+    world = two_clubs()
+    membership = world.members[1]
+    membership.left_at = at(4)
+    membership.save()
+    plan = [
+        (0, [["Ann@a"], ["Bob@a"]], 0, -1),  # before club A joined
+        (1, [["Ann@b"], ["Eve@b"]], 1, 2),  # B a member
+        (1, [["Fay@b"], ["Eve@b"]], 1, 4),  # B left at day 4: not counted
+        (0, [["Cat@a"], ["Dan@a"]], 0, 5),
+    ]
+    play(world, plan)
+    update_rankings(federation_id=world.federation.pk)
+    assert stored(world) == direct(world, [plan[1], plan[3]], by_link)
+    assert "Fay" not in stored(world)
+
+
+def test_a_correction_of_a_ranked_game_rebuilds():
+    world = two_clubs()
+    games = play(world, PLAN)
+    update_rankings(federation_id=world.federation.pk)
+    games[1].winner_side, games[1].version = 1, games[1].version + 1
+    games[1].save()
+    assert update_rankings(federation_id=world.federation.pk)["rebuilt"] is True
+    corrected = [*PLAN]
+    corrected[1] = (1, PLAN[1][1], 1, 2)
+    # the seed's totals still say side 0 has 25: rank the corrected game by the winner alone
+    assert stored(world) == direct(world, corrected, by_link)
+
+
+def test_unlink_and_merge_change_who_is_ranked():
+    organiser = make_user("secretary")
+    world = two_clubs()
+    play(world, PLAN)
+    update_rankings(federation_id=world.federation.pk)
+    link = PlayerLink.objects.current().get(player=world.club_players["Eve@b"])
+    unlink_player(link=link, user=organiser)
+    assert update_rankings(federation_id=world.federation.pk)["rebuilt"] is True
+    assert "Eve" not in stored(world)
+    assert stored(world) == direct(
+        world, PLAN, lambda n: None if n[:3] in ("Gus", "Eve") else n[:3]
+    )
+
+    merge_players(
+        federation=world.federation,
+        user=organiser,
+        source=world.people["Fay"],
+        target=world.people["Dan"],
+    )
+    update_rankings(federation_id=world.federation.pk)
+    merged = {"Gus": None, "Eve": None, "Fay": "Dan"}
+    assert stored(world) == direct(world, PLAN, lambda n: merged.get(n[:3], n[:3]))
+    assert "Fay" not in stored(world)
+
+
+def test_a_game_arriving_late_before_the_last_ranked_one_rebuilds_in_order():
+    world = two_clubs()
+    play(world, PLAN[:2] + PLAN[3:])
+    update_rankings(federation_id=world.federation.pk)
+    play(world, [PLAN[2]])  # day 3, after days 4 to 6 were ranked
+    assert update_rankings(federation_id=world.federation.pk)["rebuilt"] is True
+    assert stored(world) == direct(world, PLAN, by_link)
+
+
+def test_a_settle_up_queues_the_update_of_each_federation_the_club_is_in(monkeypatch):
+    from rankings import subscribers
+    from settlements.changes import SettlementStored
+
+    world = two_clubs()
+    queued = []
+    monkeypatch.setattr(subscribers, "enqueue", lambda name, *ids: queued.append((name, *ids)))
+    change = SettlementStored(settlement_id=1, club_id=world.clubs[0].pk, version=1, night_id=1)
+    subscribers.on_settlement(change)
+    assert queued == [("rankings.update_rankings_task", world.federation.pk)]
+    world.members[0].left_at = at(9)
+    world.members[0].save()
+    queued.clear()
+    subscribers.on_settlement(change)
+    assert queued == []

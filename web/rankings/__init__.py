@@ -1,0 +1,1 @@
+"""The public ranking pages of a federation (docs/rankings.md)."""

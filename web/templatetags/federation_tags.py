@@ -1,0 +1,24 @@
+"""``{% federation_box club %}``: the club console's federation box (its memberships, pending
+invitations and proposed player links, each with its forms), read by ``federations.selectors``;
+the forms post to ``federation_pages:console-answer``."""
+
+from django import template
+
+from federations import selectors
+
+register = template.Library()
+
+
+@register.inclusion_tag("federations/_console_box.html", takes_context=True)
+def federation_box(context, club):
+    memberships = [
+        membership
+        for membership in selectors.list_club_memberships(club=club)
+        if membership.state != "ended"
+    ]
+    return {
+        "club": club,
+        "memberships": memberships,
+        "link_invitations": list(selectors.list_club_link_invitations(club=club)),
+        "csrf_token": context.get("csrf_token"),
+    }
