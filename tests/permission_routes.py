@@ -276,6 +276,12 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
         "POST": CLUB_MANAGE,
         "DELETE": Expect(private="401 404 403 403 404", public="401 403 403 403 404"),
     },
+    "hall:night-settings": {"GET": CLUB_ORGANISER_READ, "PATCH": CLUB_MANAGE},
+    "hall:night-clock": {"POST": CLUB_MANAGE},
+    "hall:night-link": {
+        "POST": CLUB_MANAGE,
+        "DELETE": Expect(private="401 404 403 403 404", public="401 403 403 403 404"),
+    },
     "hall:screen": {"GET": Expect("404 404 404 404 404")},
     "hall_page:code": {"GET": ANYONE},
     "hall_page:screen": {"GET": Expect("404 404 404 404 404")},

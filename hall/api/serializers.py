@@ -47,7 +47,8 @@ class HallLinkOutput(serializers.Serializer):
 
 
 class HallOutput(serializers.Serializer):
-    tournament = serializers.IntegerField()
+    tournament = serializers.IntegerField(allow_null=True, help_text="An event's hall.")
+    night = serializers.IntegerField(allow_null=True, help_text="A club night's hall.")
     hide_leaders = serializers.BooleanField()
     server_time = serializers.CharField()
     clock = HallClockOutput()
@@ -100,7 +101,7 @@ class HallEventOutput(serializers.Serializer):
 
 
 class HallScreenOutput(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=["event", "night"], help_text="A tournament or a night.")
+    kind = serializers.CharField(help_text='"event" (a tournament) or "night" (a club night).')
     panel = serializers.ChoiceField(choices=["waiting", "seats", "play", "winners"])
     event = HallEventOutput()
     currency = serializers.CharField(help_text="The club's currency (ISO 4217) of the prizes.")

@@ -14,5 +14,12 @@ urlpatterns = [
         "tournaments/<int:tournament_id>/hall/clock/", views.HallClockView.as_view(), name="clock"
     ),
     path("tournaments/<int:tournament_id>/hall/link/", views.HallLinkView.as_view(), name="link"),
+    path(
+        "nights/<int:night_id>/hall/", views.NightHallSettingsView.as_view(), name="night-settings"
+    ),
+    path(
+        "nights/<int:night_id>/hall/clock/", views.NightHallClockView.as_view(), name="night-clock"
+    ),
+    path("nights/<int:night_id>/hall/link/", views.NightHallLinkView.as_view(), name="night-link"),
     path("hall/<str:credential>/", views.HallScreenView.as_view(), name="screen"),
 ]

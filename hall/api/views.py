@@ -6,6 +6,8 @@
 - ``/api/tournaments/{id}/hall/link/``: POST makes the event's hall link (201), DELETE revokes
   it. Organisers of the event's club only (``ClubOrganiserOnlyPermission``: a member of another
   role gets 403, a club one may not read 404).
+- ``/api/nights/{id}/hall/``, ``.../hall/clock/``, ``.../hall/link/``: the same for a club
+  night (``hall.services`` with ``night_id``; a night's clock has no round).
 - ``/api/hall/{credential}/``: the screen's JSON for whoever holds a live hall link's token or
   short code, no login (``hall.nights.screen_state``: an event's or a club night's). With
   ``If-None-Match`` an unchanged screen answers 304 after ONE query (``get_hall_fingerprint``);
@@ -18,7 +20,12 @@ from __future__ import annotations
 
 from django.utils import timezone
 from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import status
 from rest_framework.exceptions import Throttled
 from rest_framework.generics import GenericAPIView
@@ -31,6 +38,7 @@ from config.problems import Problem
 from hall import nights, selectors, services
 from hall.api import serializers as shapes
 from hall.models import HallSettings
+from settlements import selectors as settlement_selectors
 from table_links import guessing
 from table_links.qr import qr_svg
 from table_links.services import format_code, reveal_table_link
@@ -43,9 +51,10 @@ def hall_url(request, token: str) -> str:
     return request.build_absolute_uri(f"/h/{token}/")
 
 
-def hall_output(request, tournament) -> dict:
-    """The organiser's view of the event's hall: the switch, the clock, the live link."""
-    settings, link = selectors.get_event_hall(tournament)
+def hall_output(request, event) -> dict:
+    """The organiser's view of an event's or a night's hall: the switch, the clock, the live
+    link."""
+    settings, link = selectors.get_event_hall(event)
     now = timezone.now()
     shown_link = None
     if link is not None:
@@ -60,7 +69,8 @@ def hall_output(request, tournament) -> dict:
         }
     return shapes.HallOutput(
         {
-            "tournament": tournament.pk,
+            "tournament": settings.tournament_id,
+            "night": settings.night_id,
             "hide_leaders": settings.hide_leaders,
             "server_time": selectors.iso(now),
             "clock": selectors.clock_state(settings, now),
@@ -78,14 +88,24 @@ class EventHallView(GenericAPIView):
     pagination_class = None
 
     def get_tournament(self):
+        """The tournament of the URL, or the club night of a ``nights/`` URL."""
         if getattr(self, "_tournament", None) is None:
-            self._tournament = tournament_selectors.get_tournament(
-                tournament_id=self.kwargs["tournament_id"]
-            )
+            if "night_id" in self.kwargs:
+                self._tournament = settlement_selectors.get_night(night_id=self.kwargs["night_id"])
+            else:
+                self._tournament = tournament_selectors.get_tournament(
+                    tournament_id=self.kwargs["tournament_id"]
+                )
         return self._tournament
 
     def get_club(self):
         return self.get_tournament().club
+
+    def scope(self) -> dict:
+        """The services' keyword: ``tournament_id`` or ``night_id``."""
+        if "night_id" in self.kwargs:
+            return {"night_id": self.get_tournament().pk}
+        return {"tournament_id": self.get_tournament().pk}
 
     def valid(self, serializer_class) -> dict:
         serializer = serializer_class(data=self.request.data)
@@ -95,7 +115,7 @@ class EventHallView(GenericAPIView):
 
 class HallSettingsView(EventHallView):
     @extend_schema(operation_id="hall_retrieve", responses=shapes.HallOutput)
-    def get(self, request, tournament_id):
+    def get(self, request, **ids):
         return Response(hall_output(request, self.get_tournament()))
 
     @extend_schema(
@@ -104,12 +124,10 @@ class HallSettingsView(EventHallView):
         request=shapes.HallSettingsInput,
         responses=shapes.HallOutput,
     )
-    def patch(self, request, tournament_id):
+    def patch(self, request, **ids):
         data = self.valid(shapes.HallSettingsInput)
         services.update_hall_settings(
-            tournament_id=self.get_tournament().pk,
-            user=request.user,
-            hide_leaders=data["hide_leaders"],
+            user=request.user, hide_leaders=data["hide_leaders"], **self.scope()
         )
         return Response(hall_output(request, self.get_tournament()))
 
@@ -121,13 +139,10 @@ class HallClockView(EventHallView):
         request=shapes.ClockInput,
         responses=shapes.HallOutput,
     )
-    def post(self, request, tournament_id):
+    def post(self, request, **ids):
         data = self.valid(shapes.ClockInput)
         services.act_on_clock(
-            tournament_id=self.get_tournament().pk,
-            user=request.user,
-            action=data["action"],
-            minutes=data.get("minutes"),
+            user=request.user, action=data["action"], minutes=data.get("minutes"), **self.scope()
         )
         return Response(hall_output(request, self.get_tournament()))
 
@@ -139,16 +154,38 @@ class HallLinkView(EventHallView):
         request=None,
         responses={201: shapes.HallOutput},
     )
-    def post(self, request, tournament_id):
-        services.create_hall_link(tournament_id=self.get_tournament().pk, user=request.user)
+    def post(self, request, **ids):
+        services.create_hall_link(user=request.user, **self.scope())
         return Response(hall_output(request, self.get_tournament()), status=status.HTTP_201_CREATED)
 
     @extend_schema(
         operation_id="hall_link_revoke", summary="Revoke the hall link", responses=shapes.HallOutput
     )
-    def delete(self, request, tournament_id):
-        services.revoke_hall_link(tournament_id=self.get_tournament().pk, user=request.user)
+    def delete(self, request, **ids):
+        services.revoke_hall_link(user=request.user, **self.scope())
         return Response(hall_output(request, self.get_tournament()))
+
+
+# A club night's hall: the same views, their own operation ids.
+@extend_schema_view(
+    get=extend_schema(operation_id="night_hall_retrieve"),
+    patch=extend_schema(operation_id="night_hall_partial_update"),
+)
+class NightHallSettingsView(HallSettingsView):
+    pass
+
+
+@extend_schema_view(post=extend_schema(operation_id="night_hall_clock"))
+class NightHallClockView(HallClockView):
+    pass
+
+
+@extend_schema_view(
+    post=extend_schema(operation_id="night_hall_link_create"),
+    delete=extend_schema(operation_id="night_hall_link_revoke"),
+)
+class NightHallLinkView(HallLinkView):
+    pass
 
 
 IF_NONE_MATCH = OpenApiParameter(

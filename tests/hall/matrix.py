@@ -10,4 +10,6 @@ from __future__ import annotations
 HALL_BODIES = {
     ("hall:settings", "PATCH"): lambda world: {"hide_leaders": True},
     ("hall:clock", "POST"): lambda world: {"action": "start", "minutes": 20},
+    ("hall:night-settings", "PATCH"): lambda world: {"hide_leaders": True},
+    ("hall:night-clock", "POST"): lambda world: {"action": "start", "minutes": 20},
 }

@@ -234,3 +234,25 @@ def test_the_screens_page_opens_for_a_night():
     assert page.status_code == 200
     assert "Tuesday" in screen_page
     assert "Player 01" in screen_page
+
+
+def test_the_organisers_api_runs_a_nights_hall():
+    event = build_event(players=4)
+    night = _night(event)
+    base = f"/api/nights/{night.pk}/hall/"
+    made = event.ok("post", f"{base}link/", status=201)
+    assert (made["tournament"], made["night"], made["link"]["code"] is not None) == (
+        None,
+        night.pk,
+        True,
+    )
+    started = event.ok("post", f"{base}clock/", {"action": "start", "minutes": 10})
+    assert (started["clock"]["state"], started["clock"]["round"]) == ("running", None)
+    hidden = event.ok("patch", base, {"hide_leaders": True})
+    assert hidden["hide_leaders"] is True
+    refused = event.call("post", f"{base}clock/", {"action": "start", "minutes": 0})
+    assert (refused.status_code, refused.json()["code"]) == (400, "invalid_minutes")
+    assert event.call("get", base, role="scorekeeper").status_code == 403
+    revoked = event.ok("delete", f"{base}link/")
+    assert revoked["link"] is None
+    assert event.call("delete", f"{base}link/").status_code == 404
