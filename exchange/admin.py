@@ -11,6 +11,8 @@ from exchange.models import ExchangeSite, ImportedNight, ImportedPlayer, ImportR
 @admin.register(ExchangeSite)
 class ExchangeSiteAdmin(admin.ModelAdmin):
     list_display = ["key", "created_at"]
+    list_filter = ["created_at"]
+    search_fields = ["key"]
     readonly_fields = ["key", "created_at"]
 
 
@@ -26,6 +28,7 @@ class ImportedPlayerAdmin(admin.ModelAdmin):
 class ImportedNightAdmin(admin.ModelAdmin):
     list_display = ["club", "origin", "night", "updated_at"]
     list_filter = ["club"]
+    search_fields = ["origin", "night__name", "club__name"]
     raw_id_fields = ["night"]
     readonly_fields = ["games", "fees", "document_hash"]
 
@@ -34,4 +37,5 @@ class ImportedNightAdmin(admin.ModelAdmin):
 class ImportRecordAdmin(admin.ModelAdmin):
     list_display = ["club", "origin", "outcome", "by", "at"]
     list_filter = ["club", "outcome"]
+    search_fields = ["origin", "club__name", "by__username"]
     readonly_fields = ["document_hash", "summary", "at"]
