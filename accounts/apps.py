@@ -10,6 +10,7 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts import (
+            schema,  # noqa: F401  (registers the OpenAPI token scheme)
             sessions,  # noqa: F401  (connects the sign-in receiver)
             signals,  # noqa: F401  (connects the password-change receiver)
         )

@@ -4,7 +4,13 @@ What it does: ``DeviceToken`` is django-rest-knox's token model (``KNOX_TOKEN_MO
 device name and a plain integer id. Knox stores only a SHA-512 digest of each token, so a
 database leak does not leak tokens; the token itself is shown once, at login. A user has at most
 one token per device name (a database constraint backs it): logging in again from the same device
-replaces that device's token, and revoking a device (a lost tablet) deletes its token.
+replaces that device's token, and revoking a device (a lost tablet) deletes its token. It also
+keeps when the token was last used and the address it came from (``accounts.token_activity``
+writes them, at most once a minute per token): columns of the token rather than a model of
+their own because there is exactly one of each per token, they live and die with it (ending a
+token ends its activity, with nothing to cascade or clean), the account page and the devices
+list read them with the token (no join, no extra query), and one ``UPDATE`` of the token's row
+writes them where a separate row would need an insert-or-update.
 
 ``MailSettings``: what an account wants by e-mail — the language of its messages and whether it
 gets the results after each event — and which address it verified (``accounts.verification``)
@@ -43,6 +49,18 @@ class DeviceToken(AbstractAuthToken):
     id = models.BigAutoField(primary_key=True)
     digest = models.CharField(max_length=CONSTANTS.DIGEST_LENGTH, unique=True)
     device = models.CharField(max_length=100, default=DEFAULT_DEVICE_NAME)
+    last_used = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the token last authenticated a request (or signed in); written at most "
+        "once a minute, so up to a minute behind; empty when never used.",
+    )
+    address = models.GenericIPAddressField(
+        null=True,
+        blank=True,
+        help_text="The client address of that request (as django-axes reads it); empty when "
+        "never used or unreadable.",
+    )
 
     class Meta:
         constraints = [

@@ -53,7 +53,10 @@ class DeviceOutput(serializers.ModelSerializer):
 
     class Meta:
         model = DeviceToken
-        fields = ["id", "name", "created", "expiry", "current"]
+        # last_used and address: written by the server (accounts.token_activity), at most once a
+        # minute per token; null when the token was never used.
+        fields = ["id", "name", "created", "expiry", "last_used", "address", "current"]
+        read_only_fields = ["last_used", "address"]
 
     def get_current(self, device_token: DeviceToken) -> bool:
         request = self.context.get("request")

@@ -8,7 +8,9 @@ What it does:
   signed-in session at most once a minute (``SEEN_EVERY_SECONDS``), and only when the request
   read the session anyway: it adds no query to a request, except the session's save once a
   minute;
-- ``browser_name(user_agent)``: "Firefox on Windows", "Safari on iPhone", ... from a user agent.
+- ``browser_name(user_agent)``: "Firefox on Windows", "Safari on iPhone", ... from a user agent;
+- ``address_of(request)``: the client's address, as the account page shows it (the device
+  tokens' activity, ``accounts.token_activity``, records the same).
 
 The session store (``accounts.sessions_store``) copies these into the columns the account page
 lists; nothing here writes the database itself.
@@ -66,7 +68,8 @@ def browser_name(user_agent: str) -> str:
     return browser or system or gettext("Unknown browser")
 
 
-def _address(request) -> str:
+def address_of(request) -> str:
+    """The client's address (see *address* above), normalised; "" when it is no IP address."""
     address = get_client_ip_address(request) or ""
     try:
         return str(ipaddress.ip_address(address))
@@ -77,7 +80,9 @@ def _address(request) -> str:
 def _note(request, *, signed_in: bool) -> None:
     now = int(time.time())
     browser = dict(request.session.get(BROWSER_KEY) or {})
-    browser.update(ua=request.META.get("HTTP_USER_AGENT", "")[:300], ip=_address(request), seen=now)
+    browser.update(
+        ua=request.META.get("HTTP_USER_AGENT", "")[:300], ip=address_of(request), seen=now
+    )
     if signed_in or "in" not in browser:
         browser["in"] = now
     request.session[BROWSER_KEY] = browser

@@ -24,9 +24,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts import services, two_factor, two_factor_lockout
+from accounts import services, token_activity, two_factor, two_factor_lockout
 from accounts.lockout import lockout_response
 from accounts.serializers import TokenOutput
+from accounts.sessions import address_of
 from config.problems import Problem, problem_document, problem_response
 from config.serializers import ProblemSerializer, StrictFieldsMixin
 
@@ -35,6 +36,8 @@ def token_response(request: Request, user, device: str) -> Response:
     """Issue ``user`` a token for ``device`` and answer it (200, ``TokenOutput``)."""
     device_token, token = services.issue_device_token(user=user, device=device)
     django_request = request._request
+    # The sign-in is the token's first use: its address now, not at its first request.
+    token_activity.note_sign_in(device_token, address_of(django_request))
     # As for a session login: records last_login and lets django-axes reset the failures.
     # Without the session: django-axes would create one (a database row and a cookie) to
     # hash its key into the access log, and a token login has no session.

@@ -20,7 +20,6 @@ from django.contrib.auth import (
 )
 from django.utils.translation import gettext
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from knox.auth import TokenAuthentication
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -40,6 +39,7 @@ from accounts.serializers import (
     TokenOutput,
     UserOutput,
 )
+from accounts.token_activity import ActivityTokenAuthentication
 from config.problems import Problem
 from config.serializers import ProblemSerializer
 
@@ -113,7 +113,7 @@ class LogoutView(APIView):
 
     may_conflict = False  # no state of the server refuses it (config.schema: no 409)
 
-    authentication_classes = [TokenAuthentication]
+    authentication_classes = [ActivityTokenAuthentication]
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={204: None}, operation_id="logout")

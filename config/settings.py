@@ -336,7 +336,9 @@ CONTENT_SECURITY_POLICY = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "knox.auth.TokenAuthentication",
+        # knox's device tokens, recording each token's last use and address at most once a
+        # minute (accounts.token_activity).
+        "accounts.token_activity.ActivityTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
         # A table link ("Authorization: Table <token>"): one table's games only (tables app).
         # Last, so that 401s still name Token (DRF asks the first class for WWW-Authenticate).

@@ -10,7 +10,9 @@ What it does:
   (``count_queries(client.get, url)``), fails the test unless it answers ``status``, and returns
   ``Counted``: how many database queries it made, their SQL and the response. The queries of the
   request's on-commit callbacks count when the call runs them (``Event.call`` does).
-- ``token_client(user)``: an API client with a device token of ``user``, as tablets sign in;
+- ``token_client(user)``: an API client with a device token of ``user``, as tablets sign in
+  (its sign-in recorded and its first minute of use open, ``accounts.token_activity``: pinned
+  query counts hold from its first request);
   ``api_client(user)``: an API client authenticated as ``user`` without a token (anonymous for
   None); ``table_link_client(credential)``: an API client presenting a table link's token or
   code; ``logged_in_client(user)``: a client of the pages with ``user``'s session.
@@ -96,10 +98,14 @@ def token_client(user, device: str = "tablet") -> APIClient:
     """An API client with a fresh device token of ``user`` (anonymous for None)."""
     # Imported here: the engine's and the draw's tests import this module and load no model.
     from accounts.services import issue_device_token
+    from accounts.token_activity import note_sign_in
 
     client = _new_api_client()
     if user is not None:
-        _, token = issue_device_token(user=user, device=device)
+        device_token, token = issue_device_token(user=user, device=device)
+        # As the sign-in endpoint does: the test client's address, and the token's minute open
+        # (accounts.token_activity), so its first request costs what the next ones do.
+        note_sign_in(device_token, "127.0.0.1")
         client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     return client
 

@@ -3,7 +3,8 @@
 What it does:
 - ``account`` (``/account/``, signed in): the account's signed-in browsers (browser and system
   from the user agent, last seen, address, signed in; "this browser" marked) and its device
-  tokens (name, created, expiry), each with a button that ends it, and one that ends all but this
+  tokens (name, when last used and from which address or "never used", created, expiry), each
+  with a button that ends it, and one that ends all but this
   browser; the e-mail address, verified or not, with a button that sends the link again;
 - ``end_session`` / ``end_device`` / ``end_others`` (POST): end one browser session, one device
   token, or every other one (``accounts.devices``). Ending this browser's own session signs it
@@ -36,6 +37,7 @@ from rest_framework.throttling import ScopedRateThrottle
 
 from accounts import devices, selectors, verification
 from accounts.sessions import SEEN_EVERY_SECONDS, browser_name
+from accounts.token_activity import USED_EVERY_SECONDS
 
 
 class _ResendThrottle(ScopedRateThrottle):
@@ -66,9 +68,23 @@ def account(request: HttpRequest) -> HttpResponse:
         for row in devices.list_browser_sessions(user)
     ]
     browsers.sort(key=lambda entry: not entry["current"])  # this browser first
+    # Within its minute a token's "last used" may be that much behind: "just now".
+    used_just_now = timezone.now() - timedelta(seconds=USED_EVERY_SECONDS)
+    device_tokens = [
+        {
+            "id": row.pk,
+            "name": row.device,
+            "last_used": row.last_used,
+            "just_now": row.last_used is not None and row.last_used > used_just_now,
+            "address": row.address,
+            "created": row.created,
+            "expiry": row.expiry,
+        }
+        for row in selectors.list_device_tokens(user=user)
+    ]
     context = {
         "browsers": browsers,
-        "device_tokens": list(selectors.list_device_tokens(user=user)),
+        "device_tokens": device_tokens,
         "email": user.email,
         "email_verified": verification.is_verified(user),
     }
