@@ -14,10 +14,11 @@ if admin.site.is_registered(AuthToken):
 
 @admin.register(DeviceToken)
 class DeviceTokenAdmin(admin.ModelAdmin):
-    list_display = ("user", "device", "created", "expiry")
+    list_display = ("user", "device", "created", "expiry", "last_used", "address")
     list_filter = ("device",)
     search_fields = ("user__username", "device")
-    readonly_fields = ("user", "device", "created", "expiry", "token_key")
+    # last_used and address: written by the token's use (accounts.token_activity), never by hand.
+    readonly_fields = ("user", "device", "created", "expiry", "last_used", "address", "token_key")
     exclude = ("digest",)
 
     def has_add_permission(self, request):
