@@ -4,8 +4,8 @@ What it does:
 - ``account`` (``/account/``, signed in): the account's signed-in browsers (browser and system
   from the user agent, last seen, address, signed in; "this browser" marked) and its device
   tokens (name, when last used and from which address or "never used", created, expiry), each
-  with a button that ends it, and one that ends all but this
-  browser; the e-mail address, verified or not, with a button that sends the link again;
+  with a button that ends it, and one that ends all but this browser; the e-mail address,
+  verified or not, with a button that sends the link again;
 - ``end_session`` / ``end_device`` / ``end_others`` (POST): end one browser session, one device
   token, or every other one (``accounts.devices``). Ending this browser's own session signs it
   out. Another account's session or token, or one already ended, is a 404;
