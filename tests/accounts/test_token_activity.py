@@ -201,3 +201,16 @@ def test_ending_a_token_removes_its_activity(clock):
     assert (response.status_code, response["Location"]) == (302, "/account/")
     assert not DeviceToken.objects.filter(address="203.0.113.5").exists()
     assert not DeviceToken.objects.filter(last_used__isnull=False).exists()
+
+
+def test_the_schema_shows_both_read_only_and_keeps_the_token_scheme():
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+    properties = schema["components"]["schemas"]["DeviceOutput"]["properties"]
+    assert properties["last_used"]["type"] == ["string", "null"]
+    assert properties["last_used"]["format"] == "date-time"
+    assert properties["address"]["type"] == ["string", "null"]
+    assert properties["last_used"]["readOnly"] is properties["address"]["readOnly"] is True
+    token_scheme = schema["components"]["securitySchemes"]["knoxApiToken"]
+    assert (token_scheme["type"], token_scheme["scheme"]) == ("http", "Token")
+    assert schema["paths"]["/api/auth/devices/"]["get"]["security"][0] == {"knoxApiToken": []}
