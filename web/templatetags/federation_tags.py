@@ -1,5 +1,6 @@
 """``{% federation_box club %}``: the club console's federation box (its memberships, pending
-invitations and proposed player links, each with its forms), read by ``federations.selectors``;
+invitations, proposed player links and the federation events open to its nominations, each
+with its forms), read by ``federations.selectors``;
 the forms post to ``federation_pages:console-answer``."""
 
 from django import template
@@ -20,5 +21,7 @@ def federation_box(context, club):
         "club": club,
         "memberships": memberships,
         "link_invitations": list(selectors.list_club_link_invitations(club=club)),
+        "open_events": selectors.list_open_events_for_club(club=club),
+        "club_players": list(club.players.filter(is_active=True).order_by("display_name", "pk")),
         "csrf_token": context.get("csrf_token"),
     }
