@@ -193,9 +193,19 @@ def member_club_results(*, club: Club) -> dict:
 
 
 def list_events(*, federation: Federation) -> QuerySet[FederationEvent]:
+    """The federation's events, newest first, with their selected entrants and nominations
+    (three queries however many events)."""
+    entrants = FederationEventEntrant.objects.select_related("club", "player").order_by("seed")
+    nominations = FederationNomination.objects.select_related("club", "player").order_by(
+        "club__name", "club_id", "order"
+    )
     return (
         FederationEvent.objects.filter(federation=federation)
-        .select_related("host_club", "tournament")
+        .select_related("host_club")
+        .prefetch_related(
+            Prefetch("entrants", queryset=entrants),
+            Prefetch("nominations", queryset=nominations),
+        )
         .order_by("-date", "-id")
     )
 

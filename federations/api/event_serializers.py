@@ -102,7 +102,7 @@ class FederationEventOutput(serializers.Serializer):
     entrants = serializers.SerializerMethodField()
 
     def get_entrants(self, event) -> list[dict]:
-        entrants = event.entrants.select_related("club", "player").order_by("seed")
+        entrants = event.entrants.all()  # prefetched in order by ``selectors.list_events``
         return FederationEventEntrantOutput(entrants, many=True).data
 
 

@@ -80,6 +80,7 @@ class EventListView(FederationScopedView):
     def post(self, request, slug):
         values = _event_values(valid_input(s.FederationEventInput, request))
         event = events.create_event(federation=self.get_federation(), user=request.user, **values)
+        event = selectors.get_event(federation=self.get_federation(), event_id=event.pk)
         return Response(s.FederationEventOutput(event).data, status=status.HTTP_201_CREATED)
 
 
@@ -101,7 +102,8 @@ class EventDetailView(_EventView):
     )
     def patch(self, request, slug, event_id):
         values = _event_values(valid_input(s.FederationEventInput, request, partial=True))
-        event = events.update_event(event=self.get_event(), user=request.user, **values)
+        events.update_event(event=self.get_event(), user=request.user, **values)
+        event = selectors.get_event(federation=self.get_federation(), event_id=event_id)
         return Response(s.FederationEventOutput(event).data)
 
 
@@ -212,7 +214,8 @@ class EventSelectView(_EventView):
         tags=TAGS,
     )
     def post(self, request, slug, event_id):
-        event = events.select_entrants(event=self.get_event(), user=request.user)
+        events.select_entrants(event=self.get_event(), user=request.user)
+        event = selectors.get_event(federation=self.get_federation(), event_id=event_id)
         return Response(s.FederationEventOutput(event).data)
 
 

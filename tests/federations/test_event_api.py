@@ -156,3 +156,21 @@ def test_a_bad_nomination_stores_nothing():
     west = f"/api/federations/kk/events/{event_id}/clubs/west/nominations/"
     assert client_of(w.west_org).post(west, {"player": w.west_player.pk}).status_code == 404
     assert not FederationNomination.objects.exists()
+
+
+def test_the_events_list_reads_in_a_fixed_number_of_queries(django_assert_num_queries):
+    w = county()
+    board = client_of(w.secretary)
+    for name in ("One", "Two", "Three"):
+        made = board.post("/api/federations/kk/events/", {**EVENT, "name": name}, format="json")
+        for player in (w.bob, w.ann):
+            client_of(w.north_org).post(
+                f"/api/federations/kk/events/{made.json()['id']}/clubs/north/nominations/",
+                {"player": player.pk},
+                format="json",
+            )
+        board.post(f"/api/federations/kk/events/{made.json()['id']}/select/")
+    # the federation, the role, the events with their host clubs, their entrants, nominations
+    with django_assert_num_queries(5):
+        listed = board.get("/api/federations/kk/events/")
+    assert [len(each["entrants"]) for each in listed.json()] == [2, 2, 2]

@@ -100,13 +100,8 @@ def act(request, federation: Federation, action: str) -> None:
 
 
 def context(federation: Federation) -> dict:
-    found = list(
-        selectors.list_events(federation=federation).prefetch_related(
-            "nominations__player", "nominations__club", "entrants__player", "entrants__club"
-        )
-    )
     return {
-        "events": found,
+        "events": list(selectors.list_events(federation=federation)),
         "host_clubs": selectors.list_member_clubs(federation=federation),
         "games": [(code, labels.game_name(code)) for code, _label in GAME_CHOICES],
         "formats": [(code, labels.label(labels.FORMATS, code)) for code, _label in Format.choices],
