@@ -17,11 +17,16 @@ def federation_box(context, club):
         for membership in selectors.list_club_memberships(club=club)
         if membership.state != "ended"
     ]
+    open_events = selectors.list_open_events_for_club(club=club)
     return {
         "club": club,
         "memberships": memberships,
         "link_invitations": list(selectors.list_club_link_invitations(club=club)),
-        "open_events": selectors.list_open_events_for_club(club=club),
-        "club_players": list(club.players.filter(is_active=True).order_by("display_name", "pk")),
+        "open_events": open_events,
+        "club_players": (
+            list(club.players.filter(is_active=True).order_by("display_name", "pk"))
+            if open_events
+            else []
+        ),
         "csrf_token": context.get("csrf_token"),
     }
