@@ -18,20 +18,8 @@ What it does:
 - ``create_event_tournament`` (the organisers): the host club's tournament, through
   ``tournaments.services.create_tournament``, with the selected entrants seeded in order.
 
-How entrants are computed (deterministic, the same data gives the same entrants and seeds):
-- The member clubs are taken in name order (then id).
-- ``top_n``: each club's season table of the calendar year ``season_year`` (or the current year
-  when the event names none) as computed at selection from the club's finished games
-  (``seasons.league_table.compute_season_rows``, not a possibly stale snapshot). Players are
-  ordered by wins, then points (both most first), then **fewer games played**, then **the lower
-  club player id** (who joined the club's books first): that breaks every tie, including a tie
-  at the cut-off (the season table itself orders ties by name, which is no merit). The first
-  ``quota`` who may enter are taken.
-- ``nominations``: each club's nominations in their order.
-- Who may not enter is passed over (the next one takes the place): an inactive club player, and a
-  person already taken for an earlier club (the same club player, or a club player linked to the
-  same federation player): a person qualifying at two clubs enters once, for the first club.
-- Seeds: the clubs' firsts in club order, then their seconds, and so on.
+How entrants are computed: ``federations.event_selection`` (deterministic; its docstring says
+how ties are broken and who is passed over).
 
 The host club's entrant for a player of another club is the host club's record of the same
 person: the host club player currently linked to the same federation player, or else a new host
@@ -51,7 +39,6 @@ never change a club's own events), or read (``federations.selectors``).
 from __future__ import annotations
 
 import datetime
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import Max
@@ -62,6 +49,7 @@ from clubs import services as club_services
 from clubs.models import Club, Player
 from config.problems import Problem
 from federations import selectors
+from federations.event_selection import compute_entrants, links_of
 from federations.models import (
     EventStatus,
     Federation,
@@ -75,7 +63,6 @@ from federations.models import (
     SelectionRule,
 )
 from federations.services import audit, lock_federation, store_link, user_or_none
-from seasons.league_table import compute_season_rows, season_range
 from tournaments import configuration
 from tournaments import services as tournament_services
 from tournaments.models import EntrantKind
@@ -217,15 +204,6 @@ def update_event(
     return event
 
 
-def _links_of(federation: Federation, player_ids) -> dict[int, int]:
-    """Club player id -> its current federation player id in ``federation``."""
-    return dict(
-        PlayerLink.objects.current()
-        .filter(federation=federation, player_id__in=list(player_ids))
-        .values_list("player_id", "federation_player_id")
-    )
-
-
 @transaction.atomic
 def nominate(*, event: FederationEvent, user, club: Club, player: Player) -> FederationNomination:
     """A member club's organiser nominates one of the club's active players (within the quota)."""
@@ -250,7 +228,7 @@ def nominate(*, event: FederationEvent, user, club: Club, player: Player) -> Fed
         raise Problem(
             code="inactive_player", detail=_("The player is no longer active."), pointer="/player"
         )
-    federation_player_id = _links_of(federation, [player.pk]).get(player.pk)
+    federation_player_id = links_of(federation, [player.pk]).get(player.pk)
     taken = event.nominations.filter(player=player)
     if federation_player_id is not None:
         taken = taken | event.nominations.filter(federation_player_id=federation_player_id)
@@ -310,77 +288,6 @@ def withdraw_nomination(*, nomination: FederationNomination, user) -> None:
         club=club_id,
         player=nomination.player_id,
     )
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One selected entrant before it is stored: its club, club player, federation player (if
-    linked), place at the club and seed."""
-
-    club: Club
-    player_id: int
-    federation_player_id: int | None
-    place: int
-    seed: int = 0
-
-
-def _season_order(club: Club, date_from, date_to) -> list[int]:
-    rows = compute_season_rows(club.pk, date_from, date_to)
-    rows.sort(key=lambda row: (-row["wins"], -row["points"], row["games"], row["player"]["id"]))
-    return [row["player"]["id"] for row in rows]
-
-
-def compute_entrants(event: FederationEvent, season_year: int | None = None) -> list[Candidate]:
-    """The entrants the rule gives now, seeded (see the module's docstring). Reads only."""
-    clubs = list(selectors.list_member_clubs(federation=event.federation))
-    ordered: dict[int, list[int]] = {}
-    if event.rule == SelectionRule.TOP_N:
-        date_from, date_to = season_range(season_year)
-        for club in clubs:
-            ordered[club.pk] = _season_order(club, date_from, date_to)
-    else:
-        for nomination in event.nominations.filter(club__in=clubs).order_by("club_id", "order"):
-            ordered.setdefault(nomination.club_id, []).append(nomination.player_id)
-    every = [player_id for ids in ordered.values() for player_id in ids]
-    players = {
-        player.pk: player
-        for player in Player.objects.filter(pk__in=every).only("pk", "club_id", "is_active")
-    }
-    links = _links_of(event.federation, every)
-    taken_players: set[int] = set()
-    taken_people: set[int] = set()
-    chosen: list[list[Candidate]] = []
-    for club in clubs:
-        mine: list[Candidate] = []
-        for place, player_id in enumerate(ordered.get(club.pk, []), start=1):
-            if len(mine) >= event.quota:
-                break
-            player = players.get(player_id)
-            person = links.get(player_id)
-            if player is None or player.club_id != club.pk or not player.is_active:
-                continue
-            if player_id in taken_players or (person is not None and person in taken_people):
-                continue
-            taken_players.add(player_id)
-            if person is not None:
-                taken_people.add(person)
-            mine.append(Candidate(club, player_id, person, place))
-        chosen.append(mine)
-    seeded: list[Candidate] = []
-    for index in range(event.quota):
-        for mine in chosen:
-            if index < len(mine):
-                each = mine[index]
-                seeded.append(
-                    Candidate(
-                        each.club,
-                        each.player_id,
-                        each.federation_player_id,
-                        each.place,
-                        len(seeded) + 1,
-                    )
-                )
-    return seeded
 
 
 @transaction.atomic
