@@ -17,7 +17,9 @@ def federation_box(context, club):
         for membership in selectors.list_club_memberships(club=club)
         if membership.state != "ended"
     ]
-    open_events = selectors.list_open_events_for_club(club=club)
+    # A club that is a member of no federation has no event to nominate for: no query.
+    is_member = any(membership.state == "member" for membership in memberships)
+    open_events = selectors.list_open_events_for_club(club=club) if is_member else []
     return {
         "club": club,
         "memberships": memberships,
