@@ -195,6 +195,11 @@ SERVICE = _section(
     ("not_linked", 409, "the link was already undone"),
     ("not_merged", 409, "not a merge, or a merge already undone"),
     ("merge_changed", 409, "a link the merge moved was undone or moved since: undo that first"),
+    # federation events (docs/federations.md)
+    ("event_created", 409, "the federation event's tournament is created; the event is fixed"),
+    ("not_selected", 409, "the federation event's entrants are not selected yet"),
+    ("nominations_closed", 409, "the federation event takes no nominations (now)"),
+    ("quota_full", 409, "the club has nominated as many players as the event's quota"),
     # exchange (docs/exchange.md)
     (
         "exchange_invalid",

@@ -1,8 +1,8 @@
 """Admin pages of federations: every model with search and filters; the audit trail read-only.
 
 What it does: lets staff find and inspect federations (their organisers and club memberships
-inline), federation players, their links to club players, pending link invitations and the audit
-trail.
+inline), federation players, their links to club players, pending link invitations, the
+federation events (their nominations and selected entrants, view only) and the audit trail.
 
 What it does not do: run workflows. Inviting, accepting, leaving, linking and merging go through
 ``federations.services`` (the API and the pages), which check permissions, keep one open
@@ -15,7 +15,10 @@ from django.contrib import admin
 from federations.models import (
     Federation,
     FederationAuditEntry,
+    FederationEvent,
+    FederationEventEntrant,
     FederationMembership,
+    FederationNomination,
     FederationPlayer,
     FederationRole,
     PlayerLink,
@@ -101,3 +104,34 @@ class FederationAuditEntryAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None) -> bool:
         return False
+
+
+class _ViewOnly:
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(FederationEvent)
+class FederationEventAdmin(_ViewOnly, admin.ModelAdmin):
+    """Events change through ``federations.events`` (the selection follows from them)."""
+
+    list_display = ["name", "federation", "host_club", "date", "rule", "quota", "status"]
+    list_filter = ["federation", "rule", "status"]
+    search_fields = ["name", "federation__name", "host_club__name"]
+
+
+@admin.register(FederationNomination)
+class FederationNominationAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["player", "club", "event", "order", "created_at"]
+    list_filter = ["event__federation", "club"]
+    search_fields = ["player__display_name", "club__name", "event__name"]
+
+
+@admin.register(FederationEventEntrant)
+class FederationEventEntrantAdmin(_ViewOnly, admin.ModelAdmin):
+    list_display = ["event", "seed", "player", "club", "place", "host_player"]
+    list_filter = ["event__federation", "club"]
+    search_fields = ["player__display_name", "club__name", "event__name"]

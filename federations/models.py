@@ -27,6 +27,10 @@ What it holds:
 - ``FederationAuditEntry``: who did what to the federation's records (kind, user, details), the
   shape of ``tournaments.AuditEntry``. An unlink, a merge and an un-merge read their details back.
 
+The federation events (a county championship at a host club) are ``federations.event_models``
+(``FederationEvent``, ``FederationNomination``, ``FederationEventEntrant``), imported here so
+Django finds them.
+
 What it does not do: workflows (``federations.services``: every write), reads
 (``federations.selectors``), the levy (``federations.levy``), or anything of a club's own records.
 
@@ -200,6 +204,7 @@ class LinkHow(models.TextChoices):
     ORGANISER = "organiser", "By a federation organiser"
     INVITATION = "invitation", "By invitation, accepted by the club"
     SAME_ACCOUNT = "same_account", "The same account at two clubs"
+    EVENT = "event", "Made for a federation event's entrant"
 
 
 class PlayerLinkQuerySet(models.QuerySet):
@@ -285,6 +290,12 @@ class FederationAuditKind(models.TextChoices):
     MERGED = "merged", gettext_lazy("Players merged")
     UNMERGED = "unmerged", gettext_lazy("Merge undone")
     PRIVACY_CHANGED = "privacy_changed", gettext_lazy("Public choices changed")
+    EVENT_CREATED = "event_created", gettext_lazy("Event created")
+    EVENT_CHANGED = "event_changed", gettext_lazy("Event changed")
+    NOMINATED = "nominated", gettext_lazy("Player nominated")
+    NOMINATION_WITHDRAWN = "nomination_withdrawn", gettext_lazy("Nomination withdrawn")
+    ENTRANTS_SELECTED = "entrants_selected", gettext_lazy("Entrants selected")
+    EVENT_TOURNAMENT_CREATED = "event_tournament", gettext_lazy("Event's tournament created")
 
 
 class FederationAuditEntry(models.Model):
@@ -306,3 +317,31 @@ class FederationAuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.federation}: {self.kind} at {self.created_at:%Y-%m-%d %H:%M}"
+
+
+from federations.event_models import (  # noqa: E402  (the events' models, registered with the app)
+    EventStatus,
+    FederationEvent,
+    FederationEventEntrant,
+    FederationNomination,
+    SelectionRule,
+)
+
+__all__ = [
+    "EventStatus",
+    "Federation",
+    "FederationAuditEntry",
+    "FederationAuditKind",
+    "FederationEvent",
+    "FederationEventEntrant",
+    "FederationMembership",
+    "FederationNomination",
+    "FederationPlayer",
+    "FederationRole",
+    "FederationRoleKind",
+    "LinkHow",
+    "NameShown",
+    "PlayerLink",
+    "PlayerLinkInvitation",
+    "SelectionRule",
+]

@@ -12,6 +12,8 @@ me" link of ``clubs.invitations``), and the DRF permission classes the federatio
   can_manage``); a club the user may not read is a 404, as everywhere.
 - ``PlayerChoicesPermission``: reads by the federation's organisers or the player; writes by the
   player only (an organiser never sets a player's public choices).
+- ``EventReadPermission``: a federation event is read by the federation's organisers and by the
+  organisers of its member clubs (who nominate for it); written by the federation's organisers.
 
 Anonymous writes are 401, a signed-in user without the role gets 403.
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from clubs.models import Club, Role
 from clubs.permissions import can_manage, can_read_club
 from federations.models import FederationPlayer, FederationRole, PlayerLink
 
@@ -37,6 +40,19 @@ def is_organiser(user, federation) -> bool:
     if user.pk not in cache:
         cache[user.pk] = FederationRole.objects.filter(federation=federation, user=user).exists()
     return cache[user.pk]
+
+
+def organises_a_member_club(user, federation) -> bool:
+    """The user is an organiser of a club that is a member of ``federation`` now."""
+    if user is None or not user.is_authenticated:
+        return False
+    return Club.objects.filter(
+        memberships__user=user,
+        memberships__role=Role.ORGANISER,
+        federation_memberships__federation=federation,
+        federation_memberships__accepted_at__isnull=False,
+        federation_memberships__left_at__isnull=True,
+    ).exists()
 
 
 def is_the_player(user, federation_player: FederationPlayer) -> bool:
@@ -87,3 +103,15 @@ class PlayerChoicesPermission(BasePermission):
         if is_the_player(request.user, player):
             return True
         return request.method in SAFE_METHODS and is_organiser(request.user, view.get_federation())
+
+
+class EventReadPermission(BasePermission):
+    anonymous_may_read = False
+
+    def has_permission(self, request, view) -> bool:
+        if not request.user.is_authenticated:
+            return False
+        federation = view.get_federation()
+        if is_organiser(request.user, federation):
+            return True
+        return request.method in SAFE_METHODS and organises_a_member_club(request.user, federation)

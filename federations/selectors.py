@@ -4,7 +4,8 @@ What it does: fetches a federation by slug, and inside it a club with a membersh
 player, a link, a link invitation or a merge's audit entry — an id of another federation is a 404
 (``Http404``), never someone else's row; lists the memberships, players (with their current
 links), links and audit entries; reads a member club's results for the federation's organisers
-(its nights and events with their game counts: read only).
+(its nights and events with their game counts: read only); the federation events, their
+nominations and selected entrants, and the events open to a club's nominations.
 
 What it does not do: check who asks (``federations.permissions``) or write
 (``federations.services``).
@@ -19,13 +20,18 @@ from django.http import Http404
 
 from clubs.models import Club, Player
 from federations.models import (
+    EventStatus,
     Federation,
     FederationAuditEntry,
     FederationAuditKind,
+    FederationEvent,
+    FederationEventEntrant,
     FederationMembership,
+    FederationNomination,
     FederationPlayer,
     PlayerLink,
     PlayerLinkInvitation,
+    SelectionRule,
 )
 from games.models import Game, GameSeat
 from settlements.models import Night
@@ -181,3 +187,65 @@ def member_club_results(*, club: Club) -> dict:
             .order_by("-created_at", "-id")[:100]
         ),
     }
+
+
+# Federation events ------------------------------------------------------------------------------
+
+
+def list_events(*, federation: Federation) -> QuerySet[FederationEvent]:
+    """The federation's events, newest first, with their selected entrants and nominations
+    (three queries however many events)."""
+    entrants = FederationEventEntrant.objects.select_related("club", "player").order_by("seed")
+    nominations = FederationNomination.objects.select_related("club", "player").order_by(
+        "club__name", "club_id", "order"
+    )
+    return (
+        FederationEvent.objects.filter(federation=federation)
+        .select_related("host_club")
+        .prefetch_related(
+            Prefetch("entrants", queryset=entrants),
+            Prefetch("nominations", queryset=nominations),
+        )
+        .order_by("-date", "-id")
+    )
+
+
+def get_event(*, federation: Federation, event_id: int) -> FederationEvent:
+    return _one(list_events(federation=federation).filter(pk=event_id), "federation event")
+
+
+def list_nominations(*, event: FederationEvent, club: Club | None = None):
+    nominations = event.nominations.select_related("club", "player", "federation_player")
+    if club is not None:
+        nominations = nominations.filter(club=club)
+    return nominations.order_by("club__name", "club_id", "order")
+
+
+def get_nomination(
+    *, event: FederationEvent, club: Club, nomination_id: int
+) -> FederationNomination:
+    return _one(event.nominations.filter(club=club, pk=nomination_id), "nomination")
+
+
+def list_event_entrants(*, event: FederationEvent) -> QuerySet[FederationEventEntrant]:
+    return event.entrants.select_related("club", "player", "host_player").order_by("seed")
+
+
+def list_open_events_for_club(*, club: Club) -> list[FederationEvent]:
+    """The draft events taking nominations of the federations ``club`` is a member of now, each
+    with ``club_nominations`` (the club's own, in order)."""
+    mine = FederationNomination.objects.filter(club=club).select_related("player")
+    return list(
+        FederationEvent.objects.filter(
+            rule=SelectionRule.NOMINATIONS,
+            status=EventStatus.DRAFT,
+            federation__memberships__club=club,
+            federation__memberships__accepted_at__isnull=False,
+            federation__memberships__left_at__isnull=True,
+        )
+        .select_related("federation", "host_club")
+        .prefetch_related(
+            Prefetch("nominations", queryset=mine.order_by("order"), to_attr="club_nominations")
+        )
+        .order_by("date", "id")
+    )

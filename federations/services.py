@@ -6,7 +6,8 @@ players to them (by an organiser, by an invitation the club accepts, or by the s
 two member clubs), unlinks, merges two federation players and undoes a merge; stores a player's
 public choices. Each write locks the federation's row, checks, stores and writes its
 ``FederationAuditEntry`` in one transaction: a refusal (``config.problems.Problem``) stores
-nothing.
+nothing. ``lock_federation``, ``audit`` and ``user_or_none`` are the helpers every federation
+write uses (``federations.events`` too).
 
 What it does not do: decide who may call it (``federations.permissions``; the views check before
 calling), read (``federations.selectors``), or touch a club's own records (its players, nights,
@@ -39,17 +40,19 @@ from federations.models import (
 )
 
 
-def _user(user):
+def user_or_none(user):
+    """The signed-in user, or None (what a row's ``…_by`` stores)."""
     return user if user is not None and user.is_authenticated else None
 
 
-def _audit(federation: Federation, kind: str, user, **details) -> FederationAuditEntry:
+def audit(federation: Federation, kind: str, user, **details) -> FederationAuditEntry:
+    """Write the federation's audit entry (inside the write's transaction)."""
     return FederationAuditEntry.objects.create(
-        federation=federation, kind=kind, user=_user(user), details=details
+        federation=federation, kind=kind, user=user_or_none(user), details=details
     )
 
 
-def _lock(federation: Federation) -> Federation:
+def lock_federation(federation: Federation) -> Federation:
     """Take the federation row's lock: the federation's writes run one at a time."""
     return Federation.objects.select_for_update().get(pk=federation.pk)
 
@@ -70,21 +73,21 @@ def create_federation(
                 slug=slug,
                 currency=currency,
                 levy_rate_minor=levy_rate_minor,
-                created_by=_user(user),
+                created_by=user_or_none(user),
             )
     except IntegrityError:  # a race on the slug or the name
         raise Problem(code="unique", detail=_("This name or slug is already taken.")) from None
     FederationRole.objects.create(
         federation=federation, user=user, role=FederationRoleKind.ORGANISER
     )
-    _audit(federation, FederationAuditKind.FEDERATION_CREATED, user, name=name, slug=slug)
+    audit(federation, FederationAuditKind.FEDERATION_CREATED, user, name=name, slug=slug)
     return federation
 
 
 @transaction.atomic
 def update_federation(*, federation: Federation, user, **changes) -> Federation:
     """Change the name or the levy rate (``name``, ``levy_rate_minor``)."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     name = changes.get("name")
     if name is not None and name.lower() != federation.name.lower():
         if Federation.objects.filter(name__iexact=name).exclude(pk=federation.pk).exists():
@@ -93,7 +96,7 @@ def update_federation(*, federation: Federation, user, **changes) -> Federation:
     for key, value in changes.items():
         setattr(federation, key, value)
     federation.save(update_fields=list(changes))
-    _audit(federation, FederationAuditKind.FEDERATION_CHANGED, user, before=before, after=changes)
+    audit(federation, FederationAuditKind.FEDERATION_CHANGED, user, before=before, after=changes)
     return federation
 
 
@@ -108,7 +111,7 @@ def _open_membership(federation: Federation, club: Club) -> FederationMembership
 @transaction.atomic
 def invite_club(*, federation: Federation, user, club: Club) -> FederationMembership:
     """Invite ``club``; refused (``already_member``) while it is a member or invited."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     if _open_membership(federation, club) is not None:
         raise Problem(
             code="already_member",
@@ -116,9 +119,9 @@ def invite_club(*, federation: Federation, user, club: Club) -> FederationMember
             pointer="/club",
         )
     membership = FederationMembership.objects.create(
-        federation=federation, club=club, invited_at=timezone.now(), invited_by=_user(user)
+        federation=federation, club=club, invited_at=timezone.now(), invited_by=user_or_none(user)
     )
-    _audit(
+    audit(
         federation, FederationAuditKind.CLUB_INVITED, user, club=club.pk, membership=membership.pk
     )
     return membership
@@ -132,16 +135,16 @@ def _pending(federation: Federation, club: Club) -> FederationMembership:
 
 
 def _end(federation, user, membership, kind) -> FederationMembership:
-    membership.left_at, membership.left_by = timezone.now(), _user(user)
+    membership.left_at, membership.left_by = timezone.now(), user_or_none(user)
     membership.save(update_fields=["left_at", "left_by"])
-    _audit(federation, kind, user, club=membership.club_id, membership=membership.pk)
+    audit(federation, kind, user, club=membership.club_id, membership=membership.pk)
     return membership
 
 
 @transaction.atomic
 def withdraw_invitation(*, federation: Federation, user, club: Club) -> FederationMembership:
     """The federation takes back a pending invitation (the row is ended, never accepted)."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     membership = _pending(federation, club)
     return _end(federation, user, membership, FederationAuditKind.INVITATION_WITHDRAWN)
 
@@ -149,11 +152,11 @@ def withdraw_invitation(*, federation: Federation, user, club: Club) -> Federati
 @transaction.atomic
 def accept_invitation(*, federation: Federation, user, club: Club) -> FederationMembership:
     """The club's organiser accepts: the club is a member from now; same-account links are made."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     membership = _pending(federation, club)
-    membership.accepted_at, membership.accepted_by = timezone.now(), _user(user)
+    membership.accepted_at, membership.accepted_by = timezone.now(), user_or_none(user)
     membership.save(update_fields=["accepted_at", "accepted_by"])
-    _audit(
+    audit(
         federation, FederationAuditKind.CLUB_ACCEPTED, user, club=club.pk, membership=membership.pk
     )
     for player in Player.objects.filter(club=club, user__isnull=False).order_by("pk"):
@@ -164,7 +167,7 @@ def accept_invitation(*, federation: Federation, user, club: Club) -> Federation
 @transaction.atomic
 def decline_invitation(*, federation: Federation, user, club: Club) -> FederationMembership:
     """The club's organiser declines: the row is ended, never accepted."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     membership = _pending(federation, club)
     return _end(federation, user, membership, FederationAuditKind.CLUB_DECLINED)
 
@@ -172,7 +175,7 @@ def decline_invitation(*, federation: Federation, user, club: Club) -> Federatio
 @transaction.atomic
 def leave_federation(*, federation: Federation, user, club: Club) -> FederationMembership:
     """The club leaves. Its records and its links stay; the levy stops counting from now."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     membership = _open_membership(federation, club)
     if membership is None or membership.accepted_at is None:
         raise Problem(code="not_a_member", detail=_("The club is not a member of this federation."))
@@ -181,9 +184,9 @@ def leave_federation(*, federation: Federation, user, club: Club) -> FederationM
 
 @transaction.atomic
 def create_player(*, federation: Federation, user, display_name: str) -> FederationPlayer:
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     player = FederationPlayer.objects.create(federation=federation, display_name=display_name)
-    _audit(federation, FederationAuditKind.PLAYER_CREATED, user, federation_player=player.pk)
+    audit(federation, FederationAuditKind.PLAYER_CREATED, user, federation_player=player.pk)
     return player
 
 
@@ -214,16 +217,18 @@ def _check_linkable(
         )
 
 
-def _store_link(federation, federation_player, player, how, user) -> PlayerLink:
+def store_link(federation, federation_player, player, how, user) -> PlayerLink:
+    """Store a current link (the federation's lock held, the checks done) and its audit entry;
+    a pending proposal for the same club player is dropped."""
     PlayerLinkInvitation.objects.filter(federation=federation, player=player).delete()
     link = PlayerLink.objects.create(
         federation=federation,
         federation_player=federation_player,
         player=player,
         how=how,
-        created_by=_user(user),
+        created_by=user_or_none(user),
     )
-    _audit(
+    audit(
         federation,
         FederationAuditKind.LINKED,
         user,
@@ -241,10 +246,10 @@ def link_player(
     *, federation: Federation, user, federation_player: FederationPlayer, player: Player
 ) -> PlayerLink:
     """A federation organiser links a member club's player to a federation player."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     federation_player = FederationPlayer.objects.get(pk=federation_player.pk)
     _check_linkable(federation, federation_player, player)
-    return _store_link(federation, federation_player, player, LinkHow.ORGANISER, user)
+    return store_link(federation, federation_player, player, LinkHow.ORGANISER, user)
 
 
 @transaction.atomic
@@ -252,7 +257,7 @@ def invite_link(
     *, federation: Federation, user, federation_player: FederationPlayer, player: Player
 ) -> PlayerLinkInvitation:
     """Propose a link to the player's club; a new proposal replaces a pending one."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     federation_player = FederationPlayer.objects.get(pk=federation_player.pk)
     _check_linkable(federation, federation_player, player)
     PlayerLinkInvitation.objects.filter(federation=federation, player=player).delete()
@@ -260,9 +265,9 @@ def invite_link(
         federation=federation,
         federation_player=federation_player,
         player=player,
-        invited_by=_user(user),
+        invited_by=user_or_none(user),
     )
-    _audit(
+    audit(
         federation,
         FederationAuditKind.LINK_INVITED,
         user,
@@ -276,20 +281,20 @@ def invite_link(
 @transaction.atomic
 def accept_link_invitation(*, invitation: PlayerLinkInvitation, user) -> PlayerLink:
     """The club's organiser accepts the proposal: the link is made (``how`` = invitation)."""
-    federation = _lock(invitation.federation)
+    federation = lock_federation(invitation.federation)
     invitation = PlayerLinkInvitation.objects.select_related("federation_player", "player").get(
         pk=invitation.pk
     )
     _check_linkable(federation, invitation.federation_player, invitation.player)
-    return _store_link(
+    return store_link(
         federation, invitation.federation_player, invitation.player, LinkHow.INVITATION, user
     )
 
 
 @transaction.atomic
 def decline_link_invitation(*, invitation: PlayerLinkInvitation, user) -> None:
-    federation = _lock(invitation.federation)
-    _audit(
+    federation = lock_federation(invitation.federation)
+    audit(
         federation,
         FederationAuditKind.LINK_DECLINED,
         user,
@@ -302,13 +307,13 @@ def decline_link_invitation(*, invitation: PlayerLinkInvitation, user) -> None:
 @transaction.atomic
 def unlink_player(*, link: PlayerLink, user) -> PlayerLink:
     """End a current link (kept, with ``unlinked_at``); audited with what it joined."""
-    federation = _lock(link.federation)
+    federation = lock_federation(link.federation)
     link = PlayerLink.objects.select_for_update().get(pk=link.pk)
     if link.unlinked_at is not None:
         raise Problem(code="not_linked", detail=_("This link was already undone."))
-    link.unlinked_at, link.unlinked_by = timezone.now(), _user(user)
+    link.unlinked_at, link.unlinked_by = timezone.now(), user_or_none(user)
     link.save(update_fields=["unlinked_at", "unlinked_by"])
-    _audit(
+    audit(
         federation,
         FederationAuditKind.UNLINKED,
         user,
@@ -327,7 +332,7 @@ def merge_players(
     """``source`` and ``target`` are one person: the source's current links and pending
     invitations move to the target; the source is kept, ``merged_into`` the target. The audit
     entry's details (the moved ids) are what ``unmerge`` restores from."""
-    federation = _lock(federation)
+    federation = lock_federation(federation)
     source, target = (
         FederationPlayer.objects.select_for_update().get(pk=each.pk) for each in (source, target)
     )
@@ -351,7 +356,7 @@ def merge_players(
     PlayerLink.objects.filter(pk__in=links).update(federation_player=target)
     PlayerLinkInvitation.objects.filter(pk__in=invitations).update(federation_player=target)
     FederationPlayer.objects.filter(pk=source.pk).update(merged_into=target)
-    return _audit(
+    return audit(
         federation,
         FederationAuditKind.MERGED,
         user,
@@ -367,7 +372,7 @@ def unmerge(*, entry: FederationAuditEntry, user) -> FederationPlayer:
     """Undo a merge from its audit entry: the moved links go back to the source. Refused
     (``merge_changed``) when a moved link was unlinked or moved again since (undo the later
     merge first), and (``not_merged``) when the merge was already undone."""
-    federation = _lock(entry.federation)
+    federation = lock_federation(entry.federation)
     if entry.kind != FederationAuditKind.MERGED:
         raise Problem(code="not_merged", detail=_("This audit entry is not a merge."))
     details = entry.details
@@ -387,7 +392,7 @@ def unmerge(*, entry: FederationAuditEntry, user) -> FederationPlayer:
         pk__in=details["invitations"], federation_player_id=details["target"]
     ).update(federation_player=source)
     FederationPlayer.objects.filter(pk=source.pk).update(merged_into=None)
-    _audit(
+    audit(
         federation,
         FederationAuditKind.UNMERGED,
         user,
@@ -409,7 +414,7 @@ def set_public_choices(
     ranking_shown: bool | None = None,
 ) -> FederationPlayer:
     """The player's own choices: the name shown (whole or initials), the ranking shown or not."""
-    federation = _lock(federation_player.federation)
+    federation = lock_federation(federation_player.federation)
     player = FederationPlayer.objects.select_for_update().get(pk=federation_player.pk)
     changes = {}
     if name_shown is not None:
@@ -420,7 +425,7 @@ def set_public_choices(
         setattr(player, key, value)
     if changes:
         player.save(update_fields=list(changes))
-        _audit(
+        audit(
             federation,
             FederationAuditKind.PRIVACY_CHANGED,
             user,
@@ -461,16 +466,16 @@ def _link_same_account_in(federation: Federation, player: Player) -> PlayerLink 
         federation_player = FederationPlayer.objects.create(
             federation=federation, display_name=player.display_name
         )
-        _audit(
+        audit(
             federation,
             FederationAuditKind.PLAYER_CREATED,
             None,
             federation_player=federation_player.pk,
         )
-    link = _store_link(federation, federation_player, player, LinkHow.SAME_ACCOUNT, None)
+    link = store_link(federation, federation_player, player, LinkHow.SAME_ACCOUNT, None)
     for other in same:
         if not current.filter(player=other).exists():
-            _store_link(federation, federation_player, other, LinkHow.SAME_ACCOUNT, None)
+            store_link(federation, federation_player, other, LinkHow.SAME_ACCOUNT, None)
     return link
 
 
@@ -486,7 +491,7 @@ def link_same_account(*, player: Player) -> list[PlayerLink]:
     ).order_by("pk")
     links = []
     for federation in federations:
-        link = _link_same_account_in(_lock(federation), player)
+        link = _link_same_account_in(lock_federation(federation), player)
         if link is not None:
             links.append(link)
     return links

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from federations import levy, selectors, services
 from federations.api import serializers as s
-from federations.api.views import _FederationView, _valid
+from federations.api.views import FederationScopedView, valid_input
 from federations.permissions import (
     ClubAnswerPermission,
     FederationOrganiserPermission,
@@ -27,7 +27,7 @@ from federations.permissions import (
 )
 
 
-class PlayerListView(_FederationView):
+class PlayerListView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(
@@ -43,12 +43,12 @@ class PlayerListView(_FederationView):
         responses={201: s.FederationPlayerOutput},
     )
     def post(self, request, slug):
-        data = _valid(s.FederationPlayerInput, request)
+        data = valid_input(s.FederationPlayerInput, request)
         player = services.create_player(federation=self.get_federation(), user=request.user, **data)
         return Response(s.FederationPlayerOutput(player).data, status=status.HTTP_201_CREATED)
 
 
-class PlayerDetailView(_FederationView):
+class PlayerDetailView(FederationScopedView):
     permission_classes = [PlayerChoicesPermission]
 
     def get_federation_player(self):
@@ -69,7 +69,7 @@ class PlayerDetailView(_FederationView):
         summary="The player's public choices: name shown, ranking shown (the player only)",
     )
     def patch(self, request, slug, player_id):
-        data = _valid(s.PublicChoicesInput, request)
+        data = valid_input(s.PublicChoicesInput, request)
         player = services.set_public_choices(
             federation_player=self.get_federation_player(), user=request.user, **data
         )
@@ -84,7 +84,7 @@ def _link_targets(view, data):
     )
 
 
-class LinkListView(_FederationView):
+class LinkListView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(operation_id="federations_links_list", responses=s.PlayerLinkOutput(many=True))
@@ -102,7 +102,7 @@ class LinkListView(_FederationView):
         summary="Link a member club's player to a federation player (organisers)",
     )
     def post(self, request, slug):
-        federation_player, player = _link_targets(self, _valid(s.PlayerLinkInput, request))
+        federation_player, player = _link_targets(self, valid_input(s.PlayerLinkInput, request))
         link = services.link_player(
             federation=self.get_federation(),
             user=request.user,
@@ -112,7 +112,7 @@ class LinkListView(_FederationView):
         return Response(s.PlayerLinkOutput(link).data, status=status.HTTP_201_CREATED)
 
 
-class UnlinkView(_FederationView):
+class UnlinkView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(
@@ -125,7 +125,7 @@ class UnlinkView(_FederationView):
         )
 
 
-class LinkInvitationListView(_FederationView):
+class LinkInvitationListView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(
@@ -135,7 +135,7 @@ class LinkInvitationListView(_FederationView):
         summary="Propose a link to the player's club, whose organisers accept it (organisers)",
     )
     def post(self, request, slug):
-        federation_player, player = _link_targets(self, _valid(s.PlayerLinkInput, request))
+        federation_player, player = _link_targets(self, valid_input(s.PlayerLinkInput, request))
         invitation = services.invite_link(
             federation=self.get_federation(),
             user=request.user,
@@ -147,7 +147,7 @@ class LinkInvitationListView(_FederationView):
         )
 
 
-class _LinkInvitationView(_FederationView):
+class _LinkInvitationView(FederationScopedView):
     permission_classes = [ClubAnswerPermission]
 
     def get_invitation(self):
@@ -185,7 +185,7 @@ class LinkInvitationDeclineView(_LinkInvitationView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class MergeListView(_FederationView):
+class MergeListView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(
@@ -195,7 +195,7 @@ class MergeListView(_FederationView):
         summary="Merge two federation players into one (organisers; undone by …/undo/)",
     )
     def post(self, request, slug):
-        data = _valid(s.FederationMergeInput, request)
+        data = valid_input(s.FederationMergeInput, request)
         federation = self.get_federation()
         entry = services.merge_players(
             federation=federation,
@@ -206,7 +206,7 @@ class MergeListView(_FederationView):
         return Response(s.FederationAuditEntryOutput(entry).data, status=status.HTTP_201_CREATED)
 
 
-class UnmergeView(_FederationView):
+class UnmergeView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(
@@ -221,7 +221,7 @@ class UnmergeView(_FederationView):
         return Response(s.FederationPlayerOutput(player).data)
 
 
-class LevyView(_FederationView):
+class LevyView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(
@@ -243,7 +243,7 @@ class LevyView(_FederationView):
         return Response(s.FederationLevyOutput(levy.report_as_dict(report)).data)
 
 
-class AuditView(_FederationView):
+class AuditView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(

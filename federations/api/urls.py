@@ -1,13 +1,16 @@
-"""URL routes of the federations API, under /api/ (federations.api.views lists them)."""
+"""URL routes of the federations API, under /api/ (federations.api.views lists them; the
+events' routes: federations.api.event_views)."""
 
 from django.urls import path
 
+from federations.api import event_views as e
 from federations.api import player_views as p
 from federations.api import views as v
 
 app_name = "federations"
 
 F = "federations/<slug:slug>/"
+E = F + "events/<int:event_id>/"
 
 urlpatterns = [
     path("federations/", v.FederationListView.as_view(), name="federation-list"),
@@ -37,4 +40,19 @@ urlpatterns = [
     path(F + "merges/<int:entry_id>/undo/", p.UnmergeView.as_view(), name="unmerge"),
     path(F + "levy/", p.LevyView.as_view(), name="levy"),
     path(F + "audit/", p.AuditView.as_view(), name="audit"),
+    path(F + "events/", e.EventListView.as_view(), name="event-list"),
+    path(E, e.EventDetailView.as_view(), name="event-detail"),
+    path(E + "nominations/", e.EventNominationListView.as_view(), name="event-nominations"),
+    path(
+        E + "clubs/<slug:club_slug>/nominations/",
+        e.ClubNominationListView.as_view(),
+        name="event-club-nominations",
+    ),
+    path(
+        E + "clubs/<slug:club_slug>/nominations/<int:nomination_id>/",
+        e.ClubNominationDetailView.as_view(),
+        name="event-club-nomination",
+    ),
+    path(E + "select/", e.EventSelectView.as_view(), name="event-select"),
+    path(E + "tournament/", e.EventTournamentView.as_view(), name="event-tournament"),
 ]

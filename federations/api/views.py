@@ -39,13 +39,13 @@ def _with_members(federation: Federation) -> Federation:
     return federation
 
 
-def _valid(serializer_class, request, **kwargs):
+def valid_input(serializer_class, request, **kwargs):
     serializer = serializer_class(data=request.data, **kwargs)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 
 
-class _FederationView(GenericAPIView):
+class FederationScopedView(GenericAPIView):
     queryset = Federation.objects.none()
     pagination_class = None
 
@@ -72,7 +72,7 @@ class FederationListView(GenericAPIView):
         summary="Create a federation; you become its organiser",
     )
     def post(self, request):
-        data = _valid(s.FederationInput, request)
+        data = valid_input(s.FederationInput, request)
         rate = levy.parse_rate(data.pop("levy_rate"), data["currency"])
         federation = services.create_federation(user=request.user, levy_rate_minor=rate, **data)
         return Response(
@@ -80,7 +80,7 @@ class FederationListView(GenericAPIView):
         )
 
 
-class FederationDetailView(_FederationView):
+class FederationDetailView(FederationScopedView):
     permission_classes = [FederationReadPermission]
 
     @extend_schema(operation_id="federations_retrieve", responses=s.FederationOutput)
@@ -95,14 +95,14 @@ class FederationDetailView(_FederationView):
     )
     def patch(self, request, slug):
         federation = self.get_federation()
-        data = _valid(s.FederationChangeInput, request)
+        data = valid_input(s.FederationChangeInput, request)
         if "levy_rate" in data:
             data["levy_rate_minor"] = levy.parse_rate(data.pop("levy_rate"), federation.currency)
         federation = services.update_federation(federation=federation, user=request.user, **data)
         return Response(s.FederationOutput(_with_members(federation)).data)
 
 
-class MembershipListView(_FederationView):
+class MembershipListView(FederationScopedView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(
@@ -119,7 +119,7 @@ class MembershipListView(_FederationView):
         summary="Invite a club (organisers); its organisers accept or decline",
     )
     def post(self, request, slug):
-        data = _valid(s.FederationInviteInput, request)
+        data = valid_input(s.FederationInviteInput, request)
         club = selectors.find_club(slug=data["club"])
         if club is None:
             raise Problem(code="unknown_club", detail=_("No club has this slug."), pointer="/club")
@@ -131,7 +131,7 @@ class MembershipListView(_FederationView):
         )
 
 
-class _ClubOfFederationView(_FederationView):
+class ClubOfFederationView(FederationScopedView):
     def get_club(self):
         if getattr(self, "_club", None) is None:
             self._club = selectors.get_club_of_federation(
@@ -140,7 +140,7 @@ class _ClubOfFederationView(_FederationView):
         return self._club
 
 
-class WithdrawView(_ClubOfFederationView):
+class WithdrawView(ClubOfFederationView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(
@@ -157,7 +157,7 @@ class WithdrawView(_ClubOfFederationView):
 
 
 def _club_answer(action: str, summary: str):
-    class ClubAnswerView(_ClubOfFederationView):
+    class ClubAnswerView(ClubOfFederationView):
         permission_classes = [ClubAnswerPermission]
 
         @extend_schema(
@@ -186,7 +186,7 @@ DeclineView = _club_answer("decline", "Decline the federation's invitation (the 
 LeaveView = _club_answer("leave", "Leave the federation (the club's organisers)")
 
 
-class ClubResultsView(_ClubOfFederationView):
+class ClubResultsView(ClubOfFederationView):
     permission_classes = [FederationOrganiserPermission]
 
     @extend_schema(

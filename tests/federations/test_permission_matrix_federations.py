@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.services import issue_device_token
-from federations import services
+from federations import events, services
 from tests.clubs.factories import make_club, make_membership, make_player, make_user
 from tests.federations.factories import (
     make_federation,
@@ -33,14 +33,15 @@ from tests.federations.factories import (
 )
 from tests.permission_requests import all_routes, matches, path_parameters
 
-ACTORS = ("anonymous", "outsider", "club_organiser", "player", "organiser", "rival")
+ACTORS = ("anonymous", "outsider", "club_organiser", "player", "organiser", "rival", "other_club")
 
-ANYONE = "ok ok ok ok ok ok"
-SIGNED_IN = "401 ok ok ok ok ok"
-ORGANISERS = "401 403 403 403 ok 403"
-CLUB_ANSWER = "401 404 ok 404 404 404"
-MEMBER_CLUB_ANSWER = "401 404 ok 403 404 404"
-PAGE_ORGANISERS = "302 403 403 403 ok 403"
+ANYONE = "ok ok ok ok ok ok ok"
+SIGNED_IN = "401 ok ok ok ok ok ok"
+ORGANISERS = "401 403 403 403 ok 403 403"
+CLUB_ANSWER = "401 404 ok 404 404 404 404"
+MEMBER_CLUB_ANSWER = "401 404 ok 403 404 404 404"
+PAGE_ORGANISERS = "302 403 403 403 ok 403 403"
+EVENT_READERS = "401 403 ok 403 ok 403 ok"
 
 FEDERATION_ROUTES: dict[str, dict[str, str]] = {
     "federations:federation-list": {"GET": ANYONE, "POST": SIGNED_IN},
@@ -54,8 +55,8 @@ FEDERATION_ROUTES: dict[str, dict[str, str]] = {
     "federations:player-list": {"GET": ORGANISERS, "POST": ORGANISERS},
     # the public choices: read by the player and the organisers, set by the player only
     "federations:player-detail": {
-        "GET": "401 403 403 ok ok 403",
-        "PATCH": "401 403 403 ok 403 403",
+        "GET": "401 403 403 ok ok 403 403",
+        "PATCH": "401 403 403 ok 403 403 403",
     },
     "federations:link-list": {"GET": ORGANISERS, "POST": ORGANISERS},
     "federations:unlink": {"POST": ORGANISERS},
@@ -66,21 +67,36 @@ FEDERATION_ROUTES: dict[str, dict[str, str]] = {
     "federations:unmerge": {"POST": ORGANISERS},
     "federations:levy": {"GET": ORGANISERS},
     "federations:audit": {"GET": ORGANISERS},
+    # federation events: read by the federation's organisers and its member clubs' organisers
+    # (north's and south's), run by the federation's organisers; a club's nominations by that
+    # club's organisers only (south's organiser is refused north's, as any outsider: 404)
+    "federations:event-list": {"GET": EVENT_READERS, "POST": ORGANISERS},
+    "federations:event-detail": {"GET": EVENT_READERS, "PATCH": ORGANISERS},
+    "federations:event-nominations": {"GET": ORGANISERS},
+    "federations:event-club-nominations": {"GET": MEMBER_CLUB_ANSWER, "POST": MEMBER_CLUB_ANSWER},
+    "federations:event-club-nomination": {"DELETE": MEMBER_CLUB_ANSWER},
+    "federations:event-select": {"POST": ORGANISERS},
+    "federations:event-tournament": {"POST": ORGANISERS},
     # pages: the levy for the federation's organisers; the console box's form for the club's
     # (posted without an action, past the checks: 400)
     # the list for anyone; a new federation for anyone signed in (posted empty: 400)
-    "federation_pages:index": {"GET": ANYONE, "POST": "302 400 400 400 400 400"},
+    "federation_pages:index": {"GET": ANYONE, "POST": "302 400 400 400 400 400 400"},
     # the organisers' page (posted without an action, past the checks: 400)
-    "federation_pages:federation": {"GET": PAGE_ORGANISERS, "POST": "302 403 403 403 400 403"},
-    "federation_pages:player": {"GET": "302 403 403 ok ok 403", "POST": "302 403 403 ok 403 403"},
+    "federation_pages:federation": {"GET": PAGE_ORGANISERS, "POST": "302 403 403 403 400 403 403"},
+    "federation_pages:player": {
+        "GET": "302 403 403 ok ok 403 403",
+        "POST": "302 403 403 ok 403 403 403",
+    },
     "federation_pages:levy": {"GET": PAGE_ORGANISERS},
     "federation_pages:levy-csv": {"GET": PAGE_ORGANISERS},
-    "federation_pages:console-answer": {"POST": "302 404 400 403 404 404"},
+    "federation_pages:console-answer": {"POST": "302 404 400 403 404 404 404"},
 }
 
 
 class World:
-    """Two federations; ``county`` has ``north`` (a member, private) and ``east`` (invited)."""
+    """Two federations; ``county`` has ``north`` (a member, private), ``east`` (invited) and
+    ``south`` (a member, private: ``other_club`` organises it); a draft event taking nominations
+    (north nominated Nora) and a selected one (Nora and Sean), both hosted by north."""
 
     def __init__(self) -> None:
         self.users = {name: make_user(name) for name in ACTORS if name != "anonymous"}
@@ -109,6 +125,30 @@ class World:
             federation_player=self.fp_mary,
             player=self.mary,
         )
+        self.south = make_club("south")
+        make_membership(self.south, self.users["other_club"], "organiser")
+        make_member(self.county, self.south)
+        self.event, self.selected = (
+            events.create_event(
+                federation=self.county,
+                user=self.users["organiser"],
+                name=name,
+                host_club=self.north,
+                game="25",
+                format="knockout",
+                date="2026-03-01",
+                rule="nominations",
+                quota=3,
+            )
+            for name in ("Open", "Selected")
+        )
+        organiser = self.users["club_organiser"]
+        self.nomination = events.nominate(
+            event=self.event, user=organiser, club=self.north, player=self.nora
+        )
+        for player in (self.nora, self.sean):
+            events.nominate(event=self.selected, user=organiser, club=self.north, player=player)
+        events.select_entrants(event=self.selected, user=self.users["organiser"])
         self.merge = services.merge_players(
             federation=self.county,
             user=self.users["organiser"],
@@ -124,8 +164,12 @@ class World:
             "link_id": self.link.pk,
             "invitation_id": self.invitation.pk,
             "entry_id": self.merge.pk,
+            "event_id": self.event.pk,
+            "nomination_id": self.nomination.pk,
         }
 
+
+EVENT_OF = {"federations:event-tournament": "selected", "federations:event-select": "selected"}
 
 CLUB_OF = {
     "federations:accept": "east",
@@ -152,6 +196,17 @@ BODIES = {
         "federation_player": w.fp_sean.pk,
         "player": make_player(w.north, "Later").pk,
     },
+    ("federations:event-list", "POST"): lambda w: {
+        "name": "County Cup",
+        "host_club": "north",
+        "game": "25",
+        "format": "round_robin",
+        "date": "2026-04-01",
+        "rule": "top_n",
+        "quota": 4,
+    },
+    ("federations:event-detail", "PATCH"): lambda w: {"quota": 2},
+    ("federations:event-club-nominations", "POST"): lambda w: {"player": w.mary.pk},
     ("federations:merge-list", "POST"): lambda w: {
         "source": w.fp_sean_too.pk,
         "target": w.fp_sean.pk,
@@ -161,6 +216,8 @@ BODIES = {
 
 def url_for(route_key: str, world: World) -> str:
     values = world.kwargs() | {"club_slug": CLUB_OF.get(route_key, "north")}
+    if EVENT_OF.get(route_key) == "selected":
+        values["event_id"] = world.selected.pk
     if route_key == "federation_pages:console-answer":
         values["slug"] = "north"  # a club's console
     return reverse(route_key, kwargs={name: values[name] for name in path_parameters(route_key)})
@@ -226,6 +283,9 @@ def test_nothing_crosses_federations():
         ("POST", f"{rival}/merges/{world.merge.pk}/undo/"),
         ("GET", f"{rival}/clubs/north/results/"),
         ("POST", f"{rival}/clubs/north/withdraw/"),
+        ("GET", f"{rival}/events/{world.event.pk}/"),
+        ("POST", f"{rival}/events/{world.selected.pk}/select/"),
+        ("POST", f"{rival}/events/{world.selected.pk}/tournament/"),
     ]:
         assert client.generic(method, url).status_code == 404, url
     response = client.post(

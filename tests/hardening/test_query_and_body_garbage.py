@@ -167,6 +167,12 @@ def test_a_body_over_the_limit_is_413(world, organiser_client):
     assert response.json()["code"] == "body_too_large"
 
 
+WRITERS = {
+    "federations:player-detail": "player",
+    "federations:event-club-nominations": "club_organiser",
+}
+
+
 @pytest.mark.django_db
 def test_federation_routes_survive_garbage_and_deep_nesting():
     """The same two checks on the federations' API, in their matrix's world, by the county's
@@ -176,20 +182,19 @@ def test_federation_routes_survive_garbage_and_deep_nesting():
 
     world = federations_matrix.World()
     clients = {}
-    for actor in ("organiser", "player"):
+    for actor in ("organiser", "player", "club_organiser"):
         _, token = issue_device_token(user=world.users[actor], device="garbage")
         clients[actor] = Client(HTTP_AUTHORIZATION=f"Token {token}")
-    client = clients["organiser"]
     routes = [route for route in all_routes() if route.key.startswith("federations:")]
-    gets = [
-        federations_matrix.url_for(route.key, world)
+    gets = {
+        federations_matrix.url_for(route.key, world): clients[WRITERS.get(route.key, "organiser")]
         for route in routes
         if "GET" in implemented_methods(route.view_class)
-    ]
+    }
     assert "/api/federations/county/players/" in gets
-    for url in gets:
+    for url, reader in gets.items():
         for query in ("ordering=no_such_field", "ordering=%00%27%22;--,,-,__", "page=abc"):
-            _assert_ok_or_problem(client.get(f"{url}?{query}"), f"{url}?{query}")
+            _assert_ok_or_problem(reader.get(f"{url}?{query}"), f"{url}?{query}")
 
     before = (list(Federation.objects.values()), list(FederationPlayer.objects.values()))
     body = "[" * 950 + "]" * 950
@@ -198,13 +203,14 @@ def test_federation_routes_survive_garbage_and_deep_nesting():
     for route_key, method in federations_matrix.BODIES:
         if route_key.startswith("federations:"):
             url = federations_matrix.url_for(route_key, world)
-            # A player's public choices are the player's to change (the organisers read them).
-            writer = clients["player" if route_key == "federations:player-detail" else "organiser"]
+            # A player's public choices are the player's to change (the organisers read them);
+            # a club's nominations for an event are its organisers'.
+            writer = clients[WRITERS.get(route_key, "organiser")]
             response = writer.generic(method, url, body, content_type="application/json")
             assert response.status_code == 400, (method, url, response.status_code)
             assert response.json()["code"] == "too_deeply_nested", (method, url)
             checked += 1
-    assert checked == 8
+    assert checked == 11
     assert (list(Federation.objects.values()), list(FederationPlayer.objects.values())) == before
 
 

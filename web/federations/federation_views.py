@@ -5,7 +5,9 @@ What it does: ``index`` lists the federations and, for a signed-in user, takes t
 federation form (its creator becomes its organiser); ``federation`` is the organisers' page — the
 member clubs and invitations (invite a club by its slug, withdraw), the federation players with
 their links (new player, link a member club's player now or propose it to the club, unlink,
-merge two players, undo a merge) and the audit; ``player_choices`` shows a federation player's
+merge two players, undo a merge), the events (``web.federations.event_forms``: a new event,
+its nominations and selected entrants, select, create the host club's tournament) and the
+audit; ``player_choices`` shows a federation player's
 public choices to its player (who may change them) and to the organisers (who read them). Every
 form posts an ``action`` and goes through ``federations.services``; a refusal is shown beside the
 form (``ProblemShown``) with its status, nothing stored.
@@ -31,6 +33,7 @@ from federations import levy, selectors, services
 from federations.models import FederationAuditKind, NameShown
 from federations.permissions import is_organiser, is_the_player
 from web.console.access import ProblemShown
+from web.federations import event_forms
 from web.federations.access import federation_organiser_page
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")
@@ -122,6 +125,8 @@ def _act(request, federation, action: str):
     elif action == "unmerge":
         entry = selectors.get_merge(federation=federation, entry_id=_int(request, "merge"))
         services.unmerge(entry=entry, user=user)
+    elif action in event_forms.EVENT_ACTIONS:
+        event_forms.act(request, federation, action)
     else:
         return HttpResponse(_("Unknown action."), status=400, content_type="text/plain")
     return redirect("federation_pages:federation", slug=federation.slug)
@@ -156,6 +161,8 @@ def federation(request, federation):
         ],
         "audit": selectors.list_audit(federation=federation)[:30],
         "problem": problem,
+        "posted": request.POST if problem else {},
+        **event_forms.context(federation),
     }
     return render(
         request, "federations/federation.html", context, status=problem.status if problem else 200

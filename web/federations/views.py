@@ -4,7 +4,8 @@ What it does: ``levy`` shows ``federations.levy.levy_report`` for a period (``?f
 dates; by default this month so far) to the federation's organisers, ``levy_csv`` answers the
 same report as CSV (``federations.levy.csv_text``: amounts by ``games.money.amount_string``);
 ``console_answer`` takes the club console box's forms (accept, decline or leave a federation;
-accept or decline a proposed player link) for the club's organisers, through
+accept or decline a proposed player link; nominate the club's players for an open federation
+event, or withdraw a nomination) for the club's organisers, through
 ``federations.services``, and sends them back to the console with what happened.
 
 What it does not do: compute (``federations.levy``), decide rules (``federations.services``).
@@ -23,6 +24,7 @@ from django.views.decorators.http import require_POST, require_safe
 from config.problems import Problem
 from federations import levy, selectors, services
 from web.console.access import organiser_page
+from web.federations import event_forms
 from web.federations.access import federation_organiser_page
 
 
@@ -73,6 +75,8 @@ DONE = {
     "leave": gettext_lazy("The club left the federation."),
     "accept_link": gettext_lazy("The player is linked."),
     "decline_link": gettext_lazy("The proposed link was declined."),
+    "nominate": gettext_lazy("The player is nominated."),
+    "withdraw_nomination": gettext_lazy("The nomination was withdrawn."),
 }
 
 
@@ -88,6 +92,8 @@ def console_answer(request, club):
     try:
         if action in CLUB_ACTIONS:
             CLUB_ACTIONS[action](federation=federation, user=request.user, club=club)
+        elif action in event_forms.CLUB_EVENT_ACTIONS:
+            event_forms.club_act(request, club, action)
         else:
             invitation = selectors.get_link_invitation(
                 federation=federation, invitation_id=int(request.POST.get("invitation") or 0)
