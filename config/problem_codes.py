@@ -195,6 +195,15 @@ SERVICE = _section(
     ("not_linked", 409, "the link was already undone"),
     ("not_merged", 409, "not a merge, or a merge already undone"),
     ("merge_changed", 409, "a link the merge moved was undone or moved since: undo that first"),
+    # leagues (docs/leagues.md)
+    ("fixtures_drawn", 409, "the league's fixtures are drawn: no team joins, no second draw"),
+    ("too_few_teams", 409, "a league needs two teams or more to draw its fixtures"),
+    ("fixture_closed", 409, "the fixture's result is accepted or it was a walkover"),
+    ("nothing_to_accept", 409, "no result of the fixture waits for the other captain"),
+    ("not_in_fixture", 400, "the team is neither side of the fixture"),
+    ("invalid_score", 400, "the scores are more tables than the fixture has"),
+    ("wrong_game", 400, "the game cannot be a table of the fixture (club, variant, unfinished)"),
+    ("game_taken", 409, "the game is already a table of a league fixture"),
     # exchange (docs/exchange.md)
     (
         "exchange_invalid",
