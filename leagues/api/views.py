@@ -129,12 +129,13 @@ class TeamListView(_LeagueView):
         summary="Enter a member club's team (organisers; before the fixtures are drawn)",
     )
     def post(self, request, slug, league_slug):
+        league = self.get_league()  # a league of another federation is a 404 before the body
         data = _valid(s.LeagueTeamInput, request)
         club = Club.objects.filter(slug=data["club"]).first()
         if club is None:
             raise Problem(code="unknown_club", detail=_("No club has this slug."), pointer="/club")
         team = services.add_team(
-            league=self.get_league(),
+            league=league,
             user=request.user,
             club=club,
             name=data["name"],
@@ -177,8 +178,8 @@ class FixtureListView(_LeagueView):
         summary="Draw the season: a double round robin, home and away (organisers)",
     )
     def post(self, request, slug, league_slug):
-        data = _valid(s.FixturesDrawInput, request)
         league = self.get_league()
+        data = _valid(s.FixturesDrawInput, request)
         services.generate_fixtures(league=league, user=request.user, **data)
         fixtures = selectors.list_fixtures(league=league)
         return Response(s.FixtureOutput(fixtures, many=True).data, status=status.HTTP_201_CREATED)
@@ -203,9 +204,10 @@ class PostponeView(_LeagueView):
         summary="Postpone a fixture to a new date (organisers)",
     )
     def post(self, request, slug, league_slug, fixture_id):
+        fixture = self.get_fixture()
         data = _valid(s.FixturePostponeInput, request)
         fixture = services.postpone_fixture(
-            fixture=self.get_fixture(), user=request.user, new_date=data["date"]
+            fixture=fixture, user=request.user, new_date=data["date"]
         )
         return _fixture_answer(self, fixture)
 
@@ -218,8 +220,8 @@ class WalkoverView(_LeagueView):
         summary="Give the fixture to a team, won by every table (organisers)",
     )
     def post(self, request, slug, league_slug, fixture_id):
-        data = _valid(s.FixtureWalkoverInput, request)
         fixture = self.get_fixture()
+        data = _valid(s.FixtureWalkoverInput, request)
         fixture = services.give_walkover(
             fixture=fixture, user=request.user, team=self.team_of_body(data["team"])
         )
@@ -236,8 +238,9 @@ class ResultView(_LeagueView):
         summary="Enter the result: final scores, or the tables' games (either captain)",
     )
     def post(self, request, slug, league_slug, fixture_id):
+        fixture = self.get_fixture()
         data = _valid(s.FixtureResultInput, request)
-        fixture = services.enter_result(fixture=self.get_fixture(), user=request.user, **data)
+        fixture = services.enter_result(fixture=fixture, user=request.user, **data)
         return _fixture_answer(self, fixture)
 
 
@@ -265,10 +268,9 @@ class DisputeView(_LeagueView):
         summary="Dispute the result the other captain entered, with a reason",
     )
     def post(self, request, slug, league_slug, fixture_id):
+        fixture = self.get_fixture()
         data = _valid(s.FixtureDisputeInput, request)
-        fixture = services.dispute_result(
-            fixture=self.get_fixture(), user=request.user, reason=data["reason"]
-        )
+        fixture = services.dispute_result(fixture=fixture, user=request.user, reason=data["reason"])
         return _fixture_answer(self, fixture)
 
 
@@ -287,9 +289,10 @@ class PenaltyListView(_LeagueView):
         summary="Take points off a team, with the reason the table shows (organisers)",
     )
     def post(self, request, slug, league_slug):
+        league = self.get_league()
         data = _valid(s.LeaguePenaltyInput, request)
         penalty = services.give_penalty(
-            league=self.get_league(),
+            league=league,
             user=request.user,
             team=self.team_of_body(data["team"]),
             points=data["points"],
