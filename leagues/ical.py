@@ -54,7 +54,7 @@ def fold(line: str) -> str:
 def _description(fixture: Fixture) -> str:
     lines = [
         fixture.league.name,
-        _("Round %(round)d") % {"round": fixture.round},
+        _("Round %(number)s") % {"number": fixture.round},
         str(fixture.get_status_display()),
     ]
     if fixture.home_score is not None:
