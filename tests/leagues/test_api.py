@@ -11,8 +11,8 @@ from django.test import Client
 from accounts.services import issue_device_token
 from federations.models import FederationAuditEntry
 from leagues.models import Fixture, League, LeagueTeam, Penalty
-from tests.rankings.seed import T0, finished_game
 from tests.leagues.factories import LeagueWorld
+from tests.rankings.seed import T0, finished_game
 
 pytestmark = pytest.mark.django_db
 
