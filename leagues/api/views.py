@@ -7,7 +7,8 @@ Teams: ``GET/POST …/teams/`` (anyone lists; organisers enter a member club's t
 draw the season), ``GET …/fixtures/{id}/``, ``POST …/fixtures/{id}/postpone/`` and
 ``…/walkover/`` (organisers), ``POST …/fixtures/{id}/result/`` (either team's captain enters the
 result), ``…/accept/`` and ``…/dispute/`` (the other team's captain). Penalties: ``GET/POST
-…/penalties/`` (anyone reads; organisers give one, with a reason).
+…/penalties/`` (anyone reads; organisers give one, with a reason). The creating POSTs take an
+``Idempotency-Key`` (``config.idempotency``).
 
 What it does not do: decide rules (``leagues.services``), who may (``leagues.permissions``), or
 the table's order (``leagues.standings``).
@@ -24,6 +25,7 @@ from rest_framework.generics import GenericAPIView
 from rest_framework.response import Response
 
 from clubs.models import Club
+from config.idempotency import IDEMPOTENCY_KEY_PARAMETER, idempotent
 from config.problems import Problem
 from leagues import selectors, services
 from leagues.api import serializers as s
@@ -92,7 +94,9 @@ class LeagueListView(_LeagueView):
         request=s.LeagueInput,
         responses={201: s.LeagueDetailOutput},
         summary="Create a league of the federation (its organisers)",
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
     )
+    @idempotent
     def post(self, request, slug):
         data = dict(_valid(s.LeagueInput, request))
         league = services.create_league(
@@ -127,7 +131,9 @@ class TeamListView(_LeagueView):
         request=s.LeagueTeamInput,
         responses={201: s.LeagueTeamOutput},
         summary="Enter a member club's team (organisers; before the fixtures are drawn)",
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
     )
+    @idempotent
     def post(self, request, slug, league_slug):
         league = self.get_league()  # a league of another federation is a 404 before the body
         data = _valid(s.LeagueTeamInput, request)
@@ -176,7 +182,9 @@ class FixtureListView(_LeagueView):
         request=s.FixturesDrawInput,
         responses={201: s.FixtureOutput(many=True)},
         summary="Draw the season: a double round robin, home and away (organisers)",
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
     )
+    @idempotent
     def post(self, request, slug, league_slug):
         league = self.get_league()
         data = _valid(s.FixturesDrawInput, request)
@@ -287,7 +295,9 @@ class PenaltyListView(_LeagueView):
         request=s.LeaguePenaltyInput,
         responses={201: s.LeaguePenaltyOutput},
         summary="Take points off a team, with the reason the table shows (organisers)",
+        parameters=[IDEMPOTENCY_KEY_PARAMETER],
     )
+    @idempotent
     def post(self, request, slug, league_slug):
         league = self.get_league()
         data = _valid(s.LeaguePenaltyInput, request)

@@ -246,3 +246,17 @@ def test_bad_organiser_bodies(world):
     assert fixture.status == "scheduled"
     kinds = set(FederationAuditEntry.objects.values_list("kind", flat=True))
     assert "penalty_given" not in kinds and "fixture_postponed" not in kinds
+
+
+def test_a_penalty_retried_with_its_idempotency_key_is_given_once(world):
+    organiser = _client(world.organiser)
+    body = json.dumps({"team": world.teams["east"].pk, "points": 1, "reason": "Late"})
+    first, again = (
+        organiser.post(
+            URL + "penalties/", body, content_type="application/json", HTTP_IDEMPOTENCY_KEY="k-1"
+        )
+        for _ in range(2)
+    )
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again["Idempotent-Replayed"] == "true" and again.json() == first.json()
+    assert Penalty.objects.count() == 1
