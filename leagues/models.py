@@ -177,7 +177,8 @@ class Fixture(models.Model):
             ),
             models.CheckConstraint(
                 condition=(
-                    Q(status="walkover") & (Q(walkover_to=F("home")) | Q(walkover_to=F("away")))
+                    Q(status="walkover", walkover_to__isnull=False)
+                    & (Q(walkover_to=F("home")) | Q(walkover_to=F("away")))
                 )
                 | (~Q(status="walkover") & Q(walkover_to__isnull=True)),
                 name="leagues_fixture_walkover_to_a_side",
