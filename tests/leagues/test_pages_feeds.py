@@ -47,6 +47,7 @@ def test_the_league_page_shows_the_table_penalties_and_fixtures(world):
     assert "Unregistered player" in text and "−2" in text
     assert "Postponed" in text and f"teams/{world.teams['north'].pk}.ics" in text
     assert "clubs/east.ics" in text
+    assert text.count("Bye: ") == 6  # three teams: one sits out each round
     index = Client().get("/f/county/leagues/").content.decode()
     assert "/f/county/leagues/winter/" in index
 
@@ -55,7 +56,7 @@ def test_the_league_page_in_french(world):
     page = Client().get("/f/county/leagues/winter/", HTTP_ACCEPT_LANGUAGE="fr")
     text = page.content.decode()
     assert "Rencontres et résultats" in text and "Pénalités" in text and "Reportée" in text
-    assert "Jouée" in text and "Tour 1" in text
+    assert "Jouée" in text and "Tour 1" in text and "Exempt : " in text
 
 
 def test_a_team_feed(world):

@@ -3,10 +3,10 @@
 What it does: ``index`` lists the federation's leagues; ``league`` shows the table
 (``leagues.standings.league_table``: the tie-breaks applied, the penalty points with their
 reasons beside the team and listed under the table) and the fixtures round by round with their
-dates (a postponed fixture shows its first date), status and score, and links to each team's
-and club's calendar; ``team_calendar`` and ``club_calendar`` serve the iCalendar feeds
-(``leagues.ical``, ``text/calendar``). Anyone may read them (no login): a league's table is
-public, as the federation's rankings are.
+dates (a postponed fixture shows its first date), status and score, the teams with a bye in each
+round, and links to each team's and club's calendar; ``team_calendar`` and ``club_calendar``
+serve the iCalendar feeds (``leagues.ical``, ``text/calendar``). Anyone may read them (no
+login): a league's table is public, as the federation's rankings are.
 
 What it does not do: write anything (the API's captains and organisers do), or compute the table
 (``leagues.standings``).
@@ -43,13 +43,20 @@ def league(request: HttpRequest, federation_slug: str, league_slug: str) -> Http
     for fixture in fixtures:
         rounds.setdefault(fixture.round, []).append(fixture)
     teams = list(selectors.list_teams(league=league))
+    rounds_shown = []
+    for number, round_fixtures in sorted(rounds.items()):
+        playing = {
+            team for fixture in round_fixtures for team in (fixture.home_id, fixture.away_id)
+        }
+        byes = ", ".join(team.name for team in teams if team.pk not in playing)
+        rounds_shown.append((number, round_fixtures, byes))
     context = {
         "federation": federation,
         "league": league,
         "title": f"{league.name} · {federation.name}",
         "rows": league_table(league),
         "penalties": selectors.list_penalties(league=league),
-        "rounds": sorted(rounds.items()),
+        "rounds": rounds_shown,
         "teams": teams,
         "clubs": sorted({team.club for team in teams}, key=lambda club: club.name),
     }
