@@ -16,6 +16,8 @@ the table's order (``leagues.standings``).
 
 from __future__ import annotations
 
+import re
+
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -152,6 +154,8 @@ class TeamListView(_LeagueView):
         return Response(s.LeagueTeamOutput(team).data, status=status.HTTP_201_CREATED)
 
 
+SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")
+
 FIXTURE_FILTERS = [
     OpenApiParameter("team", OpenApiTypes.INT, description="Only this team's fixtures."),
     OpenApiParameter("club", OpenApiTypes.STR, description="Only the fixtures of this club."),
@@ -167,13 +171,15 @@ class FixtureListView(_LeagueView):
     def get(self, request, slug, league_slug):
         league = self.get_league()
         team = club = None
-        if request.query_params.get("team"):
-            try:
-                team = selectors.get_team(league=league, team_id=int(request.query_params["team"]))
-            except ValueError:
-                raise Http404("No such team.") from None
-        if request.query_params.get("club"):
-            club = selectors.get_club_of_league(league=league, slug=request.query_params["club"])
+        # A value no team or club can have (not digits, not a slug) is a 404 like an unknown one.
+        if team_id := request.query_params.get("team"):
+            if not team_id.isdigit() or not team_id.isascii():
+                raise Http404("No such team.")
+            team = selectors.get_team(league=league, team_id=int(team_id))
+        if club_slug := request.query_params.get("club"):
+            if not SLUG.fullmatch(club_slug):
+                raise Http404("No such club.")
+            club = selectors.get_club_of_league(league=league, slug=club_slug)
         fixtures = selectors.list_fixtures(league=league, team=team, club=club)
         return Response(s.FixtureOutput(fixtures, many=True).data)
 

@@ -39,7 +39,15 @@ def test_league_routes_survive_garbage_and_deep_nesting():
         if "GET" in implemented_methods(route.view_class)
     ]
     assert len(gets) == 6
-    queries = ("ordering=no_such_field", "ordering=%00%27%22;--,,-,__", "page=abc", "team=abc")
+    queries = (
+        "ordering=no_such_field",
+        "ordering=%00%27%22;--,,-,__",
+        "page=abc",
+        "team=abc",
+        "team=99999999999999999999",
+        "club=%00%27%22;--",
+        "club=north%00",
+    )
     for url in gets:
         for query in queries:
             response = clients["organiser"].get(f"{url}?{query}")
