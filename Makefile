@@ -54,13 +54,13 @@ demo: $(STAMP)
 	$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput
 	$(DEMO_ENV) $(BIN)/python manage.py load_demo
 	$(DEMO_ENV) $(BIN)/python manage.py ensure_superuser \
-		--username $(DEMO_ADMIN_USER) --password $(DEMO_ADMIN_PASSWORD)
+		--username $(DEMO_ADMIN_USER) --password $(DEMO_ADMIN_PASSWORD) --recovery-codes
 	@# Static files are served from the source folders in debug: no collectstatic needed.
 	@echo
 	@echo "Jink demo (SQLite db.sqlite3, tasks in process):"
 	@echo "  site      http://$(DEMO_HOST)/"
 	@echo "  API docs  http://$(DEMO_HOST)/api/docs/"
-	@echo "  admin     http://$(DEMO_HOST)/admin/   login: $(DEMO_ADMIN_USER) / $(DEMO_ADMIN_PASSWORD)"
+	@echo "  admin     http://$(DEMO_HOST)/admin/   login: $(DEMO_ADMIN_USER) / $(DEMO_ADMIN_PASSWORD), then a recovery code printed above"
 	@echo "  demo club logins are printed above by load_demo (organiser, scorekeeper, player)"
 	@echo
 	$(DEMO_ENV) $(BIN)/python manage.py runserver $(DEMO_HOST)

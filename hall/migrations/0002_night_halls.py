@@ -25,7 +25,7 @@ def drop_primary_key(apps, schema_editor):
     """PostgreSQL only: SQLite (the demo's database) rebuilds the table on the AlterField and
     AddField below, moving the primary key with them."""
     if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(DROP_PRIMARY_KEY)
+        schema_editor.execute(DROP_PRIMARY_KEY, params=None)
 
 
 EVENT_XOR = models.Q(
