@@ -200,6 +200,16 @@ SERVICE = _section(
     ("not_selected", 409, "the federation event's entrants are not selected yet"),
     ("nominations_closed", 409, "the federation event takes no nominations (now)"),
     ("quota_full", 409, "the club has nominated as many players as the event's quota"),
+
+    # leagues (docs/leagues.md)
+    ("fixtures_drawn", 409, "the league's fixtures are drawn: no team joins, no second draw"),
+    ("too_few_teams", 409, "a league needs two teams or more to draw its fixtures"),
+    ("fixture_closed", 409, "the fixture's result is accepted or it was a walkover"),
+    ("nothing_to_accept", 409, "no result of the fixture waits for the other captain"),
+    ("not_in_fixture", 400, "the team is neither side of the fixture"),
+    ("invalid_score", 400, "the scores are more tables than the fixture has"),
+    ("wrong_game", 400, "the game cannot be a table of the fixture (club, variant, unfinished)"),
+    ("game_taken", 409, "the game is already a table of a league fixture"),
     # exchange (docs/exchange.md)
     (
         "exchange_invalid",

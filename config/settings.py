@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "federations",
     "exchange",
     "rankings",
+    "leagues",
     "web",
 ]
 

@@ -41,6 +41,7 @@ urlpatterns = [
     path("api/", include("hall.api.urls")),
     path("api/", include("federations.api.urls")),
     path("api/", include("rankings.api.urls")),
+    path("api/", include("leagues.api.urls")),
     path("api/", include("exchange.api.urls")),
     path("health/", views.HealthView.as_view(), name="health"),
     path("health/workers/", views.WorkersHealthView.as_view(), name="health-workers"),

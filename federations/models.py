@@ -297,6 +297,17 @@ class FederationAuditKind(models.TextChoices):
     ENTRANTS_SELECTED = "entrants_selected", gettext_lazy("Entrants selected")
     EVENT_TOURNAMENT_CREATED = "event_tournament", gettext_lazy("Event's tournament created")
 
+    # the federation's leagues (leagues.services, docs/leagues.md)
+    LEAGUE_CREATED = "league_created", gettext_lazy("League created")
+    LEAGUE_TEAM_ADDED = "league_team_added", gettext_lazy("Team entered in a league")
+    FIXTURES_GENERATED = "fixtures_generated", gettext_lazy("League fixtures drawn")
+    FIXTURE_POSTPONED = "fixture_postponed", gettext_lazy("Fixture postponed")
+    FIXTURE_WALKOVER = "fixture_walkover", gettext_lazy("Walkover given")
+    RESULT_ENTERED = "result_entered", gettext_lazy("Fixture result entered")
+    RESULT_ACCEPTED = "result_accepted", gettext_lazy("Fixture result accepted")
+    RESULT_DISPUTED = "result_disputed", gettext_lazy("Fixture result disputed")
+    PENALTY_GIVEN = "penalty_given", gettext_lazy("Penalty given")
+
 
 class FederationAuditEntry(models.Model):
     """Who did what to a federation's records, and when (the shape of tournaments.AuditEntry)."""

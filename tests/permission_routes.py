@@ -319,6 +319,11 @@ ROUTES: dict[str, dict[str, Expect] | Delegated] = {
     "rankings:player-history": {"GET": ANYONE},
     "rankings_pages:ranking": {"GET": ANYONE},
     "rankings_pages:player": {"GET": ANYONE},
+    # leagues (/api/federations/{slug}/leagues/, /f/{slug}/leagues/): their actors are a
+    # federation's organisers, another federation's, the captains of a fixture's teams and a
+    # member club's organiser, not a club's roles
+    "leagues:*": Delegated("league actors: tests/leagues/test_permission_matrix_leagues.py"),
+    "league_pages:*": Delegated("league actors: tests/leagues/test_permission_matrix_leagues.py"),
     # admin: the index is checked; the rest (one set of routes per model) is delegated
     "admin:index": {"GET": REDIRECT_TO_LOGIN},
     "admin:*": ADMIN,

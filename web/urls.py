@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("web.door.urls")),
     path("", include("web.hall.urls")),
     path("", include("web.rankings.urls")),
+    path("", include("web.leagues.urls")),
     path("", home, name="home"),
     path("practice/", include("web.practice.urls")),
 ]

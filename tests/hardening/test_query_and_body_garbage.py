@@ -57,8 +57,9 @@ def _api_urls(world, method: str) -> list[str]:
         # credential (tests/hall/test_api.py).
         if route.key in ("schema", "api-docs", "tables:current", "hall:screen"):
             continue
-        # A federation's routes have their own world and actors (the test at the end).
-        if route.key.startswith("federations:"):
+        # A federation's routes have their own world and actors (the test at the end); so have
+        # its leagues' (tests/leagues/test_garbage.py).
+        if route.key.startswith(("federations:", "leagues:")):
             continue
         if method not in implemented_methods(route.view_class):
             continue

@@ -1,0 +1,1 @@
+"""The leagues API: a federation's leagues, fixtures, results and penalties (docs/leagues.md)."""

@@ -1,0 +1,1 @@
+"""The public pages of a federation's leagues: the table and fixtures, and the calendar feeds."""
