@@ -285,6 +285,8 @@ class FederationAuditKind(models.TextChoices):
     MERGED = "merged", gettext_lazy("Players merged")
     UNMERGED = "unmerged", gettext_lazy("Merge undone")
     PRIVACY_CHANGED = "privacy_changed", gettext_lazy("Public choices changed")
+    ORGANISER_ADDED = "organiser_added", gettext_lazy("Organiser added")
+    ORGANISER_REMOVED = "organiser_removed", gettext_lazy("Organiser removed")
 
 
 class FederationAuditEntry(models.Model):

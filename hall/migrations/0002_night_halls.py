@@ -23,7 +23,7 @@ END $$;
 
 def drop_primary_key(apps, schema_editor):
     if schema_editor.connection.vendor == "postgresql":
-        schema_editor.execute(DROP_PRIMARY_KEY)
+        schema_editor.execute(DROP_PRIMARY_KEY, params=None)
 
 
 EVENT_XOR = models.Q(
