@@ -7,7 +7,8 @@ players and a few teams exist, then demo games, a tournament and three club nigh
 computer players (web/demo_nights.py), then a federation of the demo club and a second club,
 its players linked across the clubs, nights played and the rankings built
 (web/demo_federation.py; ``--admin USERNAME`` makes that account one of its organisers). Each
-step finds what an earlier run created before creating anything, so a second run changes nothing (except resetting the demo passwords).
+step finds what an earlier run created before creating anything, so a second run changes
+nothing (except resetting the demo passwords).
 
 What it does not do: touch anything outside the demo clubs, the demo federation and the three
 demo users (the ``--admin`` account only gets the federation's organiser role), or create a
