@@ -310,6 +310,15 @@ def celery_worker_with_database(transactional_db, celery_worker):
 
 
 @pytest.fixture
+def admin_client(admin_user):
+    """pytest-django's ``admin_client``, its session signed in with a second factor: staff
+    reach the admin only so (``accounts.two_factor_middleware``)."""
+    from tests.helpers import logged_in_client
+
+    return logged_in_client(admin_user)
+
+
+@pytest.fixture
 def table(db):
     """A club with ten players and an API client per role (``tests.games.helpers.Table``)."""
     from tests.games.helpers import build_table

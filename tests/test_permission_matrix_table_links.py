@@ -28,6 +28,7 @@ from tests.permission_requests import (
     world_for_matrix,
 )
 from tests.permission_routes import BODIES, ROUTES, Delegated
+from tests.rankings.matrix import RANKING_PARAMETERS
 from tests.settlements.matrix import JOB_PARAMETERS
 
 TABLE_LINK_ROUTES: dict[str, dict[str, str]] = {
@@ -79,6 +80,7 @@ def test_a_table_link_answers_as_declared(route):
         with_tournament=bool(parameters & TOURNAMENT_PARAMETERS),
         with_practice=bool(parameters & {"practice_game_id", "token"}),
         with_jobs=bool(parameters & JOB_PARAMETERS),
+        with_federation=bool(parameters & RANKING_PARAMETERS),
     )
     url = url_for(route.key, world)
     bodies = {

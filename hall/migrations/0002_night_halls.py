@@ -22,6 +22,9 @@ END $$;
 
 
 def drop_primary_key(apps, schema_editor):
+    """PostgreSQL only: SQLite (the demo's database) rebuilds the table on the AlterField and
+    AddField below, moving the primary key with them. ``params=None``: the block's ``%I`` is
+    PostgreSQL's, not a placeholder (psycopg refuses it when it formats the statement)."""
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(DROP_PRIMARY_KEY, params=None)
 
@@ -42,9 +45,7 @@ class Migration(migrations.Migration):
     operations = [
         # The tournament stops being the key: AlterField leaves the primary key where it was
         # (backwards, AlterField makes the tournament the key again by itself).
-        # PostgreSQL only: SQLite (``make demo``) rebuilds the table on the AlterField below, and
-        # knows no DO block.
-        migrations.RunPython(drop_primary_key, migrations.RunPython.noop, elidable=False),
+        migrations.RunPython(drop_primary_key, reverse_code=migrations.RunPython.noop),
         migrations.AlterField(
             model_name="hallsettings",
             name="tournament",

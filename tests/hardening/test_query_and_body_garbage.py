@@ -29,7 +29,12 @@ PROBLEM = "application/problem+json"
 @pytest.fixture
 def world(db):
     return world_for_matrix(
-        public=True, with_game=True, with_tournament=True, with_practice=True, with_jobs=True
+        public=True,
+        with_game=True,
+        with_tournament=True,
+        with_practice=True,
+        with_jobs=True,
+        with_federation=True,
     )
 
 
@@ -51,6 +56,9 @@ def _api_urls(world, method: str) -> list[str]:
         # permission matrix's table-link actors walk it); hall:screen only a live hall link's
         # credential (tests/hall/test_api.py).
         if route.key in ("schema", "api-docs", "tables:current", "hall:screen"):
+            continue
+        # A federation's routes have their own world and actors (the test at the end).
+        if route.key.startswith("federations:"):
             continue
         if method not in implemented_methods(route.view_class):
             continue
@@ -113,6 +121,7 @@ def test_deeply_nested_bodies_are_refused_cheaply_everywhere(world, organiser_cl
         f"/api/nights/{world.path_values()['night_id']}/close/",
         f"/api/transfers/{world.path_values()['transfer_id']}/paid/",
         f"/api/tournaments/{tournament_id}/hall/link/",
+        f"/api/nights/{world.path_values()['night_id']}/hall/link/",
     }
 
     urls = {
@@ -156,6 +165,47 @@ def test_a_body_over_the_limit_is_413(world, organiser_client):
     assert response.status_code == 413
     assert response["Content-Type"] == PROBLEM
     assert response.json()["code"] == "body_too_large"
+
+
+@pytest.mark.django_db
+def test_federation_routes_survive_garbage_and_deep_nesting():
+    """The same two checks on the federations' API, in their matrix's world, by the county's
+    organiser (tests/federations/test_permission_matrix_federations.py)."""
+    from federations.models import Federation, FederationPlayer
+    from tests.federations import test_permission_matrix_federations as federations_matrix
+
+    world = federations_matrix.World()
+    clients = {}
+    for actor in ("organiser", "player"):
+        _, token = issue_device_token(user=world.users[actor], device="garbage")
+        clients[actor] = Client(HTTP_AUTHORIZATION=f"Token {token}")
+    client = clients["organiser"]
+    routes = [route for route in all_routes() if route.key.startswith("federations:")]
+    gets = [
+        federations_matrix.url_for(route.key, world)
+        for route in routes
+        if "GET" in implemented_methods(route.view_class)
+    ]
+    assert "/api/federations/county/players/" in gets
+    for url in gets:
+        for query in ("ordering=no_such_field", "ordering=%00%27%22;--,,-,__", "page=abc"):
+            _assert_ok_or_problem(client.get(f"{url}?{query}"), f"{url}?{query}")
+
+    before = (list(Federation.objects.values()), list(FederationPlayer.objects.values()))
+    body = "[" * 950 + "]" * 950
+    checked = 0
+    # The routes that read a body are those the matrix posts one to; the others read none.
+    for route_key, method in federations_matrix.BODIES:
+        if route_key.startswith("federations:"):
+            url = federations_matrix.url_for(route_key, world)
+            # A player's public choices are the player's to change (the organisers read them).
+            writer = clients["player" if route_key == "federations:player-detail" else "organiser"]
+            response = writer.generic(method, url, body, content_type="application/json")
+            assert response.status_code == 400, (method, url, response.status_code)
+            assert response.json()["code"] == "too_deeply_nested", (method, url)
+            checked += 1
+    assert checked == 8
+    assert (list(Federation.objects.values()), list(FederationPlayer.objects.values())) == before
 
 
 def test_nesting_depth_counts_brackets_outside_strings():

@@ -20,6 +20,7 @@ from games.services import correct_hand
 from settlements import mails, services, settle_up
 from settlements.models import NightGame, Settlement, SettlementTransfer
 from settlements.selectors import list_night_game_ids
+from tests.accounts.helpers import with_verified_address
 from tests.clubs.factories import make_user
 from tests.tournaments.play_helpers import build_event, start_game, win_game, win_match
 
@@ -201,7 +202,8 @@ def test_marking_paid_by_payer_payee_or_organiser_only_and_once(night_event):
     event, night = night_event
     ann, bill, cait, _ = event.players
     ann_user, bill_user, cait_user = (
-        make_user(name, email=f"{name}@example.org") for name in ("ann", "bill", "cait")
+        with_verified_address(make_user(name, email=f"{name}@example.org"))
+        for name in ("ann", "bill", "cait")
     )
     for player, user in ((ann, ann_user), (bill, bill_user), (cait, cait_user)):
         player.user = user
