@@ -54,6 +54,7 @@ def test_the_demo_migrates_and_loads_on_sqlite(tmp_path):
             "SELECT name FROM clubs_club WHERE slug = 'hole-in-the-wall'"
         ).fetchone()
         (applied,) = connection.execute(
-            "SELECT count(*) FROM django_migrations WHERE app = 'hall' AND name = '0002_night_halls'"
+            "SELECT count(*) FROM django_migrations"
+            " WHERE app = 'hall' AND name = '0002_night_halls'"
         ).fetchone()
     assert (name, applied) == ("The Hole in the Wall", 1)
