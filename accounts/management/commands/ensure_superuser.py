@@ -3,8 +3,15 @@
 What it does: creates the user as a superuser, or makes an existing one a superuser and resets
 its password; running it twice changes nothing. ``make demo`` uses it for the demo's admin login.
 
+With ``--recovery-codes``, the account also gets a second factor (staff reach the admin only
+with one, ``accounts.two_factor_middleware``): an authenticator is kept or made, its
+``otpauth://`` address printed (for an authenticator app), and a new set of recovery codes is
+made and printed, any of which signs in once. ``make demo`` uses it so a newcomer reaches the
+admin without setting up an app first.
+
 What it does not do: check the password against the validators (it is meant for demos and
-development; real admins are made with ``createsuperuser``).
+development; real admins are made with ``createsuperuser`` and set up their second factor on
+the two-factor page).
 """
 
 from django.contrib.auth import get_user_model
@@ -18,8 +25,15 @@ class Command(BaseCommand):
         parser.add_argument("--username", required=True)
         parser.add_argument("--password", required=True)
         parser.add_argument("--email", default="")
+        parser.add_argument(
+            "--recovery-codes",
+            action="store_true",
+            help="Also give the account a second factor and print new recovery codes (demo).",
+        )
 
-    def handle(self, *args, username: str, password: str, email: str, **options):
+    def handle(
+        self, *args, username: str, password: str, email: str, recovery_codes: bool, **options
+    ):
         user, created = get_user_model().objects.get_or_create(
             username=username, defaults={"email": email}
         )
@@ -28,3 +42,19 @@ class Command(BaseCommand):
         user.set_password(password)
         user.save()
         self.stdout.write(f"{'Created' if created else 'Updated'} superuser {username}.")
+        if recovery_codes:
+            self._second_factor(user)
+
+    def _second_factor(self, user) -> None:
+        from django_otp.plugins.otp_totp.models import TOTPDevice
+
+        from accounts import two_factor
+
+        device = TOTPDevice.objects.filter(user=user, confirmed=True).first()
+        if device is None:
+            device = TOTPDevice.objects.create(
+                user=user, name=two_factor.DEVICE_NAME, confirmed=True
+            )
+        codes = two_factor.replace_recovery_codes(user)
+        self.stdout.write(f"Second factor of {user.username}: authenticator {device.config_url}")
+        self.stdout.write(f"  recovery codes (each signs in once): {' '.join(codes)}")
