@@ -52,9 +52,10 @@ venv: $(STAMP)
 
 demo: $(STAMP)
 	$(DEMO_ENV) $(BIN)/python manage.py migrate --noinput
-	$(DEMO_ENV) $(BIN)/python manage.py load_demo
 	$(DEMO_ENV) $(BIN)/python manage.py ensure_superuser \
 		--username $(DEMO_ADMIN_USER) --password $(DEMO_ADMIN_PASSWORD) --recovery-codes
+	@# The admin is also an organiser of the demo federation.
+	$(DEMO_ENV) $(BIN)/python manage.py load_demo --admin $(DEMO_ADMIN_USER)
 	@# Static files are served from the source folders in debug: no collectstatic needed.
 	@echo
 	@echo "Jink demo (SQLite db.sqlite3, tasks in process):"
@@ -62,6 +63,8 @@ demo: $(STAMP)
 	@echo "  API docs  http://$(DEMO_HOST)/api/docs/"
 	@echo "  admin     http://$(DEMO_HOST)/admin/   login: $(DEMO_ADMIN_USER) / $(DEMO_ADMIN_PASSWORD), then a recovery code printed above"
 	@echo "  demo club logins are printed above by load_demo (organiser, scorekeeper, player)"
+	@echo "  federation http://$(DEMO_HOST)/federations/kilkenny/   (its organisers: organiser, $(DEMO_ADMIN_USER))"
+	@echo "  ranking   http://$(DEMO_HOST)/f/kilkenny/rankings/   (public)"
 	@echo
 	$(DEMO_ENV) $(BIN)/python manage.py runserver $(DEMO_HOST)
 

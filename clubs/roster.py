@@ -30,7 +30,7 @@ from clubs.services import (
 from config.problems import Problem
 
 
-def _account_for_invite(identifier: str):
+def account_for_invite(identifier: str):
     """The account whose username or e-mail is ``identifier`` (case-insensitive), or None.
 
     An e-mail shared by several accounts matches none, so an invite never picks one at random.
@@ -51,7 +51,7 @@ def invite_member(*, club: Club, identifier: str, role: str) -> Membership:
     An unknown account and an e-mail nobody or several use get one and the same answer, which
     does not say which it was (``no_such_account``).
     """
-    user = _account_for_invite(identifier)
+    user = account_for_invite(identifier)
     if user is None:
         raise _field_problem(
             "/identifier",

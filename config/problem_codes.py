@@ -103,7 +103,7 @@ SERVICE = _section(
     ("unknown_user", 400, "no user has this username"),
     ("no_such_account", 400, "no account can be added with this username or e-mail"),
     ("club_has_records", 409, "the club has recorded results and cannot be deleted"),
-    ("last_organiser", 409, "a club must keep at least one organiser"),
+    ("last_organiser", 409, "a club or a federation must keep at least one organiser"),
     ("team_size", 400, "a team has the wrong number of players"),
     ("odd_count", 400, "pairs need an even number of players"),
     ("same_player", 400, "two different players are needed"),
@@ -200,7 +200,6 @@ SERVICE = _section(
     ("not_selected", 409, "the federation event's entrants are not selected yet"),
     ("nominations_closed", 409, "the federation event takes no nominations (now)"),
     ("quota_full", 409, "the club has nominated as many players as the event's quota"),
-
     # leagues (docs/leagues.md)
     ("fixtures_drawn", 409, "the league's fixtures are drawn: no team joins, no second draw"),
     ("too_few_teams", 409, "a league needs two teams or more to draw its fixtures"),

@@ -308,6 +308,9 @@ class FederationAuditKind(models.TextChoices):
     RESULT_DISPUTED = "result_disputed", gettext_lazy("Fixture result disputed")
     PENALTY_GIVEN = "penalty_given", gettext_lazy("Penalty given")
 
+    ORGANISER_ADDED = "organiser_added", gettext_lazy("Organiser added")
+    ORGANISER_REMOVED = "organiser_removed", gettext_lazy("Organiser removed")
+
 
 class FederationAuditEntry(models.Model):
     """Who did what to a federation's records, and when (the shape of tournaments.AuditEntry)."""

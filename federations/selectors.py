@@ -29,6 +29,7 @@ from federations.models import (
     FederationMembership,
     FederationNomination,
     FederationPlayer,
+    FederationRole,
     PlayerLink,
     PlayerLinkInvitation,
     SelectionRule,
@@ -47,6 +48,25 @@ def _one(queryset, what: str):
 
 def get_federation(*, slug: str) -> Federation:
     return _one(Federation.objects.filter(slug=slug), "federation")
+
+
+def list_organisers(*, federation: Federation) -> QuerySet[FederationRole]:
+    """The federation's organisers, by the date they became one."""
+    return (
+        FederationRole.objects.filter(federation=federation)
+        .select_related("user")
+        .order_by("created_at", "id")
+    )
+
+
+def get_organiser(*, federation: Federation, user_id: int) -> FederationRole:
+    """The organiser role of the account ``user_id`` in this federation (else 404)."""
+    return _one(
+        FederationRole.objects.filter(federation=federation, user_id=user_id).select_related(
+            "user"
+        ),
+        "organiser",
+    )
 
 
 def list_federations() -> QuerySet[Federation]:

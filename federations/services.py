@@ -9,9 +9,10 @@ public choices. Each write locks the federation's row, checks, stores and writes
 nothing. ``lock_federation``, ``audit`` and ``user_or_none`` are the helpers every federation
 write uses (``federations.events`` too).
 
-What it does not do: decide who may call it (``federations.permissions``; the views check before
-calling), read (``federations.selectors``), or touch a club's own records (its players, nights,
-events and games are only read, never written).
+What it does not do: add or remove organisers (``federations.organisers``, the same way: this
+module is at the size limit), decide who may call it (``federations.permissions``; the views
+check before calling), read (``federations.selectors``), or touch a club's own records (its
+players, nights, events and games are only read, never written).
 
 Terms: *member club*, *current link* — as in ``federations.models``; *source* and *target* of a
 merge: the source's links move to the target, the source is kept with ``merged_into`` set.

@@ -2,9 +2,10 @@
 
 What it does: the inputs (``FederationInput`` and ``FederationChangeInput``, the levy rate as a
 decimal string in the federation's currency such as "0.50"; ``FederationInviteInput``,
-``FederationPlayerInput``, ``PlayerLinkInput``, ``FederationMergeInput``, ``PublicChoicesInput``)
-and the outputs of a federation, a membership, a federation player, a link, an audit entry, a
-member club's results and the levy. Amounts are written by ``games.money.amount_string``.
+``FederationPlayerInput``, ``OrganiserInput``, ``PlayerLinkInput``, ``FederationMergeInput``,
+``PublicChoicesInput``) and the outputs of a federation, an organiser (id, username, since: never
+an e-mail), a membership, a federation player, a link, an audit entry, a member club's results
+and the levy. Amounts are written by ``games.money.amount_string``.
 
 What it does not do: check what needs the database (a slug taken, a club not a member): the
 services do, with the same JSON pointers.
@@ -50,6 +51,18 @@ class PlayerLinkInput(StrictFieldsMixin, serializers.Serializer):
 class FederationMergeInput(StrictFieldsMixin, serializers.Serializer):
     source = serializers.IntegerField(help_text="Merged away: its links move to the target.")
     target = serializers.IntegerField()
+
+
+class OrganiserInput(StrictFieldsMixin, serializers.Serializer):
+    identifier = serializers.CharField(
+        max_length=254, help_text="The username or e-mail address of an existing account."
+    )
+
+
+class OrganiserOutput(serializers.Serializer):
+    user = serializers.IntegerField(source="user_id")
+    username = serializers.CharField(source="user.username")
+    since = serializers.DateTimeField(source="created_at")
 
 
 class PublicChoicesInput(StrictFieldsMixin, serializers.Serializer):

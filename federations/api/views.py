@@ -5,7 +5,9 @@ becomes its organiser), ``GET/PATCH /api/federations/{slug}/`` (anyone reads; or
 the name and the levy rate). Clubs: ``GET/POST …/clubs/`` (organisers: the memberships; invite a
 club), ``POST …/clubs/{club}/withdraw/`` (organisers), ``POST …/clubs/{club}/accept/``,
 ``…/decline/`` and ``…/leave/`` (the club's organisers), ``GET …/clubs/{club}/results/``
-(organisers: a member club's nights, events and last games, read only). Players, links,
+(organisers: a member club's nights, events and last games, read only). Organisers:
+``GET/POST …/organisers/`` (organisers: the list; add an existing account by its username or
+e-mail address), ``DELETE …/organisers/{user}/`` (organisers: never the last). Players, links,
 merges, the levy and the audit: ``federations.api.player_views``.
 
 What it does not do: decide rules (``federations.services``) or who may
@@ -22,7 +24,7 @@ from rest_framework.response import Response
 
 from clubs.permissions import AuthenticatedWritePermission
 from config.problems import Problem
-from federations import levy, selectors, services
+from federations import levy, organisers, selectors, services
 from federations.api import serializers as s
 from federations.models import Federation
 from federations.permissions import (
@@ -202,3 +204,43 @@ class ClubResultsView(ClubOfFederationView):
             )
         results = selectors.member_club_results(club=club)
         return Response(s.FederationClubResultsOutput({"club": club.slug, **results}).data)
+
+
+class OrganiserListView(FederationScopedView):
+    permission_classes = [FederationOrganiserPermission]
+
+    @extend_schema(
+        operation_id="federations_organisers_list", responses=s.OrganiserOutput(many=True)
+    )
+    def get(self, request, slug):
+        organisers = selectors.list_organisers(federation=self.get_federation())
+        return Response(s.OrganiserOutput(organisers, many=True).data)
+
+    @extend_schema(
+        operation_id="federations_organisers_add",
+        request=s.OrganiserInput,
+        responses={201: s.OrganiserOutput},
+        summary="Add an organiser: an existing account, by its username or e-mail (organisers)",
+    )
+    def post(self, request, slug):
+        data = valid_input(s.OrganiserInput, request)
+        role = organisers.add_organiser(
+            federation=self.get_federation(), user=request.user, identifier=data["identifier"]
+        )
+        return Response(s.OrganiserOutput(role).data, status=status.HTTP_201_CREATED)
+
+
+class OrganiserDetailView(FederationScopedView):
+    permission_classes = [FederationOrganiserPermission]
+
+    @extend_schema(
+        operation_id="federations_organisers_remove",
+        request=None,
+        responses={204: None},
+        summary="Remove an organiser, never the last (organisers)",
+    )
+    def delete(self, request, slug, user_id):
+        federation = self.get_federation()
+        role = selectors.get_organiser(federation=federation, user_id=user_id)
+        organisers.remove_organiser(federation=federation, user=request.user, role=role)
+        return Response(status=status.HTTP_204_NO_CONTENT)

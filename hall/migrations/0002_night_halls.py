@@ -23,7 +23,8 @@ END $$;
 
 def drop_primary_key(apps, schema_editor):
     """PostgreSQL only: SQLite (the demo's database) rebuilds the table on the AlterField and
-    AddField below, moving the primary key with them."""
+    AddField below, moving the primary key with them. ``params=None``: the block's ``%I`` is
+    PostgreSQL's, not a placeholder (psycopg refuses it when it formats the statement)."""
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(DROP_PRIMARY_KEY, params=None)
 

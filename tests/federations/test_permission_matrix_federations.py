@@ -22,7 +22,7 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.services import issue_device_token
-from federations import events, services
+from federations import events, organisers, services
 from tests.clubs.factories import make_club, make_membership, make_player, make_user
 from tests.federations.factories import (
     make_federation,
@@ -46,6 +46,9 @@ EVENT_READERS = "401 403 ok 403 ok 403 ok"
 FEDERATION_ROUTES: dict[str, dict[str, str]] = {
     "federations:federation-list": {"GET": ANYONE, "POST": SIGNED_IN},
     "federations:federation-detail": {"GET": ANYONE, "PATCH": ORGANISERS},
+    # organisers: the list, add an existing account (the outsider), remove (the other organiser)
+    "federations:organiser-list": {"GET": ORGANISERS, "POST": ORGANISERS},
+    "federations:organiser-detail": {"DELETE": ORGANISERS},
     "federations:membership-list": {"GET": ORGANISERS, "POST": ORGANISERS},
     "federations:withdraw": {"POST": ORGANISERS},
     "federations:accept": {"POST": CLUB_ANSWER},
@@ -102,6 +105,10 @@ class World:
         self.users = {name: make_user(name) for name in ACTORS if name != "anonymous"}
         self.users["anonymous"] = None
         self.county = make_federation("county", organiser=self.users["organiser"])
+        self.co_organiser = make_user("co_organiser")
+        organisers.add_organiser(
+            federation=self.county, user=self.users["organiser"], identifier="co_organiser"
+        )
         self.rival = make_federation("rival", organiser=self.users["rival"])
         self.north, self.east, self.west = make_club("north"), make_club("east"), make_club("west")
         for club in (self.north, self.east):
@@ -166,6 +173,7 @@ class World:
             "entry_id": self.merge.pk,
             "event_id": self.event.pk,
             "nomination_id": self.nomination.pk,
+            "user_id": self.co_organiser.pk,
         }
 
 
@@ -185,6 +193,7 @@ BODIES = {
         "levy_rate": "0.25",
     },
     ("federations:federation-detail", "PATCH"): lambda w: {"levy_rate": "0.40"},
+    ("federations:organiser-list", "POST"): lambda w: {"identifier": "outsider"},
     ("federations:membership-list", "POST"): lambda w: {"club": "west"},
     ("federations:player-list", "POST"): lambda w: {"display_name": "New Player"},
     ("federations:player-detail", "PATCH"): lambda w: {"name_shown": "initials"},
@@ -286,6 +295,7 @@ def test_nothing_crosses_federations():
         ("GET", f"{rival}/events/{world.event.pk}/"),
         ("POST", f"{rival}/events/{world.selected.pk}/select/"),
         ("POST", f"{rival}/events/{world.selected.pk}/tournament/"),
+        ("DELETE", f"{rival}/organisers/{world.co_organiser.pk}/"),
     ]:
         assert client.generic(method, url).status_code == 404, url
     response = client.post(

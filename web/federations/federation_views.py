@@ -2,7 +2,8 @@
 public choices.
 
 What it does: ``index`` lists the federations and, for a signed-in user, takes the new
-federation form (its creator becomes its organiser); ``federation`` is the organisers' page — the
+federation form (its creator becomes its organiser); ``federation`` is the organisers' page — its
+organisers (add an existing account by username or e-mail, remove one but never the last), the
 member clubs and invitations (invite a club by its slug, withdraw), the federation players with
 their links (new player, link a member club's player now or propose it to the club, unlink,
 merge two players, undo a merge), the events (``web.federations.event_forms``: a new event,
@@ -29,7 +30,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.models import CURRENCY_CHOICES, Player
 from config.problems import Problem
-from federations import levy, selectors, services
+from federations import levy, organisers, selectors, services
 from federations.models import FederationAuditKind, NameShown
 from federations.permissions import is_organiser, is_the_player
 from web.console.access import ProblemShown
@@ -101,6 +102,14 @@ def _act(request, federation, action: str):
     elif action == "withdraw":
         club = selectors.get_club_of_federation(federation=federation, slug=post.get("club", ""))
         services.withdraw_invitation(federation=federation, user=user, club=club)
+    elif action == "add_organiser":
+        identifier = post.get("identifier", "").strip()
+        organisers.add_organiser(federation=federation, user=user, identifier=identifier)
+    elif action == "remove_organiser":
+        role = selectors.get_organiser(federation=federation, user_id=_int(request, "organiser"))
+        organisers.remove_organiser(federation=federation, user=user, role=role)
+        if role.user_id == user.pk:  # they stepped down: the page is no longer theirs
+            return redirect("federation_pages:index")
     elif action == "new_player":
         name = post.get("display_name", "").strip()
         if not name or len(name) > 80:
@@ -147,6 +156,7 @@ def federation(request, federation):
         "memberships": [
             m for m in selectors.list_memberships(federation=federation) if m.state != "ended"
         ],
+        "organisers": list(selectors.list_organisers(federation=federation)),
         "players": selectors.list_players(federation=federation),
         "unlinked": Player.objects.filter(
             club__in=selectors.list_member_clubs(federation=federation), is_active=True

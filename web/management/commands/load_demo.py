@@ -4,10 +4,14 @@ What it does: makes sure the demo users (``organiser``, ``scorekeeper``, ``playe
 password ``DEMO_PASSWORD``, printed at the end), the demo club "The Hole in the Wall"
 (``hole-in-the-wall``: EUR, Europe/Dublin, game 25, public standings), its memberships, 24
 players and a few teams exist, then demo games, a tournament and three club nights played by the
-computer players (web/demo_nights.py). Each step finds what an earlier run created before creating
-anything, so a second run changes nothing (except resetting the demo passwords).
+computer players (web/demo_nights.py), then a federation of the demo club and a second club,
+its players linked across the clubs, nights played and the rankings built
+(web/demo_federation.py; ``--admin USERNAME`` makes that account one of its organisers). Each
+step finds what an earlier run created before creating anything, so a second run changes
+nothing (except resetting the demo passwords).
 
-What it does not do: touch anything outside the demo club and the three demo users, or create a
+What it does not do: touch anything outside the demo clubs, the demo federation and the three
+demo users (the ``--admin`` account only gets the federation's organiser role), or create a
 superuser (``manage.py createsuperuser`` does).
 
 Extending it: write ``def ensure_<things>(demo: DemoData, out) -> None`` using the services of
@@ -27,6 +31,7 @@ from clubs import services
 from clubs.models import Club, Membership, Player, Role, Team
 from games.demo import ensure_games
 from tournaments.demo import ensure_tournament
+from web.demo_federation import FEDERATION_SLUG, ensure_demo_federation
 from web.demo_nights import ensure_demo_nights
 
 DEMO_PASSWORD = "jink-demo-2026"
@@ -78,6 +83,7 @@ class DemoData:
     club: Club | None = None
     players: dict[str, Player] = field(default_factory=dict)
     teams: dict[str, Team] = field(default_factory=dict)
+    admin_username: str | None = None
 
 
 def ensure_users(demo: DemoData, out) -> None:
@@ -161,20 +167,32 @@ STEPS: list[Callable[[DemoData, object], None]] = [
     # web/demo_nights.py: club nights the computer players play; after the games step, which
     # adds its games only to a club without any.
     ensure_demo_nights,
+    # web/demo_federation.py: a second club and the county board; after the nights, so the
+    # demo club's own nights stay before it joined.
+    ensure_demo_federation,
 ]
 
 
 class Command(BaseCommand):
     help = "Create (or complete) the demo club, users, players and teams. Safe to run again."
 
+    def add_arguments(self, parser) -> None:
+        parser.add_argument(
+            "--admin",
+            default=None,
+            help="An existing account to make an organiser of the demo federation.",
+        )
+
     def handle(self, *args, **options) -> None:
-        demo = DemoData()
+        demo = DemoData(admin_username=options["admin"])
         with transaction.atomic():
             for step in STEPS:
                 step(demo, self.stdout)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo ready: club /api/clubs/{DEMO_CLUB_SLUG}/. Log in as "
-                f"{', '.join(DEMO_USERS)} with the password {DEMO_PASSWORD!r}."
+                f"{', '.join(DEMO_USERS)} with the password {DEMO_PASSWORD!r}. Federation: "
+                f"/federations/{FEDERATION_SLUG}/ (its organisers), ranking "
+                f"/f/{FEDERATION_SLUG}/rankings/."
             )
         )

@@ -1,0 +1,143 @@
+"""The demo's federation, for ``manage.py load_demo``: a county board of two clubs, ranked.
+
+What it does: ``build_demo_federation(...)`` makes, through the services, a second demo club
+("The Marble City", ``marble-city``: its own players, run by the demo organiser), the federation
+"Kilkenny County Board" (``kilkenny``: created by the demo organiser, who is its organiser, with
+the demo admin account as a second organiser when it exists), invites both clubs and accepts for
+them, links every club player to a federation player (two people play at both clubs: Mary Byrne,
+the demo ``player`` account at both, linked by the same account as the clubs join; Tom Ryan,
+linked by the organiser), then plays club nights at both clubs with the computer players
+(``web.demo_nights.build_demo_nights``: two at each club, after the
+clubs joined, so they count) and builds the rankings (``rankings.build.rebuild_rankings``), so
+``/f/kilkenny/rankings/`` lists ranked players. ``ensure_demo_federation(demo, out)`` is the
+loader's step: when the federation exists it only makes sure the admin is an organiser, so a
+second run changes nothing.
+
+What it does not do: leagues or federation events (a half-played league goes in
+``build_demo_federation``, after the nights, once leagues exist), settle-ups (so no lifetime
+points), or date anything in the past.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+
+from clubs import services as club_services
+from clubs.models import Club, Role
+from federations import organisers, services
+from federations.models import Federation, FederationPlayer, FederationRole, PlayerLink
+from rankings.build import rebuild_rankings
+from web.demo_nights import build_demo_nights
+
+FEDERATION_SLUG = "kilkenny"
+FEDERATION_NAME = "Kilkenny County Board"
+SECOND_CLUB_SLUG = "marble-city"
+SECOND_CLUB_NAME = "The Marble City"
+SECOND_CLUB_PLAYERS = [
+    "Mary Byrne",  # the demo ``player`` account at both clubs: linked by the same account
+    "Tom Ryan",  # plays at both clubs too: linked by the federation's organiser
+    "Ger Phelan",
+    "Breda Comerford",
+    "Martin Brennan",
+    "Noreen Dowling",
+    "Johnny Murphy",
+    "Ann Cody",
+    "Kieran Walsh",
+    "Phil Delaney",
+]
+SAME_ACCOUNT = {"Mary Byrne": "player"}
+"""Second club players who are a demo account (the account plays at the demo club too)."""
+NIGHTS = {"home": 2, "second": 2}
+"""Club nights played at each club after it joined (the demo club's earlier nights predate the
+federation and do not count)."""
+SEED = 2025
+
+
+def ensure_demo_federation(demo: Any, out: Any) -> None:
+    """The ``load_demo`` step (the demo club, its users and players exist; ``demo.admin_username``
+    names the admin account to make an organiser, ``load_demo --admin``)."""
+    federation = Federation.objects.filter(slug=FEDERATION_SLUG).first()
+    if federation is None:
+        federation = build_demo_federation(
+            home=demo.club, organiser=demo.users["organiser"], out=out
+        )
+    else:
+        out.write(f"Found federation {federation.name}")
+    _ensure_admin_organiser(federation, demo.users["organiser"], demo.admin_username, out)
+
+
+def _ensure_admin_organiser(federation, organiser, admin_username, out) -> None:
+    if not admin_username:
+        return
+    admin = get_user_model().objects.filter(username=admin_username).first()
+    if admin is None:
+        out.write(f"No account {admin_username!r}: not made an organiser of {federation.name}")
+    elif not FederationRole.objects.filter(federation=federation, user=admin).exists():
+        organisers.add_organiser(federation=federation, user=organiser, identifier=admin_username)
+        out.write(f"{admin_username} is an organiser of {federation.name}")
+
+
+def build_demo_federation(*, home: Club, organiser: Any, out: Any) -> Federation:
+    second = _second_club(organiser)
+    federation = services.create_federation(
+        user=organiser, name=FEDERATION_NAME, slug=FEDERATION_SLUG, currency="EUR"
+    )
+    for club in (home, second):
+        services.invite_club(federation=federation, user=organiser, club=club)
+        services.accept_invitation(federation=federation, user=organiser, club=club)
+    _link_everyone(federation, organiser, home, second)
+    games = build_demo_nights(home, user=organiser, nights=NIGHTS["home"], seed=SEED)
+    games += build_demo_nights(second, user=organiser, nights=NIGHTS["second"], seed=SEED + 1)
+    # A half-played league of the federation goes here, once leagues exist (issue 25).
+    ranked = rebuild_rankings(federation_id=federation.pk)
+    out.write(
+        f"Created federation {federation.name}: {home.name} and {second.name}, "
+        f"{len(games)} games played after joining, {ranked['rated']} ranked"
+    )
+    return federation
+
+
+def _second_club(organiser) -> Club:
+    club = club_services.create_club(
+        user=organiser,
+        name=SECOND_CLUB_NAME,
+        slug=SECOND_CLUB_SLUG,
+        currency="EUR",
+        time_zone="Europe/Dublin",
+        default_game="45",
+        public_standings=True,
+    )
+    for username in sorted(set(SAME_ACCOUNT.values())):
+        club_services.add_membership(club=club, username=username, role=Role.PLAYER)
+    for name in SECOND_CLUB_PLAYERS:
+        club_services.add_player(club=club, display_name=name, username=SAME_ACCOUNT.get(name))
+    return club
+
+
+def _link_everyone(federation, organiser, home, second) -> None:
+    """One federation player per person: the club players of the same name at both clubs are
+    one person (linked already when they share an account), everyone else their own."""
+    linked = set(
+        PlayerLink.objects.current().filter(federation=federation).values_list("player", flat=True)
+    )
+    people: dict[str, FederationPlayer] = {
+        link.player.display_name: link.federation_player
+        for link in PlayerLink.objects.current()
+        .filter(federation=federation)
+        .select_related("player", "federation_player")
+    }
+    for club in (home, second):
+        for player in club.players.filter(is_active=True).order_by("pk"):
+            if player.pk in linked:
+                continue
+            person = people.get(player.display_name)
+            if person is None:
+                person = services.create_player(
+                    federation=federation, user=organiser, display_name=player.display_name
+                )
+                people[player.display_name] = person
+            services.link_player(
+                federation=federation, user=organiser, federation_player=person, player=player
+            )
