@@ -144,7 +144,7 @@ class FederationNightOutput(serializers.Serializer):
     games = serializers.IntegerField(source="game_count")
 
 
-class FederationEventOutput(serializers.Serializer):
+class FederationClubEventOutput(serializers.Serializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     status = serializers.CharField()
@@ -168,7 +168,7 @@ class FederationGameOutput(serializers.Serializer):
 class FederationClubResultsOutput(serializers.Serializer):
     club = serializers.CharField()
     nights = FederationNightOutput(many=True)
-    events = FederationEventOutput(many=True)
+    events = FederationClubEventOutput(many=True)
     games = FederationGameOutput(many=True)
 
 

@@ -66,7 +66,7 @@ def mary(transactional_db):
 
 
 def test_set_up_then_sign_in_with_the_app_and_with_a_recovery_code(
-    live_server, new_context, outside_requests, mary
+    live_server, new_context, outside_requests, screenshots, mary
 ):
     base = live_server.url
     page = new_context(viewport=PHONE).new_page()
@@ -76,12 +76,14 @@ def test_set_up_then_sign_in_with_the_app_and_with_a_recovery_code(
     _sign_in(page, base, "mary", "/accounts/two-factor/")
     assert page.url == f"{base}/accounts/two-factor/"
     assert page.locator("figure.qr svg").count() == 1
+    page.screenshot(path=str(screenshots / "two-factor-set-up-390x844.png"), full_page=True)
     secret = page.inner_text("#two-factor-secret")
     page.fill("#confirm-code", _code(secret))
     with page.expect_navigation():
         page.click("button[value=confirm]")
     codes = page.locator("#recovery-codes code").all_inner_texts()
     assert len(codes) == 10
+    page.screenshot(path=str(screenshots / "two-factor-recovery-codes-390x844.png"), full_page=True)
     _log_out(page)
 
     # The password, then the app's code (the next period's: each code works once).
