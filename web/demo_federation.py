@@ -29,6 +29,7 @@ from clubs.models import Club, Role
 from federations import organisers, services
 from federations.models import Federation, FederationPlayer, FederationRole, PlayerLink
 from rankings.build import rebuild_rankings
+from web.demo_league import build_demo_league, ensure_demo_league
 from web.demo_nights import build_demo_nights
 
 FEDERATION_SLUG = "kilkenny"
@@ -61,10 +62,18 @@ def ensure_demo_federation(demo: Any, out: Any) -> None:
     federation = Federation.objects.filter(slug=FEDERATION_SLUG).first()
     if federation is None:
         federation = build_demo_federation(
-            home=demo.club, organiser=demo.users["organiser"], out=out
+            home=demo.club, organiser=demo.users["organiser"], password=demo.password, out=out
         )
     else:
         out.write(f"Found federation {federation.name}")
+        ensure_demo_league(
+            federation,
+            home=demo.club,
+            second=Club.objects.get(slug=SECOND_CLUB_SLUG),
+            organiser=demo.users["organiser"],
+            password=demo.password,
+            out=out,
+        )
     _ensure_admin_organiser(federation, demo.users["organiser"], demo.admin_username, out)
 
 
@@ -79,7 +88,7 @@ def _ensure_admin_organiser(federation, organiser, admin_username, out) -> None:
         out.write(f"{admin_username} is an organiser of {federation.name}")
 
 
-def build_demo_federation(*, home: Club, organiser: Any, out: Any) -> Federation:
+def build_demo_federation(*, home: Club, organiser: Any, password: str, out: Any) -> Federation:
     second = _second_club(organiser)
     federation = services.create_federation(
         user=organiser, name=FEDERATION_NAME, slug=FEDERATION_SLUG, currency="EUR"
@@ -90,7 +99,9 @@ def build_demo_federation(*, home: Club, organiser: Any, out: Any) -> Federation
     _link_everyone(federation, organiser, home, second)
     games = build_demo_nights(home, user=organiser, nights=NIGHTS["home"], seed=SEED)
     games += build_demo_nights(second, user=organiser, nights=NIGHTS["second"], seed=SEED + 1)
-    # A half-played league of the federation goes here, once leagues exist (issue 25).
+    build_demo_league(
+        federation, home=home, second=second, organiser=organiser, password=password, out=out
+    )
     ranked = rebuild_rankings(federation_id=federation.pk)
     out.write(
         f"Created federation {federation.name}: {home.name} and {second.name}, "

@@ -84,6 +84,8 @@ class DemoData:
     players: dict[str, Player] = field(default_factory=dict)
     teams: dict[str, Team] = field(default_factory=dict)
     admin_username: str | None = None
+    password: str = DEMO_PASSWORD
+    """The demo accounts' password (an account a later step makes gets it too)."""
 
 
 def ensure_users(demo: DemoData, out) -> None:
