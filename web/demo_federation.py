@@ -8,14 +8,16 @@ them, links every club player to a federation player (two people play at both cl
 the demo ``player`` account at both, linked by the same account as the clubs join; Tom Ryan,
 linked by the organiser), then plays club nights at both clubs with the computer players
 (``web.demo_nights.build_demo_nights``: two at each club, after the
-clubs joined, so they count) and builds the rankings (``rankings.build.rebuild_rankings``), so
-``/f/kilkenny/rankings/`` lists ranked players. ``ensure_demo_federation(demo, out)`` is the
-loader's step: when the federation exists it only makes sure the admin is an organiser, so a
-second run changes nothing.
+clubs joined, so they count), runs the half-played "Kilkenny Winter League" of two teams per
+club (``web.demo_league.build_demo_league``: ``/f/kilkenny/leagues/winter-league/``) and builds
+the rankings (``rankings.build.rebuild_rankings``), so ``/f/kilkenny/rankings/`` lists ranked
+players. ``ensure_demo_federation(demo, out)`` is the loader's step: when the federation exists
+it only makes sure the admin is an organiser and the league is there
+(``web.demo_league.ensure_demo_league``, for a demo loaded before leagues existed), so a second
+run changes nothing.
 
-What it does not do: leagues or federation events (a half-played league goes in
-``build_demo_federation``, after the nights, once leagues exist), settle-ups (so no lifetime
-points), or date anything in the past.
+What it does not do: federation events, settle-ups (so no lifetime points), or date a game in the
+past (the league's first rounds are dated in the past, their results entered on paper).
 """
 
 from __future__ import annotations
