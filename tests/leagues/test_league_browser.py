@@ -55,8 +55,7 @@ def test_the_demo_league_page(
     penalty = page.locator("#league-table span[title]")
     assert penalty.inner_text() == "−1" and penalty.get_attribute("title") == REASON
     assert [" ".join(line.split()) for line in page.locator("#penalties li").all_inner_texts()] == [
-        f"Marble Jinks: 1 point taken off on {_short(league.penalties.get().created_at)} — "
-        f"{REASON}"
+        f"Marble Jinks: 1 point taken off on {_short(league.penalties.get().created_at)} — {REASON}"
     ]
 
     rows = page.locator("table.fixtures tbody tr")
