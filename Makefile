@@ -65,6 +65,7 @@ demo: $(STAMP)
 	@echo "  demo club logins are printed above by load_demo (organiser, scorekeeper, player)"
 	@echo "  federation http://$(DEMO_HOST)/federations/kilkenny/   (its organisers: organiser, $(DEMO_ADMIN_USER))"
 	@echo "  ranking   http://$(DEMO_HOST)/f/kilkenny/rankings/   (public)"
+	@echo "  league    http://$(DEMO_HOST)/f/kilkenny/leagues/winter-league/   (public; captains: organiser, scorekeeper, player, noreen)"
 	@echo
 	$(DEMO_ENV) $(BIN)/python manage.py runserver $(DEMO_HOST)
 

@@ -8,14 +8,16 @@ them, links every club player to a federation player (two people play at both cl
 the demo ``player`` account at both, linked by the same account as the clubs join; Tom Ryan,
 linked by the organiser), then plays club nights at both clubs with the computer players
 (``web.demo_nights.build_demo_nights``: two at each club, after the
-clubs joined, so they count) and builds the rankings (``rankings.build.rebuild_rankings``), so
-``/f/kilkenny/rankings/`` lists ranked players. ``ensure_demo_federation(demo, out)`` is the
-loader's step: when the federation exists it only makes sure the admin is an organiser, so a
-second run changes nothing.
+clubs joined, so they count), runs the half-played "Kilkenny Winter League" of two teams per
+club (``web.demo_league.build_demo_league``: ``/f/kilkenny/leagues/winter-league/``) and builds
+the rankings (``rankings.build.rebuild_rankings``), so ``/f/kilkenny/rankings/`` lists ranked
+players. ``ensure_demo_federation(demo, out)`` is the loader's step: when the federation exists
+it only makes sure the admin is an organiser and the league is there
+(``web.demo_league.ensure_demo_league``, for a demo loaded before leagues existed), so a second
+run changes nothing.
 
-What it does not do: leagues or federation events (a half-played league goes in
-``build_demo_federation``, after the nights, once leagues exist), settle-ups (so no lifetime
-points), or date anything in the past.
+What it does not do: federation events, settle-ups (so no lifetime points), or date a game in the
+past (the league's first rounds are dated in the past, their results entered on paper).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from clubs.models import Club, Role
 from federations import organisers, services
 from federations.models import Federation, FederationPlayer, FederationRole, PlayerLink
 from rankings.build import rebuild_rankings
+from web.demo_league import build_demo_league, ensure_demo_league
 from web.demo_nights import build_demo_nights
 
 FEDERATION_SLUG = "kilkenny"
@@ -61,10 +64,18 @@ def ensure_demo_federation(demo: Any, out: Any) -> None:
     federation = Federation.objects.filter(slug=FEDERATION_SLUG).first()
     if federation is None:
         federation = build_demo_federation(
-            home=demo.club, organiser=demo.users["organiser"], out=out
+            home=demo.club, organiser=demo.users["organiser"], password=demo.password, out=out
         )
     else:
         out.write(f"Found federation {federation.name}")
+        ensure_demo_league(
+            federation,
+            home=demo.club,
+            second=Club.objects.get(slug=SECOND_CLUB_SLUG),
+            organiser=demo.users["organiser"],
+            password=demo.password,
+            out=out,
+        )
     _ensure_admin_organiser(federation, demo.users["organiser"], demo.admin_username, out)
 
 
@@ -79,7 +90,7 @@ def _ensure_admin_organiser(federation, organiser, admin_username, out) -> None:
         out.write(f"{admin_username} is an organiser of {federation.name}")
 
 
-def build_demo_federation(*, home: Club, organiser: Any, out: Any) -> Federation:
+def build_demo_federation(*, home: Club, organiser: Any, password: str, out: Any) -> Federation:
     second = _second_club(organiser)
     federation = services.create_federation(
         user=organiser, name=FEDERATION_NAME, slug=FEDERATION_SLUG, currency="EUR"
@@ -90,7 +101,9 @@ def build_demo_federation(*, home: Club, organiser: Any, out: Any) -> Federation
     _link_everyone(federation, organiser, home, second)
     games = build_demo_nights(home, user=organiser, nights=NIGHTS["home"], seed=SEED)
     games += build_demo_nights(second, user=organiser, nights=NIGHTS["second"], seed=SEED + 1)
-    # A half-played league of the federation goes here, once leagues exist (issue 25).
+    build_demo_league(
+        federation, home=home, second=second, organiser=organiser, password=password, out=out
+    )
     ranked = rebuild_rankings(federation_id=federation.pk)
     out.write(
         f"Created federation {federation.name}: {home.name} and {second.name}, "

@@ -5,8 +5,11 @@ organiser), its organisers (the demo organiser, and the ``--admin`` account); ev
 of both clubs is linked, one federation player each, except the two people playing at both clubs
 (Mary Byrne, the same account; Tom Ryan, linked by the organiser) who are one federation player
 with a link at each club; games were played at both clubs after they joined and ranked; the
-public ranking page answers 200 and lists exactly the ranked players; a second run changes
-nothing.
+public ranking page answers 200 and lists exactly the ranked players; the Kilkenny Winter League
+(web/demo_league.py) has its four teams (two per club, captained by the demo accounts and
+``noreen``), twelve fixtures drawn, five played (entered by one captain, accepted by the other),
+one postponed, six scheduled, and one penalty, and its public page lists the table's teams in the
+standings' order; a second run changes nothing.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from clubs.models import Player
 from federations.models import (
@@ -26,11 +30,14 @@ from federations.models import (
     FederationRole,
     PlayerLink,
 )
+from leagues.models import Fixture, League, LeagueTeam, Penalty
+from leagues.standings import league_table
 from rankings.models import FederationRating, RankedGame
 from tests.clubs.factories import make_user
 
 pytestmark = pytest.mark.django_db
 
+TABLE_TEAM = re.compile(r'<th scope="row">([^<]+)</th><td class="num">')
 NAME_CELL = re.compile(r'<a class="jump" href="/f/kilkenny/rankings/players/(\d+)/">([^<]+)</a>')
 
 
@@ -45,6 +52,10 @@ def _state() -> tuple:
             FederationAuditEntry,
             FederationRating,
             RankedGame,
+            League,
+            LeagueTeam,
+            Fixture,
+            Penalty,
         )
     )
 
@@ -104,9 +115,72 @@ def test_the_demo_federation():
     }
     assert shown == ranked and len(shown) == ratings.count() > 10
     assert "Created federation Kilkenny County Board" in out.getvalue()
+    _check_the_league(federation, out.getvalue())
 
     before = _state()
     again = StringIO()
     call_command("load_demo", "--admin", "admin", stdout=again)
     assert _state() == before
     assert "Found federation Kilkenny County Board" in again.getvalue()
+
+
+def _check_the_league(federation, output: str) -> None:
+    league = League.objects.get(federation=federation)
+    assert (league.name, league.slug, league.variant, league.team_format) == (
+        "Kilkenny Winter League",
+        "winter-league",
+        "45",
+        "2v2",
+    )
+    assert [
+        (
+            team.name,
+            team.club.slug,
+            team.captain.display_name,
+            team.captain.user.username,
+            team.players.count(),
+        )
+        for team in league.teams.order_by("name")
+    ] == [
+        ("Marble Aces", "marble-city", "Mary Byrne", "player", 4),
+        ("Marble Jinks", "marble-city", "Noreen Dowling", "noreen", 4),
+        ("Wall Knaves", "hole-in-the-wall", "Bridget Kelly", "organiser", 4),
+        ("Wall Robbers", "hole-in-the-wall", "Seán Murphy", "scorekeeper", 4),
+    ]
+    fixtures = league.fixtures.all()
+    assert fixtures.count() == 12 and max(f.round for f in fixtures) == 6
+    statuses = sorted(fixtures.values_list("round", "status"))
+    assert statuses == [
+        (1, "played"),
+        (1, "played"),
+        (2, "played"),
+        (2, "played"),
+        (3, "played"),
+        (3, "postponed"),
+        *[(number, "scheduled") for number in (4, 4, 5, 5, 6, 6)],
+    ]
+    for fixture in fixtures.filter(status="played"):
+        captains = {fixture.home.captain.user, fixture.away.captain.user}
+        assert {fixture.entered_by, fixture.accepted_by} == captains
+        assert fixture.entered_for.captain.user == fixture.entered_by
+    postponed = fixtures.get(status="postponed")
+    last_round = fixtures.filter(round=6).first().date
+    assert postponed.original_date < timezone.localdate() < last_round < postponed.date
+    assert list(league.penalties.values_list("team__name", "points", "reason")) == [
+        (
+            "Marble Jinks",
+            1,
+            "Round 2 started 40 minutes late: the team was not at the tables on time.",
+        )
+    ]
+    table = league_table(league)
+    assert [(row.name, row.played, row.penalties, row.points) for row in table] == [
+        ("Marble Aces", 3, 0, 4),
+        ("Wall Knaves", 2, 0, 2),  # level with the Jinks: ahead by the fixture between them
+        ("Marble Jinks", 3, 1, 2),
+        ("Wall Robbers", 2, 0, 1),
+    ]
+    page = Client().get("/f/kilkenny/leagues/winter-league/")
+    assert page.status_code == 200
+    assert TABLE_TEAM.findall(page.content.decode()) == [row.name for row in table]
+    assert "Created league Kilkenny Winter League" in output

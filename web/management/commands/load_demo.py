@@ -5,14 +5,16 @@ password ``DEMO_PASSWORD``, printed at the end), the demo club "The Hole in the 
 (``hole-in-the-wall``: EUR, Europe/Dublin, game 25, public standings), its memberships, 24
 players and a few teams exist, then demo games, a tournament and three club nights played by the
 computer players (web/demo_nights.py), then a federation of the demo club and a second club,
-its players linked across the clubs, nights played and the rankings built
-(web/demo_federation.py; ``--admin USERNAME`` makes that account one of its organisers). Each
-step finds what an earlier run created before creating anything, so a second run changes
-nothing (except resetting the demo passwords).
+its players linked across the clubs, nights played, a league half played (web/demo_league.py:
+its captains are the demo users and ``noreen``, made there with the demo password) and the
+rankings built (web/demo_federation.py; ``--admin USERNAME`` makes that account one of its
+organisers). Each step finds what an earlier run created before creating anything, so a second
+run changes nothing (except resetting the demo passwords).
 
 What it does not do: touch anything outside the demo clubs, the demo federation and the three
-demo users (the ``--admin`` account only gets the federation's organiser role), or create a
-superuser (``manage.py createsuperuser`` does).
+demo users and ``noreen`` (the ``--admin`` account only gets the federation's organiser role;
+the demo club's Bridget Kelly is linked to the ``organiser`` account, the league's captain), or
+create a superuser (``manage.py createsuperuser`` does).
 
 Extending it: write ``def ensure_<things>(demo: DemoData, out) -> None`` using the services of
 your app, and append it to ``STEPS``; later steps see what earlier ones put in ``demo``.
@@ -32,6 +34,7 @@ from clubs.models import Club, Membership, Player, Role, Team
 from games.demo import ensure_games
 from tournaments.demo import ensure_tournament
 from web.demo_federation import FEDERATION_SLUG, ensure_demo_federation
+from web.demo_league import LEAGUE_SLUG
 from web.demo_nights import ensure_demo_nights
 
 DEMO_PASSWORD = "jink-demo-2026"
@@ -84,6 +87,8 @@ class DemoData:
     players: dict[str, Player] = field(default_factory=dict)
     teams: dict[str, Team] = field(default_factory=dict)
     admin_username: str | None = None
+    password: str = DEMO_PASSWORD
+    """The demo accounts' password (an account a later step makes gets it too)."""
 
 
 def ensure_users(demo: DemoData, out) -> None:
@@ -193,6 +198,7 @@ class Command(BaseCommand):
                 f"Demo ready: club /api/clubs/{DEMO_CLUB_SLUG}/. Log in as "
                 f"{', '.join(DEMO_USERS)} with the password {DEMO_PASSWORD!r}. Federation: "
                 f"/federations/{FEDERATION_SLUG}/ (its organisers), ranking "
-                f"/f/{FEDERATION_SLUG}/rankings/."
+                f"/f/{FEDERATION_SLUG}/rankings/, league "
+                f"/f/{FEDERATION_SLUG}/leagues/{LEAGUE_SLUG}/."
             )
         )
