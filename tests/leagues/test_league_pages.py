@@ -265,4 +265,4 @@ def test_the_organisers_create_a_league_enter_teams_and_draw(world):
     page = organiser.get(url).content.decode()
     assert 'id="draw-spring"' not in page and 'id="team-spring"' not in page
     french = organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert "Nouvelle ligue" in french and "Créer la ligue" in french
+    assert "Nouveau championnat" in french and "Créer le championnat" in french
