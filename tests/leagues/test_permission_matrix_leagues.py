@@ -5,10 +5,10 @@ public league pages, and each method, what each actor gets — anonymous, an out
 no role), the organiser of a member club with a team (``club_organiser``, no captain), the home
 team's captain (``captain``: north's), the away team's (``other_captain``: south's), the
 federation's organiser and the organiser of another federation (``rival``): "ok" (any 2xx) or an
-exact status (a page's form is posted form-encoded). Every such route of the URL conf must be declared here (the main matrix delegates
-them, tests/permission_routes.py). Then: nothing crosses federations or leagues (another
-federation's league, another league's team or fixture are 404), and the methods a route does not
-declare are 405.
+exact status (a page's form is posted form-encoded). Every such route of the URL conf must be
+declared here (the main matrix delegates them, tests/permission_routes.py). Then: nothing crosses
+federations or leagues (another federation's league, another league's team or fixture are 404),
+and the methods a route does not declare are 405.
 
 What it does not check: response bodies (tests/leagues/test_api.py does).
 """
