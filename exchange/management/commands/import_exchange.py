@@ -3,8 +3,9 @@
 The command line's ``POST /api/clubs/{slug}/imports/`` (docs/exchange.md): the same checks and
 the same service (``exchange.services.import_document``), as the organiser named by ``--user``,
 who must be an organiser of the club as the API requires. Prints the import's log row as the API
-answers it (JSON: ``outcome``, ``night``, ``summary``, ...); a refused file prints each problem
-with its code and pointer and exits with status 1, nothing stored.
+answers it (JSON: ``outcome``, ``night``, ``summary``, ...); a refused file prints the problem
+and each of its errors (pointer, code, detail; "(the file)" for the whole document) and exits
+with status 1, nothing stored.
 
 What it does not do: read anything but a file (``-`` is not standard input), or import as
 anyone who may not import through the API.
@@ -60,7 +61,7 @@ class Command(BaseCommand):
         except Problem as problem:
             lines = [f"{problem.code}: {problem.detail}"]
             lines += [
-                f"  {error['pointer'] or '/'}: {error['code']}: {error['detail']}"
+                f"  {error['pointer'] or '(the file)'}: {error['code']}: {error['detail']}"
                 for error in problem.errors
             ]
             raise CommandError("\n".join(lines)) from problem
