@@ -6,16 +6,24 @@ three games at two tables (a 2 v 2 among them) through the API, marks fees and c
 settle-up job runs on commit); ``federation()`` is a second club (``build_event`` with its own
 slug) with players of other names; ``night_games(night)`` lists a night's games by table as
 names, sides, totals, winner and hand records; ``last_settle_up(night)`` the latest settle-up
-version as names and amounts; ``row_counts()`` the rows an import could write.
+version as names and amounts; ``row_counts()`` the rows an import could write;
+``night_outcome(night)`` all of it as JSON (the night's games, its club's season table, its last
+settle-up and its club's ratings, by names, never ids), so two databases can be compared: it is
+run in the second one by tests/exchange/test_two_databases.py (``manage.py shell``).
 
 What it does not do: assert (the tests do).
 """
 
 from __future__ import annotations
 
+import datetime
+import json
+
 from clubs.models import Player
 from exchange.models import ImportedNight, ImportedPlayer
 from games.models import Game, Hand
+from seasons.league_table import compute_season_rows
+from seasons.models import PlayerRating, RatingChange
 from settlements.models import EntryFeePayment, Night, NightGame, Settlement, SettlementTransfer
 from tests.tournaments.play_helpers import build_event, win_game
 
@@ -119,3 +127,41 @@ def row_counts() -> dict:
 
 def game_versions() -> dict:
     return dict(Game.objects.values_list("pk", "version"))
+
+
+def _season_table(club_id: int) -> list[dict]:
+    """The season table as the app computes it (every game of the club: it has this night's
+    only), each row's player by name."""
+    rows = compute_season_rows(club_id, datetime.date(2000, 1, 1), datetime.date(2100, 12, 31))
+    return [{**row, "player": row["player"]["name"]} for row in rows]
+
+
+def _ratings(club_id: int) -> list[tuple]:
+    """Each player's rating and its steps game by game (by the club's rated order)."""
+    steps: dict[int, list] = {}
+    for change in RatingChange.objects.filter(player__club_id=club_id).order_by("sequence"):
+        steps.setdefault(change.player_id, []).append(
+            (change.sequence, change.mu, change.sigma, change.ordinal)
+        )
+    return [
+        (
+            rating.player.display_name,
+            rating.mu,
+            rating.sigma,
+            rating.ordinal,
+            rating.games,
+            steps.get(rating.player_id, []),
+        )
+        for rating in PlayerRating.objects.filter(club_id=club_id).select_related("player")
+    ]
+
+
+def night_outcome(night: Night) -> dict:
+    """What the night came to, as JSON (tuples as lists): comparable across databases."""
+    outcome = {
+        "games": night_games(night),
+        "standings": _season_table(night.club_id),
+        "settle_up": last_settle_up(night),
+        "ratings": _ratings(night.club_id),
+    }
+    return json.loads(json.dumps(outcome))

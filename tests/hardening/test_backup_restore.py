@@ -24,7 +24,6 @@ import os
 import subprocess
 import sys
 from datetime import datetime, timedelta
-from pathlib import Path
 
 import psycopg
 import pytest
@@ -34,8 +33,7 @@ from django.test import Client
 
 from scripts import prune_backups
 from scripts.restore import Refused, restore
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.second_database import ROOT, database_url, drop_database, manage
 
 TABLES = (
     "SELECT schemaname, tablename FROM pg_tables "
@@ -57,14 +55,6 @@ print(json.dumps({{"status": response.status_code, "body": response.json()}}))
 """
 
 
-def _url(name: str) -> str:
-    database = connection.settings_dict
-    return (
-        f"postgresql://{database['USER'] or 'postgres'}@{database['HOST'] or '127.0.0.1'}:"
-        f"{database['PORT'] or 5432}/{name}"
-    )
-
-
 def fingerprint(url: str) -> dict:
     """Every table's row count and contents checksum, and every sequence's position."""
     with psycopg.connect(url) as database:
@@ -84,8 +74,7 @@ def fingerprint(url: str) -> dict:
 def restored_name():
     name = f"{connection.settings_dict['NAME']}_restored"
     yield name
-    with psycopg.connect(_url("postgres"), autocommit=True) as server:
-        server.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    drop_database(name)
 
 
 def _standings(tournament_id: int) -> dict:
@@ -110,7 +99,7 @@ def test_a_dump_restores_into_a_new_database_with_every_row(
     tournament = Tournament.objects.get()
     original = _standings(tournament.pk)
     assert original["status"] == 200 and original["body"]["standings"]
-    original_url = _url(connection.settings_dict["NAME"])
+    original_url = database_url(connection.settings_dict["NAME"])
 
     backup = subprocess.run(
         ["bash", "scripts/backup.sh"],
@@ -132,7 +121,7 @@ def test_a_dump_restores_into_a_new_database_with_every_row(
         text=True,
     )
     assert restored.returncode == 0, restored.stderr
-    before, after = fingerprint(original_url), fingerprint(_url(restored_name))
+    before, after = fingerprint(original_url), fingerprint(database_url(restored_name))
     assert set(after) == set(before)
     assert len(before) > 40  # every app's tables, not an empty schema
     for table in before:
@@ -142,25 +131,13 @@ def test_a_dump_restores_into_a_new_database_with_every_row(
     assert games > 5 and hands > 50
 
     # The restored database serves the standings read, answering as the original did.
-    read = subprocess.run(
-        [
-            sys.executable,
-            "manage.py",
-            "shell",
-            "-c",
-            STANDINGS_READ.format(
-                username="organiser", path=f"/api/tournaments/{tournament.pk}/standings/"
-            ),
-        ],
-        cwd=ROOT,
-        env={
-            **os.environ,
-            "DATABASE_URL": _url(restored_name),
-            "DJANGO_ENV_FILE": "",
-            "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
-        },
-        capture_output=True,
-        text=True,
+    read = manage(
+        restored_name,
+        "shell",
+        "-c",
+        STANDINGS_READ.format(
+            username="organiser", path=f"/api/tournaments/{tournament.pk}/standings/"
+        ),
     )
     assert read.returncode == 0, read.stderr[-3000:]
     assert json.loads(read.stdout.strip().splitlines()[-1]) == original
@@ -170,7 +147,7 @@ def test_the_restore_refuses_a_database_with_tables(transactional_db, tmp_path, 
     from tests.clubs.factories import make_club
 
     make_club("refused")
-    url = _url(connection.settings_dict["NAME"])
+    url = database_url(connection.settings_dict["NAME"])
     subprocess.run(
         ["bash", "scripts/backup.sh"],
         cwd=ROOT,
@@ -187,7 +164,7 @@ def test_the_restore_refuses_a_database_with_tables(transactional_db, tmp_path, 
     with pytest.raises(Refused, match="plain database name"):
         restore(dump, 'x"; DROP DATABASE postgres; --', url=url)
     restore(dump, restored_name, url=url, force=True)  # told: dropped and restored again
-    assert fingerprint(_url(restored_name)) == fingerprint(url)
+    assert fingerprint(database_url(restored_name)) == fingerprint(url)
 
 
 def test_the_retention_keeps_7_daily_5_weekly_12_monthly(tmp_path):
