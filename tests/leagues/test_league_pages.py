@@ -266,3 +266,32 @@ def test_the_organisers_create_a_league_enter_teams_and_draw(world):
     assert 'id="draw-spring"' not in page and 'id="team-spring"' not in page
     french = organiser.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Nouveau championnat" in french and "Créer le championnat" in french
+
+
+def test_garbage_in_the_forms_is_refused_never_a_500(world):
+    """Not numbers, huge numbers, NUL bytes, bad dates: a 4xx, nothing stored."""
+    garbage = ("abc", "99999999999999999999", "-1", "\x00", "1\x00", "2026-13-45", "")
+    organiser, north = _as(world.organiser), _as(world.captains["north"])
+    league_url = "/f/county/leagues/winter/"
+    forms = [
+        (north, world.url, {"action": "enter"}, ("home_score", "away_score")),
+        (north, world.url, {"action": "dispute"}, ("reason",)),
+        (organiser, league_url, {"action": "postpone"}, ("fixture", "date")),
+        (organiser, league_url, {"action": "walkover"}, ("fixture", "team")),
+        (organiser, league_url, {"action": "penalty"}, ("team", "points", "reason")),
+        (organiser, "/federations/county/", {"action": "league_team"}, ("league", "club", "name")),
+        (organiser, "/federations/county/", {"action": "draw_fixtures"}, ("league", "first_date")),
+        (organiser, "/federations/county/", {"action": "new_league"}, ("name", "slug", "variant")),
+    ]
+    before = _audit(world)
+    for client, url, base, fields in forms:
+        for field in fields:
+            for value in garbage:
+                response = client.post(url, {**base, field: value})
+                assert 400 <= response.status_code < 500, (url, base, field, value)
+    assert _audit(world) == before
+    response = organiser.post(
+        "/federations/county/",
+        {"action": "new_league", "name": "Été", "slug": "été", "variant": "45"},
+    )
+    assert response.status_code == 400 and not League.objects.filter(name="Été").exists()

@@ -20,6 +20,7 @@ What it does not do: decide who may (the views check first; which captain answer
 from __future__ import annotations
 
 import datetime
+import re
 
 from django.utils.translation import gettext as _
 
@@ -31,6 +32,7 @@ from games.models import GameType
 from leagues import selectors, services
 from leagues.models import OPEN_STATUSES, FixtureStatus, League, TeamFormat
 
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # as a web address's <slug:> takes it
 CAPTAIN_ACTIONS = ("enter", "accept", "dispute")
 LEAGUE_ACTIONS = ("postpone", "walkover", "penalty")
 FEDERATION_ACTIONS = ("new_league", "league_team", "draw_fixtures")
@@ -42,8 +44,16 @@ FIELDS = {
 }
 
 
-def _number(post, name: str, low: int, high: int, *, default: int | None = None) -> int:
+def _get(post, name: str) -> str:
+    """The field's text, stripped; a NUL byte (no database text holds one) is refused."""
     text = (post.get(name) or "").strip()
+    if "\x00" in text:
+        raise Problem(code="invalid", detail=_("Not valid text."), pointer=f"/{name}")
+    return text
+
+
+def _number(post, name: str, low: int, high: int, *, default: int | None = None) -> int:
+    text = _get(post, name)
     if not text and default is not None:
         return default
     try:
@@ -62,7 +72,7 @@ def _number(post, name: str, low: int, high: int, *, default: int | None = None)
 
 
 def _date(post, name: str, *, required: bool = True) -> datetime.date | None:
-    text = (post.get(name) or "").strip()
+    text = _get(post, name)
     if not text and not required:
         return None
     try:
@@ -74,7 +84,7 @@ def _date(post, name: str, *, required: bool = True) -> datetime.date | None:
 
 
 def _text(post, name: str, limit: int, detail: str) -> str:
-    text = (post.get(name) or "").strip()
+    text = _get(post, name)
     if not text or len(text) > limit:
         raise Problem(code="required", detail=detail, pointer=f"/{name}")
     return text
@@ -138,14 +148,14 @@ def open_fixtures(fixtures) -> tuple[list, list]:
 
 def _new_league(federation: Federation, user, post) -> None:
     name = _text(post, "name", 120, _("Give a name."))
-    slug = (post.get("slug") or "").strip()
-    if not slug or len(slug) > 50 or not slug.replace("-", "").replace("_", "").isalnum():
+    slug = _get(post, "slug")
+    if not slug or len(slug) > 50 or not SLUG.fullmatch(slug):
         raise Problem(
             code="invalid",
             detail=_("Letters, digits and hyphens only, as in its web address."),
             pointer="/slug",
         )
-    variant, team_format = post.get("variant"), post.get("team_format")
+    variant, team_format = _get(post, "variant"), _get(post, "team_format")
     for value, choices, pointer in (
         (variant, GameType.choices, "/variant"),
         (team_format, TeamFormat.choices, "/team_format"),
@@ -174,9 +184,9 @@ def federation_act(request, federation: Federation, action: str) -> None:
     if action == "new_league":
         _new_league(federation, user, post)
         return
-    league = selectors.get_league(federation=federation, slug=post.get("league", ""))
+    league = selectors.get_league(federation=federation, slug=_get(post, "league"))
     if action == "league_team":
-        club = federation_selectors.find_club(slug=(post.get("club") or "").strip())
+        club = federation_selectors.find_club(slug=_get(post, "club"))
         if club is None:
             raise Problem(code="unknown_club", detail=_("No club has this slug."), pointer="/club")
         services.add_team(
