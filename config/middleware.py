@@ -25,6 +25,13 @@ Terms: *fault* — the database or Redis failing under the request, not a bug: D
 restart, a deadlock, a serialisation failure) and Redis's connection and timeout errors (a
 stopped or restarting Redis under the cache). Every other exception stays a 500.
 
+``NulBytesMiddleware`` refuses, before any view runs, a request whose query string or (on a
+page) form body holds a NUL character (``%00``): no database text can hold one, so a form or
+a filter passing it on would end in a 500. The answer is Django's 400 (``SuspiciousOperation``
+through ``config.views.bad_request``: the ``bad_request`` problem under ``/api/``, the 400 page
+elsewhere), nothing stored. JSON bodies are the API's serializers' to check (DRF refuses NUL in
+text fields).
+
 What it does not do: the Content-Security-Policy (django-csp's ``CSPMiddleware``, configured in
 settings), ``Referrer-Policy`` and ``X-Content-Type-Options`` (Django's SecurityMiddleware).
 """
@@ -34,6 +41,7 @@ from __future__ import annotations
 import logging
 import sys
 
+from django.core.exceptions import SuspiciousOperation
 from django.core.signals import got_request_exception
 from django.db import InterfaceError, OperationalError
 from django.dispatch import receiver
@@ -151,3 +159,28 @@ def _remember_fault(sender, request=None, **kwargs) -> None:
     exception = sys.exc_info()[1]
     if request is not None and exception is not None and is_fault(exception):
         request._jink_fault = exception
+
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+class NulInRequest(SuspiciousOperation):
+    """A query parameter or form field holds a NUL character."""
+
+
+class NulBytesMiddleware:
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        fields = [request.GET]
+        if not request.path.startswith("/api/") and request.content_type in FORM_TYPES:
+            fields.append(request.POST)  # a page's form (the API's bodies are its parsers')
+        for query in fields:
+            for key, values in query.lists():
+                if "\x00" in key or any("\x00" in value for value in values):
+                    raise NulInRequest(f"a NUL character in {key[:40]!r}")
+        return None

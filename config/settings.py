@@ -106,6 +106,8 @@ MIDDLEWARE = [
     # The pages' language: the switch on the page (a cookie), else the browser's Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # A NUL character in a query parameter or form field: 400 before any view (no text holds one).
+    "config.middleware.NulBytesMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # request.user.is_verified(): the session was signed in with a second factor.
