@@ -31,7 +31,8 @@ LAST = (
     "Byrne Murphy Kelly O'Brien Walsh Ryan O'Sullivan Doyle McCarthy Gallagher Kennedy Lynch "
     "Murray Quinn Moore McLoughlin Carroll Connolly Daly Connell Wilson Dunne Brennan Burke"
 ).split()
-STAKES = (None, None, 50, 100, 200)
+STAKES = (100, None, 50, 200, None)
+"""Each club's stake per loser, by club number: some play for money, some do not."""
 
 
 def person_name(number: int) -> str:
@@ -106,7 +107,7 @@ def write_club(
         when,
         when,
     )
-    plan = ClubPlan(club_id, number, [], {}, kinds, rng.choice(STAKES))
+    plan = ClubPlan(club_id, number, [], {}, kinds, STAKES[number % len(STAKES)])
     for index in range(players):
         person = number * players + index
         if number > 0 and shared <= index < 2 * shared:
