@@ -50,6 +50,7 @@ class Size:
 
 @dataclass
 class Outcome:
+    federation_id: int
     counts: dict[str, int]
     pool_games: int
     pool_hands: int
@@ -120,6 +121,7 @@ def generate(size: Size, progress=None) -> Outcome:
             progress(number + 1, time.monotonic() - started)
     loader.finish()
     return Outcome(
+        federation_id=federation_id,
         counts={model._meta.db_table: loader.counts[model] for model in MODELS},
         pool_games=sum(len(games) for games in pool),
         pool_hands=sum(len(game.hands) for games in pool for game in games),

@@ -22,6 +22,7 @@ from django.core.management import call_command
 
 from clubs.models import Club, Player
 from federations.models import FederationPlayer, PlayerLink
+from rankings.models import RankedGame
 from games.bridge import play_state, start_for
 from games.ledger import game_shares, sync_ledger
 from games.models import Game, Hand, LedgerEntry
@@ -184,3 +185,8 @@ def test_people_in_two_clubs_are_linked_and_sequences_moved(generated):
     club = Club.objects.order_by("pk").first()
     newest = Player.objects.order_by("-pk").first()
     assert Player.objects.create(club=club, display_name="Someone new").pk > newest.pk
+
+
+def test_the_rankings_job_ran_over_the_federation(generated):
+    assert RankedGame.objects.count() == GAMES
+    assert "Rankings rebuilt by their job (rebuild_rankings): 36 games rated" in generated

@@ -2,16 +2,24 @@
 
 Sizes are arguments; the defaults are the full size of issue 27 (docs/operations.md, "A season
 of history: the generator"). Prints the rows loaded per table, each table's rows and size on disk
-(``pg_total_relation_size``) and the time taken. One transaction: all or nothing.
+(``pg_total_relation_size``) and the time taken; then, unless ``--no-rankings``, rebuilds the
+federation's rankings with their own job (``rankings.build.rebuild_rankings``) and says how long
+it took. One transaction: all or nothing.
 """
 
 from __future__ import annotations
 
+import time
+
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, transaction
 
+from rankings.build import rebuild_rankings
+from rankings.models import FederationRating, Placing, RankedGame, RankingChange, RankingState
 from scale.copy import table_sizes
 from scale.generate import MODELS, Size, generate
+
+RANKING_MODELS = [RankingState, FederationRating, RankedGame, RankingChange, Placing]
 
 
 class Command(BaseCommand):
@@ -32,6 +40,11 @@ class Command(BaseCommand):
         parser.add_argument("--pool-games", type=int, default=default.pool_games)
         parser.add_argument("--seed", type=int, default=default.seed)
         parser.add_argument("--year", type=int, default=default.year)
+        parser.add_argument(
+            "--no-rankings",
+            action="store_true",
+            help="skip the federation's rankings (built by their own job, rebuild_rankings)",
+        )
 
     def handle(self, *args, **options) -> None:
         if connection.vendor != "postgresql":
@@ -58,14 +71,24 @@ class Command(BaseCommand):
         self.stdout.write(f"Generating {size.games:,} games over {size.clubs:,} clubs...")
         with transaction.atomic():
             outcome = generate(size, progress)
+            ranked = None
+            if not options["no_rankings"]:
+                started = time.monotonic()
+                built = rebuild_rankings(federation_id=outcome.federation_id)
+                ranked = (built["rated"], time.monotonic() - started)
         self.stdout.write(
             f"Pool: {outcome.pool_games:,} games, {outcome.pool_hands:,} distinct hands "
             "(played by the computer players, checked by the engine)."
         )
         self.stdout.write(f"{'table':<34} {'loaded':>12} {'rows':>12} {'on disk':>12}")
-        for table, rows, size_bytes in table_sizes(MODELS):
-            loaded = outcome.counts[table]
+        for table, rows, size_bytes in table_sizes([*MODELS, *RANKING_MODELS]):
+            loaded = outcome.counts.get(table, 0)
             self.stdout.write(
                 f"{table:<34} {loaded:>12,} {rows:>12,} {size_bytes / 1_048_576:>10.1f} MB"
             )
         self.stdout.write(f"Generated in {outcome.seconds:.1f} s.")
+        if ranked is not None:
+            self.stdout.write(
+                f"Rankings rebuilt by their job (rebuild_rankings): {ranked[0]:,} games rated "
+                f"in {ranked[1]:.1f} s."
+            )
