@@ -22,10 +22,10 @@ from django.core.management import call_command
 
 from clubs.models import Club, Player
 from federations.models import FederationPlayer, PlayerLink
-from rankings.models import RankedGame
 from games.bridge import play_state, start_for
 from games.ledger import game_shares, sync_ledger
 from games.models import Game, Hand, LedgerEntry
+from rankings.models import RankedGame
 from seasons.league_table import compute_season_rows, data_stamp
 from seasons.models import PlayerRating, RatedGame, RatingChange, SeasonSnapshot
 from seasons.ratings import recompute_ratings, update_ratings
