@@ -88,17 +88,9 @@ def generate(size: Size, progress=None) -> Outcome:
             players=players,
             tables=size.tables,
             shared=shared,
+            previous=previous,
             when=when,
         )
-        if previous is not None and shared:
-            people.link_players(
-                loader,
-                federation_id=federation_id,
-                before=previous,
-                after=club,
-                shared=shared,
-                when=when,
-            )
         games = []
         for index, opened in enumerate(times):
             games.extend(

@@ -2,10 +2,10 @@
 
 What it does: ``write_federation`` stores one federation; ``write_club`` stores a club (its
 tables chosen by the weights of ``pool.TABLES``, its stake), its federation membership (accepted)
-and its players. Names are made from a person's global number, so a person is the same name in
-every club. ``link_players`` links the first ``shared`` players of each club with players of the
-next club: one ``FederationPlayer`` and two ``PlayerLink`` rows per person playing in two clubs
-(as an organiser links them, ``federations.services``).
+and its players, each linked to one ``FederationPlayer`` (as an organiser links them,
+``federations.services``). Names are made from a person's global number, so a person is the same
+name in every club. The first ``shared`` players of each club also play at the next club: one
+federation player, two ``PlayerLink`` rows.
 
 What it does not do: make accounts, memberships of users, teams or invitations.
 
@@ -49,6 +49,7 @@ class ClubPlan:
     number: int
     player_ids: list[int]
     person_of: dict[int, int]  # player id -> person number
+    federation_player_of: dict[int, int]  # person number -> federation player id
     table_kinds: list[int]
     stake_minor: int | None
 
@@ -76,10 +77,12 @@ def write_club(
     players: int,
     tables: int,
     shared: int,
+    previous: ClubPlan | None,
     when: datetime.datetime,
 ) -> ClubPlan:
-    """The club, its membership and players; the first ``shared`` players of the *previous*
-    club sit here too, as players ``shared .. 2 * shared - 1`` (``link_players`` links them)."""
+    """The club, its membership and players, each linked to its federation player; the first
+    ``shared`` players of the ``previous`` club sit here too, as players ``shared .. 2 * shared
+    - 1``, linked to the same federation players."""
     weights = [weight for *_, weight in TABLES]
     kinds = rng.choices(range(len(TABLES)), weights=weights, k=tables)
     players = max(players, sum(TABLES[kind][1] for kind in kinds))
@@ -107,7 +110,7 @@ def write_club(
         when,
         when,
     )
-    plan = ClubPlan(club_id, number, [], {}, kinds, STAKES[number % len(STAKES)])
+    plan = ClubPlan(club_id, number, [], {}, {}, kinds, STAKES[number % len(STAKES)])
     for index in range(players):
         person = number * players + index
         if number > 0 and shared <= index < 2 * shared:
@@ -116,35 +119,31 @@ def write_club(
         loader.add(Player, player_id, club_id, person_name(person), True, when)
         plan.player_ids.append(player_id)
         plan.person_of[player_id] = person
-    return plan
-
-
-def link_players(
-    loader, *, federation_id: int, before: ClubPlan, after: ClubPlan, shared: int, when
-) -> None:
-    """One federation player per person of ``before`` who also plays at ``after``."""
-    for index in range(shared):
-        person = before.person_of[before.player_ids[index]]
-        federation_player = loader.next_id(FederationPlayer)
-        loader.add(
-            FederationPlayer,
-            federation_player,
-            federation_id,
-            person_name(person),
-            "full",
-            True,
-            when,
+        federation_player = (
+            previous.federation_player_of.get(person) if previous is not None else None
         )
-        for player in (before.player_ids[index], after.player_ids[shared + index]):
+        if federation_player is None:
+            federation_player = loader.next_id(FederationPlayer)
             loader.add(
-                PlayerLink,
-                loader.next_id(PlayerLink),
-                federation_id,
+                FederationPlayer,
                 federation_player,
-                player,
-                "organiser",
+                federation_id,
+                person_name(person),
+                "full",
+                True,
                 when,
             )
+        plan.federation_player_of[person] = federation_player
+        loader.add(
+            PlayerLink,
+            loader.next_id(PlayerLink),
+            federation_id,
+            federation_player,
+            player_id,
+            "organiser",
+            when,
+        )
+    return plan
 
 
 TABLE_COLUMNS = [

@@ -180,8 +180,11 @@ def test_people_in_two_clubs_are_linked_and_sequences_moved(generated):
     for link in links:
         assert link.player.display_name == link.federation_player.display_name
         by_person[link.federation_player_id].append(link.player.club_id)
-    assert len(by_person) == FederationPlayer.objects.count() > 0
-    assert all(len(set(clubs)) == 2 for clubs in by_person.values())
+    assert len(by_person) == FederationPlayer.objects.count()
+    assert PlayerLink.objects.count() == Player.objects.count()  # every player is linked
+    in_two = [clubs for clubs in by_person.values() if len(clubs) == 2]
+    assert len(in_two) == 2 * 3  # 3 of the 36 players of each club after the first
+    assert all(len(set(clubs)) == len(clubs) for clubs in by_person.values())
     club = Club.objects.order_by("pk").first()
     newest = Player.objects.order_by("-pk").first()
     assert Player.objects.create(club=club, display_name="Someone new").pk > newest.pk
