@@ -47,6 +47,7 @@ def generated() -> str:
         *(f"--{name.replace('_', '-')}={value}" for name, value in SIZE.items()),
         f"--year={YEAR}",
         "--seed=5",
+        "--rankings",
         stdout=out,
     )
     return out.getvalue()

@@ -2,7 +2,7 @@
 
 Sizes are arguments; the defaults are the full size of issue 27 (docs/operations.md, "A season
 of history: the generator"). Prints the rows loaded per table, each table's rows and size on disk
-(``pg_total_relation_size``) and the time taken; then, unless ``--no-rankings``, rebuilds the
+(``pg_total_relation_size``) and the time taken; then, with ``--rankings``, rebuilds the
 federation's rankings with their own job (``rankings.build.rebuild_rankings``) and says how long
 it took. One transaction: all or nothing.
 """
@@ -41,9 +41,10 @@ class Command(BaseCommand):
         parser.add_argument("--seed", type=int, default=default.seed)
         parser.add_argument("--year", type=int, default=default.year)
         parser.add_argument(
-            "--no-rankings",
+            "--rankings",
             action="store_true",
-            help="skip the federation's rankings (built by their own job, rebuild_rankings)",
+            help="then rebuild the federation's rankings with their own job (rebuild_rankings; "
+            "it holds every game of the federation in memory: see docs/operations.md)",
         )
 
     def handle(self, *args, **options) -> None:
@@ -72,7 +73,7 @@ class Command(BaseCommand):
         with transaction.atomic():
             outcome = generate(size, progress)
             ranked = None
-            if not options["no_rankings"]:
+            if options["rankings"]:
                 started = time.monotonic()
                 built = rebuild_rankings(federation_id=outcome.federation_id)
                 ranked = (built["rated"], time.monotonic() - started)
