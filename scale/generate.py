@@ -4,7 +4,7 @@ What it does: ``generate(size)`` builds the pool of games (``scale.pool``), stor
 then club by club its players, links with the previous club, nights (``scale.nights``), season
 table and ratings (``scale.standings``), sending each club's rows with ``COPY`` before the next
 (``scale.copy.Loader``). It returns what it loaded per table and how long it took.
-``Size.default()`` is the full size of issue 27 (1,000 clubs, about 1,000,000 games and over
+``Size()``'s defaults are the full size of issue 27 (1,000 clubs, about 1,000,000 games and over
 10,000,000 hands).
 
 What it does not do: open or commit the transaction (the command runs it in one: all or nothing),
