@@ -82,6 +82,9 @@ def test_the_demo_league_page(
 
 
 def _short(moment) -> str:
-    from django.utils import formats, timezone
+    """The date as the page (in English) shows it, whatever language an earlier test left active
+    in this thread."""
+    from django.utils import formats, timezone, translation
 
-    return formats.date_format(timezone.localtime(moment), "SHORT_DATE_FORMAT")
+    with translation.override("en"):
+        return formats.date_format(timezone.localtime(moment), "SHORT_DATE_FORMAT")

@@ -5,10 +5,10 @@ public league pages, and each method, what each actor gets — anonymous, an out
 no role), the organiser of a member club with a team (``club_organiser``, no captain), the home
 team's captain (``captain``: north's), the away team's (``other_captain``: south's), the
 federation's organiser and the organiser of another federation (``rival``): "ok" (any 2xx) or an
-exact status. Every such route of the URL conf must be declared here (the main matrix delegates
-them, tests/permission_routes.py). Then: nothing crosses federations or leagues (another
-federation's league, another league's team or fixture are 404), and the methods a route does not
-declare are 405.
+exact status (a page's form is posted form-encoded). Every such route of the URL conf must be
+declared here (the main matrix delegates them, tests/permission_routes.py). Then: nothing crosses
+federations or leagues (another federation's league, another league's team or fixture are 404),
+and the methods a route does not declare are 405.
 
 What it does not check: response bodies (tests/leagues/test_api.py does).
 """
@@ -41,6 +41,9 @@ ANYONE = "ok ok ok ok ok ok ok"
 ORGANISERS = "401 403 403 403 403 ok 403"
 CAPTAINS = "401 403 403 ok ok 403 403"
 OTHER_CAPTAIN = "401 403 403 403 ok 403 403"
+# the pages' forms: an anonymous post goes to the login page, a form done redirects to its page
+PAGE_ORGANISERS = "302 403 403 403 403 302 403"
+PAGE_CAPTAINS = "302 403 403 302 302 403 403"
 
 LEAGUE_ROUTES: dict[str, dict[str, str]] = {
     "leagues:league-list": {"GET": ANYONE, "POST": ORGANISERS},
@@ -56,7 +59,10 @@ LEAGUE_ROUTES: dict[str, dict[str, str]] = {
     "leagues:fixture-dispute": {"POST": OTHER_CAPTAIN},
     "leagues:penalty-list": {"GET": ANYONE, "POST": ORGANISERS},
     "league_pages:index": {"GET": ANYONE},
-    "league_pages:league": {"GET": ANYONE},
+    # the organisers' forms (postpone, walkover, penalty: posted here, a penalty)
+    "league_pages:league": {"GET": ANYONE, "POST": PAGE_ORGANISERS},
+    # a fixture's page: its captains' forms (enter, accept, dispute: posted here, an entry)
+    "league_pages:fixture": {"GET": ANYONE, "POST": PAGE_CAPTAINS},
     "league_pages:team-calendar": {"GET": ANYONE},
     "league_pages:club-calendar": {"GET": ANYONE},
 }
@@ -131,6 +137,17 @@ BODIES = {
         "points": 1,
         "reason": "Late start",
     },
+    ("league_pages:league", "POST"): lambda w: {
+        "action": "penalty",
+        "team": w.teams["east"].pk,
+        "points": 1,
+        "reason": "Late start",
+    },
+    ("league_pages:fixture", "POST"): lambda w: {
+        "action": "enter",
+        "home_score": 2,
+        "away_score": 0,
+    },
 }
 
 
@@ -176,6 +193,8 @@ def test_route_answers_as_declared(route_key, method, actor):
     client = client_for(world, actor, url)
     if body is None:
         response = client.generic(method, url)
+    elif not url.startswith("/api/"):  # a page's form
+        response = client.post(url, body(world))
     else:
         response = client.generic(
             method, url, json.dumps(body(world)), content_type="application/json"

@@ -7,7 +7,8 @@ organisers (add an existing account by username or e-mail, remove one but never 
 member clubs and invitations (invite a club by its slug, withdraw), the federation players with
 their links (new player, link a member club's player now or propose it to the club, unlink,
 merge two players, undo a merge), the events (``web.federations.event_forms``: a new event,
-its nominations and selected entrants, select, create the host club's tournament) and the
+its nominations and selected entrants, select, create the host club's tournament), the leagues
+(``web.leagues.forms``: a new league, enter a member club's team, draw the fixtures) and the
 audit; ``player_choices`` shows a federation player's
 public choices to its player (who may change them) and to the organisers (who read them). Every
 form posts an ``action`` and goes through ``federations.services``; a refusal is shown beside the
@@ -25,6 +26,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -36,6 +38,7 @@ from federations.permissions import is_organiser, is_the_player
 from web.console.access import ProblemShown
 from web.federations import event_forms
 from web.federations.access import federation_organiser_page
+from web.leagues import forms as league_forms
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")
 
@@ -136,6 +139,9 @@ def _act(request, federation, action: str):
         services.unmerge(entry=entry, user=user)
     elif action in event_forms.EVENT_ACTIONS:
         event_forms.act(request, federation, action)
+    elif action in league_forms.FEDERATION_ACTIONS:
+        league_forms.federation_act(request, federation, action)
+        return redirect(reverse("federation_pages:federation", args=[federation.slug]) + "#leagues")
     else:
         return HttpResponse(_("Unknown action."), status=400, content_type="text/plain")
     return redirect("federation_pages:federation", slug=federation.slug)
@@ -146,10 +152,11 @@ def _act(request, federation, action: str):
 def federation(request, federation):
     problem = None
     if request.method == "POST":
+        action = request.POST.get("action", "")
         try:
-            return _act(request, federation, request.POST.get("action", ""))
+            return _act(request, federation, action)
         except Problem as error:
-            problem = ProblemShown(error)
+            problem = ProblemShown(error, league_forms.FIELDS.get(action))
     linked = selectors.list_links(federation=federation).values_list("player_id", flat=True)
     context = {
         "federation": federation,
@@ -173,6 +180,7 @@ def federation(request, federation):
         "problem": problem,
         "posted": request.POST if problem else {},
         **event_forms.context(federation),
+        **league_forms.federation_context(federation),
     }
     return render(
         request, "federations/federation.html", context, status=problem.status if problem else 200

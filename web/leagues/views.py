@@ -8,19 +8,36 @@ round, and links to each team's and club's calendar; ``team_calendar`` and ``clu
 serve the iCalendar feeds (``leagues.ical``, ``text/calendar``). Anyone may read them (no
 login): a league's table is public, as the federation's rankings are.
 
-What it does not do: write anything (the API's captains and organisers do), or compute the table
+The pages also take the forms of those who run a league (``web.leagues.forms``, through
+``leagues.services``): ``league`` takes the federation's organisers' forms (postpone a fixture,
+give a walkover, give a penalty), ``fixture`` shows one fixture and its state (waiting for the
+other captain, disputed with the reason, accepted) and takes its captains' forms (enter the result
+on paper, accept it, dispute it). Only those the forms are for see them; a post by anyone else is
+refused (an anonymous one is sent to the login page; a signed-in one 403). A refusal of the
+services is shown beside its form with its status, nothing stored; a success redirects to the
+page.
+
+What it does not do: decide the rules (``leagues.services``) or compute the table
 (``leagues.standings``).
 """
 
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
-from django.views.decorators.http import require_safe
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods, require_safe
 
+from config.problems import Problem
+from federations.permissions import is_organiser
 from leagues import selectors
 from leagues.ical import fixtures_calendar
+from leagues.models import OPEN_STATUSES, FixtureStatus
+from leagues.permissions import captained_sides
 from leagues.standings import league_table
+from web.console.access import ProblemShown
+from web.leagues import forms
 
 
 @require_safe
@@ -34,10 +51,33 @@ def index(request: HttpRequest, federation_slug: str) -> HttpResponse:
     return render(request, "leagues/index.html", context)
 
 
-@require_safe
+def _may_post(request: HttpRequest, allowed) -> HttpResponse | None:
+    """None when the post may go on; the login page for an anonymous visitor; 403 otherwise."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not allowed():
+        raise PermissionDenied("This form is not yours.")
+    return None
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 def league(request: HttpRequest, federation_slug: str, league_slug: str) -> HttpResponse:
     federation = selectors.get_federation(slug=federation_slug)
     league = selectors.get_league(federation=federation, slug=league_slug)
+    problem = None
+    if request.method == "POST":
+        refused = _may_post(request, lambda: is_organiser(request.user, federation))
+        if refused is not None:
+            return refused
+        action = request.POST.get("action", "")
+        if action not in forms.LEAGUE_ACTIONS:
+            return HttpResponse("Unknown action.", status=400, content_type="text/plain")
+        try:
+            forms.league_act(request, league, action)
+        except Problem as error:
+            problem = ProblemShown(error)
+        else:
+            return redirect("league_pages:league", federation.slug, league.slug)
     fixtures = list(selectors.list_fixtures(league=league))
     rounds: dict[int, list] = {}
     for fixture in fixtures:
@@ -59,8 +99,63 @@ def league(request: HttpRequest, federation_slug: str, league_slug: str) -> Http
         "rounds": rounds_shown,
         "teams": teams,
         "clubs": sorted({team.club for team in teams}, key=lambda club: club.name),
+        "organiser": is_organiser(request.user, federation),
+        "problem": problem,
+        "posted": request.POST if problem else {},
     }
-    return render(request, "leagues/league.html", context)
+    context["postponable"], context["walkover"] = forms.open_fixtures(fixtures)
+    return render(
+        request, "leagues/league.html", context, status=problem.status if problem else 200
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def fixture(
+    request: HttpRequest, federation_slug: str, league_slug: str, fixture_id: int
+) -> HttpResponse:
+    federation = selectors.get_federation(slug=federation_slug)
+    league = selectors.get_league(federation=federation, slug=league_slug)
+    fixture = selectors.get_fixture(league=league, fixture_id=fixture_id)
+    problem = None
+    if request.method == "POST":
+        refused = _may_post(request, lambda: bool(captained_sides(request.user, fixture)))
+        if refused is not None:
+            return refused
+        action = request.POST.get("action", "")
+        if action not in forms.CAPTAIN_ACTIONS:
+            return HttpResponse("Unknown action.", status=400, content_type="text/plain")
+        try:
+            forms.captain_act(request, fixture, action)
+        except Problem as error:
+            problem = ProblemShown(error)
+            fixture = selectors.get_fixture(league=league, fixture_id=fixture_id)
+        else:
+            return redirect("league_pages:fixture", federation.slug, league.slug, fixture.pk)
+    sides = captained_sides(request.user, fixture)
+    status = fixture.status
+    waiting = status == FixtureStatus.ENTERED
+    answering = waiting and any(team.pk != fixture.entered_for_id for team in sides)
+    may_enter = bool(sides) and status in (*OPEN_STATUSES, FixtureStatus.ENTERED)
+    action = request.POST.get("action") if problem else None
+    beside = (action == "enter" and may_enter) or (action in ("accept", "dispute") and answering)
+    context = {
+        "federation": federation,
+        "league": league,
+        "fixture": fixture,
+        "title": f"{fixture.home.name} v {fixture.away.name} · {league.name}",
+        "captain": bool(sides),
+        "may_enter": may_enter,
+        "may_answer": answering,
+        "problem": problem,
+        # a refusal whose form is no longer shown (the fixture changed meanwhile)
+        "problem_elsewhere": None
+        if problem is None or beside
+        else [*problem.general, *(line for lines in problem.by_field.values() for line in lines)],
+        "posted": request.POST if problem else {},
+    }
+    return render(
+        request, "leagues/fixture.html", context, status=problem.status if problem else 200
+    )
 
 
 def _calendar(request: HttpRequest, fixtures, name: str, filename: str) -> HttpResponse:
