@@ -18,7 +18,7 @@ import io
 from collections import defaultdict
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 
 from clubs.models import Club, Player
 from federations.models import FederationPlayer, PlayerLink
@@ -194,3 +194,11 @@ def test_people_in_two_clubs_are_linked_and_sequences_moved(generated):
 def test_the_rankings_job_ran_over_the_federation(generated):
     assert RankedGame.objects.count() == GAMES
     assert "Rankings rebuilt by their job (rebuild_rankings): 36 games rated" in generated
+
+
+@pytest.mark.parametrize("argument", ["--clubs=0", "--tables=0", "--pool-games=0"])
+def test_a_size_below_one_is_refused_and_nothing_is_stored(argument):
+    with pytest.raises(CommandError, match=r"must be at least 1\."):
+        call_command("generate_history", argument, stdout=io.StringIO())
+    assert not Club.objects.exists()
+    assert not Game.objects.exists()
