@@ -95,6 +95,7 @@ INSTALLED_APPS = [
     "rankings",
     "leagues",
     "web",
+    "scale",  # the history generator (manage.py generate_history): no models, no routes
 ]
 
 MIDDLEWARE = [
