@@ -14,14 +14,23 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import TestCase
 from jsonschema import Draft202012Validator
 
 from clubs.models import Player, Team
 from exchange.models import ImportedEvent, ImportRecord
-from games.models import Game, Hand
-from settlements.models import Settlement, SettlementTransfer
-from tests.exchange.helpers import federation, game_versions, row_counts
-from tests.tournaments.play_helpers import build_event, current_game, win_match
+from games.models import Game
+from tests.exchange.helpers import (
+    draw_of,
+    federation,
+    game_versions,
+    played_cup,
+    row_counts,
+    settle_up_of,
+)
+from tests.helpers import logged_in_client
+from tests.tournaments.play_helpers import build_event
 from tournaments.models import Entrant, Match, MatchEntrant, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -39,64 +48,6 @@ def event_rows() -> dict:
     }
 
 
-def played_cup(home, *, teams: bool = False) -> int:
-    """A closed knockout of four with a third-place match; its id."""
-    entrants = (
-        [{"team": team.pk} for team in home.teams]
-        if teams
-        else [{"player": player.pk} for player in home.players[:4]]
-    )
-    tournament = home.create_tournament(
-        name="Winter cup",
-        game="25",
-        format="knockout",
-        entrant_kind="team" if teams else "player",
-        third_place_match=True,
-        stake="0.20",
-        entry_fee="5.00",
-        entrants=entrants,
-    )
-    tournament_id = tournament["id"]
-    home.ok("put", f"/api/tournaments/{tournament_id}/prize-split/", {"percentages": [60, 40]})
-    first = entrants[0]
-    if not teams:
-        home.ok(
-            "post",
-            f"/api/tournaments/{tournament_id}/fees/",
-            {"player": first["player"], "status": "cash"},
-            status=201,
-        )
-    semis = home.draw(tournament_id)["matches"]
-    win_match(home, tournament_id, semis[0]["id"], 0)
-    win_match(home, tournament_id, semis[1]["id"], 1)
-    later = [
-        match
-        for round_ in home.rounds(tournament_id)
-        if round_["number"] == 2
-        for match in round_["matches"]
-    ]
-    assert len(later) == 2
-    for match in later:
-        if match["is_third_place"]:
-            win_match(home, tournament_id, match["id"], 0)
-        else:
-            play_final(home, tournament_id, match["id"])
-    home.ok("post", f"/api/tournaments/{tournament_id}/close/")
-    return tournament_id
-
-
-def play_final(home, tournament_id: int, match_id: int) -> None:
-    """The final in two hands, side 0 winning 25 to 20: 10-15, then 25-20 (a correction of the
-    last hand, 25-15, moves the points but not the winner)."""
-    game = home.game(current_game(home, tournament_id, match_id)["id"])
-    winner, loser = (side["seats"][0] for side in game["sides"])
-    for tricks in ([winner, winner, loser, loser, loser], [winner, loser, winner, winner]):
-        game = home.game(game["id"])
-        record = {"dealer": game["next_dealer"], "trump": "S", "trick_winners": tricks}
-        home.ok("post", f"/api/games/{game['id']}/hands/", record, status=201)
-    assert home.game(game["id"])["status"] == "finished"
-
-
 def export_event(event, tournament_id: int) -> dict:
     response = event.call("get", f"/api/tournaments/{tournament_id}/exchange/")
     assert response.status_code == 200, response.content[:500]
@@ -108,60 +59,6 @@ def import_file(club, document, status: int | None = None):
     if status is not None:
         assert response.status_code == status, response.content[:2000]
     return response
-
-
-def _entrant_name(entrant) -> str:
-    return entrant.player.display_name if entrant.player_id else entrant.team.name
-
-
-def draw_of(tournament: Tournament) -> list:
-    """The rounds, tables and seats by names (ids differ between the clubs)."""
-    rows = []
-    for match in Match.objects.filter(tournament=tournament).order_by("round__number", "table"):
-        slots = [
-            (
-                slot.position,
-                _entrant_name(slot.entrant),
-                slot.side,
-                (slot.source_match.round.number, slot.source_match.table)
-                if slot.source_match_id
-                else None,
-                slot.source_place,
-                slot.games_won,
-                slot.points_for,
-                slot.tricks_won,
-                slot.place,
-                slot.advances,
-            )
-            for slot in match.slots.order_by("position").select_related(
-                "entrant__player", "entrant__team", "source_match__round"
-            )
-        ]
-        games = [
-            (
-                game.totals,
-                game.status,
-                game.winner_side,
-                game.stake_minor,
-                game.house_rules,
-                [(seat.seat, seat.player.display_name, seat.side) for seat in game.seats.all()],
-                list(Hand.objects.filter(game=game).order_by("number").values_list("record")),
-            )
-            for game in Game.objects.filter(match_link__match=match).order_by("pk")
-        ]
-        rows.append(
-            (
-                match.round.number,
-                match.round.status,
-                match.table,
-                match.status,
-                match.is_bye,
-                match.is_third_place,
-                slots,
-                games,
-            )
-        )
-    return rows
 
 
 def standings_of(event, tournament_id: int) -> list:
@@ -176,27 +73,6 @@ def standings_of(event, tournament_id: int) -> list:
         )
         for row in event.standings(tournament_id)
     ]
-
-
-def settle_up_of(tournament_id: int) -> tuple:
-    version = Settlement.objects.filter(tournament_id=tournament_id).order_by("-version").first()
-    names = dict(Player.objects.values_list("pk", "display_name"))
-    lines = [
-        {key: (names.get(value) if key == "player" else value) for key, value in line.items()}
-        for line in version.lines
-    ]
-    transfers = sorted(
-        (
-            t.payer.display_name if t.payer else "the club",
-            t.payee.display_name if t.payee else "the club",
-            t.amount_minor,
-            t.kind,
-        )
-        for t in SettlementTransfer.objects.filter(settlement=version).select_related(
-            "payer", "payee"
-        )
-    )
-    return version.version, lines, transfers
 
 
 @pytest.fixture
@@ -382,3 +258,23 @@ def test_garbage_and_broken_references_are_4xx(cup):
         "/event/status",
     )
     assert event_rows() == before
+
+
+def test_the_console_imports_an_event_file(cup):
+    _, _, document = cup
+    away = federation()
+    organiser = logged_in_client(away.world.users["organiser"])
+    body = json.dumps(document).encode()
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        response = organiser.post(
+            f"/clubs/{away.club.slug}/console/imports/",
+            {"file": SimpleUploadedFile("cup.exchange.json", body, "application/json")},
+        )
+    (imported,) = ImportedEvent.objects.filter(club=away.club)
+    assert response.status_code == 302
+    assert response["Location"] == (
+        f"/clubs/{away.club.slug}/console/events/{imported.tournament_id}/"
+    )
+    assert imported.tournament.status == "closed"
+    page = organiser.get(f"/clubs/{away.club.slug}/console/imports/").content.decode()
+    assert f"/console/events/{imported.tournament_id}/" in page
