@@ -136,7 +136,10 @@ def _event_errors(document: dict, players: set[int]) -> list[dict]:
         tables = [match["table"] for match in round_["matches"]]
         if len(set(tables)) != len(tables):
             errors.append(
-                _error(pointer("event", "rounds", number, "matches"), gettext("A table twice."))
+                _error(
+                    pointer("event", "rounds", number, "matches"),
+                    gettext("A table is numbered twice in the round."),
+                )
             )
         for index, match in enumerate(round_["matches"]):
             where = pointer("event", "rounds", number, "matches", index)

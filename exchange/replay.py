@@ -157,7 +157,7 @@ def game_conflicts(memory: dict, document: dict) -> list[dict]:
                 {
                     "code": "exchange_game_added",
                     "pointer": pointer("games", index),
-                    "detail": gettext("This game was not in the first import of the night."),
+                    "detail": gettext("This game was not in the first import."),
                 }
             )
     return conflicts
