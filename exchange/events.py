@@ -214,6 +214,17 @@ def _replay_differs(where: str, detail: str) -> Problem:
     return Problem(code="exchange_replay_differs", pointer=where, detail=detail)
 
 
+def _placings(result: dict, entrants: dict) -> list | None:
+    """The file's placings with this club's entrant ids (None when they name no entrant)."""
+    try:
+        return [
+            sorted(entrants[entrant].pk for entrant in group)
+            for group in result.get("placings", [])
+        ]
+    except (KeyError, TypeError, AttributeError):
+        return None
+
+
 def _check_results(tournament, event: dict, entrants: dict) -> None:
     """422 ``exchange_replay_differs`` at the first match whose placings, recomputed here from
     its games, are not the file's."""
@@ -232,10 +243,7 @@ def _check_results(tournament, event: dict, entrants: dict) -> None:
     loaded = play.load_matches([match_id for _, _, match_id, _ in keys])
     for (number, index, _, item), match in zip(keys, loaded, strict=True):
         result = imported_rounds.result_of(match, tournament) if match is not None else None
-        wanted = [
-            sorted(entrants[entrant].pk for entrant in group)
-            for group in (item["result"] or {}).get("placings", [])
-        ]
+        wanted = _placings(item["result"], entrants)
         here = [sorted(group) for group in (result or {}).get("placings", [])]
         if here != wanted:
             raise _replay_differs(

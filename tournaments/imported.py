@@ -19,6 +19,9 @@ What it does not do: check the draw against the format (the origin's draw is the
 exchange files (``exchange.events``), or start games (the importer creates each match's games
 through ``games.services`` with the match's terms).
 
+A table the draw's types refuse (sides that do not split it, an entrant twice) is the draw's
+own problem (``bridge.draw_problem``), never a 500.
+
 Locks: each function takes the tournament row's lock (``progress.lock_tournament``) inside its
 own transaction (nested in the caller's).
 """
@@ -32,6 +35,7 @@ from django.utils import timezone
 
 from tournaments import bridge, play, progress, rounds, snapshots
 from tournaments.changes import TournamentChangeKind
+from tournaments.draw.errors import DrawError
 from tournaments.draw.types import Table
 from tournaments.models import AuditEntry, AuditKind, Match, MatchStatus, Round, TournamentStatus
 from tournaments.services import user_or_none
@@ -80,11 +84,18 @@ def store_drawn_round(
             round_.released_at = timezone.now()
             round_.save(update_fields=["released_at"])
         by_key = _sources(tournament, tables)
+        try:
+            seated = [
+                Table(tuple(table.entrants), tuple(tuple(side) for side in table.sides))
+                for table in tables
+            ]
+        except DrawError as error:
+            raise bridge.draw_problem(error) from error
         new = [
             bridge.NewMatch(
                 round_,
                 table.table,
-                Table(tuple(table.entrants), tuple(tuple(side) for side in table.sides)),
+                drawn,
                 is_bye=table.is_bye,
                 is_third_place=table.is_third_place,
                 sources={
@@ -93,7 +104,7 @@ def store_drawn_round(
                     if (source[0], source[1]) in by_key
                 },
             )
-            for table in tables
+            for table, drawn in zip(tables, seated, strict=True)
         ]
         matches = bridge.create_matches(new, user=user)
         AuditEntry.objects.create(
@@ -116,7 +127,10 @@ def result_of(match: Match, tournament) -> dict | None:
     (``bridge.result_to_json``); None while undecided. Reads only."""
     if match.is_bye or any(slot.entrant_id is None for slot in match.slots.all()):
         return None
-    reading = progress.read_match(match, tournament)
+    try:
+        reading = progress.read_match(match, tournament)
+    except DrawError as error:
+        raise bridge.draw_problem(error) from error
     return bridge.result_to_json(reading.result) if reading.result is not None else None
 
 
@@ -135,10 +149,13 @@ def settle_drawn_round(*, tournament_id: int, number: int, user, last: bool) -> 
         for match in play.load_matches(ids):
             if match.is_bye:
                 continue
-            if progress.read_match(match, tournament).result is None:
-                undecided.append(match.pk)
-                continue
-            progress.refresh_match(match, tournament, user)
+            try:
+                if progress.read_match(match, tournament).result is None:
+                    undecided.append(match.pk)
+                    continue
+                progress.refresh_match(match, tournament, user)
+            except DrawError as error:
+                raise bridge.draw_problem(error) from error
             match_ids.append(match.pk)
         if undecided:
             return undecided

@@ -278,3 +278,50 @@ def test_the_console_imports_an_event_file(cup):
     assert imported.tournament.status == "closed"
     page = organiser.get(f"/clubs/{away.club.slug}/console/imports/").content.decode()
     assert f"/console/events/{imported.tournament_id}/" in page
+
+
+FUZZ_VALUES = [None, -1, 0, 1, 2, "x", [], {}, True, 10**20, [None], [0, 1]]
+
+
+def _fuzz_paths(document: dict):
+    """The event's settings and figures, its first entrant, and one match of each round."""
+    event = document["event"]
+    yield from (("event", name) for name in event if name not in ("entrants", "rounds"))
+    yield from (("event", "settings", name) for name in event["settings"])
+    yield from (("event", "entrants", 0, name) for name in event["entrants"][0])
+    for number, round_ in enumerate(event["rounds"]):
+        match = round_["matches"][0]
+        for name, value in match.items():
+            yield ("event", "rounds", number, "matches", 0, name)
+            if isinstance(value, list):
+                yield from (
+                    ("event", "rounds", number, "matches", 0, name, i) for i in range(len(value))
+                )
+    yield ("event", "rounds", 1, "matches", 0, "sources", 0, "table")
+    yield ("teams",)
+
+
+@pytest.mark.slow
+def test_malformed_event_documents_are_never_a_500(cup):
+    _, _, document = cup
+    away = federation()
+    before = event_rows()
+    statuses = set()
+    for path in _fuzz_paths(document):
+        for value in FUZZ_VALUES:
+            broken = copy.deepcopy(document)
+            target = broken
+            for part in path[:-1]:
+                target = target[part]
+            target[path[-1]] = value
+            response = import_file(away, broken)
+            statuses.add(response.status_code)
+            assert response.status_code < 500, (path, value, response.content[:300])
+            if response.status_code >= 300:
+                assert response["Content-Type"] == "application/problem+json"
+                assert event_rows() == before, (path, value)
+            else:
+                # It imported (a value the file may hold): undo it for the next one.
+                ImportedEvent.objects.filter(club=away.club).delete()
+                before = event_rows()
+    assert statuses <= {200, 201, 400, 409, 422}
