@@ -2,7 +2,8 @@
 
 What it does: ``is_captain(user, team)`` (the account is the ``user`` of the team's captain, a
 player of the team's club), ``captained_sides(user, fixture)`` (which of the fixture's teams the
-user captains), and the DRF permission classes the leagues API picks from:
+user captains), ``may_manage_team(user, team)`` (the team's captain or the federation's
+organisers change its players), and the DRF permission classes the leagues API picks from:
 
 - ``LeagueReadPermission``: anyone reads (a league's table and fixtures are public); writes need
   a signed-in organiser of the league's federation (``federations.permissions.is_organiser``:
@@ -34,6 +35,14 @@ def is_captain(user, team) -> bool:
 def captained_sides(user, fixture) -> list:
     """The fixture's teams (home first) whose captain is ``user``."""
     return [team for team in (fixture.home, fixture.away) if is_captain(user, team)]
+
+
+def may_manage_team(user, team) -> bool:
+    """The team's captain or an organiser of the league's federation: they add and remove the
+    team's players."""
+    if user is None or not user.is_authenticated:
+        return False
+    return is_captain(user, team) or is_organiser(user, team.league.federation)
 
 
 class LeagueReadPermission(BasePermission):

@@ -44,6 +44,8 @@ OTHER_CAPTAIN = "401 403 403 403 ok 403 403"
 # the pages' forms: an anonymous post goes to the login page, a form done redirects to its page
 PAGE_ORGANISERS = "302 403 403 403 403 302 403"
 PAGE_CAPTAINS = "302 403 403 302 302 403 403"
+# a team's page (north's): its captain and the federation's organisers change its players
+PAGE_TEAM = "302 403 403 302 403 302 403"
 
 LEAGUE_ROUTES: dict[str, dict[str, str]] = {
     "leagues:league-list": {"GET": ANYONE, "POST": ORGANISERS},
@@ -63,6 +65,8 @@ LEAGUE_ROUTES: dict[str, dict[str, str]] = {
     "league_pages:league": {"GET": ANYONE, "POST": PAGE_ORGANISERS},
     # a fixture's page: its captains' forms (enter, accept, dispute: posted here, an entry)
     "league_pages:fixture": {"GET": ANYONE, "POST": PAGE_CAPTAINS},
+    # a team's page: its players (posted here, one added)
+    "league_pages:team": {"GET": ANYONE, "POST": PAGE_TEAM},
     "league_pages:team-calendar": {"GET": ANYONE},
     "league_pages:club-calendar": {"GET": ANYONE},
 }
@@ -147,6 +151,10 @@ BODIES = {
         "action": "enter",
         "home_score": 2,
         "away_score": 0,
+    },
+    ("league_pages:team", "POST"): lambda w: {
+        "action": "add_player",
+        "player": w.players["north"][4].pk,
     },
 }
 
