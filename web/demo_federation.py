@@ -28,9 +28,8 @@ results entered on paper).
 
 from __future__ import annotations
 
-from typing import Any
-
 import random
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
