@@ -12,6 +12,9 @@ organisers change its players), and the DRF permission classes the leagues API p
   else, the federation's organisers and the clubs' organisers included (the captains enter and
   answer a result; the organisers postpone, give walkovers and penalties).
 
+- ``TeamManagerPermission``: anyone reads; a team's players are changed by its captain or the
+  federation's organisers (``may_manage_team``).
+
 Anonymous writes are 401, a signed-in user without the role 403.
 
 What it does not do: give a club's organisers anything on a federation's records (a club
@@ -61,3 +64,12 @@ class FixtureCaptainPermission(BasePermission):
         if not request.user.is_authenticated:
             return False
         return bool(captained_sides(request.user, view.get_fixture()))
+
+
+class TeamManagerPermission(BasePermission):
+    anonymous_may_read = True
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return may_manage_team(request.user, view.get_team())
