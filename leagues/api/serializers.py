@@ -2,8 +2,8 @@
 
 What it does: the inputs (``LeagueInput``, ``LeagueTeamInput``, ``LeagueTeamPlayerInput``,
 ``FixturesDrawInput``, ``FixturePostponeInput``, ``FixtureWalkoverInput``,
-``FixtureResultInput`` — final scores on paper or the tables' games, not both —, ``FixtureDisputeInput``, ``LeaguePenaltyInput``) and the
-outputs of a league (with its table and penalties), a team, a fixture (with its tables) and a
+``FixtureResultInput`` — final scores on paper or the tables' games, not both —,
+``FixtureDisputeInput``, ``LeaguePenaltyInput``) and the outputs of a league (with its table and penalties), a team, a fixture (with its tables) and a
 penalty. The names carry their app (``League…``, ``Fixture…``): the schema's components are one
 namespace for every app.
 
