@@ -3,9 +3,9 @@
 What it does: the inputs (``LeagueInput``, ``LeagueTeamInput``, ``LeagueTeamPlayerInput``,
 ``FixturesDrawInput``, ``FixturePostponeInput``, ``FixtureWalkoverInput``,
 ``FixtureResultInput`` — final scores on paper or the tables' games, not both —,
-``FixtureDisputeInput``, ``LeaguePenaltyInput``) and the outputs of a league (with its table and penalties), a team, a fixture (with its tables) and a
-penalty. The names carry their app (``League…``, ``Fixture…``): the schema's components are one
-namespace for every app.
+``FixtureDisputeInput``, ``LeaguePenaltyInput``) and the outputs of a league (with its table and
+penalties), a team, a fixture (with its tables) and a penalty. The names carry their app
+(``League…``, ``Fixture…``): the schema's components are one namespace for every app.
 
 What it does not do: check what needs the database (a club not a member, a game of another
 club): the services do, with the same JSON pointers.
