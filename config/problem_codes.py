@@ -209,6 +209,7 @@ SERVICE = _section(
     ("invalid_score", 400, "the scores are more tables than the fixture has"),
     ("wrong_game", 400, "the game cannot be a table of the fixture (club, variant, unfinished)"),
     ("game_taken", 409, "the game is already a table of a league fixture"),
+    ("captain_stays", 409, "the team's captain is not taken off the team"),
     # exchange (docs/exchange.md)
     (
         "exchange_invalid",

@@ -300,6 +300,8 @@ class FederationAuditKind(models.TextChoices):
     # the federation's leagues (leagues.services, docs/leagues.md)
     LEAGUE_CREATED = "league_created", gettext_lazy("League created")
     LEAGUE_TEAM_ADDED = "league_team_added", gettext_lazy("Team entered in a league")
+    LEAGUE_PLAYER_ADDED = "league_player_added", gettext_lazy("Player added to a league team")
+    LEAGUE_PLAYER_REMOVED = "league_player_removed", gettext_lazy("Player taken off a league team")
     FIXTURES_GENERATED = "fixtures_generated", gettext_lazy("League fixtures drawn")
     FIXTURE_POSTPONED = "fixture_postponed", gettext_lazy("Fixture postponed")
     FIXTURE_WALKOVER = "fixture_walkover", gettext_lazy("Walkover given")

@@ -2,7 +2,8 @@
 
 What it does: ``is_captain(user, team)`` (the account is the ``user`` of the team's captain, a
 player of the team's club), ``captained_sides(user, fixture)`` (which of the fixture's teams the
-user captains), and the DRF permission classes the leagues API picks from:
+user captains), ``may_manage_team(user, team)`` (the team's captain or the federation's
+organisers change its players), and the DRF permission classes the leagues API picks from:
 
 - ``LeagueReadPermission``: anyone reads (a league's table and fixtures are public); writes need
   a signed-in organiser of the league's federation (``federations.permissions.is_organiser``:
@@ -10,6 +11,9 @@ user captains), and the DRF permission classes the leagues API picks from:
 - ``FixtureCaptainPermission``: the captain of either team of the fixture in the URL; nobody
   else, the federation's organisers and the clubs' organisers included (the captains enter and
   answer a result; the organisers postpone, give walkovers and penalties).
+
+- ``TeamManagerPermission``: anyone reads; a team's players are changed by its captain or the
+  federation's organisers (``may_manage_team``).
 
 Anonymous writes are 401, a signed-in user without the role 403.
 
@@ -36,6 +40,14 @@ def captained_sides(user, fixture) -> list:
     return [team for team in (fixture.home, fixture.away) if is_captain(user, team)]
 
 
+def may_manage_team(user, team) -> bool:
+    """The team's captain or an organiser of the league's federation: they add and remove the
+    team's players."""
+    if user is None or not user.is_authenticated:
+        return False
+    return is_captain(user, team) or is_organiser(user, team.league.federation)
+
+
 class LeagueReadPermission(BasePermission):
     anonymous_may_read = True
 
@@ -52,3 +64,12 @@ class FixtureCaptainPermission(BasePermission):
         if not request.user.is_authenticated:
             return False
         return bool(captained_sides(request.user, view.get_fixture()))
+
+
+class TeamManagerPermission(BasePermission):
+    anonymous_may_read = True
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        return may_manage_team(request.user, view.get_team())

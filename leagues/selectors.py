@@ -14,9 +14,10 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from clubs.models import Club
+from clubs.models import Club, Player
 from federations.models import Federation
 from federations.selectors import get_federation
+from games.models import Game, GameStatus
 from leagues.models import Fixture, League, LeagueTeam, Penalty
 
 __all__ = [
@@ -29,7 +30,12 @@ __all__ = [
     "list_teams",
     "list_fixtures",
     "list_penalties",
+    "list_table_candidates",
+    "list_team_candidates",
 ]
+
+TABLE_CANDIDATES = 60
+"""How many of the home club's latest finished games the result form offers."""
 
 
 def _one(queryset, what: str):
@@ -90,4 +96,33 @@ def list_penalties(*, league: League) -> QuerySet[Penalty]:
         Penalty.objects.filter(league=league)
         .select_related("team", "created_by")
         .order_by("created_at", "id")
+    )
+
+
+def list_table_candidates(*, fixture: Fixture) -> list[Game]:
+    """The home club's games that ``leagues.services.enter_result`` takes as a table of
+    ``fixture``: finished, of the league's variant, won, two-sided, and not a table of another
+    fixture — the latest ``TABLE_CANDIDATES``, newest first, with their seats' players."""
+    games = (
+        Game.objects.filter(
+            club_id=fixture.home.club_id,
+            variant=fixture.league.variant,
+            status=GameStatus.FINISHED,
+            winner_side__isnull=False,
+        )
+        .filter(Q(league_table__isnull=True) | Q(league_table__fixture=fixture))
+        .prefetch_related("seats__player")
+        .order_by("-created_at", "-id")
+    )
+    return [game for game in games[: TABLE_CANDIDATES * 2] if len(game.totals) == 2][
+        :TABLE_CANDIDATES
+    ]
+
+
+def list_team_candidates(*, team: LeagueTeam) -> QuerySet[Player]:
+    """The team's club's active players not in the team yet (whom its captain may add)."""
+    return (
+        Player.objects.filter(club_id=team.club_id, is_active=True)
+        .exclude(league_teams=team)
+        .order_by("display_name", "id")
     )

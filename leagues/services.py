@@ -2,7 +2,8 @@
 
 What it does: creates a league (the federation's organisers), enters a member club's team, draws
 the fixtures (``leagues.schedule``'s double round robin, round *r* on ``first_date + (r − 1) ×
-days_between``), postpones a fixture to a new date, gives a walkover, lets a captain enter a
+days_between``), adds a player to a team or removes one (the team's captain or the
+organisers), postpones a fixture to a new date, gives a walkover, lets a captain enter a
 fixture's result (final scores on paper, or table by table from the club's games played at the
 tables) and the other captain accept or dispute it, and takes points off a team with a reason.
 Each write locks the league's row (the federation's, for a new league), checks, stores and writes
@@ -155,6 +156,50 @@ def add_team(
         captain=captain.pk,
     )
     return team
+
+
+def _lock_team(team: LeagueTeam) -> tuple[League, LeagueTeam]:
+    league = _lock(team.league)
+    return league, LeagueTeam.objects.select_for_update().select_related("club").get(pk=team.pk)
+
+
+@transaction.atomic
+def add_team_player(*, team: LeagueTeam, user, player_id: int) -> Player:
+    """Add one of the team's club's active players to the team (any time in the season)."""
+    league, team = _lock_team(team)
+    player = _club_player(team.club, player_id, "/player")
+    if not player.is_active:
+        raise Problem(
+            code="inactive_player", detail=_("The player is no longer active."), pointer="/player"
+        )
+    if team.players.filter(pk=player.pk).exists():
+        raise Problem(
+            code="duplicate_player",
+            detail=_("The player is in the team already."),
+            pointer="/player",
+        )
+    team.players.add(player)
+    _audit(league, FederationAuditKind.LEAGUE_PLAYER_ADDED, user, team=team.pk, player=player.pk)
+    return player
+
+
+@transaction.atomic
+def remove_team_player(*, team: LeagueTeam, user, player_id: int) -> None:
+    """Take a player off the team; never its captain (who enters and answers its results)."""
+    league, team = _lock_team(team)
+    player = team.players.filter(pk=player_id).first()
+    if player is None:
+        raise Problem(
+            code="unknown_player", detail=_("No such player in this team."), pointer="/player"
+        )
+    if player.pk == team.captain_id:
+        raise Problem(
+            code="captain_stays",
+            detail=_("The captain stays in the team (they enter and answer its results)."),
+            pointer="/player",
+        )
+    team.players.remove(player)
+    _audit(league, FederationAuditKind.LEAGUE_PLAYER_REMOVED, user, team=team.pk, player=player.pk)
 
 
 @transaction.atomic

@@ -9,28 +9,49 @@ the demo ``player`` account at both, linked by the same account as the clubs joi
 linked by the organiser), then plays club nights at both clubs with the computer players
 (``web.demo_nights.build_demo_nights``: two at each club, after the
 clubs joined, so they count), runs the half-played "Kilkenny Winter League" of two teams per
-club (``web.demo_league.build_demo_league``: ``/f/kilkenny/leagues/winter-league/``) and builds
-the rankings (``rankings.build.rebuild_rankings``), so ``/f/kilkenny/rankings/`` lists ranked
-players. ``ensure_demo_federation(demo, out)`` is the loader's step: when the federation exists
-it only makes sure the admin is an organiser and the league is there
-(``web.demo_league.ensure_demo_league``, for a demo loaded before leagues existed), so a second
-run changes nothing.
+club (``web.demo_league.build_demo_league``: ``/f/kilkenny/leagues/winter-league/``), holds the
+federation event "Kilkenny County Championship" (``build_demo_event``, through
+``federations.events`` only: a 25 knockout, one player against one, at The Marble City, whose
+entrants are the top ``EVENT_QUOTA`` of each member club's season table; the entrants selected,
+the host club's tournament created and its first round drawn, ``EVENT_MATCHES_PLAYED`` of its
+matches played by the computer players) and builds the rankings
+(``rankings.build.rebuild_rankings``), so ``/f/kilkenny/rankings/`` lists ranked players.
+``ensure_demo_federation(demo, out)`` is the loader's step: when the federation exists it only
+makes sure the admin is an organiser and the league and the event are there
+(``web.demo_league.ensure_demo_league``, ``ensure_demo_event``: for a demo loaded before they
+existed), so a second run changes nothing.
 
-What it does not do: federation events, settle-ups (so no lifetime points), or date a game in the
-past (the league's first rounds are dated in the past, their results entered on paper).
+What it does not do: settle-ups (so no lifetime points), nominations (the event's rule is the
+season table), or date a game in the past (the league's first rounds are dated in the past, their
+results entered on paper).
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 
 from clubs import services as club_services
 from clubs.models import Club, Role
-from federations import organisers, services
-from federations.models import Federation, FederationPlayer, FederationRole, PlayerLink
+from computer_players import play_game
+from federations import events, organisers, services
+from federations.models import (
+    Federation,
+    FederationEvent,
+    FederationPlayer,
+    FederationRole,
+    PlayerLink,
+    SelectionRule,
+)
+from games import services as game_services
+from games.models import GameStatus
 from rankings.build import rebuild_rankings
+from rules_engine import HouseRules
+from tournaments import services as tournament_services
+from tournaments.models import Format
 from web.demo_league import build_demo_league, ensure_demo_league
 from web.demo_nights import build_demo_nights
 
@@ -56,6 +77,12 @@ NIGHTS = {"home": 2, "second": 2}
 """Club nights played at each club after it joined (the demo club's earlier nights predate the
 federation and do not count)."""
 SEED = 2025
+EVENT_NAME = "Kilkenny County Championship"
+EVENT_QUOTA = 4
+"""The top four of each member club's season table enter: eight players, a knockout of three
+rounds."""
+EVENT_MATCHES_PLAYED = 2
+"""First-round matches of the event's tournament played at the load (the others wait)."""
 
 
 def ensure_demo_federation(demo: Any, out: Any) -> None:
@@ -76,6 +103,7 @@ def ensure_demo_federation(demo: Any, out: Any) -> None:
             password=demo.password,
             out=out,
         )
+        ensure_demo_event(federation, organiser=demo.users["organiser"], out=out)
     _ensure_admin_organiser(federation, demo.users["organiser"], demo.admin_username, out)
 
 
@@ -104,6 +132,7 @@ def build_demo_federation(*, home: Club, organiser: Any, password: str, out: Any
     build_demo_league(
         federation, home=home, second=second, organiser=organiser, password=password, out=out
     )
+    build_demo_event(federation, host=second, organiser=organiser, out=out)
     ranked = rebuild_rankings(federation_id=federation.pk)
     out.write(
         f"Created federation {federation.name}: {home.name} and {second.name}, "
@@ -154,3 +183,57 @@ def _link_everyone(federation, organiser, home, second) -> None:
             services.link_player(
                 federation=federation, user=organiser, federation_player=person, player=player
             )
+
+
+def ensure_demo_event(federation: Federation, *, organiser: Any, out: Any) -> None:
+    """The event, for a demo federation made before events existed; nothing when it is there."""
+    if FederationEvent.objects.filter(federation=federation, name=EVENT_NAME).exists():
+        out.write(f"Found event {EVENT_NAME}")
+        return
+    build_demo_event(
+        federation, host=Club.objects.get(slug=SECOND_CLUB_SLUG), organiser=organiser, out=out
+    )
+    rebuild_rankings(federation_id=federation.pk)
+
+
+def build_demo_event(federation: Federation, *, host: Club, organiser: Any, out: Any):
+    """The county championship: selected from the season tables, created at ``host``, its
+    first round drawn and ``EVENT_MATCHES_PLAYED`` matches played (module docstring)."""
+    event = events.create_event(
+        federation=federation,
+        user=organiser,
+        name=EVENT_NAME,
+        host_club=host,
+        game="25",
+        format=Format.KNOCKOUT,
+        date=timezone.localdate(),
+        rule=SelectionRule.TOP_N,
+        quota=EVENT_QUOTA,
+        settings={"table_size": 2, "is_public": True},
+    )
+    events.select_entrants(event=event, user=organiser)
+    tournament = events.create_event_tournament(event=event, user=organiser)
+    first = tournament_services.draw_next_round(tournament_id=tournament.pk, user=organiser)
+    rng = random.Random(SEED)
+    played = 0
+    for match in first.matches.filter(is_bye=False).order_by("table")[:EVENT_MATCHES_PLAYED]:
+        for game in match.games.filter(status=GameStatus.IN_PROGRESS):
+            seats = len(game.side_of_seat)
+            result = play_game(
+                game.variant,
+                seat_count=seats,
+                sides=None,
+                first_dealer=game.first_dealer,
+                rules=HouseRules.from_dict(game.house_rules),
+                levels=["club"] * seats,
+                rng=rng,
+            )
+            for record in result.records:
+                game_services.record_hand(game_id=game.pk, user=organiser, record=record)
+        tournament_services.progress_match(match_id=match.pk, user=organiser)
+        played += 1
+    out.write(
+        f"Created event {event.name} at {host.name}: {event.entrants.count()} entrants, "
+        f"round 1 drawn, {played} matches played"
+    )
+    return event

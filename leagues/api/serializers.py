@@ -1,11 +1,11 @@
 """Inputs and outputs of the leagues API (inputs refuse unknown fields).
 
-What it does: the inputs (``LeagueInput``, ``LeagueTeamInput``, ``FixturesDrawInput``,
-``FixturePostponeInput``, ``FixtureWalkoverInput``, ``FixtureResultInput`` — final scores on
-paper or the tables' games, not both —, ``FixtureDisputeInput``, ``LeaguePenaltyInput``) and the
-outputs of a league (with its table and penalties), a team, a fixture (with its tables) and a
-penalty. The names carry their app (``League…``, ``Fixture…``): the schema's components are one
-namespace for every app.
+What it does: the inputs (``LeagueInput``, ``LeagueTeamInput``, ``LeagueTeamPlayerInput``,
+``FixturesDrawInput``, ``FixturePostponeInput``, ``FixtureWalkoverInput``,
+``FixtureResultInput`` — final scores on paper or the tables' games, not both —,
+``FixtureDisputeInput``, ``LeaguePenaltyInput``) and the outputs of a league (with its table and
+penalties), a team, a fixture (with its tables) and a penalty. The names carry their app
+(``League…``, ``Fixture…``): the schema's components are one namespace for every app.
 
 What it does not do: check what needs the database (a club not a member, a game of another
 club): the services do, with the same JSON pointers.
@@ -41,6 +41,10 @@ class LeagueTeamInput(StrictFieldsMixin, serializers.Serializer):
     players = serializers.ListField(
         child=serializers.IntegerField(), max_length=40, default=list, help_text="Club players."
     )
+
+
+class LeagueTeamPlayerInput(StrictFieldsMixin, serializers.Serializer):
+    player = serializers.IntegerField(help_text="An active player of the team's club.")
 
 
 class FixturesDrawInput(StrictFieldsMixin, serializers.Serializer):

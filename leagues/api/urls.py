@@ -15,6 +15,12 @@ urlpatterns = [
     path(L, v.LeagueListView.as_view(), name="league-list"),
     path(ONE, v.LeagueDetailView.as_view(), name="league-detail"),
     path(ONE + "teams/", v.TeamListView.as_view(), name="team-list"),
+    path(ONE + "teams/<int:team_id>/players/", v.TeamPlayerListView.as_view(), name="team-players"),
+    path(
+        ONE + "teams/<int:team_id>/players/<int:player_id>/",
+        v.TeamPlayerDetailView.as_view(),
+        name="team-player",
+    ),
     path(ONE + "fixtures/", v.FixtureListView.as_view(), name="fixture-list"),
     path(FIXTURE, v.FixtureDetailView.as_view(), name="fixture-detail"),
     path(FIXTURE + "postpone/", v.PostponeView.as_view(), name="fixture-postpone"),

@@ -2,7 +2,9 @@
 
 Leagues: ``GET/POST …/leagues/`` (anyone lists; the federation's organisers create one),
 ``GET …/leagues/{league}/`` (anyone: the league, its teams, its table with the penalties).
-Teams: ``GET/POST …/teams/`` (anyone lists; organisers enter a member club's team). Fixtures:
+Teams: ``GET/POST …/teams/`` (anyone lists; organisers enter a member club's team),
+``POST …/teams/{id}/players/`` and ``DELETE …/teams/{id}/players/{player}/`` (the team's captain
+or the organisers add a club player to the team, take one off). Fixtures:
 ``GET …/fixtures/`` (anyone; ``?team=`` or ``?club=`` narrow it), ``POST …/fixtures/`` (organisers:
 draw the season), ``GET …/fixtures/{id}/``, ``POST …/fixtures/{id}/postpone/`` and
 ``…/walkover/`` (organisers), ``POST …/fixtures/{id}/result/`` (either team's captain enters the
@@ -32,7 +34,11 @@ from config.problems import Problem
 from leagues import selectors, services
 from leagues.api import serializers as s
 from leagues.models import League
-from leagues.permissions import FixtureCaptainPermission, LeagueReadPermission
+from leagues.permissions import (
+    FixtureCaptainPermission,
+    LeagueReadPermission,
+    TeamManagerPermission,
+)
 from leagues.standings import league_table
 
 
@@ -76,6 +82,13 @@ class _LeagueView(GenericAPIView):
                 league=self.get_league(), fixture_id=self.kwargs["fixture_id"]
             )
         return self._fixture
+
+    def get_team(self):
+        if getattr(self, "_team", None) is None:
+            self._team = selectors.get_team(
+                league=self.get_league(), team_id=self.kwargs["team_id"]
+            )
+        return self._team
 
     def team_of_body(self, team_id: int, pointer: str = "/team"):
         """A team of this league named in the body; another league's is a 404 with a pointer."""
@@ -152,6 +165,41 @@ class TeamListView(_LeagueView):
         )
         team = selectors.get_team(league=self.get_league(), team_id=team.pk)
         return Response(s.LeagueTeamOutput(team).data, status=status.HTTP_201_CREATED)
+
+
+def _team_answer(self, status_code=status.HTTP_200_OK) -> Response:
+    team = selectors.get_team(league=self.get_league(), team_id=self.get_team().pk)
+    return Response(s.LeagueTeamOutput(team).data, status=status_code)
+
+
+class TeamPlayerListView(_LeagueView):
+    permission_classes = [TeamManagerPermission]
+
+    @extend_schema(
+        operation_id="leagues_teams_players_add",
+        request=s.LeagueTeamPlayerInput,
+        responses={201: s.LeagueTeamOutput},
+        summary="Add one of the club's active players to the team (its captain, organisers)",
+    )
+    def post(self, request, slug, league_slug, team_id):
+        team = self.get_team()
+        data = _valid(s.LeagueTeamPlayerInput, request)
+        services.add_team_player(team=team, user=request.user, player_id=data["player"])
+        return _team_answer(self, status.HTTP_201_CREATED)
+
+
+class TeamPlayerDetailView(_LeagueView):
+    permission_classes = [TeamManagerPermission]
+
+    @extend_schema(
+        operation_id="leagues_teams_players_remove",
+        request=None,
+        responses=s.LeagueTeamOutput,
+        summary="Take a player off the team, never its captain (its captain, organisers)",
+    )
+    def delete(self, request, slug, league_slug, team_id, player_id):
+        services.remove_team_player(team=self.get_team(), user=request.user, player_id=player_id)
+        return _team_answer(self)
 
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]{1,50}")

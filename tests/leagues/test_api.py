@@ -260,3 +260,38 @@ def test_a_penalty_retried_with_its_idempotency_key_is_given_once(world):
     assert (first.status_code, again.status_code) == (201, 201)
     assert again["Idempotent-Replayed"] == "true" and again.json() == first.json()
     assert Penalty.objects.count() == 1
+
+
+def test_a_team_s_players_change_through_the_api(world):
+    north = world.players["north"]
+    team = world.teams["north"]
+    url = URL + f"teams/{team.pk}/players/"
+    captain = _client(world.captains["north"])
+    response = _post(captain, url, {"player": north[4].pk})
+    assert response.status_code == 201, response.content
+    assert response.json()["players"] == sorted(player.pk for player in north[:5])
+    response = _client(world.organiser).delete(f"{url}{north[1].pk}/")
+    assert response.status_code == 200
+    assert response.json()["players"] == sorted(p.pk for p in [north[0], *north[2:5]])
+    kinds = FederationAuditEntry.objects.filter(federation=world.county).order_by("id")
+    assert list(kinds.values_list("kind", flat=True))[-2:] == [
+        "league_player_added",
+        "league_player_removed",
+    ]
+
+    before = sorted(team.players.values_list("pk", flat=True))
+    _problem(
+        _post(captain, url, {"player": world.players["south"][5].pk}),
+        400,
+        "unknown_player",
+        "/player",
+    )
+    _problem(_post(captain, url, {"player": north[2].pk}), 400, "duplicate_player", "/player")
+    _problem(_post(captain, url, {"player": north[2].pk, "x": 1}), 400, "unknown_field")
+    _problem(_post(captain, url, {"player": "abc"}), 400, "invalid", "/player")
+    _problem(captain.delete(f"{url}{north[0].pk}/"), 409, "captain_stays", "/player")
+    _problem(captain.delete(f"{url}{north[7].pk}/"), 400, "unknown_player", "/player")
+    south = _client(world.captains["south"])
+    assert _post(south, url, {"player": north[6].pk}).status_code == 403
+    assert south.delete(f"{url}{north[2].pk}/").status_code == 403
+    assert sorted(team.players.values_list("pk", flat=True)) == before

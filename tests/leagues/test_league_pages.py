@@ -273,9 +273,13 @@ def test_garbage_in_the_forms_is_refused_never_a_500(world):
     garbage = ("abc", "99999999999999999999", "-1", "\x00", "1\x00", "2026-13-45", "")
     organiser, north = _as(world.organiser), _as(world.captains["north"])
     league_url = "/f/county/leagues/winter/"
+    team_url = f"/f/county/leagues/winter/teams/{world.teams['north'].pk}/"
     forms = [
         (north, world.url, {"action": "enter"}, ("home_score", "away_score")),
         (north, world.url, {"action": "dispute"}, ("reason",)),
+        (north, world.url, {"action": "enter_tables"}, ("table_1", "table_2")),
+        (north, team_url, {"action": "add_player"}, ("player",)),
+        (organiser, team_url, {"action": "remove_player"}, ("player",)),
         (organiser, league_url, {"action": "postpone"}, ("fixture", "date")),
         (organiser, league_url, {"action": "walkover"}, ("fixture", "team")),
         (organiser, league_url, {"action": "penalty"}, ("team", "points", "reason")),

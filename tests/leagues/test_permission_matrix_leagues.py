@@ -41,14 +41,20 @@ ANYONE = "ok ok ok ok ok ok ok"
 ORGANISERS = "401 403 403 403 403 ok 403"
 CAPTAINS = "401 403 403 ok ok 403 403"
 OTHER_CAPTAIN = "401 403 403 403 ok 403 403"
+# a team's players (north's): its captain and the federation's organisers
+TEAM_MANAGERS = "401 403 403 ok 403 ok 403"
 # the pages' forms: an anonymous post goes to the login page, a form done redirects to its page
 PAGE_ORGANISERS = "302 403 403 403 403 302 403"
 PAGE_CAPTAINS = "302 403 403 302 302 403 403"
+# a team's page (north's): its captain and the federation's organisers change its players
+PAGE_TEAM = "302 403 403 302 403 302 403"
 
 LEAGUE_ROUTES: dict[str, dict[str, str]] = {
     "leagues:league-list": {"GET": ANYONE, "POST": ORGANISERS},
     "leagues:league-detail": {"GET": ANYONE},
     "leagues:team-list": {"GET": ANYONE, "POST": ORGANISERS},
+    "leagues:team-players": {"POST": TEAM_MANAGERS},
+    "leagues:team-player": {"DELETE": TEAM_MANAGERS},
     "leagues:fixture-list": {"GET": ANYONE, "POST": ORGANISERS},
     "leagues:fixture-detail": {"GET": ANYONE},
     "leagues:fixture-postpone": {"POST": ORGANISERS},
@@ -63,6 +69,8 @@ LEAGUE_ROUTES: dict[str, dict[str, str]] = {
     "league_pages:league": {"GET": ANYONE, "POST": PAGE_ORGANISERS},
     # a fixture's page: its captains' forms (enter, accept, dispute: posted here, an entry)
     "league_pages:fixture": {"GET": ANYONE, "POST": PAGE_CAPTAINS},
+    # a team's page: its players (posted here, one added)
+    "league_pages:team": {"GET": ANYONE, "POST": PAGE_TEAM},
     "league_pages:team-calendar": {"GET": ANYONE},
     "league_pages:club-calendar": {"GET": ANYONE},
 }
@@ -110,6 +118,7 @@ class World(LeagueWorld):
             "league_slug": "spring" if drawing else "winter",
             "fixture_id": (self.entered if entered else self.open).pk,
             "team_id": self.teams["north"].pk,
+            "player_id": self.players["north"][1].pk,
             "club_slug": "north",
         }
 
@@ -127,6 +136,7 @@ BODIES = {
         "captain": w.players["east"][0].pk,
         "players": [w.players["east"][1].pk],
     },
+    ("leagues:team-players", "POST"): lambda w: {"player": w.players["north"][4].pk},
     ("leagues:fixture-list", "POST"): lambda w: {},
     ("leagues:fixture-postpone", "POST"): lambda w: {"date": "2026-11-03"},
     ("leagues:fixture-walkover", "POST"): lambda w: {"team": w.teams["north"].pk},
@@ -147,6 +157,10 @@ BODIES = {
         "action": "enter",
         "home_score": 2,
         "away_score": 0,
+    },
+    ("league_pages:team", "POST"): lambda w: {
+        "action": "add_player",
+        "player": w.players["north"][4].pk,
     },
 }
 

@@ -5,7 +5,12 @@ pointer: ``invalid``, ``required``, ``invalid_date``; nothing stored) and calls
 ``leagues.services`` — the same checks, problems and audit as the API:
 
 - ``captain_act`` (the fixture page, ``CAPTAIN_ACTIONS``): enter the result on paper (tables won
-  by each side), accept it, dispute it with a reason;
+  by each side) or table by table (``enter_tables``: for each table one of the home club's
+  finished games and the side the home team held, posted as ``table_N`` = ``"game:side"``, the
+  choices ``table_choices`` gives, sent as the API's ``tables``), accept it, dispute it with a
+  reason; ``captain_fields`` names the table form's fields in a refusal's pointers;
+- ``team_act`` (a team's page, ``TEAM_ACTIONS``: its captain and the federation's organisers):
+  add one of the club's players to the team, take one off;
 - ``league_act`` (the league page, the federation's organisers, ``LEAGUE_ACTIONS``): postpone a
   fixture to a new date, give a walkover, give a penalty with a reason;
 - ``federation_act`` (the federation's organisers' page, ``FEDERATION_ACTIONS``): create a league,
@@ -22,6 +27,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
@@ -33,7 +39,9 @@ from leagues import selectors, services
 from leagues.models import OPEN_STATUSES, FixtureStatus, League, TeamFormat
 
 SLUG = re.compile(r"[-a-zA-Z0-9_]+")  # as a web address's <slug:> takes it
-CAPTAIN_ACTIONS = ("enter", "accept", "dispute")
+CAPTAIN_ACTIONS = ("enter", "enter_tables", "accept", "dispute")
+TEAM_ACTIONS = ("add_player", "remove_player")
+TABLE_CHOICE = re.compile(r"([0-9]{1,10}):([01])")
 LEAGUE_ACTIONS = ("postpone", "walkover", "penalty")
 FEDERATION_ACTIONS = ("new_league", "league_team", "draw_fixtures")
 
@@ -98,11 +106,89 @@ def captain_act(request, fixture, action: str) -> None:
             home_score=_number(post, "home_score", 0, tables),
             away_score=_number(post, "away_score", 0, tables),
         )
+    elif action == "enter_tables":
+        chosen = _chosen_tables(post, fixture.league.tables_per_fixture)
+        if not chosen:
+            raise Problem(
+                code="required",
+                detail=_("Choose the game of one table at least."),
+                pointer="/tables",
+            )
+        services.enter_result(
+            fixture=fixture,
+            user=user,
+            tables=[{"game": game, "home_side": side} for _number, game, side in chosen],
+        )
     elif action == "accept":
         services.accept_result(fixture=fixture, user=user)
     else:
         reason = _text(post, "reason", 500, _("Give the reason (500 characters at most)."))
         services.dispute_result(fixture=fixture, user=user, reason=reason)
+
+
+def _chosen_tables(post, tables: int) -> list[tuple[int, int, int]]:
+    """(table number, game id, home side) of each table given a game, in table order."""
+    chosen = []
+    for number in range(1, tables + 1):
+        text = _get(post, f"table_{number}")
+        if not text:
+            continue  # a table abandoned, or not played: it counts for nobody
+        match = TABLE_CHOICE.fullmatch(text)
+        if match is None:
+            raise Problem(
+                code="invalid", detail=_("Choose one of the games."), pointer=f"/table_{number}"
+            )
+        chosen.append((number, int(match[1]), int(match[2])))
+    return chosen
+
+
+def captain_fields(action: str, post, tables: int) -> dict[str, str]:
+    """The page's field of each pointer a refusal of the table form names."""
+    if action != "enter_tables":
+        return {}
+    try:
+        chosen = _chosen_tables(post, tables)
+    except Problem:
+        return {}
+    fields = {}
+    for index, (number, _game, _side) in enumerate(chosen):
+        for end in ("", "/game", "/home_side"):
+            fields[f"/tables/{index}{end}"] = f"table_{number}"
+    return fields
+
+
+def _side_names(game, side: int) -> str:
+    return " & ".join(
+        seat.player.display_name for seat in game.ordered_seats() if seat.side == side
+    )
+
+
+def table_choices(games) -> list[tuple[str, str]]:
+    """Each game twice, once for each side the home team may have held: ``("game:side",
+    "Home pair (home team) 25–12 Other pair, date")`` — the players' names and the scores."""
+    choices = []
+    for game in games:
+        when = formats.date_format(timezone.localtime(game.created_at), "SHORT_DATETIME_FORMAT")
+        for home in (0, 1):
+            away = 1 - home
+            label = _("%(home)s (home team) %(home_points)s–%(away_points)s %(away)s, %(when)s") % {
+                "home": _side_names(game, home),
+                "away": _side_names(game, away),
+                "home_points": game.totals[home],
+                "away_points": game.totals[away],
+                "when": when,
+            }
+            choices.append((f"{game.pk}:{home}", label))
+    return choices
+
+
+def team_act(request, team, action: str) -> None:
+    """One form of a team's page (``TEAM_ACTIONS``)."""
+    player_id = _number(request.POST, "player", 1, 2**31 - 1)
+    if action == "add_player":
+        services.add_team_player(team=team, user=request.user, player_id=player_id)
+    else:
+        services.remove_team_player(team=team, user=request.user, player_id=player_id)
 
 
 def _team(league: League, post, name: str = "team"):

@@ -12,7 +12,10 @@ The pages also take the forms of those who run a league (``web.leagues.forms``, 
 ``leagues.services``): ``league`` takes the federation's organisers' forms (postpone a fixture,
 give a walkover, give a penalty), ``fixture`` shows one fixture and its state (waiting for the
 other captain, disputed with the reason, accepted) and takes its captains' forms (enter the result
-on paper, accept it, dispute it). Only those the forms are for see them; a post by anyone else is
+on paper, or — the home team's captain — table by table from the home club's finished games,
+shown by the players' names and scores; accept it, dispute it); ``team`` shows a team's captain
+and players and takes the forms of its captain and the federation's organisers (add one of the
+club's players, take one off). Only those the forms are for see them; a post by anyone else is
 refused (an anonymous one is sent to the login page; a signed-in one 403). A refusal of the
 services is shown beside its form with its status, nothing stored; a success redirects to the
 page.
@@ -34,7 +37,7 @@ from federations.permissions import is_organiser
 from leagues import selectors
 from leagues.ical import fixtures_calendar
 from leagues.models import OPEN_STATUSES, FixtureStatus
-from leagues.permissions import captained_sides
+from leagues.permissions import captained_sides, is_captain, may_manage_team
 from leagues.standings import league_table
 from web.console.access import ProblemShown
 from web.leagues import forms
@@ -124,10 +127,14 @@ def fixture(
         action = request.POST.get("action", "")
         if action not in forms.CAPTAIN_ACTIONS:
             return HttpResponse("Unknown action.", status=400, content_type="text/plain")
+        if action == "enter_tables" and not is_captain(request.user, fixture.home):
+            # the form lists the home club's games: its team's captain enters from it
+            raise PermissionDenied("This form is not yours.")
         try:
             forms.captain_act(request, fixture, action)
         except Problem as error:
-            problem = ProblemShown(error)
+            tables = league.tables_per_fixture
+            problem = ProblemShown(error, forms.captain_fields(action, request.POST, tables))
             fixture = selectors.get_fixture(league=league, fixture_id=fixture_id)
         else:
             return redirect("league_pages:fixture", federation.slug, league.slug, fixture.pk)
@@ -136,8 +143,13 @@ def fixture(
     waiting = status == FixtureStatus.ENTERED
     answering = waiting and any(team.pk != fixture.entered_for_id for team in sides)
     may_enter = bool(sides) and status in (*OPEN_STATUSES, FixtureStatus.ENTERED)
+    may_enter_tables = may_enter and fixture.home in sides
     action = request.POST.get("action") if problem else None
-    beside = (action == "enter" and may_enter) or (action in ("accept", "dispute") and answering)
+    beside = (
+        (action == "enter" and may_enter)
+        or (action == "enter_tables" and may_enter_tables)
+        or (action in ("accept", "dispute") and answering)
+    )
     context = {
         "federation": federation,
         "league": league,
@@ -146,6 +158,9 @@ def fixture(
         "captain": bool(sides),
         "may_enter": may_enter,
         "may_answer": answering,
+        "tables": _table_rows(fixture, request.POST if problem else {}, problem)
+        if may_enter_tables
+        else None,
         "problem": problem,
         # a refusal whose form is no longer shown (the fixture changed meanwhile)
         "problem_elsewhere": None
@@ -156,6 +171,60 @@ def fixture(
     return render(
         request, "leagues/fixture.html", context, status=problem.status if problem else 200
     )
+
+
+def _table_rows(fixture, posted, problem) -> dict:
+    """The table-by-table form: the choices (the home club's games, by names and scores) and,
+    for each table, its field, what was chosen and its refusals."""
+    entered = {table.number: f"{table.game_id}:{table.home_side}" for table in fixture.tables.all()}
+    rows = []
+    for number in range(1, fixture.league.tables_per_fixture + 1):
+        field = f"table_{number}"
+        chosen = posted.get(field, "") if problem else entered.get(number, "")
+        errors = problem.by_field.get(field, []) if problem else []
+        rows.append({"number": number, "field": field, "chosen": chosen, "errors": errors})
+    choices = forms.table_choices(selectors.list_table_candidates(fixture=fixture))
+    return {"choices": choices, "rows": rows}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def team(
+    request: HttpRequest, federation_slug: str, league_slug: str, team_id: int
+) -> HttpResponse:
+    federation = selectors.get_federation(slug=federation_slug)
+    league = selectors.get_league(federation=federation, slug=league_slug)
+    team = selectors.get_team(league=league, team_id=team_id)
+    problem = None
+    if request.method == "POST":
+        refused = _may_post(request, lambda: may_manage_team(request.user, team))
+        if refused is not None:
+            return refused
+        action = request.POST.get("action", "")
+        if action not in forms.TEAM_ACTIONS:
+            return HttpResponse("Unknown action.", status=400, content_type="text/plain")
+        try:
+            forms.team_act(request, team, action)
+        except Problem as error:
+            problem = ProblemShown(error)
+        else:
+            return redirect("league_pages:team", federation.slug, league.slug, team.pk)
+        team = selectors.get_team(league=league, team_id=team_id)
+    manager = may_manage_team(request.user, team)
+    players = sorted(
+        team.players.all(), key=lambda player: (player.pk != team.captain_id, player.display_name)
+    )
+    context = {
+        "federation": federation,
+        "league": league,
+        "team": team,
+        "title": f"{team.name} · {league.name}",
+        "players": players,
+        "manager": manager,
+        "candidates": selectors.list_team_candidates(team=team) if manager else [],
+        "problem": problem,
+        "posted": request.POST if problem else {},
+    }
+    return render(request, "leagues/team.html", context, status=problem.status if problem else 200)
 
 
 def _calendar(request: HttpRequest, fixtures, name: str, filename: str) -> HttpResponse:
