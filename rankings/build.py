@@ -49,6 +49,8 @@ EPOCH = datetime.datetime.min.replace(tzinfo=datetime.UTC)
 BATCH_GAMES = 2000  # games rated (with their seats) per batch: the job's memory
 BATCH_PLAYERS = 2000  # players whose totals and form are written per batch
 BATCH_EVENTS = 500  # settle-up versions read per batch for the placings
+# games written this long before the last update are checked again (a write committed late)
+WRITE_MARGIN = datetime.timedelta(hours=1)
 
 
 def _lock(federation_id: int) -> None:
@@ -103,13 +105,28 @@ def stream(federation_id: int, spells=None):
     return games.filter(condition).order_by("finished_at", "pk")
 
 
+def _written_since(state: RankingState):
+    """The ids of the games written (created, a hand recorded or corrected, reopened) since the
+    rankings were last stored, less ``WRITE_MARGIN``: their audit rows (``Game.history``, which
+    every write of a game adds, indexed by time); None before the first update."""
+    if state.updated_at is None:
+        return None
+    return (
+        Game.history.model.objects.filter(history_date__gte=state.updated_at - WRITE_MARGIN)
+        .order_by()
+        .values("id")
+    )
+
+
 def _changed(federation_id: int, state: RankingState, games, spells) -> bool:
     """Whether a ranked game changed or a game now sits before the last one ranked.
 
-    The second question reads the finish (the last hand) of the finished games of the member
-    clubs that are not ranked only, never the hands of every game."""
+    Both questions are asked of the games written since the last update only
+    (``_written_since``): a ranked game changes, and a game joins the stream, only by a write."""
+    written = _written_since(state)
     ranked = RankedGame.objects.filter(federation_id=federation_id)
-    if ranked.filter(
+    suspects = ranked if written is None else ranked.filter(game_id__in=written)
+    if suspects.filter(
         ~Q(game__status=GameStatus.FINISHED) | ~Q(game__version=F("game_version"))
     ).exists():
         return True
@@ -119,6 +136,8 @@ def _changed(federation_id: int, state: RankingState, games, spells) -> bool:
     unranked = Game.objects.filter(
         status=GameStatus.FINISHED, club_id__in={club_id for club_id, *_ in spells}
     ).exclude(Exists(ranked.filter(game_id=OuterRef("pk"))))
+    if written is not None:
+        unranked = unranked.filter(pk__in=written)
     late = games.filter(
         Q(finished_at__lt=last_at) | Q(finished_at=last_at, pk__lt=state.last_game_id),
         pk__in=unranked.values("pk"),
@@ -126,20 +145,32 @@ def _changed(federation_id: int, state: RankingState, games, spells) -> bool:
     return late.exists()
 
 
-def _after(state: RankingState) -> Q:
+def _new_games(games, state: RankingState, size: int) -> Iterator[list[Game]]:
+    """The games after the last one ranked, in order, ``size`` at a time (all of them, from one
+    cursor, when nothing is ranked).
+
+    After the last one ranked, only the hands entered since its finish are read (the index on
+    ``entered_at``): a game finishing later has its last hand among them, so the latest of its
+    hands among them is its finish. Their keys ``(finish, id)`` are sorted here; each batch of
+    ids is then read from the stream (finished, inside a member spell) with its seats."""
     if state.last_game_id is None:
-        return Q()
-    last_at = state.last_finished_at or EPOCH
-    return Q(finished_at__gt=last_at) | Q(finished_at=last_at, pk__gt=state.last_game_id)
-
-
-def _new_games(games, state: RankingState):
-    """The games after the last one ranked, in order: only games with a hand entered since
-    its finish are read (the index on the hands' ``entered_at``)."""
-    if state.last_game_id is not None:
-        since = state.last_finished_at or EPOCH
-        games = games.filter(pk__in=Hand.objects.filter(entered_at__gte=since).values("game_id"))
-    return games.filter(_after(state))
+        yield from _batches(games, size)
+        return
+    last = (state.last_finished_at or EPOCH, state.last_game_id)
+    finishes = (
+        Hand.objects.filter(entered_at__gte=last[0])
+        .order_by()
+        .values("game_id")
+        .annotate(last=Max("entered_at"))
+        .values_list("last", "game_id")
+    )
+    keys = sorted(key for key in finishes if key > last)
+    for chunk in _batches_of(keys, size):
+        batch = list(
+            games.filter(pk__in=[game_id for _, game_id in chunk]).prefetch_related("seats")
+        )
+        if batch:
+            yield batch
 
 
 def _batches(games, size: int) -> Iterator[list[Game]]:
@@ -269,7 +300,7 @@ def _place(federation_id: int, spells, identity: dict[int, int]) -> tuple[int, s
     latest = _latest_settlements(spells)
     stored = Placing.objects.filter(federation_id=federation_id)
     superseded = stored.exclude(settlement_id__in=latest.values("pk"))
-    players = set(superseded.values_list("federation_player_id", flat=True).distinct())
+    players = set(superseded.order_by().values_list("federation_player_id", flat=True).distinct())
     gone, _ = superseded.delete()
     new = latest.exclude(Exists(stored.filter(settlement_id=OuterRef("pk")))).order_by("pk")
     added = 0
@@ -312,7 +343,7 @@ def _everyone(federation_id: int) -> list[int]:
     placed = Placing.objects.filter(federation_id=federation_id)
     return sorted(
         set(rated.values_list("federation_player_id", flat=True))
-        | set(placed.values_list("federation_player_id", flat=True).distinct())
+        | set(placed.order_by().values_list("federation_player_id", flat=True).distinct())
     )
 
 
@@ -326,6 +357,7 @@ def _leaving_the_window(federation_id: int, before, as_of) -> set[int]:
             finished_at__gt=before - days,
             finished_at__lte=as_of - days,
         )
+        .order_by()
         .values_list("federation_player_id", flat=True)
         .distinct()
     )
@@ -398,7 +430,7 @@ def update_rankings(
             _clear(federation_id, state)
         before = state.as_of
         rated, touched = 0, set()
-        for batch in _batches(_new_games(games, state), batch_games):
+        for batch in _new_games(games, state, batch_games):
             touched |= _rate(federation_id, state, batch, identity)
             rated += len(batch)
         placed, placed_players = _place(federation_id, spells, identity)
