@@ -45,7 +45,7 @@ from tournaments.standings import compute_standings
 
 # 2: an event's settlement is its stored settle-up versions; club nights are exported.
 ARCHIVE_VERSION = 2
-GAMES_PAGE = 100  # games (with their seats and hands) read at a time by a streamed export
+GAMES_PAGE = 50  # games (with their seats and hands) read at a time by a streamed export
 CSV_HEADER = [
     "event",
     "round",
