@@ -9,13 +9,21 @@ federation:
   ``(finished_at, id)`` as ``seasons.ratings`` orders a club's games, rated by the one OpenSkill
   mechanism, ``seasons.ratings.rate_stream``, with the *identity* of a seat its club player's
   current ``PlayerLink`` (an unlinked club player plays as a newcomer and is not ranked).
-- **Incremental.** New games after the last one ranked are rated from the stored ratings and
-  appended; the form of everyone ranked is recomputed at the new ``as_of``; placings are added
-  for settle-up versions not yet read and dropped for superseded ones.
+- **Incremental.** New games after the last one ranked (found through the hands entered since
+  its finish) are rated from the stored ratings and appended; placings are added for settle-up
+  versions not yet read and dropped for superseded ones; the totals and form at the new
+  ``as_of`` are rewritten for the players concerned: who played, whose placings moved, and who
+  has a ranked game that just left the form's window.
+- **Batches.** Games are rated ``BATCH_GAMES`` at a time from one cursor, each batch stored
+  before the next reads its players' ratings and form windows back; totals and form are written
+  ``BATCH_PLAYERS`` at a time: the memory does not grow with the history, and the result does
+  not depend on the batch size.
 - **Rebuild.** When the *identity stamp* moves (a club joined or left, a link made, unlinked,
   merged or un-merged) or a ranked game changed (corrected, reopened, a game finishing before the
   last one ranked), everything is computed again from the first game: the result is the same as
   ``rebuild_rankings`` (``from_scratch=True``, the management command).
+  Whether a ranked game changed, or a game now finishes before the last one ranked, is asked of
+  the games written since the last update (their audit rows, ``Game.history``), less a margin.
 
 Returns ``{"rated": n, "rebuilt": bool, "placings": n}``; bumps ``RankingState.version`` (the
 pages' and API's ``ETag``) when anything moved.
