@@ -12,7 +12,10 @@ them: lines, prize rule and changes in words, transfers with their kind, status 
 (who and when), and the fees taken at the door. ``games_csv_rows`` flattens games to one row per
 side (the CSV export), ``transfers_csv_rows`` every transfer of every version, and
 ``balances_csv_rows`` each player's running balance over the season's events. Reads only, in a
-number of queries that grows with the number of events, not of games, hands or transfers.
+number of queries that grows with the number of events, not of games, hands or transfers (the
+club's games are read ``GAMES_PAGE`` at a time: three queries a page). ``club_archive_parts``,
+``json_chunks`` and ``iter_games_csv_rows`` give the club's archive a game at a time, for the
+streamed export: its memory is one page of games, whatever the club's history.
 
 What it does not do: import anything (players come in through ``clubs.services``; an exchange
 document through ``exchange.services``), or decide who may export (the views: organisers). The
@@ -21,6 +24,12 @@ exchange format (``exchange.document``) is built from these readers.
 
 from __future__ import annotations
 
+import itertools
+import json
+import textwrap
+from collections.abc import Iterable, Iterator
+
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db.models import Prefetch
 from django.utils import timezone
 
@@ -36,6 +45,7 @@ from tournaments.standings import compute_standings
 
 # 2: an event's settlement is its stored settle-up versions; club nights are exported.
 ARCHIVE_VERSION = 2
+GAMES_PAGE = 50  # games (with their seats and hands) read at a time by a streamed export
 CSV_HEADER = [
     "event",
     "round",
@@ -317,19 +327,72 @@ def night_archive(night) -> dict:
     return _envelope(club, [], games, nights)
 
 
-def club_archive(club) -> dict:
+def iter_games(queryset) -> Iterator[Game]:
+    """The games of ``queryset`` by id, with their seats and hands, ``GAMES_PAGE`` at a time
+    (keyset pages: the memory held is one page, whatever the history)."""
+    last = 0
+    while True:
+        page = list(
+            queryset.filter(pk__gt=last)
+            .order_by("pk")
+            .prefetch_related(
+                Prefetch("seats", queryset=GameSeat.objects.order_by("seat")),
+                Prefetch("hands", queryset=Hand.objects.order_by("number")),
+            )[:GAMES_PAGE]
+        )
+        yield from page
+        if len(page) < GAMES_PAGE:
+            return
+        last = page[-1].pk
+
+
+def club_archive_parts(club) -> tuple[dict, Iterator[dict]]:
+    """The club's archive without its games (``"games": []``), and its games one by one, read
+    a page at a time as they are consumed (the first page now): what a streamed export sends."""
     settle_ups = _SettleUps(club)
     events = []
     for tournament in tournament_selectors.list_club_tournaments(club=club):
         event, _ = _event_json(tournament, settle_ups)
         events.append(event)
-    return _envelope(
-        club, events, _games(Game.objects.filter(club=club)), _nights_json(club, settle_ups)
+    envelope = _envelope(club, events, [], _nights_json(club, settle_ups))
+    games = iter_games(Game.objects.filter(club=club))
+    first = next(games, None)
+    if first is None:
+        return envelope, iter(())
+    return envelope, (_game_json(game, club) for game in itertools.chain([first], games))
+
+
+def club_archive(club) -> dict:
+    envelope, games = club_archive_parts(club)
+    envelope["games"] = list(games)
+    return envelope
+
+
+def json_chunks(envelope: dict, games: Iterable[dict]) -> Iterator[str]:
+    """The archive's JSON text (``indent=1``, as ``json.dumps`` writes the whole archive), the
+    envelope first, then the games one at a time."""
+    marker = "\x00games\x00"
+    text = json.dumps(
+        {**envelope, "games": marker}, cls=DjangoJSONEncoder, indent=1, ensure_ascii=False
     )
+    head, tail = text.split(json.dumps(marker), 1)
+    yield head + "["
+    empty = True
+    for game in games:
+        body = json.dumps(game, cls=DjangoJSONEncoder, indent=1, ensure_ascii=False)
+        yield ("\n" if empty else ",\n") + textwrap.indent(body, "  ")
+        empty = False
+    yield ("]" if empty else "\n ]") + tail
 
 
 def games_csv_rows(archive: dict) -> list[list]:
     """One row per side of every game in ``archive`` (``CSV_HEADER`` order)."""
+    return list(iter_games_csv_rows(archive, archive["games"]))
+
+
+def iter_games_csv_rows(archive: dict, games: Iterable[dict]) -> Iterator[list]:
+    """``games_csv_rows`` of ``games`` (the archive's or streamed), the players' names and the
+    events' places from ``archive``."""
     names = {player["id"]: player["name"] for player in archive["players"]}
     place = {}
     for event in archive["events"]:
@@ -337,8 +400,7 @@ def games_csv_rows(archive: dict) -> list[list]:
             for match in round_["matches"]:
                 for game_id in match["games"]:
                     place[game_id] = (event["name"], round_["number"], match["table"])
-    rows = []
-    for game in archive["games"]:
+    for game in games:
         event, round_number, table = place.get(game["id"], ("", "", ""))
         for side, total in enumerate(game["totals"]):
             players = [
@@ -346,24 +408,21 @@ def games_csv_rows(archive: dict) -> list[list]:
                 for seat in game["seats"]
                 if seat["side"] == side
             ]
-            rows.append(
-                [
-                    event,
-                    round_number,
-                    table,
-                    game["id"],
-                    game["game"],
-                    game["status"],
-                    len(game["hands"]),
-                    side,
-                    " & ".join(players),
-                    total,
-                    "yes" if game["winner_side"] == side else "",
-                    game["stake"] or "",
-                    game["created_at"],
-                ]
-            )
-    return rows
+            yield [
+                event,
+                round_number,
+                table,
+                game["id"],
+                game["game"],
+                game["status"],
+                len(game["hands"]),
+                side,
+                " & ".join(players),
+                total,
+                "yes" if game["winner_side"] == side else "",
+                game["stake"] or "",
+                game["created_at"],
+            ]
 
 
 def transfers_csv_rows(archive: dict) -> list[list]:

@@ -230,6 +230,8 @@ class Hand(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="games_hand_number_unique"),
         ]
+        # the games with a hand entered since a time (the rankings' new games after a night)
+        indexes = [models.Index(fields=["entered_at"], name="games_hand_entered_at")]
 
     def __str__(self) -> str:
         return f"Game {self.game_id} hand {self.number}"

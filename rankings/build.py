@@ -9,13 +9,21 @@ federation:
   ``(finished_at, id)`` as ``seasons.ratings`` orders a club's games, rated by the one OpenSkill
   mechanism, ``seasons.ratings.rate_stream``, with the *identity* of a seat its club player's
   current ``PlayerLink`` (an unlinked club player plays as a newcomer and is not ranked).
-- **Incremental.** New games after the last one ranked are rated from the stored ratings and
-  appended; the form of everyone ranked is recomputed at the new ``as_of``; placings are added
-  for settle-up versions not yet read and dropped for superseded ones.
+- **Incremental.** New games after the last one ranked (found through the hands entered since
+  its finish) are rated from the stored ratings and appended; placings are added for settle-up
+  versions not yet read and dropped for superseded ones; the totals and form at the new
+  ``as_of`` are rewritten for the players concerned: who played, whose placings moved, and who
+  has a ranked game that just left the form's window.
+- **Batches.** Games are rated ``BATCH_GAMES`` at a time from one cursor, each batch stored
+  before the next reads its players' ratings and form windows back; totals and form are written
+  ``BATCH_PLAYERS`` at a time: the memory does not grow with the history, and the result does
+  not depend on the batch size.
 - **Rebuild.** When the *identity stamp* moves (a club joined or left, a link made, unlinked,
   merged or un-merged) or a ranked game changed (corrected, reopened, a game finishing before the
   last one ranked), everything is computed again from the first game: the result is the same as
   ``rebuild_rankings`` (``from_scratch=True``, the management command).
+  Whether a ranked game changed, or a game now finishes before the last one ranked, is asked of
+  the games written since the last update (their audit rows, ``Game.history``), less a margin.
 
 Returns ``{"rated": n, "rebuilt": bool, "placings": n}``; bumps ``RankingState.version`` (the
 pages' and API's ``ETag``) when anything moved.
@@ -30,13 +38,15 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import itertools
 from collections import defaultdict
+from collections.abc import Iterator
 
 from django.db import connection, transaction
-from django.db.models import Exists, F, Max, OuterRef, Q, Subquery
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, Subquery, Sum
 
 from federations.models import FederationMembership, PlayerLink
-from games.models import Game, GameStatus
+from games.models import Game, GameStatus, Hand
 from rankings import form, points
 from rankings.models import FederationRating, Placing, RankedGame, RankingChange, RankingState
 from seasons.ratings import rate_stream
@@ -44,6 +54,11 @@ from settlements.models import Settlement
 
 ADVISORY_LOCK_CLASS = 0x524B  # "RK"; the second key is the federation id
 EPOCH = datetime.datetime.min.replace(tzinfo=datetime.UTC)
+BATCH_GAMES = 2000  # games rated (with their seats) per batch: the job's memory
+BATCH_PLAYERS = 2000  # players whose totals and form are written per batch
+BATCH_EVENTS = 500  # settle-up versions read per batch for the placings
+# games written this long before the last update are checked again (a write committed late)
+WRITE_MARGIN = datetime.timedelta(hours=1)
 
 
 def _lock(federation_id: int) -> None:
@@ -98,28 +113,80 @@ def stream(federation_id: int, spells=None):
     return games.filter(condition).order_by("finished_at", "pk")
 
 
-def _changed(federation_id: int, state: RankingState, games) -> bool:
-    """Whether a ranked game changed or a game now sits before the last one ranked."""
+def _written_since(state: RankingState):
+    """The ids of the games written (created, a hand recorded or corrected, reopened) since the
+    rankings were last stored, less ``WRITE_MARGIN``: their audit rows (``Game.history``, which
+    every write of a game adds, indexed by time); None before the first update."""
+    if state.updated_at is None:
+        return None
+    return (
+        Game.history.model.objects.filter(history_date__gte=state.updated_at - WRITE_MARGIN)
+        .order_by()
+        .values("id")
+    )
+
+
+def _changed(federation_id: int, state: RankingState, games, spells) -> bool:
+    """Whether a ranked game changed or a game now sits before the last one ranked.
+
+    Both questions are asked of the games written since the last update only
+    (``_written_since``): a ranked game changes, and a game joins the stream, only by a write."""
+    written = _written_since(state)
     ranked = RankedGame.objects.filter(federation_id=federation_id)
-    if ranked.filter(
+    suspects = ranked if written is None else ranked.filter(game_id__in=written)
+    if suspects.filter(
         ~Q(game__status=GameStatus.FINISHED) | ~Q(game__version=F("game_version"))
     ).exists():
         return True
     if state.last_game_id is None:
         return False
     last_at = state.last_finished_at or EPOCH
-    unranked = games.filter(
-        ~Exists(ranked.filter(game_id=OuterRef("pk"))),
+    unranked = Game.objects.filter(
+        status=GameStatus.FINISHED, club_id__in={club_id for club_id, *_ in spells}
+    ).exclude(Exists(ranked.filter(game_id=OuterRef("pk"))))
+    if written is not None:
+        unranked = unranked.filter(pk__in=written)
+    late = games.filter(
         Q(finished_at__lt=last_at) | Q(finished_at=last_at, pk__lt=state.last_game_id),
+        pk__in=unranked.values("pk"),
     )
-    return unranked.exists()
+    return late.exists()
 
 
-def _after(state: RankingState) -> Q:
+def _new_games(games, state: RankingState, size: int) -> Iterator[list[Game]]:
+    """The games after the last one ranked, in order, ``size`` at a time (all of them, from one
+    cursor, when nothing is ranked).
+
+    After the last one ranked, only the hands entered since its finish are read (the index on
+    ``entered_at``): a game finishing later has its last hand among them, so the latest of its
+    hands among them is its finish. Their keys ``(finish, id)`` are sorted here; each batch of
+    ids is then read from the stream (finished, inside a member spell) with its seats."""
     if state.last_game_id is None:
-        return Q()
-    last_at = state.last_finished_at or EPOCH
-    return Q(finished_at__gt=last_at) | Q(finished_at=last_at, pk__gt=state.last_game_id)
+        yield from _batches(games, size)
+        return
+    last = (state.last_finished_at or EPOCH, state.last_game_id)
+    finishes = (
+        Hand.objects.filter(entered_at__gte=last[0])
+        .order_by()
+        .values("game_id")
+        .annotate(last=Max("entered_at"))
+        .values_list("last", "game_id")
+    )
+    keys = sorted(key for key in finishes if key > last)
+    for chunk in _batches_of(keys, size):
+        batch = list(
+            games.filter(pk__in=[game_id for _, game_id in chunk]).prefetch_related("seats")
+        )
+        if batch:
+            yield batch
+
+
+def _batches(games, size: int) -> Iterator[list[Game]]:
+    """``games`` with their seats, ``size`` at a time, from one cursor (a server-side cursor on
+    PostgreSQL): the memory held is one batch, whatever the history."""
+    rows = games.prefetch_related("seats").iterator(chunk_size=size)
+    while batch := list(itertools.islice(rows, size)):
+        yield batch
 
 
 def _clear(federation_id: int, state: RankingState) -> None:
@@ -129,6 +196,8 @@ def _clear(federation_id: int, state: RankingState) -> None:
 
 
 def _recent(federation_id: int, players, since) -> dict[int, list[form.Played]]:
+    """The players' ranked games that finished after ``since``, in order (the form's window is
+    inside: ``since`` is a window's length before its end)."""
     played = defaultdict(list)
     rows = RankingChange.objects.filter(
         federation_id=federation_id, federation_player_id__in=players, finished_at__gt=since
@@ -140,16 +209,23 @@ def _recent(federation_id: int, players, since) -> dict[int, list[form.Played]]:
     return played
 
 
-def _rate(federation_id: int, state: RankingState, games: list[Game], identity) -> None:
-    ratings = {
-        row.federation_player_id: row
-        for row in FederationRating.objects.filter(federation_id=federation_id)
-    }
-    known = {player: (row.mu, row.sigma) for player, row in ratings.items() if row.games}
-    since = (games[0].finished_at or EPOCH) - datetime.timedelta(days=form.WINDOW_DAYS)
+def _rate(federation_id: int, state: RankingState, games: list[Game], identity) -> set[int]:
+    """Rate one batch of ``games`` (in order, after ``state``'s last game) from the stored
+    ratings of their players, store it and move ``state`` on; returns the players rated.
+
+    It reads and writes the rows of the batch's players only (their ratings, and their games
+    inside the form's window), so the next batch starts from what this one stored."""
     players = {
         identity[s.player_id] for game in games for s in game.seats.all() if s.player_id in identity
     }
+    ratings = {
+        row.federation_player_id: row
+        for row in FederationRating.objects.filter(
+            federation_id=federation_id, federation_player_id__in=players
+        )
+    }
+    known = {player: (row.mu, row.sigma) for player, row in ratings.items() if row.games}
+    since = (games[0].finished_at or EPOCH) - datetime.timedelta(days=form.WINDOW_DAYS)
     played = _recent(federation_id, players, since)
     changes, ranked = [], []
     for game, steps in rate_stream(games, identity.get, known):
@@ -200,6 +276,7 @@ def _rate(federation_id: int, state: RankingState, games: list[Game], identity) 
     )
     RankingChange.objects.bulk_create(changes)
     RankedGame.objects.bulk_create(ranked)
+    return set(ratings)
 
 
 def _latest_settlements(spells):
@@ -225,76 +302,125 @@ def _latest_settlements(spells):
     )
 
 
-def _place(federation_id: int, spells, identity: dict[int, int]) -> int:
-    """Placings for new settle-up versions, none for superseded ones; returns how many moved."""
-    latest = {settlement.pk: settlement for settlement in _latest_settlements(spells)}
+def _place(federation_id: int, spells, identity: dict[int, int]) -> tuple[int, set[int]]:
+    """Placings for new settle-up versions, none for superseded ones; returns how many moved
+    and the players whose placings moved. Reads the new versions only, a batch at a time."""
+    latest = _latest_settlements(spells)
     stored = Placing.objects.filter(federation_id=federation_id)
-    gone, _ = stored.exclude(settlement_id__in=latest).delete()
-    seen = set(stored.values_list("settlement_id", flat=True).distinct())
-    rows = []
-    for settlement in (latest[pk] for pk in sorted(set(latest) - seen)):
-        places, field = points.placings_of(settlement)
-        event = settlement.tournament or settlement.night
-        for player_id, place in sorted(places.items()):
-            if player_id not in identity or place is None:
-                continue
-            rows.append(
-                Placing(
-                    federation_id=federation_id,
-                    federation_player_id=identity[player_id],
-                    club_id=settlement.club_id,
-                    settlement_id=settlement.pk,
-                    event_name=event.name[:120],
-                    place=place,
-                    field=field,
-                    points=points.points_for(place, field),
-                    held_at=settlement.held_at,
+    superseded = stored.exclude(settlement_id__in=latest.values("pk"))
+    players = set(superseded.order_by().values_list("federation_player_id", flat=True).distinct())
+    gone, _ = superseded.delete()
+    new = latest.exclude(Exists(stored.filter(settlement_id=OuterRef("pk")))).order_by("pk")
+    added = 0
+    for batch in _batches_of(new.iterator(chunk_size=BATCH_EVENTS), BATCH_EVENTS):
+        rows = []
+        for settlement in batch:
+            places, field = points.placings_of(settlement)
+            event = settlement.tournament or settlement.night
+            for player_id, place in sorted(places.items()):
+                if player_id not in identity or place is None:
+                    continue
+                rows.append(
+                    Placing(
+                        federation_id=federation_id,
+                        federation_player_id=identity[player_id],
+                        club_id=settlement.club_id,
+                        settlement_id=settlement.pk,
+                        event_name=event.name[:120],
+                        place=place,
+                        field=field,
+                        points=points.points_for(place, field),
+                        held_at=settlement.held_at,
+                    )
                 )
-            )
-    Placing.objects.bulk_create(rows)
-    return gone + len(rows)
+        Placing.objects.bulk_create(rows)
+        added += len(rows)
+        players.update(row.federation_player_id for row in rows)
+    return gone + added, players
 
 
-def _totals(federation_id: int, as_of) -> None:
-    """Lifetime points, events and the current form of every ranked player."""
-    ratings = {
-        row.federation_player_id: row
-        for row in FederationRating.objects.filter(federation_id=federation_id)
-    }
-    totals = defaultdict(lambda: [0, 0])
-    for player, earned in Placing.objects.filter(federation_id=federation_id).values_list(
-        "federation_player_id", "points"
-    ):
-        totals[player][0] += earned
-        totals[player][1] += 1
-    for player in totals:
-        if player not in ratings:
-            ratings[player] = FederationRating(
-                federation_id=federation_id, federation_player_id=player
-            )
-    played = (
-        _recent(federation_id, list(ratings), as_of - datetime.timedelta(days=form.WINDOW_DAYS))
-        if as_of is not None
-        else {}
+def _batches_of(rows, size: int) -> Iterator[list]:
+    rows = iter(rows)
+    while batch := list(itertools.islice(rows, size)):
+        yield batch
+
+
+def _everyone(federation_id: int) -> list[int]:
+    """Every player with a rating row or a placing (ids only)."""
+    rated = FederationRating.objects.filter(federation_id=federation_id)
+    placed = Placing.objects.filter(federation_id=federation_id)
+    return sorted(
+        set(rated.values_list("federation_player_id", flat=True))
+        | set(placed.order_by().values_list("federation_player_id", flat=True).distinct())
     )
-    for player, row in ratings.items():
-        row.points, row.events = totals[player] if player in totals else (0, 0)
-        row.form, row.form_games = (
-            form.form_of(played.get(player, []), as_of) if as_of is not None else (None, 0)
+
+
+def _leaving_the_window(federation_id: int, before, as_of) -> set[int]:
+    """Players with a ranked game that was inside the form's window ending at ``before`` and
+    is not inside the one ending at ``as_of`` (older than a window's length)."""
+    days = datetime.timedelta(days=form.WINDOW_DAYS)
+    return set(
+        RankingChange.objects.filter(
+            federation_id=federation_id,
+            finished_at__gt=before - days,
+            finished_at__lte=as_of - days,
         )
-    gone = [player for player, row in ratings.items() if not row.games and not row.events]
-    FederationRating.objects.filter(
-        federation_id=federation_id, federation_player_id__in=gone
-    ).delete()
-    FederationRating.objects.bulk_create(
-        [row for row in ratings.values() if row.games or row.events],
-        update_conflicts=True,
-        unique_fields=["federation", "federation_player"],
-        update_fields=["points", "events", "form", "form_games"],
+        .order_by()
+        .values_list("federation_player_id", flat=True)
+        .distinct()
     )
 
 
-def update_rankings(*, federation_id: int, from_scratch: bool = False) -> dict:
+def _totals(federation_id: int, as_of, players: list[int]) -> None:
+    """Lifetime points, events and the current form of ``players``, a batch at a time (a
+    player with neither a rated game nor a place loses their row)."""
+    for batch in _batches_of(players, BATCH_PLAYERS):
+        ratings = {
+            row.federation_player_id: row
+            for row in FederationRating.objects.filter(
+                federation_id=federation_id, federation_player_id__in=batch
+            )
+        }
+        totals = {
+            row["federation_player_id"]: (row["earned"], row["events"])
+            for row in Placing.objects.filter(
+                federation_id=federation_id, federation_player_id__in=batch
+            )
+            .values("federation_player_id")
+            .annotate(earned=Sum("points"), events=Count("pk"))
+        }
+        for player in totals:
+            if player not in ratings:
+                ratings[player] = FederationRating(
+                    federation_id=federation_id, federation_player_id=player
+                )
+        played = (
+            _recent(federation_id, list(ratings), as_of - datetime.timedelta(days=form.WINDOW_DAYS))
+            if as_of is not None
+            else {}
+        )
+        for player, row in ratings.items():
+            row.points, row.events = totals.get(player, (0, 0))
+            row.form, row.form_games = (
+                form.form_of(played.get(player, []), as_of) if as_of is not None else (None, 0)
+            )
+        gone = [player for player, row in ratings.items() if not row.games and not row.events]
+        FederationRating.objects.filter(
+            federation_id=federation_id, federation_player_id__in=gone
+        ).delete()
+        FederationRating.objects.bulk_create(
+            [row for row in ratings.values() if row.games or row.events],
+            update_conflicts=True,
+            unique_fields=["federation", "federation_player"],
+            update_fields=["points", "events", "form", "form_games"],
+        )
+
+
+def update_rankings(
+    *, federation_id: int, from_scratch: bool = False, batch_games: int = BATCH_GAMES
+) -> dict:
+    """Bring the federation's rankings up to date (module docstring); ``batch_games``: games
+    rated per batch (the result does not depend on it)."""
     with transaction.atomic():
         _lock(federation_id)
         state = RankingState.objects.filter(federation_id=federation_id).first()
@@ -304,22 +430,33 @@ def update_rankings(*, federation_id: int, from_scratch: bool = False) -> dict:
         stamp = _stamp(spells, identity)
         games = stream(federation_id, spells)
         rebuilt = (
-            from_scratch or stamp != state.identity_stamp or _changed(federation_id, state, games)
+            from_scratch
+            or stamp != state.identity_stamp
+            or _changed(federation_id, state, games, spells)
         )
         if rebuilt:
             _clear(federation_id, state)
-        new = list(games.filter(_after(state)).prefetch_related("seats"))
-        if new:
-            _rate(federation_id, state, new, identity)
-        placed = _place(federation_id, spells, identity)
-        moved = rebuilt or bool(new) or bool(placed) or state._state.adding
+        before = state.as_of
+        rated, touched = 0, set()
+        for batch in _new_games(games, state, batch_games):
+            touched |= _rate(federation_id, state, batch, identity)
+            rated += len(batch)
+        placed, placed_players = _place(federation_id, spells, identity)
+        moved = rebuilt or bool(rated) or bool(placed) or state._state.adding
         if moved:
             state.as_of = state.last_finished_at
-            _totals(federation_id, state.as_of)
+            if rebuilt or before is None or state.as_of is None:
+                players = _everyone(federation_id)
+            else:
+                players = touched | placed_players
+                if state.as_of != before:
+                    players |= _leaving_the_window(federation_id, before, state.as_of)
+                players = sorted(players)
+            _totals(federation_id, state.as_of, players)
             state.identity_stamp = stamp
             state.version += 1
             state.save()
-    return {"rated": len(new), "rebuilt": rebuilt, "placings": placed}
+    return {"rated": rated, "rebuilt": rebuilt, "placings": placed}
 
 
 def rebuild_rankings(*, federation_id: int) -> dict:

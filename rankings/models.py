@@ -127,6 +127,12 @@ class RankingChange(models.Model):
                 fields=["federation_player", "sequence"], name="rankings_change_by_player"
             ),
             models.Index(fields=["federation", "variant"], name="rankings_change_by_variant"),
+            # the form's window of some players (rankings.build._recent), and the games leaving
+            # the federation's window as it moves on (_leaving_the_window)
+            models.Index(
+                fields=["federation_player", "finished_at"], name="rankings_change_window"
+            ),
+            models.Index(fields=["federation", "finished_at"], name="rankings_change_by_time"),
         ]
 
     def __str__(self) -> str:

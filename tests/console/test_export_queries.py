@@ -4,6 +4,9 @@ the event's JSON archive and CSV, and the club's, at two sizes (pinned with
 
 from __future__ import annotations
 
+import datetime
+import json
+
 import pytest
 
 from tests.helpers import logged_in_client
@@ -55,9 +58,32 @@ def test_every_export_costs_the_same_at_two_sizes(pairs, path, django_assert_num
         EXPORT_QUERIES if path.startswith("events/") else CLUB_EXPORT_QUERIES
     ):
         response = browser.get(url)
+        body = response.getvalue()  # the club's export is streamed: read as it is sent
     assert response.status_code == 200
     games = 2 * (pairs // 2)  # rounds 1 and 2, one game a table
     if "csv" in path:
-        assert len(response.content.decode().strip().splitlines()) == 1 + 2 * games
+        assert len(body.decode().strip().splitlines()) == 1 + 2 * games
     else:
-        assert len(response.json()["games"]) == games
+        assert len(json.loads(body)["games"]) == games
+
+
+def test_the_club_archive_streamed_is_the_archive_json_dumps_writes(monkeypatch):
+    """Streamed in pages of two games, the club's archive is byte for byte ``json.dumps`` of
+    ``club_archive`` (``indent=1``), and its CSV the rows of ``games_csv_rows``."""
+    from django.core.serializers.json import DjangoJSONEncoder
+
+    from exchange import archive
+
+    event, _tournament, browser = _event(8)
+    monkeypatch.setattr(archive, "GAMES_PAGE", 2)
+    monkeypatch.setattr(
+        archive.timezone, "now", lambda: datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+    )
+    whole = archive.club_archive(event.club)
+    assert len(whole["games"]) == 8
+    streamed = browser.get(f"/clubs/{event.club.slug}/console/export/").getvalue().decode()
+    assert streamed == json.dumps(whole, cls=DjangoJSONEncoder, indent=1, ensure_ascii=False)
+    text = browser.get(f"/clubs/{event.club.slug}/console/export/?format=csv").getvalue()
+    assert text.decode().splitlines()[1:] == [
+        ",".join(str(cell) for cell in row) for row in archive.games_csv_rows(whole)
+    ]

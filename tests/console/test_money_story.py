@@ -121,7 +121,7 @@ def test_the_archive_the_csv_the_api_and_the_page_agree_with_the_stored_versions
     browser = logged_in_client(event.world.users["organiser"])
     base = f"/clubs/{event.club.slug}/console/"
 
-    archive = json.loads(browser.get(base + "export/").content)
+    archive = json.loads(browser.get(base + "export/").getvalue())
     jsonschema.validate(archive, SCHEMA, format_checker=jsonschema.FormatChecker())
     (exported,) = archive["nights"]
     from_archive = sorted(
@@ -151,7 +151,7 @@ def test_the_archive_the_csv_the_api_and_the_page_agree_with_the_stored_versions
         ("Player 02", "owed", "5.00"),
     ]
 
-    text = browser.get(base + "export/?format=csv&part=settle-up").content.decode()
+    text = browser.get(base + "export/?format=csv&part=settle-up").getvalue().decode()
     header, *rows = list(csv.reader(io.StringIO(text)))
     assert header == [
         "event_kind",

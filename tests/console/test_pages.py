@@ -281,7 +281,7 @@ def test_the_event_archive_and_csv():
         "event,round,table,game,game_type,status,hands,side,players,total,winner,stake,created_at"
     )
     assert len(lines) == 1 + 4  # two games, two sides each
-    club_archive = json.loads(client.get(f"{_console(event)}/export/").content)
+    club_archive = json.loads(client.get(f"{_console(event)}/export/").getvalue())
     assert [item["id"] for item in club_archive["events"]] == [tournament["id"]]
 
 

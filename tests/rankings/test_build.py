@@ -13,7 +13,7 @@ from federations.services import merge_players, unlink_player
 from rankings.build import rebuild_rankings, update_rankings
 from rankings.models import FederationRating, RankedGame, RankingChange, RankingState
 from tests.clubs.factories import make_user
-from tests.rankings.seed import at, finished_game, two_clubs
+from tests.rankings.seed import at, finished_game, settled_night, two_clubs
 
 pytestmark = pytest.mark.django_db
 
@@ -195,3 +195,92 @@ def test_a_settle_up_queues_the_update_of_each_federation_the_club_is_in(monkeyp
     queued.clear()
     subscribers.on_settlement(change)
     assert queued == []
+
+
+def _all_rows(federation):
+    """Every stored row of the federation's rankings, without ids."""
+    ratings = FederationRating.objects.filter(federation=federation).order_by(
+        "federation_player_id"
+    )
+    changes = RankingChange.objects.filter(federation=federation).order_by(
+        "sequence", "federation_player_id"
+    )
+    games = RankedGame.objects.filter(federation=federation).order_by("sequence")
+    state = RankingState.objects.get(federation=federation)
+    return (
+        list(
+            ratings.values_list(
+                "federation_player_id",
+                "mu",
+                "sigma",
+                "ordinal",
+                "games",
+                "form",
+                "form_games",
+                "points",
+                "events",
+            )
+        ),
+        list(
+            changes.values_list(
+                "federation_player_id",
+                "game_id",
+                "club_id",
+                "variant",
+                "sequence",
+                "finished_at",
+                "mu",
+                "sigma",
+                "ordinal",
+                "won",
+                "chance",
+                "form",
+            )
+        ),
+        list(games.values_list("game_id", "club_id", "sequence", "game_version", "finished_at")),
+        (state.last_sequence, state.last_finished_at, state.last_game_id, state.as_of),
+    )
+
+
+def test_a_rebuild_in_tiny_batches_stores_exactly_what_one_batch_stores():
+    world = two_clubs()
+    play(world, PLAN + [(club, sides, winner, day + 6) for club, sides, winner, day in PLAN])
+    update_rankings(federation_id=world.federation.pk, from_scratch=True, batch_games=1000)
+    whole = _all_rows(world.federation)
+    assert len(whole[2]) == 12
+    update_rankings(federation_id=world.federation.pk, from_scratch=True, batch_games=3)
+    assert _all_rows(world.federation) == whole
+    update_rankings(federation_id=world.federation.pk, from_scratch=True, batch_games=1)
+    assert _all_rows(world.federation) == whole
+
+
+def test_nights_incremental_over_a_year_equal_a_rebuild_in_batches():
+    """Form windows that move past a player's games (idle for a year), placings added night by
+    night: the incremental path, night by night, stores what a rebuild in batches of 2 does."""
+    world = two_clubs()
+    nights = [
+        [(0, [["Ann@a"], ["Bob@a"]], 0, 1), (1, [["Eve@b"], ["Fay@b"]], 1, 1.1)],
+        [
+            (0, [["Cat@a"], ["Ann@a"]], 1, 200),
+            (1, [["Ann@b", "Eve@b"], ["Bob@b", "Fay@b"]], 0, 200),
+        ],
+        [(0, [["Cat@a"], ["Dan@a"]], 0, 370)],  # Eve and Fay's day-1 game leaves the window
+        [(1, [["Bob@b"], ["Gus@b"]], 0, 600)],  # the window: days 235 to 600
+    ]
+    for number, plan in enumerate(nights):
+        play(world, plan)
+        day = plan[-1][3] + 0.5
+        club = world.clubs[plan[-1][0]]
+        players = [p for name, p in world.club_players.items() if name.endswith(club.slug[-1])]
+        settled_night(club, {p: place for place, p in enumerate(players, 1)}, at(day), f"N{number}")
+        assert update_rankings(federation_id=world.federation.pk)["rebuilt"] is (number == 0)
+    incremental = _all_rows(world.federation)
+    forms = dict(
+        FederationRating.objects.filter(federation=world.federation).values_list(
+            "federation_player_id", "form_games"
+        )
+    )
+    in_window = {"Ann": 0, "Bob": 1, "Cat": 1, "Dan": 1, "Eve": 0, "Fay": 0}
+    assert forms == {world.people[name].pk: count for name, count in in_window.items()}
+    update_rankings(federation_id=world.federation.pk, from_scratch=True, batch_games=2)
+    assert _all_rows(world.federation) == incremental
