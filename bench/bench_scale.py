@@ -24,6 +24,7 @@ Run: ``make bench``, or ``.venv/bin/python bench/bench_scale.py`` from the proje
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import subprocess
@@ -42,13 +43,16 @@ from bench.scale_db import (  # noqa: E402
     url_of,
 )
 
-PARTS = ["bench/scale_paths.py", "bench/scale_jobs.py"]
+# The request paths and their plans; the jobs (export, ratings); the peak night, last (the
+# longest: the real stack on each database).
+PARTS = ["bench/scale_paths.py", "bench/scale_jobs.py", "bench/scale_night.py"]
 EMPTY_HISTORY = [
     "--clubs=2",
     "--nights-per-club=1",
     "--tables=1",
     "--games-per-table=1",
     "--pool-games=8",
+    f"--year={datetime.datetime.now(datetime.UTC).year}",
     "--rankings",
 ]
 
@@ -169,11 +173,31 @@ def report(part: str, results: dict[str, dict]) -> list[str]:
     return failures
 
 
+def machine(options: dict) -> str:
+    """The machine the figures belong to: cores, memory, load, PostgreSQL's version."""
+    import psycopg
+
+    memory = "?"
+    meminfo = Path("/proc/meminfo")
+    if meminfo.exists():
+        total = next(line for line in meminfo.read_text().splitlines() if "MemTotal" in line)
+        memory = f"{int(total.split()[1]) / 1_048_576:.0f} GB"
+    with psycopg.connect(**options) as connection:
+        version = connection.execute("SHOW server_version").fetchone()[0]
+    load = " ".join(f"{value:.2f}" for value in os.getloadavg())
+    return (
+        f"machine: {os.cpu_count()} cores, {memory} of memory, load average {load}; "
+        f"PostgreSQL {version}"
+    )
+
+
 def main() -> None:
     options, why = server_options()
     if options is None:
         print(f"scale bench skipped: {why}")
         return
+    begun = time.monotonic()
+    print(machine(options))
     size = size_from_environment()
     url, generated, built = ensure_generated(options, size)
     print(
@@ -208,7 +232,7 @@ def main() -> None:
 
         with psycopg.connect(**options) as connection:
             connection.execute(f'DROP DATABASE IF EXISTS "{empty}" WITH (FORCE)')
-    print("\nhow long:")
+    print(f"\nhow long: {time.monotonic() - begun:.0f} s in all")
     for line in timings:
         print(f"  {line}")
     print("\nplans of the slowest query of each path (and of each full read), generated database:")

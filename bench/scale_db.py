@@ -1,11 +1,12 @@
 """The scale bench's generated database: a federation's season in PostgreSQL, kept between runs.
 
 What it does: ``ensure_generated()`` returns the URL of a database named after its size,
-``jink_scale_c{clubs}_n{nights}_t{tables}_g{games}`` (plus ``_r`` when the federation's rankings
-were rebuilt in it), on the server of ``DATABASE_URL`` (else 127.0.0.1:5432). When no complete
-one exists it drops any half-built one, creates it, and runs ``manage.py migrate`` then
-``manage.py generate_history`` in subprocesses pointed at it; once both succeeded it marks the
-database complete with ``COMMENT ON DATABASE`` (so a run killed half-way is rebuilt, never read).
+``jink_scale_c{clubs}_n{nights}_t{tables}_g{games}_y{year}`` (plus ``_r`` when the federation's
+rankings were rebuilt in it; the year is this one, so that "this season" is the generated one),
+on the server of ``DATABASE_URL`` (else 127.0.0.1:5432). When no complete one exists it drops
+any half-built one, creates it, and runs ``manage.py migrate`` then ``manage.py
+generate_history`` in subprocesses pointed at it; once both succeeded it marks the database
+complete with ``COMMENT ON DATABASE`` (so a run killed half-way is rebuilt, never read).
 ``server_options()`` says how to reach the server, or why it cannot be reached.
 
 Size, from the environment (generate_history's defaults otherwise, except the clubs):
@@ -22,6 +23,7 @@ takes about a minute at the default size; drop it with ``DROP DATABASE`` to rebu
 
 from __future__ import annotations
 
+import datetime
 import os
 import subprocess
 import sys
@@ -42,13 +44,16 @@ def size_from_environment() -> dict:
         "tables": int(os.environ.get("JINK_BENCH_SCALE_TABLES", "10")),
         "games_per_table": int(os.environ.get("JINK_BENCH_SCALE_GAMES", "2")),
         "rankings": os.environ.get("JINK_BENCH_SCALE_RANKINGS", rankings_default) == "1",
+        # This year's season, so that the pages that show "this season" (the club page's table)
+        # show the generated one; a new year builds a new database.
+        "year": datetime.datetime.now(datetime.UTC).year,
     }
 
 
 def database_name(size: dict) -> str:
     name = (
         f"jink_scale_c{size['clubs']}_n{size['nights_per_club']}_t{size['tables']}"
-        f"_g{size['games_per_table']}"
+        f"_g{size['games_per_table']}_y{size['year']}"
     )
     return name + ("_r" if size["rankings"] else "")
 
@@ -141,6 +146,7 @@ def ensure_generated(options: dict, size: dict | None = None) -> tuple[str, str,
         f"--nights-per-club={size['nights_per_club']}",
         f"--tables={size['tables']}",
         f"--games-per-table={size['games_per_table']}",
+        f"--year={size['year']}",
     ]
     if size["rankings"]:
         command.append("--rankings")

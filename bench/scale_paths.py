@@ -11,6 +11,8 @@ and measures with Django's test client in process:
 - recording a hand (``POST /api/games/{id}/hands/``, trick winners, a game of the busiest club's
   players) against the trivial request (``GET /api/auth/me/``), in alternating blocks as
   bench/bench_hands_api.py does: the median ratio (limit 4) and the queries of one hand;
+- a game's deciding hand (a game of 25 won in one hand), its after-commit jobs run in process
+  (the season table's refresh, the game's rating): the 95th percentile and its queries;
 - a standings read (``GET /api/tournaments/{id}/standings/``): its queries (limit 4) and those
   of its 304 (limit 1);
 - the club page, the club player's page, the federation player's history page, the season
@@ -48,6 +50,7 @@ SHOWN_TABLE_ROWS = 10_000
 HANDS = 200
 BLOCK = 20
 PAGE_ROUNDS = 40
+DECIDING = 20
 WARM_UP = 3
 EXPLAINABLE = ("select", "with", "insert", "update", "delete")
 TEXT_SEQ_SCAN = re.compile(r'Seq Scan on (?:"?\w+"?\.)?"?(\w+)"?')
@@ -363,6 +366,43 @@ def run(label: str) -> Paths:
     )
     paths.figure("recording a hand: queries", len(queries), "queries", same=True)
     paths.check_plans("recording a hand", queries)
+
+    # A game's deciding hand: its jobs (the season table's refresh, the game's rating) run in
+    # process after the commit, as tasks do without a broker, so they are in the time and queries.
+    def decided_game() -> int:
+        response = api.post(
+            f"/api/clubs/{club.slug}/games/",
+            {"game": "25", "seats": [p.pk for p in seats], "teams": [[0, 2], [1, 3]]},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+        return response.json()["id"]
+
+    def deciding_hand(game_id: int):
+        return lambda: api.post(
+            f"/api/games/{game_id}/hands/",
+            {"dealer": 0, "trump": "C", "trick_winners": [1, 1, 1, 1, 1]},
+            format="json",
+        )
+
+    deciding: list[float] = []
+    for index in range(DECIDING + WARM_UP):
+        request = deciding_hand(decided_game())
+        started = time.perf_counter()
+        response = request()
+        elapsed = time.perf_counter() - started
+        assert response.status_code == 201 and b'"status":"finished"' in response.content, (
+            response.content
+        )
+        if index >= WARM_UP:
+            deciding.append(elapsed)
+    response, queries = paths.captured(deciding_hand(decided_game()))
+    assert response.status_code == 201, response.content
+    paths.figure(
+        "a game's deciding hand, with its jobs: p95", percentile(deciding, 0.95) * 1000, "ms"
+    )
+    paths.figure("a game's deciding hand, with its jobs: queries", len(queries), "queries")
+    paths.check_plans("a game's deciding hand, with its jobs", queries)
 
     # A standings read, and its 304.
     seed = seed_clubs()
