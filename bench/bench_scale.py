@@ -52,7 +52,7 @@ EMPTY_HISTORY = [
     "--tables=1",
     "--games-per-table=1",
     "--pool-games=8",
-    f"--year={datetime.datetime.now(datetime.UTC).year}",
+    f"--year={datetime.datetime.now(datetime.UTC).year - 1}",
     "--rankings",
 ]
 

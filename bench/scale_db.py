@@ -2,7 +2,7 @@
 
 What it does: ``ensure_generated()`` returns the URL of a database named after its size,
 ``jink_scale_c{clubs}_n{nights}_t{tables}_g{games}_y{year}`` (plus ``_r`` when the federation's
-rankings were rebuilt in it; the year is this one, so that "this season" is the generated one),
+rankings were rebuilt in it; the season is last year's, every night of it in the past),
 on the server of ``DATABASE_URL`` (else 127.0.0.1:5432). When no complete one exists it drops
 any half-built one, creates it, and runs ``manage.py migrate`` then ``manage.py
 generate_history`` in subprocesses pointed at it; once both succeeded it marks the database
@@ -44,9 +44,11 @@ def size_from_environment() -> dict:
         "tables": int(os.environ.get("JINK_BENCH_SCALE_TABLES", "10")),
         "games_per_table": int(os.environ.get("JINK_BENCH_SCALE_GAMES", "2")),
         "rankings": os.environ.get("JINK_BENCH_SCALE_RANKINGS", rankings_default) == "1",
-        # This year's season, so that the pages that show "this season" (the club page's table)
-        # show the generated one; a new year builds a new database.
-        "year": datetime.datetime.now(datetime.UTC).year,
+        # Last year's season: a whole season, every night in the past. With this year's, the
+        # nights still to come are "finished" games later than any played now, so each game
+        # finished by the bench re-rated its club from there on (seasons.ratings: a game that
+        # finishes before the last one rated) — a generator artefact, not what a club meets.
+        "year": datetime.datetime.now(datetime.UTC).year - 1,
     }
 
 

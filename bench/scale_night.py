@@ -3,15 +3,17 @@
 What it does: ``python bench/scale_night.py --database-url URL --label empty|generated`` starts
 the real stack on that database (a clone made by bench/bench_scale.py) as bench/bench_night.py
 does — gunicorn (3 gthread workers of 4 threads), a Celery worker with beat, a Redis of its own —
-times the trivial request over HTTP (``GET /api/auth/me/``, median of ``TRIVIAL`` requests on
-the idle stack), then plays nights of bench/night.py's load (a 25 drive, tablets with no think
-time, ``Idempotency-Key`` retries, a phone polling for every four tables, no dropped requests)
-after a warm-up night of 2 tablets, with 1, 2, 4, ... tablets (``JINK_BENCH_SCALE_NIGHT_MAX``,
-default 32), ``ROUNDS`` rounds each, each
-night in a club of its own, a member of the database's federation as the generated clubs are
-(so a hand's rating and ranking jobs run as they would). It stops at the first night whose
-hands' 99th percentile passes 4 times the trivial request or that meets an error, and reports
-the largest night that held: its tablets and its hands a second per core. Last stdout line:
+plays a warm-up night, times the trivial request over HTTP (``GET /api/auth/me/``, median of
+``TRIVIAL`` requests on the idle stack), then plays nights of bench/night.py's load (a 25 drive,
+tablets with no think time, ``Idempotency-Key`` retries, a phone polling for every four tables,
+no dropped requests) with 1, 2, 4, ... tablets up to ``JINK_BENCH_SCALE_NIGHT_MAX`` (16),
+``ROUNDS`` rounds each, each night in a club of its own, a member of the database's federation
+as the generated clubs are (so a finished game's rating and ranking jobs run as they would). It
+stops at the first night that meets an error (a failure of the bench), and reports the largest
+night whose hands' 99th percentile stayed within 4 times the trivial request (issue 27's peak
+night: its tablets and hands a second per core; 0 when not even one tablet does, a figure, not
+a failure) and the night of most hands a second per core without error (its tablets and p99).
+Last stdout line:
 ``JSON: {...}`` as bench/scale_paths.py's.
 
 What it does not do: drop requests (bench/bench_night.py proves the retries; this measures the
@@ -34,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 TRIVIAL = 60
 RATIO = 4
-MOST_TABLETS = int(os.environ.get("JINK_BENCH_SCALE_NIGHT_MAX", "32"))
+MOST_TABLETS = int(os.environ.get("JINK_BENCH_SCALE_NIGHT_MAX", "16"))
 ROUNDS = 4  # a game of 25 lasts a few hands: four rounds give each tablet a dozen or more
 
 
@@ -135,52 +137,58 @@ def run(label: str) -> dict:
             f"[{label}] trivial request over HTTP: median {trivial * 1000:.1f} ms; a night "
             f"holds while its hands' p99 <= {limit * 1000:.0f} ms with no error"
         )
-        held = None
+        held = None  # the largest night within the p99 limit, without error
+        busiest = None  # the night of most hands a second, without error
+        first = None
         tablets = 1
         while tablets <= MOST_TABLETS:
             night = night_of(tablets, str(tablets))
-            if tablets == 1:
-                first = night
+            first = first or night
             holds = night["p99"] <= limit and not night["errors"]
             print(
                 f"  {tablets:3} tablets: {night['hands']:4} hands in {night['seconds']:5.1f} s = "
                 f"{night['hands_per_second']:5.1f} hands/s; p50 {night['p50'] * 1000:5.0f} ms, "
                 f"p99 {night['p99'] * 1000:5.0f} ms; errors {len(night['errors'])}"
-                + ("" if holds else "  <- does not hold")
+                + ("" if holds else "  (p99 over the limit)" if not night["errors"] else "")
             )
             for error in night["errors"][:5]:
                 print("    error:", error)
-            if not holds:
+            if night["errors"]:  # a 5xx, or a request that never got an answer: a defect
+                failures.append(f"peak night: {len(night['errors'])} error(s) at {tablets} tablets")
                 break
-            held = night
+            if holds:
+                held = night
+            if busiest is None or night["hands_per_second"] > busiest["hands_per_second"]:
+                busiest = night
             tablets *= 2
         cores = os.cpu_count() or 1
-        figures.append(
-            ["peak night: trivial request over HTTP, median", trivial * 1000, "ms", None]
-        )
-        figures.append(
+        figures += [
+            ["peak night: trivial request over HTTP, median", trivial * 1000, "ms", None],
+            ["peak night: 1 tablet, its hands' p99 / trivial", first["p99"] / trivial, "x", None],
+            # A capacity, not a limit: none held is a figure to read, not a bench failure.
             [
-                "peak night: 1 tablet, its hands' p99 / trivial",
-                first["p99"] / trivial,
-                "x",
+                "peak night: tablets held (p99 <= 4x trivial)",
+                held["tables"] if held else 0,
+                "tablets",
                 None,
-            ]
-        )
-        if held is None:
-            # A capacity, not a limit: none held is a figure to read (the ratio above says by
-            # how much), not a failure of the bench.
-            print(f"  not even one tablet holds (p99 <= {RATIO}x the trivial request)")
-            figures.append(["peak night: tablets held", 0, "tablets", None])
-        else:
+            ],
+            [
+                "peak night: held, hands a second per core",
+                held["hands_per_second"] / cores if held else 0.0,
+                "hands/s/core",
+                None,
+            ],
+        ]
+        if busiest is not None:
             figures += [
-                ["peak night: tablets held", held["tables"], "tablets", None],
                 [
-                    "peak night: hands a second per core",
-                    held["hands_per_second"] / cores,
+                    "peak night: most hands a second per core, no error",
+                    busiest["hands_per_second"] / cores,
                     "hands/s/core",
                     None,
                 ],
-                ["peak night: its hands' p99", held["p99"] * 1000, "ms", limit * 1000],
+                ["peak night: ... at tablets", busiest["tables"], "tablets", None],
+                ["peak night: ... its hands' p99", busiest["p99"] * 1000, "ms", None],
             ]
     finally:
         for process in processes:
