@@ -150,7 +150,7 @@ def report(part: str, results: dict[str, dict]) -> list[str]:
             values[name][label] = [value, unit, limit]
     same = {name for result in results.values() for name in result.get("same", [])}
     print(f"\n{part}")
-    print(f"  {'figure':56s} {'empty':>10s} {'generated':>10s} {'limit':>8s}  ok")
+    print(f"  {'figure':66s} {'empty':>10s} {'generated':>10s} {'limit':>8s}  ok")
     for name in names:
         empty = values[name].get("empty", [None, "", None])
         generated = values[name].get("generated", [None, "", None])
@@ -167,7 +167,7 @@ def report(part: str, results: dict[str, dict]) -> list[str]:
             )
         unit = generated[1] or empty[1]
         print(
-            f"  {name + ' (' + unit + ')':56s} {shown(empty[0]):>10s} {shown(generated[0]):>10s} "
+            f"  {name + ' (' + unit + ')':66s} {shown(empty[0]):>10s} {shown(generated[0]):>10s} "
             f"{bound:>8s}  {'ok' if ok else 'FAIL'}"
         )
     return failures
