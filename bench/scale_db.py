@@ -117,11 +117,25 @@ def _environment(url: str) -> dict:
 
 
 def ensure_generated(options: dict, size: dict | None = None) -> tuple[str, str, float]:
-    """(URL of the complete generated database, its name, seconds spent building it: 0 if kept)."""
+    """(URL of the complete generated database, its name, seconds spent building it: 0 if kept).
+
+    Two runs at once (two benches, or a bench and a test of a part) do not build it twice or
+    read it half-built: the check and the build hold a PostgreSQL advisory lock on the name."""
     import psycopg
 
     size = size or size_from_environment()
     name = database_name(size)
+    with psycopg.connect(**options) as lock:
+        lock.execute("SELECT pg_advisory_lock(hashtext(%s))", [name])
+        try:
+            return _ensure(options, size, name)
+        finally:
+            lock.execute("SELECT pg_advisory_unlock(hashtext(%s))", [name])
+
+
+def _ensure(options: dict, size: dict, name: str) -> tuple[str, str, float]:
+    import psycopg
+
     with psycopg.connect(**options) as connection:
         state = _is_complete(connection, name)
         if state:
