@@ -75,8 +75,9 @@ test: $(STAMP)
 	$(BIN)/lint-imports
 	DJANGO_DEBUG=true DJANGO_SECRET_KEY=makemigrations-check DATABASE_URL= REDIS_URL= \
 		$(BIN)/python manage.py makemigrations --check --dry-run
-	@# The browser tests drive Debian's Chromium: installed here when missing (root and apt-get).
-	bash scripts/ensure_chromium.sh
+	@# The browser tests drive Debian's Chromium, the pooler test its PgBouncer: installed here
+	@# when missing (root and apt-get).
+	bash scripts/ensure_test_packages.sh
 	@# pytest exits 5 when it collects no test: not a failure of the suite.
 	env -u DJANGO_SETTINGS_MODULE $(BIN)/pytest $(PYTEST_OPTIONS); status=$$?; \
 		if [ $$status -eq 5 ]; then echo "pytest collected no tests"; status=0; fi; \

@@ -17,6 +17,9 @@ assumed (redirects, secure cookies, HSTS) unless ``DJANGO_HTTPS=false``.
 Variables (all listed in ``.env.example``):
 - ``DJANGO_SECRET_KEY``, ``DJANGO_DEBUG``, ``DJANGO_ALLOWED_HOSTS`` (comma-separated),
   ``DATABASE_URL``, ``REDIS_URL``;
+- ``DATABASE_POOLER``: ``transaction`` when ``DATABASE_URL`` is a pooler in transaction mode
+  (PgBouncer): the web processes only; Celery workers and beat connect to PostgreSQL directly
+  (docs/operations.md, "Past one machine");
 - ``DJANGO_HTTPS`` (default: not debug), ``DJANGO_CSRF_TRUSTED_ORIGINS``,
   ``DJANGO_TRUST_X_FORWARDED_PROTO`` (behind a TLS-terminating proxy), ``DJANGO_HSTS_SECONDS``;
 - ``DJANGO_STATIC_MANIFEST`` (hashed static file names, default: not debug; needs collectstatic);
@@ -160,6 +163,20 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Behind a pooler in transaction mode a server connection is ours only for one transaction:
+# no server-side cursors (one outlives the transaction that declared it, in autocommit), and no
+# session state (config.singleton refuses its session lock). Prepared statements are off already:
+# Django binds parameters on the client (no server_side_binding) and its psycopg backend sets
+# prepare_threshold=None unless OPTIONS says otherwise.
+DATABASE_POOLER = env.str("DATABASE_POOLER", default="")
+if DATABASE_POOLER not in ("", "transaction"):
+    raise ImproperlyConfigured(
+        f"DATABASE_POOLER={DATABASE_POOLER!r}: leave it empty, or 'transaction' for PgBouncer's "
+        "pool_mode = transaction"
+    )
+if DATABASE_POOLER:
+    DATABASES["default"]["DISABLE_SERVER_SIDE_CURSORS"] = True
 
 # Redis: broker, result store and cache when REDIS_URL is set; otherwise everything in process.
 REDIS_URL = env.str("REDIS_URL", default="")

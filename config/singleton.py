@@ -15,6 +15,12 @@ drop an old message: the beat schedule's ``expires`` does that (config/settings_
 Terms: *guard* — the advisory lock ``(LOCK_CLASS, crc32 of the task's dotted name)``.
 
 On SQLite (the embedded setup) there is no guard: tasks run in process, one at a time.
+
+Behind a pooler in transaction mode (``DATABASE_POOLER=transaction``) a session lock would stay
+on whichever server connection took it, and the unlock go to another: the guard would hold for
+good and the sweep never run again. So a guarded task refuses to run there
+(``ImproperlyConfigured``): workers and beat connect to PostgreSQL directly
+(docs/operations.md, "Past one machine").
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ import functools
 import logging
 import zlib
 
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import DatabaseError, connection
 
 logger = logging.getLogger(__name__)
@@ -61,6 +69,11 @@ def one_at_a_time(function):
     def guarded(*args, **kwargs):
         if connection.vendor != "postgresql":
             return function(*args, **kwargs)
+        if getattr(settings, "DATABASE_POOLER", ""):
+            raise ImproperlyConfigured(
+                f"{name} takes a session lock: run Celery workers and beat with a direct "
+                "DATABASE_URL, not through a transaction pooler (DATABASE_POOLER)"
+            )
         if not _try_lock(key):
             logger.info("%s skipped: another run of it is still going", name)
             return None

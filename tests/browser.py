@@ -12,7 +12,7 @@ What it gives (registered for every test by ``tests/conftest.py``):
   temporary folder, so a test run leaves git clean.
 - ``PHONE``, ``TABLET_LANDSCAPE``, ``TABLET_PORTRAIT``: the viewports the pages are made for.
 
-Chromium: the system's ``chromium`` (``scripts/ensure_chromium.sh`` installs it when missing),
+Chromium: the system's ``chromium`` (``scripts/ensure_test_packages.sh`` installs it when missing),
 never a browser downloaded by ``playwright install``.
 
 Playwright's sync API keeps an event loop in the test thread for as long as it runs, and Django
@@ -53,7 +53,8 @@ def chromium_path() -> str:
     path = shutil.which("chromium")
     if path is None:
         missing.append(
-            "Chromium is not installed (apt-get install -y chromium, or scripts/ensure_chromium.sh)"
+            "Chromium is not installed "
+            "(apt-get install -y chromium, or scripts/ensure_test_packages.sh)"
         )
     try:
         import playwright.sync_api  # noqa: F401

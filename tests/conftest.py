@@ -162,6 +162,7 @@ def pytest_configure(config: pytest.Config) -> None:
     os.environ["DJANGO_STATIC_MANIFEST"] = "false"  # no collectstatic before the tests
     os.environ["DJANGO_CONN_MAX_AGE"] = "0"  # worker threads must not hold the test database
     os.environ.pop("REDIS_URL", None)  # ordinary tests: tasks in process, cache in memory
+    os.environ.pop("DATABASE_POOLER", None)  # the test database is reached directly
     # The session's Playwright keeps an event loop in the test thread (see tests/browser.py).
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     _choose_database()

@@ -23,6 +23,7 @@ CONTROLLED = (
     "DJANGO_HTTPS",
     "DJANGO_STATIC_MANIFEST",
     "DJANGO_CONN_MAX_AGE",
+    "DATABASE_POOLER",
     # Set by tests/conftest.py for the session's browser; a deployment must never have it.
     "DJANGO_ALLOW_ASYNC_UNSAFE",
 )
@@ -125,6 +126,48 @@ def test_database_and_redis_urls_select_the_real_stack():
         "SECURE_SSL_REDIRECT": True,
         "SESSION_COOKIE_SECURE": True,
     }
+
+
+POOLER_SETTINGS = """
+import json, django
+django.setup()
+from django.conf import settings as s
+database = s.DATABASES["default"]
+print(json.dumps({
+    "POOLER": s.DATABASE_POOLER,
+    "DISABLE_SERVER_SIDE_CURSORS": database.get("DISABLE_SERVER_SIDE_CURSORS", False),
+    "prepare_threshold": "prepare_threshold" in database.get("OPTIONS", {}),
+}))
+"""
+
+
+def test_behind_a_transaction_pooler_there_are_no_server_side_cursors_nor_prepared_statements():
+    direct = run_python(["-c", POOLER_SETTINGS], **production_environment())
+    pooled = run_python(
+        ["-c", POOLER_SETTINGS], DATABASE_POOLER="transaction", **production_environment()
+    )
+
+    assert json.loads(direct.stdout) == {
+        "POOLER": "",
+        "DISABLE_SERVER_SIDE_CURSORS": False,
+        "prepare_threshold": False,
+    }
+    # No prepare_threshold in OPTIONS: Django's psycopg backend then turns prepared statements
+    # off (prepare_threshold=None), as PgBouncer before 1.21 in transaction mode needs.
+    assert json.loads(pooled.stdout) == {
+        "POOLER": "transaction",
+        "DISABLE_SERVER_SIDE_CURSORS": True,
+        "prepare_threshold": False,
+    }
+
+
+def test_an_unknown_pooler_mode_is_refused_at_startup():
+    result = run_python(
+        ["manage.py", "check"], DATABASE_POOLER="session", **production_environment()
+    )
+
+    assert result.returncode != 0
+    assert "DATABASE_POOLER='session': leave it empty, or 'transaction'" in result.stderr
 
 
 def test_allowed_hosts_is_a_comma_separated_list():

@@ -1,9 +1,12 @@
 """Real processes for the fault and load tests: a Redis of the test's own, Celery workers.
 
 What it gives: ``PrivateRedis`` (a ``redis-server`` on a free port, no persistence, that a test
-may SIGSTOP, SIGCONT, kill -9 and start again on the same port) and ``start_worker`` (``celery -A
+may SIGSTOP, SIGCONT, kill -9 and start again on the same port), ``start_worker`` (``celery -A
 config worker`` with embedded beat, in a process group of its own, on the test's Redis and the
-test database: the name pytest-django gave it, read from the settings during the test).
+test database: the name pytest-django gave it, read from the settings during the test),
+``start_gunicorn`` (the web processes, on the test database or another URL, e.g. through
+``PgBouncer``: Debian's ``pgbouncer`` on a free port in front of the test's PostgreSQL, in
+transaction mode, with ``show`` reading its admin console through ``psql``).
 
 What it does not do: skip anything (the tests that use it need PostgreSQL and Redis installed;
 ``redis-server`` is Debian's, installed with Redis).
@@ -11,11 +14,15 @@ What it does not do: skip anything (the tests that use it need PostgreSQL and Re
 
 from __future__ import annotations
 
+import csv
+import io
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -153,12 +160,20 @@ GUNICORN_WORKERS = 3
 GUNICORN_THREADS = 4
 
 
-def start_gunicorn(redis_url: str, folder: Path, port: int, *, workers: int = GUNICORN_WORKERS):
+def start_gunicorn(
+    redis_url: str,
+    folder: Path,
+    port: int,
+    *,
+    workers: int = GUNICORN_WORKERS,
+    environment: dict[str, str] | None = None,
+):
     env = stack_environment(redis_url)
     env.update(
         DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost",
         DJANGO_STATIC_MANIFEST="false",
         DJANGO_CONN_MAX_AGE="60",
+        **(environment or {}),
     )
     log = open(folder / "gunicorn.log", "w")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen(
@@ -186,3 +201,92 @@ def start_gunicorn(redis_url: str, folder: Path, port: int, *, workers: int = GU
     )
     wait_for_port(port, timeout=30)
     return process
+
+
+def pgbouncer_binary() -> str | None:
+    """Debian's pgbouncer (in /usr/sbin, not always on a user's PATH), or None."""
+    return shutil.which("pgbouncer") or shutil.which("pgbouncer", path="/usr/sbin:/sbin")
+
+
+class PgBouncer:
+    """PgBouncer in ``pool_mode = transaction`` on a free port, in front of 127.0.0.1:5432.
+
+    At most ``pool_size`` server connections per database and user, whatever the clients: the
+    pooler hands one to a client for one transaction. Trust authentication, as the test server.
+    Run as root it drops to the ``postgres`` user (pgbouncer refuses to run as root), so its
+    folder (a temporary one of its own, removed by ``stop``) is made that user's.
+    """
+
+    def __init__(self, *, pool_size: int) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="jink-pgbouncer-"))
+        self.port = free_port()
+        self.pool_size = pool_size
+        self.process: subprocess.Popen | None = None
+
+    def url(self, database: str) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/{database}"
+
+    def start(self) -> None:
+        (self.folder / "users.txt").write_text('"postgres" ""\n')
+        (self.folder / "pgbouncer.ini").write_text(
+            "[databases]\n"
+            "* = host=127.0.0.1 port=5432\n"
+            "[pgbouncer]\n"
+            "listen_addr = 127.0.0.1\n"
+            f"listen_port = {self.port}\n"
+            "unix_socket_dir =\n"
+            "auth_type = trust\n"
+            f"auth_file = {self.folder / 'users.txt'}\n"
+            "pool_mode = transaction\n"
+            f"default_pool_size = {self.pool_size}\n"
+            "min_pool_size = 0\n"
+            "reserve_pool_size = 0\n"
+            "max_client_conn = 500\n"
+            "admin_users = postgres\n"
+            "ignore_startup_parameters = extra_float_digits\n"
+            f"logfile = {self.folder / 'pgbouncer.log'}\n"
+        )
+        command = [pgbouncer_binary(), str(self.folder / "pgbouncer.ini")]
+        if os.geteuid() == 0:
+            import pwd
+
+            user = pwd.getpwnam("postgres")
+            for path in (self.folder, *self.folder.iterdir()):
+                os.chown(path, user.pw_uid, user.pw_gid)
+            command[1:1] = ["-u", "postgres"]
+        self.process = subprocess.Popen(
+            command,
+            stdout=subprocess.DEVNULL,
+            stderr=open(self.folder / "stderr.log", "w"),  # noqa: SIM115 - closed with the process
+            start_new_session=True,
+        )
+        wait_for_port(self.port)
+
+    def show(self, what: str) -> list[dict[str, str]]:
+        """``SHOW <what>`` on the admin console (simple query protocol: psql), as rows."""
+        result = subprocess.run(
+            [
+                "psql",
+                "-h",
+                "127.0.0.1",
+                "-p",
+                str(self.port),
+                "-U",
+                "postgres",
+                "-d",
+                "pgbouncer",
+                "--csv",
+                "-c",
+                f"SHOW {what}",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=30,
+        )
+        return list(csv.DictReader(io.StringIO(result.stdout)))
+
+    def stop(self) -> None:
+        if self.process is not None:
+            kill_group(self.process)
+        shutil.rmtree(self.folder, ignore_errors=True)

@@ -5,6 +5,7 @@ guard is free it sweeps as before, and releases the guard when done."""
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.db.models import F
 
 from config.singleton import LOCK_CLASS
@@ -49,3 +50,27 @@ def test_a_sweep_finding_another_run_of_itself_going_returns_and_touches_nothing
         assert other.execute(
             "SELECT pg_try_advisory_lock(%s, %s)", [LOCK_CLASS, key]
         ).fetchone() == (True,)
+
+
+def test_behind_a_transaction_pooler_a_guarded_sweep_refuses_to_run_and_touches_nothing(settings):
+    """A session lock through PgBouncer in transaction mode would stay on whichever server
+    connection took it: the guarded sweep refuses, naming the fix, instead of sweeping."""
+    event = build_event(players=4)
+    tournament_id = services.create_tournament(
+        club=event.club,
+        user=event.world.users["organiser"],
+        values={"name": "League", "game": "25", "format": "round_robin"},
+        entrants=[
+            {"player": player.pk, "seed": index + 1} for index, player in enumerate(event.players)
+        ],
+    ).pk
+    snapshots.refresh_standings(tournament_id=tournament_id)
+    Tournament.objects.filter(pk=tournament_id).update(data_version=F("data_version") + 1)
+    version = StandingsSnapshot.objects.get(tournament_id=tournament_id).version
+    settings.DATABASE_POOLER = "transaction"
+
+    with pytest.raises(ImproperlyConfigured, match="direct DATABASE_URL"):
+        sweep_standings_task.run()
+
+    assert StandingsSnapshot.objects.get(tournament_id=tournament_id).version == version
+    assert snapshots.list_stale_tournaments() == [tournament_id]

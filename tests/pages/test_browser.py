@@ -10,9 +10,10 @@ its hand table. It saves a screenshot of each page to the test's temporary folde
 folder named by ``JINK_SCREENSHOTS`` (``JINK_SCREENSHOTS=docs/screenshots`` refreshes the README's
 pictures) — never into the work tree by default, so a test run leaves git clean.
 
-Chromium: the system's ``chromium`` (``apt-get install -y chromium``; ``scripts/ensure_chromium.sh``
-installs it when missing), never a browser downloaded by ``playwright install``. Without it the
-test is skipped with the reason, and fails when ``CI=true``.
+Chromium: the system's ``chromium`` (``apt-get install -y chromium``;
+``scripts/ensure_test_packages.sh`` installs it when missing), never a browser downloaded by
+``playwright install``. Without it the test is skipped with the reason, and fails when
+``CI=true``.
 
 The browser, its contexts and the screenshot folder are the shared fixtures of tests/browser.py.
 """
