@@ -205,15 +205,14 @@ def main() -> None:
         + (f"built in {built:.0f} s (kept for the next runs)" if built else "kept from a past run")
     )
     empty = f"jink_bench_scale_empty_{os.getpid()}"
-    started = time.monotonic()
-    make_empty(options, empty)
-    print(
-        f"empty database {empty}: migrated, smallest history, in {time.monotonic() - started:.0f} s"
-    )
     failures: list[str] = []
     plans: dict[str, str] = {}
     timings: list[str] = []
     try:
+        started = time.monotonic()
+        make_empty(options, empty)
+        seconds = time.monotonic() - started
+        print(f"empty database {empty}: migrated, smallest history, in {seconds:.0f} s")
         for part in PARTS:
             if not (ROOT / part).exists():
                 print(f"{part}: not written yet, skipped")
