@@ -151,7 +151,8 @@ def list_fees(*, tournament_id: int | None = None, night_id: int | None = None):
 
 def season_balances(*, club: Club, year: int | None = None, player_id: int | None = None):
     """Each player's running balance over the season's settled nights and events (the calendar
-    year, as the league table; by the time of each event's first version), in two queries.
+    year, as the league table; by the time of each event's first version), in two queries (one
+    when the season has no event), reading the season's events only, whatever the history.
 
     Returns ``{"year", "events": [{"key", "name", "settled_at"}], "players": {player id:
     [{"event", "net", "paid_at_door", "paid", "received", "open", "running", "running_open"}]}}``
