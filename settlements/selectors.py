@@ -151,7 +151,8 @@ def list_fees(*, tournament_id: int | None = None, night_id: int | None = None):
 
 def season_balances(*, club: Club, year: int | None = None, player_id: int | None = None):
     """Each player's running balance over the season's settled nights and events (the calendar
-    year, as the league table; by the time of each event's first version), in two queries.
+    year, as the league table; by the time of each event's first version), in two queries (one
+    when the season has no event), reading the season's events only, whatever the history.
 
     Returns ``{"year", "events": [{"key", "name", "settled_at"}], "players": {player id:
     [{"event", "net", "paid_at_door", "paid", "received", "open", "running", "running_open"}]}}``
@@ -164,8 +165,18 @@ def season_balances(*, club: Club, year: int | None = None, player_id: int | Non
     year = year or timezone.now().year
     start = datetime.datetime(year, 1, 1, tzinfo=datetime.UTC)
     end = datetime.datetime(year + 1, 1, 1, tzinfo=datetime.UTC)
+    # Only the versions of the events first settled in the season (version 1 in the year), not
+    # every version of the club's history filtered in Python: the rows read, their lines and
+    # the transfers' id list stay the size of one season however many seasons the club has.
+    firsts = Settlement.objects.filter(
+        club=club, version=1, created_at__gte=start, created_at__lt=end
+    )
     versions = list(
         Settlement.objects.filter(club=club)
+        .filter(
+            Q(tournament_id__in=firsts.filter(tournament__isnull=False).values("tournament_id"))
+            | Q(night_id__in=firsts.filter(night__isnull=False).values("night_id"))
+        )
         .select_related("tournament", "night")
         .only(
             "id",

@@ -343,3 +343,36 @@ def test_the_season_balance_on_the_player_page_the_balances_page_and_the_export(
         "€0.00",
         "+€2.90",
     ]
+
+
+def test_the_season_balance_reads_the_events_first_settled_in_its_year_only():
+    """A night settled on New Year's Eve and corrected in January belongs to the old season,
+    with its correction; the new season neither lists it nor reads its versions."""
+    import datetime
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from settlements.selectors import season_balances
+
+    event, night = _corrected_partly_paid_night()
+    ann = event.players[0]
+    year = datetime.datetime.now(datetime.UTC).year
+    new_years_eve = datetime.datetime(year - 1, 12, 31, 23, 0, tzinfo=datetime.UTC)
+    Settlement.objects.filter(night=night, version=1).update(created_at=new_years_eve)
+
+    with CaptureQueriesContext(connection) as queries:
+        this_season = season_balances(club=event.club, year=year, player_id=ann.pk)
+    assert this_season["events"] == [] and this_season["players"] == {}
+    # The versions alone: none is of this season, so no transfer is read (reading every version
+    # of the club's history made it two, the second for the old night's transfers).
+    assert len(queries) == 1
+    last_season = season_balances(club=event.club, year=year - 1, player_id=ann.pk)
+    assert [item["key"] for item in last_season["events"]] == [("night", night.pk)]
+    (row,) = last_season["players"][ann.pk]
+    assert (row["net"], row["paid_at_door"], row["received"], row["open"]) == (
+        -580,
+        500,
+        750,
+        -830,
+    )
