@@ -57,7 +57,9 @@ from games.models import Game, GameStatus, Hand, LedgerEntry
 from scale.nights import GameFacts
 from scale.pool import PooledGame
 from settlements.settle_up import settle_event
-from tournaments import services, snapshots
+from tournaments import play, progress, services, snapshots
+from tournaments.changes import TournamentChangeKind
+from tournaments.formats import policy_for
 from tournaments.models import (
     AuditEntry,
     Entrant,
@@ -259,6 +261,39 @@ def _unplayed(tournament_id: int) -> list[Game]:
     )
 
 
+def _progress_matches(tournament_id: int, match_ids: list[int]) -> None:
+    """``services.progress_match`` for a batch of matches whose games were just played, as one
+    step: the same calls (``progress.refresh_match`` for each, then the format's ``advance``,
+    ``play.start_matches`` of what it stored, ``snapshots.note_standings_moved``), the matches
+    loaded together and the tournament advanced once (its policies recompute from the stored
+    rows, so once after the batch stores what once after each match would)."""
+    with transaction.atomic():
+        tournament = progress.lock_tournament(tournament_id)
+        matches = [match for match in play.load_matches(match_ids) if match is not None]
+        changed = stored = False
+        for match in matches:
+            refreshed = progress.refresh_match(match, tournament, None)
+            changed |= refreshed.placings_changed
+            stored |= refreshed.stored
+        advanced = policy_for(tournament).advance(
+            tournament,
+            None,
+            round_number=max(match.round.number for match in matches),
+            changed=changed,
+        )
+        play.start_matches(advanced.to_start, tournament, None)
+        kinds = [TournamentChangeKind.MATCH_DECIDED] if changed else []
+        if advanced.round_drawn is not None:
+            kinds.append(TournamentChangeKind.ROUND_DRAWN)
+        if kinds or stored or advanced.stored:
+            snapshots.note_standings_moved(
+                tournament,
+                kinds=kinds,
+                match_ids=tuple(match_ids),
+                round_number=advanced.round_drawn,
+            )
+
+
 def _write_event(
     loader,
     rng,
@@ -310,8 +345,7 @@ def _write_event(
         played.extend(facts)
         clock.now = max(one.finished_at for one in facts) + datetime.timedelta(minutes=2)
         match_ids = MatchGame.objects.filter(game_id__in=[game.pk for game in games])
-        for match_id in sorted(match_ids.values_list("match_id", flat=True)):
-            services.progress_match(match_id=match_id, user=None)
+        _progress_matches(tournament.pk, sorted(match_ids.values_list("match_id", flat=True)))
     clock.now += datetime.timedelta(minutes=10)
     services.close_tournament(tournament_id=tournament.pk, user=None)
     settle_event(tournament_id=tournament.pk)

@@ -1,9 +1,11 @@
 """The generator's run: a federation of clubs, each with its season of nights, in one transaction.
 
 What it does: ``generate(size)`` builds the pool of games (``scale.pool``), stores one federation,
-then club by club its players, links with the previous club, nights (``scale.nights``), season
-table and ratings (``scale.standings``), sending each club's rows with ``COPY`` before the next
-(``scale.copy.Loader``). It returns what it loaded per table and how long it took.
+then club by club its players, links with the previous club, nights (``scale.nights``), its
+tournaments (``scale.events``, run by the tournaments' services while the loader shares the
+tables), season table and ratings (``scale.standings``, over the nights' and the events' games),
+sending each club's rows with ``COPY`` before the next (``scale.copy.Loader``). It returns what
+it loaded per table and how long it took.
 ``Size()``'s defaults are the full size of issue 27 (1,000 clubs, about 1,000,000 games and over
 10,000,000 hands).
 
