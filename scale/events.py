@@ -374,7 +374,10 @@ def write_events(
         for index, start in enumerate(event_times(year, count)):
             plan = PLANS[(plan_of_club.number * count + index) % len(PLANS)]
             if plan.entrants * max(plan.team_size, 1) > len(plan_of_club.player_ids):
-                raise ValueError(f"{plan.name} needs more players than the club has")
+                raise ValueError(
+                    f"{plan.name} needs {plan.entrants * max(plan.team_size, 1)} players, the "
+                    f"club has {len(plan_of_club.player_ids)}: raise --players-per-club"
+                )
             played.extend(
                 _write_event(
                     loader,

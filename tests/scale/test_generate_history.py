@@ -304,3 +304,18 @@ def test_a_size_below_one_is_refused_and_nothing_is_stored(argument):
         call_command("generate_history", argument, stdout=io.StringIO())
     assert not Club.objects.exists()
     assert not Game.objects.exists()
+
+
+def test_an_event_the_club_cannot_fill_is_refused_and_nothing_is_stored():
+    with pytest.raises(CommandError, match=r"Pairs cup needs 16 players, the club has 12"):
+        call_command(
+            "generate_history",
+            "--clubs=1",
+            "--nights-per-club=1",
+            "--tables=1",
+            "--pool-games=8",
+            "--events-per-club=1",
+            stdout=io.StringIO(),
+        )
+    assert not Club.objects.exists()
+    assert not Tournament.objects.exists()

@@ -81,7 +81,10 @@ class Command(BaseCommand):
 
         self.stdout.write(f"Generating {size.games:,} games over {size.clubs:,} clubs...")
         with transaction.atomic():
-            outcome = generate(size, progress)
+            try:
+                outcome = generate(size, progress)
+            except ValueError as error:  # a size the pool or the events cannot fill
+                raise CommandError(str(error)) from error
             ranked = None
             if options["rankings"]:
                 started = time.monotonic()
