@@ -15,10 +15,12 @@ live evening, so every row is the one that code writes:
   status, winner, version 1 + one per hand) written as ``games.services.record_hand`` leaves
   them, with the ledger's one booking (``games.ledger.stake_shares``), as ``scale.nights``
   plays a night's games;
-- ``services.progress_match`` (what the match progress task runs) then decides each match from
-  its games, stores its result and slots, starts its next game, and advances the tournament:
-  knockout tables fill, later rounds are drawn by the format's policy (round robin schedule,
-  swiss pairing, drive movement), and the tournament finishes after its last round;
+- the calls ``services.progress_match`` (what the match progress task runs) makes then decide
+  each match from its games and store its result and slots (``progress.refresh_match``), and
+  advance the tournament with the format's policy: knockout tables fill, later rounds are drawn
+  (round robin schedule, swiss pairing, drive movement) and their games started, and the
+  tournament finishes after its last round — made once for each batch of games played
+  (``_progress_matches``);
 - ``services.close_tournament`` closes it, ``settlements.settle_up.settle_event`` stores its
   first settle-up version, and ``tournaments.snapshots.refresh_standings`` (the job) stores its
   standings snapshot at its data version.
@@ -31,8 +33,8 @@ event's (an afternoon of the year), and nothing is announced or queued: ``Announ
 and ``transaction.on_commit`` do nothing, as a history load has no listener (``_quiet``).
 
 What it does not do: disputes, corrections, late arrivals, private draws, check-ins, hall
-screens, entry-fee payments or prize splits; games' per-hand history rows (the service's "game
-created" row is written, as by ``create_games``).
+screens, entry-fee payments, prize splits or transfers marked paid; games' per-hand history rows
+(the service's "game created" row is written, as by ``create_games``).
 
 Terms: *plan*: one kind of event (``EventPlan``); *kind*: the pool's table kind (``TABLES``)
 whose games the event's tables play.
