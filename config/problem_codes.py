@@ -225,12 +225,8 @@ SERVICE = _section(
         422,
         "a game of the file does not re-play to the file's totals here",
     ),
-    (
-        "exchange_event_import_unsupported",
-        422,
-        "an event's exchange file is not imported yet (nights are)",
-    ),
     ("exchange_night_open", 409, "the file's night is still open: close it before exporting"),
+    ("exchange_event_open", 409, "the file's event is not closed: close it before exporting"),
     (
         "exchange_player_ambiguous",
         409,
@@ -245,8 +241,15 @@ SERVICE = _section(
         409,
         "a game's seats, game, first dealer or stake differ from its import",
     ),
-    ("exchange_fees_changed", 409, "the night's fees differ from its first import"),
+    ("exchange_fees_changed", 409, "the night's or event's fees differ from its first import"),
     ("exchange_own_night", 409, "the file's night is this club's own"),
+    ("exchange_own_event", 409, "the file's event is this club's own"),
+    (
+        "exchange_event_redrawn",
+        409,
+        "the event's draw (entrants, rounds, tables, seats) differs from its first import",
+    ),
+    ("exchange_team_differs", 409, "a team of the file has other players than the club's team"),
 )
 
 # rules_engine.errors.ERROR_CODES: a ``RulesError`` (rules_error_to_problem).

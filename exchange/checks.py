@@ -4,7 +4,8 @@
 What it does: ``check_document(document)`` raises one 400 ``exchange_invalid`` problem listing
 every failure (at most ``MAX_ERRORS``), each with the JSON pointer of the failing place in the
 file; the references checked after the schema: unique ids, every seat's and fee's player among
-the file's players, seats numbered 0..n-1, hands numbered 1..n, a night's file with its night.
+the file's players, seats numbered 0..n-1, hands numbered 1..n, a night's file with its night,
+an event's entrants, rounds and matches consistent (``_event_errors``).
 ``MAX_BYTES`` is the size limit of a document (the API's ``max_body_bytes``, the console's upload).
 
 What it does not do: compare with what the club holds (``exchange.services``: conflicts) or
@@ -88,7 +89,88 @@ def _reference_errors(document: dict) -> list[dict]:
     for index, fee in enumerate((document["night"] or {}).get("fees", [])):
         if fee["player"] not in players:
             errors.append(_error(pointer("night", "fees", index, "player"), unknown))
+    if kind == "event" and document["event"] is not None:
+        errors.extend(_event_errors(document, players))
     return errors[:MAX_ERRORS]
+
+
+def _event_errors(document: dict, players: set[int]) -> list[dict]:
+    """An event's references: its entrants' players and teams among the file's, its matches'
+    entrants among its entrants, every game of the file in exactly one match, rounds numbered
+    1..n, a seat's source in an earlier round."""
+    event = document["event"]
+    errors = _duplicates(document["teams"], "teams") + _duplicates(
+        event["entrants"], "event/entrants"
+    )
+    unknown = gettext("No player of the file has this id.")
+    for index, team in enumerate(document["teams"]):
+        for position, member in enumerate(team["members"]):
+            if member not in players:
+                errors.append(_error(pointer("teams", index, "members", position), unknown))
+    teams = {team["id"] for team in document["teams"]}
+    kind = event["entrant_kind"]
+    for index, entrant in enumerate(event["entrants"]):
+        where = pointer("event", "entrants", index)
+        if (entrant["player"] is None) == (entrant["team"] is None):
+            errors.append(_error(where, gettext("An entrant is a player or a team.")))
+        elif entrant["player" if kind == "player" else "team"] is None:
+            errors.append(_error(where, gettext("The event's entrants are of another kind.")))
+        elif entrant["player"] is not None and entrant["player"] not in players:
+            errors.append(_error(where + "/player", unknown))
+        elif entrant["team"] is not None and entrant["team"] not in teams:
+            errors.append(_error(where + "/team", gettext("No team of the file has this id.")))
+    entrants = {entrant["id"] for entrant in event["entrants"]}
+    no_entrant = gettext("No entrant of the event has this id.")
+    for position, entrant in enumerate(event["draw_order"]):
+        if entrant not in entrants:
+            errors.append(_error(pointer("event", "draw_order", position), no_entrant))
+    for index, fee in enumerate(event["fees"]):
+        if fee["player"] not in players:
+            errors.append(_error(pointer("event", "fees", index, "player"), unknown))
+    games = {game["id"] for game in document["games"]}
+    placed: set[int] = set()
+    numbers = [round_["number"] for round_ in event["rounds"]]
+    if numbers != list(range(1, len(numbers) + 1)):
+        errors.append(_error("/event/rounds", gettext("Rounds are numbered 1 to n.")))
+    for number, round_ in enumerate(event["rounds"]):
+        tables = [match["table"] for match in round_["matches"]]
+        if len(set(tables)) != len(tables):
+            errors.append(
+                _error(
+                    pointer("event", "rounds", number, "matches"),
+                    gettext("A table is numbered twice in the round."),
+                )
+            )
+        for index, match in enumerate(round_["matches"]):
+            where = pointer("event", "rounds", number, "matches", index)
+            seats = len(match["entrants"])
+            if len(match["sides"]) != seats or len(match["sources"]) != seats:
+                errors.append(
+                    _error(where, gettext("Sides and sources are one per entrant of the match."))
+                )
+            for position, entrant in enumerate(match["entrants"]):
+                if entrant not in entrants:
+                    errors.append(_error(f"{where}/entrants/{position}", no_entrant))
+            for position, source in enumerate(match["sources"]):
+                if source is not None and source["round"] >= round_["number"]:
+                    errors.append(
+                        _error(
+                            f"{where}/sources/{position}",
+                            gettext("A seat is filled from an earlier round."),
+                        )
+                    )
+            for position, game in enumerate(match["games"]):
+                if game not in games or game in placed:
+                    errors.append(
+                        _error(
+                            f"{where}/games/{position}",
+                            gettext("Each game of the file is in one match."),
+                        )
+                    )
+                placed.add(game)
+    if games - placed:
+        errors.append(_error("/games", gettext("Each game of the file is in one match.")))
+    return errors
 
 
 def check_document(document) -> None:

@@ -23,7 +23,8 @@ import json
 from exchange import archive
 from exchange.models import ExchangeSite
 from games.models import Game
-from settlements.models import NightGame
+from settlements.models import NightGame, PrizeSplit
+from tournaments.models import Match, MatchEntrant
 
 FORMAT = "jink-exchange"
 VERSION = 1
@@ -131,6 +132,60 @@ def night_document(night) -> dict:
     }
 
 
+EVENT_SETTINGS = (
+    "advancing_per_table",
+    "sides_per_table",
+    "movement",
+    "min_table_size",
+    "third_place_match",
+    "bye_rule",
+    "tie_breaks",
+    "auto_advance",
+    "private_draws",
+    "is_public",
+    "lots_seed",
+)
+
+
+def _add_draw(tournament, event: dict) -> None:
+    """What an import needs to store the draw as it was made, beside the archive's event: the
+    settings the archive leaves out, the draw order, and each match's third-place mark and each
+    seat's side and source (the match, by round and table, and the place that filled it)."""
+    event["settings"] = {name: getattr(tournament, name) for name in EVENT_SETTINGS}
+    event["draw_order"] = list(tournament.draw_order)
+    third = set(
+        Match.objects.filter(tournament=tournament, is_third_place=True).values_list(
+            "round__number", "table"
+        )
+    )
+    slots: dict[tuple[int, int], list] = {}
+    for number, table, _position, side, source_round, source_table, place in (
+        MatchEntrant.objects.filter(match__tournament=tournament)
+        .order_by("match__round__number", "match__table", "position")
+        .values_list(
+            "match__round__number",
+            "match__table",
+            "position",
+            "side",
+            "source_match__round__number",
+            "source_match__table",
+            "source_place",
+        )
+    ):
+        source = (
+            None
+            if source_round is None
+            else {"round": source_round, "table": source_table, "place": place}
+        )
+        slots.setdefault((number, table), []).append((side, source))
+    for round_ in event["rounds"]:
+        for match in round_["matches"]:
+            key = (round_["number"], match["table"])
+            match["is_third_place"] = key in third
+            match["sides"] = [side for side, _ in slots.get(key, [])]
+            match["sources"] = [source for _, source in slots.get(key, [])]
+
+
 def event_document(tournament) -> dict:
     data = archive.event_archive(tournament)
     (event,) = data["events"]
@@ -141,14 +196,22 @@ def event_document(tournament) -> dict:
         for game_id in match["games"]
     }
     games = _games(data, tables)
+    settlement = event.pop("settlement")
+    standings = event.pop("standings")
+    _add_draw(tournament, event)
+    split = PrizeSplit.objects.filter(tournament=tournament).first()
+    event["prize_split"] = split.percentages if split is not None else []
+    event["fees"] = [
+        {"player": fee["player"]["id"], "status": fee["status"], "amount": fee["amount"]}
+        for fee in settlement["fees"]
+    ]
     players, teams = _named_players(
         data,
         games,
-        {entrant["player"] for entrant in event["entrants"] if entrant["player"]},
+        {entrant["player"] for entrant in event["entrants"] if entrant["player"]}
+        | {fee["player"] for fee in event["fees"]},
         {entrant["team"] for entrant in event["entrants"] if entrant["team"]},
     )
-    settlement = event.pop("settlement")
-    standings = event.pop("standings")
     return {
         **_envelope(data, "event", tournament.pk),
         "players": players,

@@ -6,12 +6,14 @@ export: its ``key`` is the ``origin.site`` of every document exported from here)
 a club player, stored on the first import that names them, with the name the file gave them then.
 ``ImportedNight`` is a night imported into a club: its origin, the night it became, the games it
 became (``games``: source game id -> ``{"game": local id, "version": the game's version after the
-import}``, to see a local change since) and the fees as imported. ``ImportRecord`` logs each
-import asked for (club, origin, the document's hash, who, when, what it did).
+import}``, to see a local change since) and the fees as imported. ``ImportedEvent`` is the same
+for an event: the tournament it became, its games, and its draw as imported. ``ImportRecord``
+logs each import asked for (club, origin, the document's hash, who, when, what it did).
 
 What it does not do: import (``exchange.services``) or check documents (``exchange.schema``).
 
-Terms: *origin* — ``"<site key>/night/<id>"``: the exporting site and the night's id there.
+Terms: *origin* — ``"<site key>/<night|event>/<id>"``: the exporting site and the night's or the
+event's id there.
 """
 
 from __future__ import annotations
@@ -72,6 +74,33 @@ class ImportedNight(models.Model):
 
     def __str__(self) -> str:
         return f"{self.origin} -> night {self.night_id}"
+
+
+class ImportedEvent(models.Model):
+    """An event (a tournament) of another site imported into ``club`` as ``tournament``:
+    ``games`` as ``ImportedNight.games``; ``draw`` the draw as imported (entrants and each
+    round's matches, by source ids: ``exchange.events``), to tell a corrected file from a
+    redrawn one; ``fees`` the fees as imported."""
+
+    club = models.ForeignKey("clubs.Club", on_delete=models.CASCADE, related_name="+")
+    origin = models.CharField(max_length=200)
+    tournament = models.OneToOneField(
+        "tournaments.Tournament", on_delete=models.CASCADE, related_name="+"
+    )
+    games = models.JSONField(default=dict)
+    draw = models.JSONField(default=dict)
+    fees = models.JSONField(default=list)
+    document_hash = models.CharField(max_length=64)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "origin"], name="exchange_event_once_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.origin} -> tournament {self.tournament_id}"
 
 
 class ImportOutcome(models.TextChoices):

@@ -3,8 +3,9 @@
 - ``GET /api/nights/{id}/exchange/`` and ``GET /api/tournaments/{id}/exchange/``: the night's or
   the event's "jink-exchange" document (``exchange.document``), as an attachment;
 - ``POST /api/clubs/{slug}/imports/``: import a document into the club
-  (``exchange.services.import_document``): 201 when it created a night, 200 when it updated one
-  or changed nothing (``outcome``: ``created``, ``updated``, ``unchanged``). The body is the
+  (``exchange.services.import_document``): 201 when it created a night or an event (a
+  tournament), 200 when it updated one or changed nothing (``outcome``: ``created``,
+  ``updated``, ``unchanged``; ``night`` or ``event``: the id of what it made). The body is the
   document itself, up to ``exchange.checks.MAX_BYTES`` (413 ``body_too_large`` beyond).
 
 Organisers of the club only (``ClubOrganiserOnlyPermission``: other members 403, a club one may
@@ -30,11 +31,22 @@ from tournaments import selectors as tournament_selectors
 
 class ImportOutput(serializers.ModelSerializer):
     night = serializers.IntegerField(source="summary.night", allow_null=True)
+    event = serializers.IntegerField(source="summary.event", allow_null=True, default=None)
     by = serializers.CharField(source="by.get_username", allow_null=True, default=None)
 
     class Meta:
         model = ImportRecord
-        fields = ["id", "origin", "outcome", "night", "summary", "document_hash", "by", "at"]
+        fields = [
+            "id",
+            "origin",
+            "outcome",
+            "night",
+            "event",
+            "summary",
+            "document_hash",
+            "by",
+            "at",
+        ]
 
 
 class _ExchangeView(GenericAPIView):

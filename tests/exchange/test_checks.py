@@ -113,24 +113,50 @@ def test_totals_the_engine_does_not_reach_are_422(club):
     assert row_counts() == before
 
 
-def test_an_open_night_and_an_event_are_refused(club):
+def test_an_open_night_and_an_open_event_are_refused(club):
     document = small_night_document()
     document["night"]["status"] = "open"
     assert _errors(_post(club, document)) == [("exchange_night_open", "/night/status")]
     document = small_night_document()
     document["origin"]["kind"] = "event"
+    document["night"] = None
     document["event"] = {
         "name": "Cup",
         "game": "25",
         "format": "drive",
         "entrant_kind": "player",
+        "table_size": 4,
+        "round_count": 1,
+        "match_rule": "best_of",
+        "match_games": 1,
+        "house_rules": {},
+        "status": "in_progress",
+        "stake": None,
+        "entry_fee": None,
+        "settings": {
+            "advancing_per_table": None,
+            "sides_per_table": None,
+            "movement": "losers_stay",
+            "min_table_size": None,
+            "third_place_match": False,
+            "bye_rule": "win",
+            "tie_breaks": [],
+            "auto_advance": True,
+            "private_draws": False,
+            "is_public": False,
+            "lots_seed": 7,
+        },
+        "draw_order": [],
+        "prize_split": [],
+        "fees": [],
         "entrants": [],
         "rounds": [],
-        "status": "closed",
     }
+    before = row_counts()
     response = _post(club, document)
-    assert response.status_code == 422
-    assert _errors(response) == [("exchange_event_import_unsupported", "/origin/kind")]
+    assert response.status_code == 409
+    assert _errors(response) == [("exchange_event_open", "/event/status")]
+    assert row_counts() == before
 
 
 def test_too_large_and_not_json(club):

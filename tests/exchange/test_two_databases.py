@@ -5,7 +5,9 @@ by ``manage.py migrate``; its club and organiser made there) by ``manage.py impo
 (the service the API's import uses): the second database holds the same games and hands, the
 same season table (games, wins, points, places, net stakes per player), the same last settle-up
 (its lines and transfers) and the same ratings (each player's, step by step). The same file
-imported again: "unchanged", not a row more.
+imported again: "unchanged", not a row more. An event (a knockout with its third-place
+match, prize split, fee and stakes) makes the same trip: the same draw, match figures, games and
+hands, standings and last settle-up there.
 
 Slow (a migrate of the second database, a Django process per step). The second database is
 dropped at the end, whatever happened.
@@ -18,9 +20,10 @@ import json
 import pytest
 
 from settlements.models import Night
-from tests.exchange.helpers import night_outcome, played_night
+from tests.exchange.helpers import event_outcome, night_outcome, played_cup, played_night
 from tests.second_database import manage, second_database
 from tests.tournaments.play_helpers import build_event
+from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
@@ -78,3 +81,44 @@ def test_a_night_exported_and_imported_into_another_database(tmp_path):
         assert (again["outcome"], again["night"]) == ("unchanged", first["night"])
         after = json.loads(_run(name, "shell", "-c", READ_NIGHT.format(night=first["night"])))
         assert after == there
+
+
+READ_EVENT = """
+import json
+from tournaments.models import Tournament
+from tests.exchange.helpers import event_outcome, row_counts
+tournament = Tournament.objects.get(pk={tournament})
+print(json.dumps({{"club": tournament.club.slug, "name": tournament.name,
+                  "outcome": event_outcome(tournament), "counts": row_counts(),
+                  "tournaments": Tournament.objects.count()}}))
+"""
+
+
+def test_an_event_exported_and_imported_into_another_database(tmp_path):
+    home = build_event(players=4)
+    tournament_id = played_cup(home)
+    here = event_outcome(Tournament.objects.get(pk=tournament_id))
+    assert here["status"] == "closed" and len(here["draw"]) == 4 and here["settle_up"][2]
+    response = home.call("get", f"/api/tournaments/{tournament_id}/exchange/")
+    assert response.status_code == 200, response.content[:500]
+    exchange_file = tmp_path / "cup.exchange.json"
+    exchange_file.write_bytes(response.content)
+
+    with second_database("exchange_event") as name:
+        _run(name, "migrate", "--no-input", "-v", "0")
+        _run(name, "shell", "-c", MAKE_CLUB)
+        command = ("import_exchange", "federation", str(exchange_file), "--user", "secretary")
+        first = json.loads(_run(name, *command))
+        assert (first["outcome"], first["night"]) == ("created", None)
+        read = READ_EVENT.format(tournament=first["event"])
+        there = json.loads(_run(name, "shell", "-c", read))
+        assert (there["club"], there["name"], there["tournaments"]) == (
+            "federation",
+            "Winter cup",
+            1,
+        )
+        assert there["outcome"] == here
+
+        again = json.loads(_run(name, *command))
+        assert (again["outcome"], again["event"]) == ("unchanged", first["event"])
+        assert json.loads(_run(name, "shell", "-c", read)) == there

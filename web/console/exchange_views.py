@@ -5,9 +5,10 @@ What it does: ``night_exchange`` and ``event_exchange`` answer the "jink-exchang
 (``exchange.document``) as a file to save; ``imports`` is the page where an organiser uploads a
 file: it is read (at most ``exchange.checks.MAX_BYTES``, nested no deeper than the API allows,
 JSON) and imported by ``exchange.services.import_document`` — the same checks, conflicts and
-answers as ``POST /api/clubs/{slug}/imports/`` — then the page says what the import did (created,
-updated, unchanged) with a link to the night, or lists each problem with its place in the file.
-The page also lists the club's last imports. Organisers only (``access.organiser_page``).
+answers as ``POST /api/clubs/{slug}/imports/`` — then the page says what the import did
+(created, updated, unchanged) with a link to the night or the event, or lists each problem with
+its place in the file. The page also lists the club's last imports. Organisers only
+(``access.organiser_page``).
 
 What it does not do: check or import anything itself (``exchange.services``).
 """
@@ -89,6 +90,11 @@ OUTCOME_WORDS = {
     ImportOutcome.UPDATED: gettext_lazy("The night was updated from the corrected file."),
     ImportOutcome.UNCHANGED: gettext_lazy("The file was imported before: nothing changed."),
 }
+EVENT_OUTCOME_WORDS = {
+    **OUTCOME_WORDS,
+    ImportOutcome.CREATED: gettext_lazy("The event was imported."),
+    ImportOutcome.UPDATED: gettext_lazy("The event was updated from the corrected file."),
+}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -111,6 +117,10 @@ def imports(request, club):
             except Problem as error:
                 problem, status = error, error.status_code
             else:
+                event = record.summary.get("event")
+                if event is not None:
+                    messages.success(request, str(EVENT_OUTCOME_WORDS[record.outcome]))
+                    return redirect("console:event", club.slug, event)
                 messages.success(request, str(OUTCOME_WORDS[record.outcome]))
                 return redirect("console:night", club.slug, record.summary["night"])
         else:
