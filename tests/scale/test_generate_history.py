@@ -1,14 +1,18 @@
 """The history generator's rows pass the services' own checks (issue 27), at a small size.
 
 What it checks, on one run of ``manage.py generate_history`` (3 clubs, 2 nights each, 3 tables,
-2 games a table): the counts follow the arguments; the engine accepts every hand, re-scored from
-the game's start exactly as ``games.bridge`` records it (the same result, totals and fields), and
-each game holds what its last hand left; the ledger is what ``games.ledger`` would book
-(``sync_ledger`` books nothing); each night's settle-up version is the one ``settle_event``
-stores (recomputed after removing it: the same lines, details, fingerprint and transfers) and
-balances; each season snapshot equals ``compute_season_rows`` and its stamp; the ratings are the
-ones ``seasons.ratings`` computes (no disagreement, and the same figures from scratch); people
-in two clubs are linked; the id sequences moved past the loaded rows.
+2 games a table, 2 events each: one of every event plan): the counts follow the arguments; the
+engine accepts every hand, night and tournament games alike, re-scored from the game's start
+exactly as ``games.bridge`` records it (the same result, totals and fields), and each game holds
+what its last hand left; the ledger is what ``games.ledger`` would book (``sync_ledger`` books
+nothing); each night's and event's settle-up version is the one ``settle_event`` stores
+(recomputed after removing it: the same lines, details, fingerprint and transfers) and balances;
+every tournament is closed with its format's rounds complete, each match decided as its games
+decide it (``progress.refresh_match`` stores nothing) and seated as ``play`` seats it, and its
+standings snapshot is ``compute_standings`` at its data version; each season snapshot equals
+``compute_season_rows`` and its stamp; the ratings are the ones ``seasons.ratings`` computes (no
+disagreement, and the same figures from scratch); people in two clubs are linked; the id
+sequences moved past the loaded rows; sizes and events that cannot be filled are refused.
 """
 
 from __future__ import annotations
