@@ -4,7 +4,9 @@ What it does: ``Loader`` holds, per model, the columns the generator writes and 
 in ``COPY``'s text format; ``next_id`` hands out ids past the table's maximum when the loader
 started; ``flush`` sends every buffer with psycopg's ``cursor.copy`` in the order the tables were
 declared (parents first, so a foreign key always finds its row); ``finish`` moves each table's
-id sequence past what was loaded. ``count`` says how many rows went into each table.
+id sequence past what was loaded; ``shared`` lets services write to the same tables in between
+(``scale.events``), its ids then continuing past theirs. ``counts`` says how many rows ``COPY``
+sent into each table.
 
 What it does not do: commit (the caller's transaction does) or check anything the database's
 constraints do not (they run on every row: ``SET CONSTRAINTS ALL IMMEDIATE``).
@@ -15,6 +17,7 @@ escaped (``field``).
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from collections import Counter
 
@@ -53,6 +56,10 @@ class Loader:
         self.ids: dict[type, int] = {}
         with connection.cursor() as cursor:
             cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        self._read_ids()
+
+    def _read_ids(self) -> None:
+        with connection.cursor() as cursor:
             for model in self.tables:
                 if model._meta.pk.column != "id":
                     continue  # keyed by another row (a one-to-one primary key)
@@ -94,6 +101,14 @@ class Loader:
                     f"SELECT setval(pg_get_serial_sequence('\"{table}\"', 'id'), "
                     f'coalesce(max(id), 0) + 1, false) FROM "{table}"'
                 )
+
+    @contextlib.contextmanager
+    def shared(self):
+        """Let the ORM write to the declared tables meanwhile (services run inside): everything
+        buffered is sent and the sequences moved past it first, the ids read again after."""
+        self.finish()
+        yield
+        self._read_ids()
 
 
 def table_sizes(models: list[type]) -> list[tuple[str, int, int]]:

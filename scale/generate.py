@@ -1,9 +1,11 @@
 """The generator's run: a federation of clubs, each with its season of nights, in one transaction.
 
 What it does: ``generate(size)`` builds the pool of games (``scale.pool``), stores one federation,
-then club by club its players, links with the previous club, nights (``scale.nights``), season
-table and ratings (``scale.standings``), sending each club's rows with ``COPY`` before the next
-(``scale.copy.Loader``). It returns what it loaded per table and how long it took.
+then club by club its players, links with the previous club, nights (``scale.nights``), its
+tournaments (``scale.events``, run by the tournaments' services while the loader shares the
+tables), season table and ratings (``scale.standings``, over the nights' and the events' games),
+sending each club's rows with ``COPY`` before the next (``scale.copy.Loader``). It returns what
+it loaded per table and how long it took.
 ``Size()``'s defaults are the full size of issue 27 (1,000 clubs, about 1,000,000 games and over
 10,000,000 hands).
 
@@ -22,13 +24,14 @@ import random
 import time
 from dataclasses import dataclass
 
-from scale import nights, people, standings
+from scale import events, nights, people, standings
 from scale.copy import Loader
 from scale.pool import TABLES, build_pool
 
-MODELS = [
+COPIED = [
     model for model, _ in (*people.TABLE_COLUMNS, *nights.TABLE_COLUMNS, *standings.TABLE_COLUMNS)
 ]
+MODELS = COPIED + events.SERVICE_MODELS
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,7 @@ class Size:
     nights_per_club: int = 50
     tables: int = 10
     games_per_table: int = 2
+    events_per_club: int = 4
     players_per_club: int = 0  # 0: twice the seats of the club's tables
     shared_share: float = 0.1  # of a club's players, the share also playing at the next club
     pool_games: int = 500  # finished games per table kind in the pool
@@ -104,6 +108,12 @@ def generate(size: Size, progress=None) -> Outcome:
                     games_per_table=size.games_per_table,
                 )
             )
+        with loader.shared():
+            games.extend(
+                events.write_events(
+                    loader, plan_rng, pool, club, count=size.events_per_club, year=size.year
+                )
+            )
         names = {player: people.person_name(club.person_of[player]) for player in club.player_ids}
         standings.write_season(loader, club.club_id, games, names, size.year)
         standings.write_ratings(loader, club.club_id, games, size.year)
@@ -114,7 +124,7 @@ def generate(size: Size, progress=None) -> Outcome:
     loader.finish()
     return Outcome(
         federation_id=federation_id,
-        counts={model._meta.db_table: loader.counts[model] for model in MODELS},
+        counts={model._meta.db_table: loader.counts[model] for model in COPIED},
         pool_games=sum(len(games) for games in pool),
         pool_hands=sum(len(game.hands) for games in pool for game in games),
         seconds=time.monotonic() - started,

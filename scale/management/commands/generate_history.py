@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from rankings.build import rebuild_rankings
 from rankings.models import FederationRating, Placing, RankedGame, RankingChange, RankingState
 from scale.copy import table_sizes
+from scale.events import SERVICE_MODELS
 from scale.generate import MODELS, Size, generate
 
 RANKING_MODELS = [RankingState, FederationRating, RankedGame, RankingChange, Placing]
@@ -32,6 +33,12 @@ class Command(BaseCommand):
         parser.add_argument("--nights-per-club", type=int, default=default.nights_per_club)
         parser.add_argument("--tables", type=int, default=default.tables)
         parser.add_argument("--games-per-table", type=int, default=default.games_per_table)
+        parser.add_argument(
+            "--events-per-club",
+            type=int,
+            default=default.events_per_club,
+            help="tournaments per club over the year, cycling through every format (0: none)",
+        )
         parser.add_argument(
             "--players-per-club",
             type=int,
@@ -57,6 +64,7 @@ class Command(BaseCommand):
             nights_per_club=options["nights_per_club"],
             tables=options["tables"],
             games_per_table=options["games_per_table"],
+            events_per_club=options["events_per_club"],
             players_per_club=options["players_per_club"],
             pool_games=options["pool_games"],
             seed=options["seed"],
@@ -65,6 +73,8 @@ class Command(BaseCommand):
         for name in ("clubs", "nights_per_club", "tables", "games_per_table", "pool_games"):
             if getattr(size, name) < 1:
                 raise CommandError(f"--{name.replace('_', '-')} must be at least 1.")
+        if size.events_per_club < 0:
+            raise CommandError("--events-per-club must be at least 0.")
         step = max(size.clubs // 20, 1)
 
         def progress(done: int, seconds: float) -> None:
@@ -73,7 +83,10 @@ class Command(BaseCommand):
 
         self.stdout.write(f"Generating {size.games:,} games over {size.clubs:,} clubs...")
         with transaction.atomic():
-            outcome = generate(size, progress)
+            try:
+                outcome = generate(size, progress)
+            except ValueError as error:  # a size the pool or the events cannot fill
+                raise CommandError(str(error)) from error
             ranked = None
             if options["rankings"]:
                 started = time.monotonic()
@@ -84,10 +97,11 @@ class Command(BaseCommand):
             "(played by the computer players, checked by the engine)."
         )
         self.stdout.write(f"{'table':<34} {'loaded':>12} {'rows':>12} {'on disk':>12}")
+        by_services = {model._meta.db_table for model in SERVICE_MODELS}
         for table, rows, size_bytes in table_sizes([*MODELS, *RANKING_MODELS]):
-            loaded = outcome.counts.get(table, 0)
+            loaded = "services" if table in by_services else f"{outcome.counts.get(table, 0):,}"
             self.stdout.write(
-                f"{table:<34} {loaded:>12,} {rows:>12,} {size_bytes / 1_048_576:>10.1f} MB"
+                f"{table:<34} {loaded:>12} {rows:>12,} {size_bytes / 1_048_576:>10.1f} MB"
             )
         self.stdout.write(f"Generated in {outcome.seconds:.1f} s.")
         if ranked is not None:
