@@ -324,16 +324,15 @@ def _create_event(club, user, document: dict, players: dict, teams: dict):
                 gettext("This match's games, re-played here, do not decide it."),
             )
     _check_results(tournament, event, entrants)
-    for index, fee in enumerate(event["fees"]):
-        at(
-            pointer("event", "fees", index),
-            settlement_services.mark_entry_fee,
-            user=user,
-            player_id=players[fee["player"]].pk,
-            status=fee["status"],
-            amount_minor=minor(fee["amount"], club),
-            tournament_id=tournament.pk,
-        )
+    replay.mark_fees(
+        "event",
+        settlement_services.mark_entry_fee,
+        fees=event["fees"],
+        players=players,
+        club=club,
+        user=user,
+        tournament_id=tournament.pk,
+    )
     at("/event", tournament_services.close_tournament, tournament_id=tournament.pk, user=user)
     return tournament, games
 

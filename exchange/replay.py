@@ -46,6 +46,20 @@ def at(where: str, call, *args, **kwargs):
         raise
 
 
+def mark_fees(section: str, mark_entry_fee, *, fees: list, players: dict, club, user, **target):
+    """Mark the file's door fees (``/<section>/fees``) with the night's or the event's service."""
+    for index, fee in enumerate(fees):
+        at(
+            pointer(section, "fees", index),
+            mark_entry_fee,
+            user=user,
+            player_id=players[fee["player"]].pk,
+            status=fee["status"],
+            amount_minor=minor(fee["amount"], club),
+            **target,
+        )
+
+
 def teams_of(game: dict) -> list[list[int]] | None:
     """Each side's seats (None when every seat plays for itself)."""
     sides: dict[int, list[int]] = {}

@@ -77,16 +77,15 @@ def _create_night(club, user, document: dict, players: dict) -> tuple[Night, dic
                 where, start_night_game, night_id=night.pk, table_number=item["table"], **terms
             )
         games[str(item["id"])] = replay.replay_game(game, item, index, user)
-    for index, fee in enumerate(night_item["fees"]):
-        at(
-            pointer("night", "fees", index),
-            night_services.mark_entry_fee,
-            user=user,
-            player_id=players[fee["player"]].pk,
-            status=fee["status"],
-            amount_minor=minor(fee["amount"], club),
-            night_id=night.pk,
-        )
+    replay.mark_fees(
+        "night",
+        night_services.mark_entry_fee,
+        fees=night_item["fees"],
+        players=players,
+        club=club,
+        user=user,
+        night_id=night.pk,
+    )
     at("/night", night_services.close_night, night_id=night.pk, user=user)
     return night, games
 
