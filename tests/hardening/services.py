@@ -290,3 +290,29 @@ class PgBouncer:
         if self.process is not None:
             kill_group(self.process)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def play_and_prove_night(base_url: str, token: str, *, slug: str, tables: int, rounds: int, seed):
+    """bench/night.py's drive of ``tables`` × ``rounds`` with 5% of requests dropped and two
+    phones polling, then its proof asserted exactly; returns (figures, proof)."""
+    from bench.night import current_standings, play_night, prepare_night, verify_night
+
+    tournament = prepare_night(base_url, token, slug=slug, tables=tables, rounds=rounds)
+    figures = play_night(
+        base_url,
+        token,
+        tournament,
+        tables=tables,
+        rounds=rounds,
+        drop_rate=0.05,
+        pollers=2,
+        seed=seed,
+    )
+    assert figures["errors"] == []
+    standings = current_standings(base_url, token, tournament["id"])
+    assert standings["stale"] is False
+    proof = verify_night(tournament["id"], figures["stored"], standings)
+    assert proof["games"] == tables * rounds
+    assert proof["hands"] == figures["hands"] > 0
+    assert proof["matches"] == tables * rounds
+    return figures, proof

@@ -18,13 +18,13 @@ from __future__ import annotations
 import pytest
 
 from accounts.services import issue_device_token
-from bench.night import current_standings, play_night, prepare_night, verify_night
 from tests.clubs.factories import make_club, make_membership, make_user
 from tests.hardening.services import (
     PgBouncer,
     PrivateRedis,
     kill_group,
     pgbouncer_binary,
+    play_and_prove_night,
     start_gunicorn,
     start_worker,
 )
@@ -78,24 +78,9 @@ def test_a_night_through_pgbouncer_in_transaction_mode(transactional_db, tmp_pat
             },
         )
         base_url = f"http://127.0.0.1:{port}"
-        tournament = prepare_night(base_url, token, slug="pooled", tables=TABLES, rounds=ROUNDS)
-        figures = play_night(
-            base_url,
-            token,
-            tournament,
-            tables=TABLES,
-            rounds=ROUNDS,
-            drop_rate=0.05,
-            pollers=2,
-            seed=11,
+        _, proof = play_and_prove_night(
+            base_url, token, slug="pooled", tables=TABLES, rounds=ROUNDS, seed=11
         )
-        assert figures["errors"] == []
-        standings = current_standings(base_url, token, tournament["id"])
-        assert standings["stale"] is False
-        proof = verify_night(tournament["id"], figures["stored"], standings)
-        assert proof["games"] == TABLES * ROUNDS
-        assert proof["hands"] == figures["hands"] > 0
-        assert proof["matches"] == TABLES * ROUNDS
 
         pools = [row for row in pgbouncer.show("POOLS") if row["database"] == database]
         assert len(pools) == 1
