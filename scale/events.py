@@ -54,9 +54,8 @@ from django.utils import timezone
 from clubs.models import Club, Team, TeamMember
 from clubs.services import create_team
 from config.announce import Announcer
-from games.ledger import stake_shares
-from games.models import Game, GameStatus, Hand, LedgerEntry
-from scale.nights import GameFacts
+from games.models import Game, GameStatus, Hand
+from scale.nights import GameFacts, write_ledger
 from scale.pool import PooledGame
 from settlements.settle_up import settle_event
 from tournaments import play, progress, services, snapshots
@@ -228,25 +227,15 @@ def _play(loader, rng: random.Random, by_dealer, kind: int, game: Game, seats, s
         updated_at=finished,
         version=version,
     )
-    shares = stake_shares(
+    shares = write_ledger(
+        loader,
+        club_id=game.club_id,
+        game_id=game.pk,
         seats=seats,
-        winner_side=pooled.winner_side,
+        pooled=pooled,
         stake_minor=game.stake_minor,
-        double_stake=pooled.double_stake,
+        finished=finished,
     )
-    shares = {player: amount for player, amount in shares.items() if amount}
-    for player, amount in sorted(shares.items()):
-        loader.add(
-            LedgerEntry,
-            loader.next_id(LedgerEntry),
-            game.club_id,
-            game.pk,
-            player,
-            amount,
-            "stake",
-            1,
-            finished,
-        )
     return GameFacts(game.pk, version, finished, seats, pooled.totals, pooled.winner_side, shares)
 
 

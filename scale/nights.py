@@ -83,10 +83,25 @@ def _write_game(
         loader.add_line(
             Hand, f"{loader.next_id(Hand)}\t{game_id}\t{number}\t{tail}\t{entered}\t{entered}"
         )
+    shares = write_ledger(
+        loader,
+        club_id=club.club_id,
+        game_id=game_id,
+        seats=seats,
+        pooled=pooled,
+        stake_minor=club.stake_minor,
+        finished=finished,
+    )
+    return GameFacts(game_id, version, finished, seats, pooled.totals, pooled.winner_side, shares)
+
+
+def write_ledger(loader, *, club_id, game_id, seats, pooled, stake_minor, finished) -> dict:
+    """A finished game's stake booking (``games.ledger.stake_shares``), one row per non-zero
+    share; returns the shares."""
     shares = stake_shares(
         seats=seats,
         winner_side=pooled.winner_side,
-        stake_minor=club.stake_minor,
+        stake_minor=stake_minor,
         double_stake=pooled.double_stake,
     )
     shares = {player: amount for player, amount in shares.items() if amount}
@@ -94,7 +109,7 @@ def _write_game(
         loader.add(
             LedgerEntry,
             loader.next_id(LedgerEntry),
-            club.club_id,
+            club_id,
             game_id,
             player,
             amount,
@@ -102,7 +117,7 @@ def _write_game(
             1,
             finished,
         )
-    return GameFacts(game_id, version, finished, seats, pooled.totals, pooled.winner_side, shares)
+    return shares
 
 
 def write_night(
