@@ -1,11 +1,18 @@
 """Django admin for the exchange app (staff only): the site's identity, the player mappings, the
-imported nights and the import log. Read mostly: imports go through ``exchange.services``."""
+imported nights and events, and the import log. Read mostly: imports go through
+``exchange.services``."""
 
 from __future__ import annotations
 
 from django.contrib import admin
 
-from exchange.models import ExchangeSite, ImportedNight, ImportedPlayer, ImportRecord
+from exchange.models import (
+    ExchangeSite,
+    ImportedEvent,
+    ImportedNight,
+    ImportedPlayer,
+    ImportRecord,
+)
 
 
 @admin.register(ExchangeSite)
@@ -31,6 +38,15 @@ class ImportedNightAdmin(admin.ModelAdmin):
     search_fields = ["origin", "night__name", "club__name"]
     raw_id_fields = ["night"]
     readonly_fields = ["games", "fees", "document_hash"]
+
+
+@admin.register(ImportedEvent)
+class ImportedEventAdmin(admin.ModelAdmin):
+    list_display = ["club", "origin", "tournament", "updated_at"]
+    list_filter = ["club"]
+    search_fields = ["origin", "tournament__name", "club__name"]
+    raw_id_fields = ["tournament"]
+    readonly_fields = ["games", "draw", "fees", "document_hash"]
 
 
 @admin.register(ImportRecord)

@@ -72,7 +72,7 @@ def test_the_club_archive_streamed_is_the_archive_json_dumps_writes(monkeypatch)
     ``club_archive`` (``indent=1``), and its CSV the rows of ``games_csv_rows``."""
     from django.core.serializers.json import DjangoJSONEncoder
 
-    from exchange import archive
+    from exchange import archive, archive_csv
 
     event, _tournament, browser = _event(8)
     monkeypatch.setattr(archive, "GAMES_PAGE", 2)
@@ -85,5 +85,5 @@ def test_the_club_archive_streamed_is_the_archive_json_dumps_writes(monkeypatch)
     assert streamed == json.dumps(whole, cls=DjangoJSONEncoder, indent=1, ensure_ascii=False)
     text = browser.get(f"/clubs/{event.club.slug}/console/export/?format=csv").getvalue()
     assert text.decode().splitlines()[1:] == [
-        ",".join(str(cell) for cell in row) for row in archive.games_csv_rows(whole)
+        ",".join(str(cell) for cell in row) for row in archive_csv.games_csv_rows(whole)
     ]

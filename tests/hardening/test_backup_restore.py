@@ -93,10 +93,11 @@ def _organiser():
 def test_a_dump_restores_into_a_new_database_with_every_row(
     transactional_db, tmp_path, restored_name
 ):
+    from tournaments.demo import DEMO_TOURNAMENT_NAME
     from tournaments.models import Tournament
 
     call_command("load_demo", stdout=open(os.devnull, "w"))  # noqa: SIM115
-    tournament = Tournament.objects.get()
+    tournament = Tournament.objects.get(name=DEMO_TOURNAMENT_NAME)
     original = _standings(tournament.pk)
     assert original["status"] == 200 and original["body"]["standings"]
     original_url = database_url(connection.settings_dict["NAME"])

@@ -24,7 +24,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse, StreamingHttpResponse
 from django.views.decorators.http import require_safe
 
-from exchange import archive
+from exchange import archive, archive_csv
 from web.console.access import event_of, organiser_page
 
 
@@ -34,11 +34,11 @@ def _download(request, data: dict, stem: str) -> HttpResponse:
         writer = csv.writer(buffer)
         if request.GET.get("part") == "settle-up":
             stem = f"{stem}-settle-up"
-            writer.writerow(archive.TRANSFERS_CSV_HEADER)
-            writer.writerows(archive.transfers_csv_rows(data))
+            writer.writerow(archive_csv.TRANSFERS_CSV_HEADER)
+            writer.writerows(archive_csv.transfers_csv_rows(data))
         else:
-            writer.writerow(archive.CSV_HEADER)
-            writer.writerows(archive.games_csv_rows(data))
+            writer.writerow(archive_csv.CSV_HEADER)
+            writer.writerows(archive_csv.games_csv_rows(data))
         response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
         return response
@@ -85,18 +85,20 @@ def club_export(request, club):
     if request.GET.get("format") == "csv" and request.GET.get("part") == "balances":
         buffer = io.StringIO()
         writer = csv.writer(buffer)
-        writer.writerow(archive.BALANCES_CSV_HEADER)
-        writer.writerows(archive.balances_csv_rows(club))
+        writer.writerow(archive_csv.BALANCES_CSV_HEADER)
+        writer.writerows(archive_csv.balances_csv_rows(club))
         response = HttpResponse(buffer.getvalue(), content_type=csv_type)
         response["Content-Disposition"] = f'attachment; filename="{club.slug}-balances.csv"'
         return response
     envelope, games = archive.club_archive_parts(club)
     if request.GET.get("format") == "csv":
         if request.GET.get("part") == "settle-up":
-            rows = archive.transfers_csv_rows(envelope)
+            rows = archive_csv.transfers_csv_rows(envelope)
             return _streamed(
-                _csv_lines(archive.TRANSFERS_CSV_HEADER, rows), csv_type, f"{stem}-settle-up.csv"
+                _csv_lines(archive_csv.TRANSFERS_CSV_HEADER, rows),
+                csv_type,
+                f"{stem}-settle-up.csv",
             )
-        rows = archive.iter_games_csv_rows(envelope, games)
-        return _streamed(_csv_lines(archive.CSV_HEADER, rows), csv_type, f"{stem}.csv")
+        rows = archive_csv.iter_games_csv_rows(envelope, games)
+        return _streamed(_csv_lines(archive_csv.CSV_HEADER, rows), csv_type, f"{stem}.csv")
     return _streamed(archive.json_chunks(envelope, games), "application/json", f"{stem}.json")
